@@ -1,0 +1,426 @@
+"""``Game``: the friendly, named API over the rules engines.
+
+>>> from dendria_widget import Game
+>>> g = Game("dendria-classic", size=5)
+>>> g.play("plant c5", "end")          # Dark's opening seed
+>>> g.phase, g.to_move
+('swap', 'light')
+>>> g.undo()
+Step('end')
+
+Steps are NOTATION.md strings (``"plant g7"``, ``"slide d4"``, ``"end"``) or
+:class:`~dendria_widget.notation.Step` objects. An illegal step raises
+:class:`~dendria_widget.errors.IllegalStep` whose message is the reason, and
+leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
+from .notation import Step, format_position, parse_position, read_rows
+from .rules import engine_for, resolve_rules
+
+RECORD_FORMAT = "dendria-widget-record"
+RECORD_VERSION = 1
+
+
+class Game:
+    """One game of Dendria (classic or sprites edition) or Hedu.
+
+    ``Game(ruleset="dendria-classic", size=None, board=None, **options)``:
+    ``size`` makes a hexagon board of that side; ``board`` is a NOTATION.md
+    board dict, a preset name or a list of module centres; ``options``
+    override the edition's defaults (RULES.md section 5), e.g.
+    ``Game("dendria-classic", size=7, superko="off")``.
+
+    Main attributes: ``pieces`` (cell name -> piece string), ``to_move``,
+    ``phase``, ``is_over``, ``winner``, ``history``; methods ``play``,
+    ``legal_steps``, ``why_illegal``, ``undo``, ``redo``, ``score``,
+    ``to_record`` / ``from_record``, ``position_string`` / ``from_position``.
+    """
+
+    def __init__(self, ruleset="dendria-classic", size=None, board=None, *,
+                 options=None, _start=None, **more):
+        self.rules = resolve_rules(ruleset, board=board, size=size, options=options, **more)
+        self.engine = engine_for(self.rules)
+        self._start = _start  # the position dict this game started from, or None
+        self.state = self.engine.State(self.rules, self._engine_position(_start))
+        self._redo = []
+        self.comments = {}     # turn index -> comment
+        self.annotations = {"marks": {}, "arrows": []}
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def from_position(cls, position, rules=None, **options):
+        """A game in normal play from a position: a position string, or a
+        NOTATION.md position dict (``{"to_move", "pieces", "komi",
+        "prisoners"}``), with ``rules`` (a rules dict or ruleset name) or a
+        ``"rules"`` key in the dict. The position is the only earlier board
+        for the repetition rule."""
+        if isinstance(position, str):
+            rules_dict, rows, to_move, extras = parse_position(position)
+            rules_obj = resolve_rules(rules_dict, options=options or None)
+            hedu = rules_obj.game == "hedu"
+            pieces = read_rows(rules_obj.board, rows, hedu)
+            pos = {"to_move": to_move, "pieces": pieces}
+            if "komi" in extras:
+                try:
+                    pos["komi"] = json.loads(extras["komi"])
+                except ValueError:
+                    raise BadPosition(f"komi must be a number, not {extras['komi']!r}") from None
+            if "prisoners" in extras:
+                try:
+                    b, w = (int(x) for x in extras["prisoners"].split(","))
+                except ValueError:
+                    raise BadPosition("prisoners are written prisoners=B,W") from None
+                pos["prisoners"] = {"black": b, "white": w}
+            return cls(rules_obj, _start=pos)
+        if not isinstance(position, dict):
+            raise BadPosition("a position is a position string or a dict with "
+                              "'to_move' and 'pieces'")
+        position = dict(position)
+        if "rules" in position:
+            if rules is not None:
+                raise BadPosition("give the rules once: in the dict or as an argument")
+            rules = position.pop("rules")
+            if "position" in position:
+                position = position["position"]
+        if rules is None:
+            rules = "dendria-classic"
+        return cls(resolve_rules(rules, options=options or None), _start=position)
+
+    def _engine_position(self, pos):
+        if pos is None:
+            return None
+        eng = self.engine
+        colours = eng.COLOURS
+        allowed = {"to_move", "pieces", "komi", "prisoners"}
+        extra = set(pos) - allowed
+        if extra:
+            raise BadPosition(f"unknown key {sorted(extra)[0]!r} in the position "
+                              f"(keys: {', '.join(sorted(allowed))})")
+        to_move = pos.get("to_move", colours[0])
+        if to_move not in colours:
+            raise BadPosition(f"to_move must be {colours[0]!r} or {colours[1]!r}, "
+                              f"not {to_move!r}")
+        pieces = pos.get("pieces", {})
+        if not isinstance(pieces, dict):
+            raise BadPosition("'pieces' must map cell names to pieces")
+        board = self.rules.board
+        cells = {}
+        for name, piece in pieces.items():
+            if not board.has_name(name):
+                raise BadPosition(f"there is no cell {name!r} on this board")
+            try:
+                cells[board.cell(name)] = eng.parse_piece(piece)
+            except ValueError as e:
+                raise BadPosition(f"{name}: {e}") from None
+        out = {"cells": cells, "to_move": colours.index(to_move)}
+        if "komi" in pos:
+            if self.rules.game == "hedu":
+                raise BadPosition("komi is a Dendria setting; Hedu has prisoners")
+            k = pos["komi"]
+            if isinstance(k, bool) or not isinstance(k, (int, float)):
+                raise BadPosition(f"komi must be a number, not {k!r}")
+            out["komi"] = k
+        if "prisoners" in pos:
+            if self.rules.game != "hedu":
+                raise BadPosition("prisoners are a Hedu setting; Dendria has komi")
+            pr = pos["prisoners"]
+            if not isinstance(pr, dict) or set(pr) - {"black", "white"}:
+                raise BadPosition("prisoners must be like {\"black\": 0, \"white\": 0}")
+            vals = []
+            for c in ("black", "white"):
+                v = pr.get(c, 0)
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    raise BadPosition(f"prisoners of {c} must be a whole number >= 0")
+                vals.append(v)
+            out["prisoners"] = vals
+        return out
+
+    # ----------------------------------------------------------- the rules
+    @property
+    def board(self):
+        """The geometry.Board this game is played on."""
+        return self.rules.board
+
+    @property
+    def options(self):
+        """Every option's value (a copy)."""
+        return dict(self.rules.options)
+
+    @property
+    def ruleset(self):
+        return self.rules.ruleset
+
+    # -------------------------------------------------------------- steps
+    def _step(self, step):
+        """Engine step from a string or Step; IllegalStep when unreadable."""
+        if isinstance(step, Step):
+            step = str(step)
+        return self.state.parse(step)
+
+    def _public(self, step):
+        text = self.state.fmt(step)
+        verb, _, rest = text.partition(" ")
+        if verb == "komi":
+            return Step(verb, int(rest))
+        return Step(verb, rest or None)
+
+    def legal_steps(self):
+        """Every legal step now, as Step objects (``str()`` gives the notation)."""
+        return [self._public(s) for s in self.state.legal()]
+
+    def why_illegal(self, step):
+        """The reason a step is refused now, or None when it is legal."""
+        try:
+            st = self._step(step)
+        except IllegalStep as e:
+            return e.reason
+        return self.state.refusal(st)
+
+    def is_legal(self, step):
+        return self.why_illegal(step) is None
+
+    def play(self, *steps):
+        """Play one or more steps in order. If one is refused, the steps of
+        this call already played are taken back and IllegalStep is raised
+        (its message says which step and why): the game is unchanged."""
+        done = 0
+        try:
+            for step in steps:
+                st = self._step(step)
+                try:
+                    self.state.apply(st)
+                except IllegalStep as e:
+                    text = self.state.fmt(st)
+                    raise IllegalStep(f"{text}: {e.reason}", step) from None
+                done += 1
+                if self._redo and self._redo[-1] == st:
+                    self._redo.pop()
+                else:
+                    self._redo.clear()
+        except IllegalStep:
+            for _ in range(done):
+                self.state.undo()
+            raise
+        return self
+
+    def undo(self):
+        """Take back the last step; returns it as a Step (None at the start)."""
+        st = self.state.undo()
+        if st is None:
+            return None
+        self._redo.append(st)
+        return self._public(st)
+
+    def redo(self):
+        """Play again the last step taken back; returns it (None if none)."""
+        if not self._redo:
+            return None
+        st = self._redo.pop()
+        self.state.apply(st)
+        return self._public(st)
+
+    def can_undo(self):
+        return self.state.step_count > 0
+
+    def can_redo(self):
+        return bool(self._redo)
+
+    def go_to(self, index):
+        """Undo or redo until exactly ``index`` steps have been played."""
+        if not isinstance(index, int) or index < 0:
+            raise DendriaError(f"a step index is a whole number >= 0, not {index!r}")
+        while self.state.step_count > index and self.undo():
+            pass
+        while self.state.step_count < index and self.redo():
+            pass
+        return self
+
+    @property
+    def steps(self):
+        """Every step played, in order (Step objects)."""
+        return [self._public(s) for s in self.state.steps()]
+
+    @property
+    def future(self):
+        """Steps that redo would play, next first."""
+        return [self._public(s) for s in reversed(self._redo)]
+
+    @property
+    def history(self):
+        """The turns so far, each a list of Steps (an unfinished turn last)."""
+        turns = [[self._public(s) for s in t] for t in self.state.turns]
+        if self.state.current:
+            turns.append([self._public(s) for s in self.state.current])
+        return turns
+
+    # -------------------------------------------------------------- facts
+    @property
+    def pieces(self):
+        """Cell name -> piece string ('dark seed', 'white 2'), in cell order."""
+        return self.state.pieces()
+
+    @property
+    def to_move(self):
+        """The colour whose step comes next ('dark', 'light', 'black', 'white')."""
+        return self.state.colour_name(self.state.to_move)
+
+    @property
+    def phase(self):
+        """NOTATION.md phase: komi, side, opening, swap, turn, plant, move, over."""
+        return self.state.phase
+
+    @property
+    def is_over(self):
+        return self.state.over
+
+    @property
+    def end_reason(self):
+        return self.state.end_reason
+
+    @property
+    def winner(self):
+        """None while the game goes on; then a colour or 'draw'."""
+        return self.state.winner()
+
+    def score(self):
+        """Each colour's score as if the game ended now, with its breakdown."""
+        return self.state.score()
+
+    # ------------------------------------------------------------ records
+    def position(self):
+        """The NOTATION.md position dict of the board now."""
+        st = self.state
+        pos = {"to_move": self.to_move, "pieces": self.pieces}
+        if self.rules.game == "hedu":
+            pos["prisoners"] = {"black": st.prisoners[0], "white": st.prisoners[1]}
+        else:
+            pos["komi"] = st.komi
+        return pos
+
+    def position_string(self):
+        """The one-line position string (see dendria_widget.notation)."""
+        st = self.state
+        if self.rules.game == "hedu":
+            extras = [("prisoners", f"{st.prisoners[0]},{st.prisoners[1]}")]
+        else:
+            extras = [("komi", json.dumps(st.komi))] if st.komi else []
+        return format_position(self.rules, self.pieces, self.to_move, extras)
+
+    def comment(self, text, turn=None):
+        """Attach a comment to a turn (default: the latest turn)."""
+        if turn is None:
+            turn = max(len(self.history) - 1, 0)
+        if not isinstance(text, str):
+            raise DendriaError("a comment is a string")
+        if text:
+            self.comments[turn] = text
+        else:
+            self.comments.pop(turn, None)
+
+    def to_record(self):
+        """The JSON-ready game record: rules, start, turns with comments,
+        the steps that redo would replay, and annotations."""
+        turns = []
+        for k, t in enumerate(self.history):
+            entry = {"steps": [str(s) for s in t]}
+            if k in self.comments:
+                entry["comment"] = self.comments[k]
+            turns.append(entry)
+        rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
+               "rules": self.rules.to_dict(), "start": self._start,
+               "turns": turns, "redo": [str(s) for s in self.future]}
+        if self.annotations["marks"] or self.annotations["arrows"]:
+            rec["annotations"] = {"marks": dict(self.annotations["marks"]),
+                                  "arrows": [list(a) for a in self.annotations["arrows"]]}
+        return rec
+
+    def to_json(self, indent=None):
+        return json.dumps(self.to_record(), indent=indent)
+
+    @classmethod
+    def from_record(cls, record):
+        """A game from a record (a dict, or its JSON text). Replays every
+        step; raises BadRecord naming the step that does not replay."""
+        if isinstance(record, (str, bytes)):
+            try:
+                record = json.loads(record)
+            except ValueError as e:
+                raise BadRecord(f"the record is not valid JSON: {e}") from None
+        if not isinstance(record, dict):
+            raise BadRecord("a record is a JSON object")
+        if record.get("format") != RECORD_FORMAT:
+            raise BadRecord(f"not a dendria-widget record (format {record.get('format')!r})")
+        known = {"format", "version", "rules", "start", "turns", "redo", "annotations"}
+        extra = set(record) - known
+        if extra:
+            raise BadRecord(f"unknown key {sorted(extra)[0]!r} in the record")
+        try:
+            rules = resolve_rules(record.get("rules"))
+            game = cls(rules, _start=record.get("start"))
+        except DendriaError as e:
+            raise BadRecord(f"the record's rules or start are wrong: {e}") from None
+        turns = record.get("turns", [])
+        if not isinstance(turns, list):
+            raise BadRecord("'turns' must be a list")
+        for k, turn in enumerate(turns):
+            if not isinstance(turn, dict) or not isinstance(turn.get("steps"), list):
+                raise BadRecord(f"turn {k + 1} must be an object with a list of 'steps'")
+            for s in turn["steps"]:
+                try:
+                    game.play(s)
+                except IllegalStep as e:
+                    raise BadRecord(f"turn {k + 1} does not replay: {e}") from None
+            if "comment" in turn:
+                game.comment(turn["comment"], k)
+        redo = record.get("redo", [])
+        if not isinstance(redo, list):
+            raise BadRecord("'redo' must be a list of steps")
+        for s in redo:
+            try:
+                game.play(s)
+            except IllegalStep as e:
+                raise BadRecord(f"the redo steps do not replay: {e}") from None
+        for _ in redo:
+            game.undo()
+        ann = record.get("annotations")
+        if ann is not None:
+            game.set_annotations(ann)
+        return game
+
+    def set_annotations(self, ann):
+        """Replace the teacher's marks ({cell: label}) and arrows ([[from, to]])."""
+        if not isinstance(ann, dict) or set(ann) - {"marks", "arrows"}:
+            raise BadRecord("annotations are {\"marks\": {...}, \"arrows\": [...]}")
+        marks = ann.get("marks", {})
+        arrows = ann.get("arrows", [])
+        board = self.board
+        if not isinstance(marks, dict) or not isinstance(arrows, list):
+            raise BadRecord("annotation marks are a dict, arrows a list")
+        for name, label in marks.items():
+            if not board.has_name(name) or not isinstance(label, str):
+                raise BadRecord(f"bad mark {name!r}: {label!r}")
+        for a in arrows:
+            if (not isinstance(a, (list, tuple)) or len(a) != 2
+                    or not all(board.has_name(x) for x in a)):
+                raise BadRecord(f"bad arrow {a!r}: an arrow is [from cell, to cell]")
+        self.annotations = {"marks": dict(marks), "arrows": [list(a) for a in arrows]}
+
+    def copy(self):
+        """An independent game with the same record (history and redo too)."""
+        return Game.from_record(self.to_record())
+
+    def __eq__(self, other):
+        return isinstance(other, Game) and self.to_record() == other.to_record()
+
+    def __repr__(self):
+        return f"<Game {self.position_string()!r} phase={self.phase}>"
+
+    def _repr_svg_(self):
+        # the one lazy import of a higher layer, as python-chess does for its SVG
+        from .render.svg import game_svg
+        return game_svg(self)

@@ -1,0 +1,508 @@
+"""Hex boards: axial coordinates, plots, lagoons, names, rays and bitboards.
+
+Conventions (RULES.md section 1): pointy-top hexes in horizontal rows, axial
+coordinates ``(q, r)`` with q growing east and r growing south.
+
+Every cell of the bounding box of a board gets an integer *id*, its bit in a
+padded row-major grid (one spare column per row so that bit shifts never wrap
+from one row into the next). Plots, lagoons and outside hexes all have ids;
+sets of cells are Python ints used as bitboards. All tables (neighbours, rays,
+ray masks, power, names) are computed once per board and shared: boards are
+immutable and cached, so ``Board.hexagon(7) is Board.hexagon(7)``.
+"""
+
+from __future__ import annotations
+
+import math
+import random as _random
+from functools import lru_cache
+
+from .errors import BadBoard, UnknownCell
+
+# The six directions, counter-clockwise from east. Opposite of d is (d + 3) % 6.
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+
+MODULE_OFFSETS = ((0, 0),) + DIRECTIONS
+
+
+def hex_distance(a, b):
+    """Number of steps between two axial hexes."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def iter_bits(bb):
+    """Yield the ids of the set bits of a bitboard, lowest first."""
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def row_letters(i):
+    """Row name of row index i: a..z, then aa, ab, ..."""
+    letters = ""
+    i += 1
+    while i > 0:
+        i, rem = divmod(i - 1, 26)
+        letters = chr(97 + rem) + letters
+    return letters
+
+
+def _row_index(letters):
+    n = 0
+    for ch in letters:
+        n = n * 26 + (ord(ch) - 96)
+    return n - 1
+
+
+class Board:
+    """An immutable set of plots with every table the engines need.
+
+    Build with :meth:`Board.hexagon` or :meth:`Board.modular`, or
+    :meth:`Board.from_spec` with a NOTATION.md board dict.
+
+    Useful attributes: ``plots`` (ids in name order: by row, then index),
+    ``plot_mask`` (bitboard of plots), ``lagoon_mask``, ``neighbours[id]``
+    (tuple of neighbouring plot ids), ``rays[id][d]`` (plot ids met walking
+    from id in direction d, passing lagoons), ``ray_masks[id][d]``,
+    ``power[id]``, ``nbr_masks[id]``.
+    """
+
+    def __init__(self, plots, spec):
+        plots = set(plots)
+        if not plots:
+            raise BadBoard("a board needs at least one plot")
+        self.spec = spec
+        qs = [q for q, _ in plots]
+        rs = [r for _, r in plots]
+        # one hex of margin all round, so that the outside surrounds the plots
+        self.qmin, self.qmax = min(qs) - 1, max(qs) + 1
+        self.rmin, self.rmax = min(rs) - 1, max(rs) + 1
+        self.width = self.qmax - self.qmin + 1
+        self.stride = self.width + 1  # spare column: shifts never wrap
+        self.height = self.rmax - self.rmin + 1
+        self.area = self.stride * self.height
+        self.shifts = tuple(dq + dr * self.stride for dq, dr in DIRECTIONS)
+
+        def hid(q, r):
+            return (r - self.rmin) * self.stride + (q - self.qmin)
+
+        # lagoons: non-plot hexes of the box that cannot reach the margin
+        outside = set()
+        frontier = [(q, r) for q in range(self.qmin, self.qmax + 1)
+                    for r in (self.rmin, self.rmax)]
+        frontier += [(q, r) for r in range(self.rmin, self.rmax + 1)
+                     for q in (self.qmin, self.qmax)]
+        while frontier:
+            h = frontier.pop()
+            if h in outside or h in plots:
+                continue
+            if not (self.qmin <= h[0] <= self.qmax and self.rmin <= h[1] <= self.rmax):
+                continue
+            outside.add(h)
+            for dq, dr in DIRECTIONS:
+                frontier.append((h[0] + dq, h[1] + dr))
+        lagoons = {(q, r) for q in range(self.qmin, self.qmax + 1)
+                   for r in range(self.rmin, self.rmax + 1)
+                   if (q, r) not in plots and (q, r) not in outside}
+
+        ordered = sorted(plots, key=lambda h: (h[1], h[0]))
+        self.plots = tuple(hid(q, r) for q, r in ordered)
+        self.lagoons = tuple(sorted(hid(q, r) for q, r in lagoons))
+        self.n_plots = len(self.plots)
+        self._axial = {hid(q, r): (q, r) for q, r in plots | lagoons}
+        self._id_of = {h: i for i, h in self._axial.items()}
+        self.plot_mask = 0
+        for i in self.plots:
+            self.plot_mask |= 1 << i
+        self.lagoon_mask = 0
+        for i in self.lagoons:
+            self.lagoon_mask |= 1 << i
+        self.valid_mask = self.plot_mask | self.lagoon_mask
+        self.is_plot = bytearray(self.area)
+        for i in self.plots:
+            self.is_plot[i] = 1
+
+        # names: rows are the r values that hold a plot
+        self._names = {}
+        self._by_name = {}
+        self.rows = []
+        row_keys = sorted({r for _, r in plots})
+        for ri, r in enumerate(row_keys):
+            letters = row_letters(ri)
+            row = [hid(q, r) for q, rr in ordered if rr == r]
+            self.rows.append(tuple(row))
+            for k, i in enumerate(row, start=1):
+                name = f"{letters}{k}"
+                self._names[i] = name
+                self._by_name[name] = i
+        self.order = {i: k for k, i in enumerate(self.plots)}
+
+        # neighbours and rays
+        n = self.area
+        self.neighbours = [()] * n
+        self.nbr_dir = [(-1,) * 6] * n
+        self.nbr_masks = [0] * n
+        self.rays = [((),) * 6] * n
+        self.ray_masks = [(0,) * 6] * n
+        self.power = [0] * n
+        for i in self.plots:
+            q, r = self._axial[i]
+            nd = []
+            rays = []
+            masks = []
+            for dq, dr in DIRECTIONS:
+                h = (q + dq, r + dr)
+                nd.append(self._id_of[h] if h in plots else -1)
+                ray = []
+                while h in plots or h in lagoons:
+                    if h in plots:
+                        ray.append(self._id_of[h])
+                    h = (h[0] + dq, h[1] + dr)
+                rays.append(tuple(ray))
+                m = 0
+                for j in ray:
+                    m |= 1 << j
+                masks.append(m)
+            self.nbr_dir[i] = tuple(nd)
+            self.neighbours[i] = tuple(j for j in nd if j >= 0)
+            m = 0
+            for j in self.neighbours[i]:
+                m |= 1 << j
+            self.nbr_masks[i] = m
+            self.rays[i] = tuple(rays)
+            self.ray_masks[i] = tuple(masks)
+            self.power[i] = min(len(ray) for ray in rays)
+        # direction masks: hexes (plots or lagoons) whose next hex in d is
+        # outside; and plots whose ray in d holds at least one plot
+        self.term_masks = []
+        self.ray_nonempty = []
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            term = 0
+            nonempty = 0
+            for i, (q, r) in self._axial.items():
+                h = (q + dq, r + dr)
+                if h not in plots and h not in lagoons:
+                    term |= 1 << i
+                if i in self.order and self.rays[i][d]:
+                    nonempty |= 1 << i
+            self.term_masks.append(term)
+            self.ray_nonempty.append(nonempty)
+        self.edge_mask = 0
+        for i in self.plots:
+            if self.power[i] == 0:
+                self.edge_mask |= 1 << i
+
+    # ----------------------------------------------------------- builders
+    @staticmethod
+    @lru_cache(maxsize=None)
+    def hexagon(size):
+        """The hexagon board of side ``size`` (>= 2): 3N(N-1)+1 plots."""
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise BadBoard(f"board size must be a whole number, not {size!r}")
+        if size < 2:
+            raise BadBoard(f"board size must be at least 2, not {size}")
+        if size > 26:
+            raise BadBoard(f"board size must be at most 26, not {size}")
+        n = size - 1
+        plots = [(q, r) for q in range(-n, n + 1) for r in range(-n, n + 1)
+                 if abs(q + r) <= n]
+        return Board(plots, {"shape": "hexagon", "size": size})
+
+    @staticmethod
+    def modular(centres):
+        """A modular board from a list of module centres ``[[q, r], ...]``.
+
+        Raises :class:`BadBoard` naming the problem: wrong module count,
+        overlapping modules, modules linked by fewer than two adjacent plots,
+        or a link graph that is not connected.
+        """
+        try:
+            key = tuple(sorted((int(c[0]), int(c[1])) for c in centres))
+            if any(len(c) != 2 for c in centres):
+                raise TypeError
+        except (TypeError, ValueError, IndexError, KeyError):
+            raise BadBoard("modules must be a list of [q, r] pairs of whole numbers")
+        return _modular(key)
+
+    @staticmethod
+    def from_spec(spec):
+        """A board from a NOTATION.md dict: hexagon with size, or modular."""
+        if isinstance(spec, Board):
+            return spec
+        if not isinstance(spec, dict):
+            raise BadBoard(f"a board must be a dict like {{'shape': 'hexagon', 'size': 7}}, not {spec!r}")
+        shape = spec.get("shape")
+        if shape == "hexagon":
+            extra = set(spec) - {"shape", "size"}
+            if extra:
+                raise BadBoard(f"unknown key {sorted(extra)[0]!r} in a hexagon board")
+            if "size" not in spec:
+                raise BadBoard("a hexagon board needs a 'size'")
+            return Board.hexagon(spec["size"])
+        if shape == "modular":
+            extra = set(spec) - {"shape", "modules"}
+            if extra:
+                raise BadBoard(f"unknown key {sorted(extra)[0]!r} in a modular board")
+            if "modules" not in spec or not isinstance(spec["modules"], (list, tuple)):
+                raise BadBoard("a modular board needs 'modules', a list of [q, r] centres")
+            return Board.modular(spec["modules"])
+        raise BadBoard(f"unknown board shape {shape!r} (use 'hexagon' or 'modular')")
+
+    # ------------------------------------------------------------- naming
+    def name(self, i):
+        """The NOTATION.md name of plot id ``i`` (e.g. 'g7')."""
+        try:
+            return self._names[i]
+        except KeyError:
+            raise UnknownCell(f"{i!r} is not a plot of this board") from None
+
+    def cell(self, name):
+        """The id of the plot called ``name``; raises UnknownCell naming it."""
+        if isinstance(name, str):
+            i = self._by_name.get(name.strip().lower())
+            if i is not None:
+                return i
+            raise UnknownCell(f"there is no cell {name!r} on this board "
+                              f"(cells run from {self.name(self.plots[0])} to "
+                              f"{self.name(self.plots[-1])})")
+        raise UnknownCell(f"a cell name must be a string like 'g7', not {name!r}")
+
+    def has_name(self, name):
+        return isinstance(name, str) and name.strip().lower() in self._by_name
+
+    def names(self, bb_or_ids):
+        """Sorted names (by row, then index) of a bitboard or iterable of ids."""
+        ids = iter_bits(bb_or_ids) if isinstance(bb_or_ids, int) else bb_or_ids
+        return [self._names[i] for i in sorted(ids, key=self.order.__getitem__)]
+
+    def sort_key(self, i):
+        return self.order[i]
+
+    def axial(self, i):
+        """Axial (q, r) of a plot or lagoon id."""
+        return self._axial[i]
+
+    def id_at(self, q, r):
+        """Id of the plot at axial (q, r), or None when it is not a plot."""
+        i = self._id_of.get((q, r))
+        return i if i is not None and self.is_plot[i] else None
+
+    def __contains__(self, i):
+        return isinstance(i, int) and 0 <= i < self.area and bool(self.is_plot[i])
+
+    def __len__(self):
+        return self.n_plots
+
+    def __repr__(self):
+        if self.spec.get("shape") == "hexagon":
+            return f"Board.hexagon({self.spec['size']})"
+        return f"Board.modular({self.spec['modules']!r})"
+
+    # ---------------------------------------------------------- bitboards
+    def shift(self, bb, d):
+        """Move every hex of ``bb`` one step in direction d (unmasked)."""
+        s = self.shifts[d]
+        return bb << s if s > 0 else bb >> -s
+
+    def dilate(self, bb):
+        """Plots adjacent to (or in) ``bb``."""
+        out = bb
+        for s in self.shifts:
+            out |= bb << s if s > 0 else bb >> -s
+        return out & self.plot_mask
+
+    def fill(self, gen, open_, d):
+        """Hexes of ``open_`` reached from ``gen`` by repeated steps in d
+        through ``open_`` (``gen`` itself included when in ``open_``).
+        Kogge-Stone doubling: about log2(diameter) rounds."""
+        s = self.shifts[d]
+        gen &= open_
+        pro = open_
+        if s > 0:
+            while pro:
+                new = gen | (pro & (gen << s))
+                if new == gen:
+                    break
+                gen = new
+                pro &= pro << s
+                s += s
+        else:
+            s = -s
+            while pro:
+                new = gen | (pro & (gen >> s))
+                if new == gen:
+                    break
+                gen = new
+                pro &= pro >> s
+                s += s
+        return gen
+
+    def group(self, start_bb, members):
+        """The 6-connected component(s) of ``members`` touching ``start_bb``."""
+        g = start_bb & members
+        while True:
+            grown = self.dilate(g) & members
+            if grown == g:
+                return g
+            g = grown
+
+    def components(self, members):
+        """Split a bitboard into its 6-connected groups (in plot order)."""
+        out = []
+        rest = members
+        while rest:
+            low = rest & -rest
+            g = self.group(low, members)
+            out.append(g)
+            rest &= ~g
+        return out
+
+
+@lru_cache(maxsize=256)
+def _modular(centres):
+    count = len(centres)
+    if not 7 <= count <= 19:
+        raise BadBoard(f"a modular board needs 7 to 19 modules, not {count}")
+    if len(set(centres)) != count:
+        raise BadBoard("two modules have the same centre")
+    cells = {}
+    for c in centres:
+        for dq, dr in MODULE_OFFSETS:
+            h = (c[0] + dq, c[1] + dr)
+            if h in cells:
+                other = cells[h]
+                raise BadBoard(f"modules at {list(c)} and {list(other)} overlap")
+            cells[h] = c
+    # links: at least two cells of one adjacent to cells of the other
+    links = {c: set() for c in centres}
+    for a in centres:
+        for b in centres:
+            if a >= b or hex_distance(a, b) > 5:
+                continue
+            if _touching(a, b, cells) >= 2 or _touching(b, a, cells) >= 2:
+                links[a].add(b)
+                links[b].add(a)
+    seen = {centres[0]}
+    stack = [centres[0]]
+    while stack:
+        for nb in links[stack.pop()]:
+            if nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    if len(seen) != count:
+        lost = sorted(set(centres) - seen)[0]
+        if not links[lost]:
+            raise BadBoard(f"the module at {list(lost)} is not linked to any other "
+                           "module by at least two adjacent plots")
+        raise BadBoard(f"the modules are not all connected: the module at {list(lost)} "
+                       "cannot be reached through links of two or more adjacent plots")
+    return Board(list(cells), {"shape": "modular",
+                               "modules": [list(c) for c in centres]})
+
+
+def _touching(a, b, cells):
+    """How many cells of module a are adjacent to a cell of module b."""
+    count = 0
+    for dq, dr in MODULE_OFFSETS:
+        h = (a[0] + dq, a[1] + dr)
+        if any(cells.get((h[0] + eq, h[1] + er)) == b for eq, er in DIRECTIONS):
+            count += 1
+    return count
+
+
+def random_modular(count, seed=None):
+    """A random valid modular board of ``count`` modules (seeded)."""
+    if not 7 <= count <= 19:
+        raise BadBoard(f"a modular board needs 7 to 19 modules, not {count}")
+    rng = _random.Random(seed)
+    # candidate centres: positions that keep modules disjoint and linked
+    # (distance 2 or 3 apart gives module contact)
+    while True:
+        centres = [(0, 0)]
+        used = set(MODULE_OFFSETS)
+        tries = 0
+        while len(centres) < count and tries < 2000:
+            tries += 1
+            base = rng.choice(centres)
+            dq, dr = rng.choice(_LINK_OFFSETS)
+            c = (base[0] + dq, base[1] + dr)
+            cells = {(c[0] + a, c[1] + b) for a, b in MODULE_OFFSETS}
+            if cells & used:
+                continue
+            centres.append(c)
+            used |= cells
+        if len(centres) == count:
+            try:
+                return Board.modular([list(c) for c in centres])
+            except BadBoard:
+                continue
+
+
+# offsets between module centres that make modules touch along two plots:
+# distance 3, off the six straight lines
+_LINK_OFFSETS = tuple(
+    (q, r) for q in range(-3, 4) for r in range(-3, 4)
+    if hex_distance((0, 0), (q, r)) == 3 and 0 not in (q, r, q + r))
+
+
+class Layout:
+    """Pixel layout of a board: pointy-top hexes of circumradius ``radius``.
+
+    ``center(i)`` gives the pixel centre of a cell id; ``cell_at(x, y)``
+    the plot under a pixel (or None), by cube rounding.
+    """
+
+    SQRT3 = math.sqrt(3.0)
+
+    def __init__(self, board, radius=20.0, margin=None):
+        self.board = board
+        self.radius = float(radius)
+        self.margin = self.radius * 1.6 if margin is None else float(margin)
+        xs, ys = [], []
+        for i in board.plots:
+            x, y = self._raw(*board.axial(i))
+            xs.append(x)
+            ys.append(y)
+        half_w = self.SQRT3 / 2 * self.radius
+        self.ox = self.margin + half_w - min(xs)
+        self.oy = self.margin + self.radius - min(ys)
+        self.width = max(xs) - min(xs) + 2 * half_w + 2 * self.margin
+        self.height = max(ys) - min(ys) + 2 * self.radius + 2 * self.margin
+
+    def _raw(self, q, r):
+        return self.radius * self.SQRT3 * (q + r / 2.0), self.radius * 1.5 * r
+
+    def hex_to_pixel(self, q, r):
+        x, y = self._raw(q, r)
+        return x + self.ox, y + self.oy
+
+    def center(self, i):
+        return self.hex_to_pixel(*self.board.axial(i))
+
+    def corners(self, i, scale=1.0):
+        cx, cy = self.center(i)
+        rad = self.radius * scale
+        return [(cx + rad * math.cos(math.radians(60 * k - 30)),
+                 cy + rad * math.sin(math.radians(60 * k - 30))) for k in range(6)]
+
+    def pixel_to_hex(self, x, y):
+        """Axial (q, r) of the hex under pixel (x, y), by cube rounding."""
+        x = (x - self.ox) / self.radius
+        y = (y - self.oy) / self.radius
+        fq = self.SQRT3 / 3 * x - y / 3
+        fr = 2.0 / 3 * y
+        fs = -fq - fr
+        q, r, s = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        return q, r
+
+    def cell_at(self, x, y):
+        """Plot id under pixel (x, y), or None off the board."""
+        return self.board.id_at(*self.pixel_to_hex(x, y))

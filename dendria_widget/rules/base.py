@@ -1,0 +1,80 @@
+"""What every engine shares: steps, Zobrist keys, the repetition table.
+
+An engine *state* (``DendriaState``, ``HeduState``) is mutable and fast:
+steps are small tuples ``(verb, arg)`` where ``arg`` is a cell id, a whole
+number (komi) or a colour, and every applied step pushes an undo record, so
+``apply`` / ``undo`` never copy the board. The friendly, named API is
+``dendria_widget.Game``.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from ..errors import IllegalStep
+
+PASS = ("pass", None)
+END = ("end", None)
+SWAP = ("swap", None)
+
+
+@lru_cache(maxsize=None)
+def zobrist_table(area, codes):
+    """Seeded random 64-bit keys, one per (cell id, piece code)."""
+    rng = random.Random(0x5EED ^ area ^ (codes << 20))
+    return tuple(tuple(0 if c == 0 else rng.getrandbits(64) for c in range(codes))
+                 for _ in range(area))
+
+
+class Repetitions:
+    """The boards seen at the start and at the end of every turn.
+
+    Keyed by Zobrist hash; every hash keeps the exact boards (bytes) so that
+    a hash collision can never refuse a legal step.
+    """
+
+    __slots__ = ("by_hash", "counts")
+
+    def __init__(self):
+        self.by_hash = {}
+        self.counts = {}  # piece count -> how many recorded boards have it
+
+    def add(self, h, board_bytes, count):
+        self.by_hash.setdefault(h, []).append(board_bytes)
+        self.counts[count] = self.counts.get(count, 0) + 1
+
+    def remove(self, h, board_bytes, count):
+        boards = self.by_hash[h]
+        boards.remove(board_bytes)
+        if not boards:
+            del self.by_hash[h]
+        n = self.counts[count] - 1
+        if n:
+            self.counts[count] = n
+        else:
+            del self.counts[count]
+
+    def maybe_seen(self, h):
+        return h in self.by_hash
+
+    def seen(self, h, board_bytes):
+        boards = self.by_hash.get(h)
+        return bool(boards) and board_bytes in boards
+
+    def has_count(self, count):
+        return count in self.counts
+
+
+def parse_words(text):
+    """Split a step string into lower-case words; refuse what is not a string."""
+    if not isinstance(text, str):
+        raise IllegalStep(f"a step must be a string like 'plant g7', not {text!r}")
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalStep("an empty step: write a step like 'plant g7' or 'pass'")
+    return words
+
+
+def refuse(reason, step=None):
+    raise IllegalStep(reason, step)

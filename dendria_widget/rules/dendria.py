@@ -1,0 +1,1020 @@
+"""The Dendria engine: classic and sprites editions, every option of RULES.md.
+
+Every rule of Dendria lives in this file. The widget, the explanations, the
+tutorials, the computer players and ``analyze`` all ask this engine.
+
+Representation: ``cells`` is a bytearray indexed by cell id holding a piece
+code (0 empty, ``1 + 3 * colour + kind``); ``bb[code]`` is the bitboard of
+that piece; ``occ`` all pieces; ``z`` the Zobrist hash of the board.
+"""
+
+from __future__ import annotations
+
+from ..geometry import iter_bits
+from .base import END, PASS, SWAP, Repetitions, parse_words, zobrist_table
+from ..errors import IllegalStep
+
+DARK, LIGHT = 0, 1
+SEED, TREE, DENDRID = 0, 1, 2
+COLOURS = ("dark", "light")
+KINDS = ("seed", "tree", "dendrid")
+GROUP_WORDS = ("seedbed", "forest", "host")
+
+
+def code_of(colour, kind):
+    return 1 + 3 * colour + kind
+
+
+COLOUR_OF = (-1, 0, 0, 0, 1, 1, 1)
+KIND_OF = (-1, 0, 1, 2, 0, 1, 2)
+PIECE_NAMES = (None,) + tuple(f"{c} {k}" for c in COLOURS for k in KINDS)
+CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide")
+
+
+def parse_piece(text):
+    """'dark seed' -> code; 'sprite' is a synonym of 'dendrid'."""
+    if isinstance(text, str):
+        words = text.strip().lower().split()
+        if len(words) == 2 and words[0] in COLOURS:
+            kind = "dendrid" if words[1] == "sprite" else words[1]
+            if kind in KINDS:
+                return code_of(COLOURS.index(words[0]), KINDS.index(kind))
+    raise ValueError(f"unknown piece {text!r} (a piece is like 'dark seed', "
+                     "'light tree' or 'dark dendrid')")
+
+
+class DendriaState:
+    """A Dendria game in progress (see ``dendria_widget.Game`` for the
+    friendly API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
+    ``refusal(step)`` says why one is illegal (or None), ``apply(step)``
+    plays one and ``undo()`` takes the last one back."""
+
+    def __init__(self, rules, position=None):
+        self.rules = rules
+        b = self.board = rules.board
+        o = rules.options
+        self.touching = o["edge_sight"] == "touching"
+        self.sow_apart = o["sowing"] == "non-touching"
+        self.grow_after_plant = o["grow_after_plant"] == "planted"
+        self.sprout_on_move = o["sprout_on_move"]
+        self.convert_at_start = o["convert_at_start"]
+        self.capture_unprotected = o["capture"] == "unprotected"
+        self.enclosed_sight = o["enclosed_groups"] == "sight"
+        self.sprite_capture = o["sprite_capture"]
+        self.power_rule = o["power_rule"]
+        self.superko = o["superko"] == "positional"
+        self.move_limit = o["dendrid_move_limit"]
+        self.opening = o["opening"]
+        self.komi_max = b.n_plots if o["komi_max"] is None else o["komi_max"]
+        self.leafiness = o["scoring"] == "leafiness"
+        self._pos_dir = tuple(s > 0 for s in b.shifts)
+        self.Z = zobrist_table(b.area, 7)
+
+        self.cells = bytearray(b.area)
+        self.bb = [0] * 7
+        self.occ = 0
+        self.z = 0
+        self.to_move = DARK
+        self.komi = 0
+        self.swapped = False       # pie swap: the players exchanged colours
+        self.second_side = None    # komi-pie: the colour the second player took
+        self.phase = "turn"
+        self.opening_turn = False
+        self.planted = -1
+        self.grew = False
+        self.jid = -1
+        self.jdir = -1
+        self.jstart = -1
+        self.slides = 0
+        self.jcapt = False
+        self.trees0 = 0
+        self.passes = 0
+        self.dmoves = 0
+        self.over = False
+        self.end_reason = None
+        self.turns = []      # finished turns, each a list of steps
+        self.current = []    # the steps of the turn in progress
+        self._undo = []
+        self._hcache = (-1, 0)
+        self._fcache = (None, (0, 0))
+        self._ncache = (-1, {})
+        self.reps = Repetitions()
+        if position is None:
+            self.phase = {"pie": "opening", "komi-pie": "komi", "none": "turn"}[self.opening]
+        else:
+            for i, c in position["cells"].items():
+                self._put(i, c)
+            self.to_move = position.get("to_move", DARK)
+            self.komi = position.get("komi", 0)
+        self.initial_turn = self.phase
+        self.reps.add(self.z, bytes(self.cells), self.occ.bit_count())
+
+    # ------------------------------------------------------------ board
+    def _put(self, i, c):
+        old = self.cells[i]
+        if old:
+            self.bb[old] ^= 1 << i
+            self.occ ^= 1 << i
+            self.z ^= self.Z[i][old]
+        if c:
+            self.bb[c] |= 1 << i
+            self.occ |= 1 << i
+            self.z ^= self.Z[i][c]
+        self.cells[i] = c
+        return old
+
+    def pieces_of(self, colour, kind):
+        return self.bb[code_of(colour, kind)]
+
+    def colour_mask(self, colour):
+        k = 1 + 3 * colour
+        return self.bb[k] | self.bb[k + 1] | self.bb[k + 2]
+
+    def board_key(self):
+        return bytes(self.cells)
+
+    # ------------------------------------------------------------ sight
+    def hungry_mask(self):
+        """Plots (any occupancy) that would be hungry as seeds."""
+        occ = self.occ
+        if self._hcache[0] == occ:
+            return self._hcache[1]
+        b = self.board
+        open_ = (b.plot_mask & ~occ) | b.lagoon_mask
+        fill, shift = b.fill, b.shift
+        m = 0
+        for d in range(6):
+            od = (d + 3) % 6
+            a = fill(b.term_masks[d] & open_, open_, od)
+            s = shift(a, od)
+            if self.touching:
+                m |= s | b.term_masks[d]
+            else:
+                m |= s & b.ray_nonempty[d]
+        m &= b.plot_mask
+        self._hcache = (occ, m)
+        return m
+
+    def fertilized(self):
+        """(dark, light): bitboards of empty plots fertilized by each colour."""
+        key = (self.occ, self.bb[3], self.bb[6])
+        if self._fcache[0] == key:
+            return self._fcache[1]
+        b = self.board
+        open_ = (b.plot_mask & ~self.occ) | b.lagoon_mask
+        empty = b.plot_mask & ~self.occ
+        out = []
+        for dend in (self.bb[3], self.bb[6]):
+            f = 0
+            if dend:
+                for d in range(6):
+                    f |= b.fill(b.shift(dend, d) & open_, open_, d)
+            out.append(f & empty)
+        out = tuple(out)
+        self._fcache = (key, out)
+        return out
+
+    def first_piece(self, i, d):
+        """The first occupied plot on ray (i, d), or -1."""
+        m = self.board.ray_masks[i][d] & self.occ
+        if not m:
+            return -1
+        if self._pos_dir[d]:
+            return (m & -m).bit_length() - 1
+        return m.bit_length() - 1
+
+    def nourishers(self, i):
+        """Cells of the nourishers of (a seed on) plot i, one per root."""
+        occ = self.occ
+        cache = self._ncache
+        if cache[0] != occ:
+            cache = self._ncache = (occ, {})
+        got = cache[1].get(i)
+        if got is None:
+            masks = self.board.ray_masks[i]
+            got = []
+            for d in range(6):
+                m = masks[d] & occ
+                if m:
+                    got.append((m & -m).bit_length() - 1 if self._pos_dir[d]
+                               else m.bit_length() - 1)
+            got = cache[1][i] = tuple(got)
+        return got
+
+    def roots(self, i):
+        """Every root of plot i as (direction, nourisher or -1, empty plots between).
+
+        Directions whose ray holds no plot are roots only under
+        ``edge_sight "touching"`` (and then they see the edge)."""
+        out = []
+        b = self.board
+        for d in range(6):
+            ray = b.rays[i][d]
+            if not ray and not self.touching:
+                continue
+            n = 0
+            nour = -1
+            for j in ray:
+                if self.cells[j]:
+                    nour = j
+                    break
+                n += 1
+            out.append((d, nour, n))
+        return out
+
+    def is_hungry(self, i):
+        return bool(self.hungry_mask() >> i & 1)
+
+    def sprout_counts(self, i, mover):
+        """(mover's nourishers, opponent's nourishers) of plot i."""
+        mine = theirs = 0
+        cells = self.cells
+        for j in self.nourishers(i):
+            if COLOUR_OF[cells[j]] == mover:
+                mine += 1
+            else:
+                theirs += 1
+        return mine, theirs
+
+    def can_sprout(self, i, mover):
+        c = self.cells[i]
+        if not c or KIND_OF[c] != SEED:
+            return False
+        if self.hungry_mask() >> i & 1:
+            return False
+        mine, theirs = self.sprout_counts(i, mover)
+        return mine > theirs
+
+    # ----------------------------------------------------------- groups
+    def group_at(self, i):
+        c = self.cells[i]
+        if not c:
+            return 0
+        return self.board.group(1 << i, self.bb[c])
+
+    def groups(self, colour, kind):
+        return self.board.components(self.bb[code_of(colour, kind)])
+
+    def fertile(self, group):
+        """Empty plots adjacent to a group (its fertile soils / liberties)."""
+        return self.board.dilate(group) & ~self.occ
+
+    def group_sight(self, group):
+        """Distinct pieces a group sees (RULES.md 2.2, enclosed groups)."""
+        seen = set()
+        b = self.board
+        occ = self.occ
+        for m in iter_bits(group):
+            masks = b.ray_masks[m]
+            for d in range(6):
+                x = masks[d] & occ
+                if x:
+                    f = (x & -x).bit_length() - 1 if self._pos_dir[d] else x.bit_length() - 1
+                    if not group >> f & 1:
+                        seen.add(f)
+        return seen
+
+    def seen_dendrids(self, group):
+        """(dark, light) counts of distinct dendrids the group sees."""
+        counts = [0, 0]
+        for f in self.group_sight(group):
+            c = self.cells[f]
+            if KIND_OF[c] == DENDRID:
+                counts[COLOUR_OF[c]] += 1
+        return tuple(counts)
+
+    def growable(self, group, mover):
+        fert = self.fertile(group)
+        if fert:
+            return not fert & ~self.fertilized()[mover]
+        if not self.enclosed_sight:
+            return False
+        seen = self.seen_dendrids(group)
+        return seen[mover] > seen[1 - mover]
+
+    def protected(self, forest, owner):
+        """Is a forest protected (sprites capture rule)? Enclosed forests
+        under ``enclosed_groups "never"`` count as protected (they never change hands)."""
+        fert = self.fertile(forest)
+        if fert:
+            return not fert & ~self.fertilized()[owner]
+        if not self.enclosed_sight:
+            return True
+        seen = self.seen_dendrids(forest)
+        return seen[owner] > seen[1 - owner]
+
+    def capturable(self, forest, mover):
+        owner = 1 - mover
+        if self.capture_unprotected:
+            return not self.protected(forest, owner)
+        fert = self.fertile(forest)
+        if not fert:
+            return False
+        f = self.fertilized()
+        return not fert & ~f[mover] and bool(fert & ~f[owner])
+
+    # ------------------------------------------------------- placements
+    def sowing_clash(self, i, mover):
+        """For sowing non-touching: a pair of touching friendly neighbours, or None."""
+        b = self.board
+        friends = b.nbr_masks[i] & self.colour_mask(mover)
+        for f in iter_bits(friends):
+            other = b.nbr_masks[f] & friends
+            if other:
+                return f, (other & -other).bit_length() - 1
+        return None
+
+    def placement_mask(self, mover):
+        """Empty plots where ``mover`` may plant now (hungry, sowing rule),
+        before the repetition check."""
+        m = self.hungry_mask() & ~self.occ
+        if self.sow_apart and m:
+            b = self.board
+            own = self.colour_mask(mover)
+            for i in iter_bits(m):
+                friends = b.nbr_masks[i] & own
+                if friends & (friends - 1):
+                    for f in iter_bits(friends):
+                        if b.nbr_masks[f] & friends:
+                            m &= ~(1 << i)
+                            break
+        return m
+
+    def legal_placements(self, mover):
+        """Plots where ``mover`` could plant if a turn began now (all rules)."""
+        m = self.placement_mask(mover)
+        if self.superko and self.reps.has_count(self.occ.bit_count() + 1):
+            keep = 0
+            c = code_of(mover, SEED)
+            for i in iter_bits(m):
+                if self._plant_finishable(i, c):
+                    keep |= 1 << i
+            m = keep
+        return m
+
+    def _plant_finishable(self, i, c):
+        self._put(i, c)
+        try:
+            if not self.reps.seen(self.z, bytes(self.cells)):
+                return True
+        finally:
+            self._put(i, 0)
+        return self._finishable_after(("plant", i))
+
+    # ---------------------------------------------------------- journeys
+    def stops(self, p, d, mover):
+        """Cells where a dendrid of ``mover`` on p may stop sliding in
+        direction d, as (cell, lands on an enemy dendrid)."""
+        out = []
+        cells = self.cells
+        own_d = code_of(mover, DENDRID)
+        for j in self.board.rays[p][d]:
+            c = cells[j]
+            if not c:
+                out.append((j, False))
+            elif KIND_OF[c] == SEED or c == own_d:
+                continue
+            else:
+                if KIND_OF[c] == DENDRID and self.sprite_capture:
+                    out.append((j, True))
+                break
+        return out
+
+    def slide_targets(self, p, mover, direction=None):
+        """{cell: direction} one slide of the dendrid on p could reach."""
+        dirs = range(6) if direction is None or direction < 0 else (direction,)
+        return {j: d for d in dirs for j, _ in self.stops(p, d, mover)}
+
+    def _mover_trees(self):
+        return self.bb[code_of(self.to_move, TREE)].bit_count()
+
+    def _move_finishable(self, p):
+        mover = self.to_move
+        c = code_of(mover, DENDRID)
+        Z = self.Z
+        z0 = self.z ^ Z[p][c]
+        power = self.board.power
+        p0 = power[p]
+        maybe_seen = self.reps.maybe_seen
+        for d in range(6):
+            for j, capt in self.stops(p, d, mover):
+                if self.power_rule and power[j] >= p0:
+                    continue
+                z = z0 ^ Z[j][c]
+                if capt:
+                    z ^= Z[j][self.cells[j]]
+                if not self.superko or not maybe_seen(z):
+                    return True
+        self._do(("move", p))
+        ok = self._can_finish(set())
+        self._undo_one()
+        return ok
+
+    # ------------------------------------------------------ turn ending
+    def repeated(self):
+        """Would ending the turn now repeat an earlier board?"""
+        return (self.superko and self.reps.maybe_seen(self.z)
+                and self.reps.seen(self.z, bytes(self.cells)))
+
+    def power_ok(self):
+        if not self.power_rule or self.jid < 0:
+            return True
+        power = self.board.power
+        return power[self.jid] < power[self.jstart] or self._mover_trees() > self.trees0
+
+    def end_refusal(self):
+        if self.phase == "move":
+            if self.slides == 0:
+                return "a move needs at least one slide before the turn can end"
+            if not self.power_ok():
+                b = self.board
+                return (f"the power rule: the journey began on {b.name(self.jstart)} "
+                        f"(power {b.power[self.jstart]}) and must end on a cell of lower "
+                        f"power, but {b.name(self.jid)} has power {b.power[self.jid]}, "
+                        "and no step of this turn gained a tree")
+        elif self.phase != "plant":
+            return "there is no turn to end now"
+        if self.repeated():
+            return ("ending the turn now would repeat an earlier board "
+                    "(positional superko)")
+        return None
+
+    def _end_ok(self):
+        ph = self.phase
+        if ph == "move":
+            if self.slides == 0 or not self.power_ok():
+                return False
+        elif ph != "plant":
+            return False
+        return not self.repeated()
+
+    def conversions_open(self):
+        return self.phase == "move" and (self.slides > 0 or self.convert_at_start)
+
+    def _raw_mid(self):
+        """Mid-turn steps other than end, before the no-dead-end rule."""
+        mover = self.to_move
+        out = []
+        if self.phase == "plant":
+            if self.opening_turn:
+                return out
+            for s in self._sprout_cells(mover):
+                out.append(("sprout", s))
+            if self.grow_after_plant and not self.grew and self.planted >= 0:
+                c = self.cells[self.planted]
+                if KIND_OF[c] == SEED:
+                    g = self.board.group(1 << self.planted, self.bb[c])
+                    if self.growable(g, mover):
+                        out.append(("grow", self.planted))
+            return out
+        if self.phase != "move":
+            return out
+        if not self.jcapt:
+            dirs = range(6) if self.jdir < 0 else (self.jdir,)
+            for d in dirs:
+                for j, _ in self.stops(self.jid, d, mover):
+                    out.append(("slide", j))
+        if self.slides > 0 or self.convert_at_start:
+            if self.sprout_on_move:
+                for s in self._sprout_cells(mover):
+                    out.append(("sprout", s))
+            for colour in (DARK, LIGHT):
+                for g in self.groups(colour, SEED):
+                    if self.growable(g, mover):
+                        out.append(("grow", (g & -g).bit_length() - 1))
+            for g in self.groups(1 - mover, TREE):
+                if self.capturable(g, mover):
+                    out.append(("capture", (g & -g).bit_length() - 1))
+        return out
+
+    def _sprout_cells(self, mover):
+        seeds = (self.bb[1] | self.bb[4]) & ~self.hungry_mask()
+        out = []
+        cells = self.cells
+        for s in iter_bits(seeds):
+            mine = theirs = 0
+            for j in self.nourishers(s):
+                if COLOUR_OF[cells[j]] == mover:
+                    mine += 1
+                else:
+                    theirs += 1
+            if mine > theirs:
+                out.append(s)
+        return out
+
+    def _can_finish(self, seen):
+        """Can the turn in progress still reach a legal end? (search)"""
+        if self._end_ok():
+            return True
+        key = (bytes(self.cells), self.jid, self.jdir, self.jcapt, self.grew, self.slides > 0)
+        if key in seen:
+            return False
+        seen.add(key)
+        for st in self._raw_mid():
+            self._do(st)
+            ok = self._can_finish(seen)
+            self._undo_one()
+            if ok:
+                return True
+        return False
+
+    def _finishable_after(self, step):
+        self._do(step)
+        ok = self._can_finish(set())
+        self._undo_one()
+        return ok
+
+    # ------------------------------------------------------------ legal
+    def legal(self):
+        """Every legal step now, as (verb, arg) tuples."""
+        if self.over:
+            return []
+        ph = self.phase
+        mover = self.to_move
+        if ph in ("turn", "swap"):
+            out = [("plant", i) for i in iter_bits(self.legal_placements(mover))]
+            for p in iter_bits(self.bb[code_of(mover, DENDRID)]):
+                if self._move_finishable(p):
+                    out.append(("move", p))
+            out.append(PASS)
+            if ph == "swap":
+                out.append(SWAP)
+            return out
+        if ph == "plant" or ph == "move":
+            out = [st for st in self._raw_mid() if self._finishable_after(st)]
+            if self._end_ok():
+                out.append(END)
+            return out
+        if ph == "opening":
+            empty = self.board.plot_mask & ~self.occ
+            return [("plant", i) for i in iter_bits(empty)]
+        if ph == "komi":
+            return [("komi", k) for k in range(self.komi_max + 1)]
+        if ph == "side":
+            return [("side", DARK), ("side", LIGHT)]
+        return []
+
+    # ---------------------------------------------------------- refusal
+    def refusal(self, step):
+        """Why ``step`` is illegal now, in words; None when it is legal."""
+        verb, arg = step
+        b = self.board
+        mover = self.to_move
+        me = COLOURS[mover]
+        ph = self.phase
+        if self.over:
+            return "the game is over"
+        if verb in CELL_VERBS and arg not in b:
+            return f"{arg!r} is not a plot of this board"
+        nm = b.name(arg) if verb in CELL_VERBS else None
+        if ph == "komi" and verb != "komi":
+            return (f"first the first player sets the komi (komi 0 to komi "
+                    f"{self.komi_max}), before any piece")
+        if ph == "side" and verb != "side":
+            return "now the second player chooses a side: 'side dark' or 'side light'"
+        if verb == "komi":
+            if ph != "komi":
+                return "the komi is chosen only at the start of a komi-pie game"
+            if not (isinstance(arg, int) and 0 <= arg <= self.komi_max):
+                return f"the komi must be a whole number from 0 to {self.komi_max}"
+            return None
+        if verb == "side":
+            if ph != "side":
+                return "a side is chosen only after the komi, in a komi-pie game"
+            return None if arg in (DARK, LIGHT) else "the side must be dark or light"
+        if verb == "swap":
+            if ph != "swap":
+                return "a swap is allowed only as Light's answer to Dark's opening seed"
+            return None
+        if ph == "opening" and verb != "plant":
+            return "the opening turn is one dark seed on any plot ('plant X'), then 'end'"
+        if verb == "pass":
+            if ph in ("turn", "swap"):
+                return None
+            if ph == "opening":
+                return "the opening turn cannot be passed: plant one seed"
+            return "a pass is a whole turn: this turn has begun, finish it with 'end'"
+        if verb == "plant":
+            if ph not in ("turn", "swap", "opening"):
+                return "a seed can be planted only as the first step of a turn"
+            c = self.cells[arg]
+            if c:
+                return f"{nm} is not empty: a {PIECE_NAMES[c]} stands there"
+            if ph == "opening":
+                return None
+            if not self.hungry_mask() >> arg & 1:
+                return (f"{nm} is nourished, not hungry: every root of {nm} ends on a "
+                        f"nourisher ({', '.join(b.names(self.nourishers(arg)))}); a seed "
+                        "may only be planted where it would see the edge")
+            if self.sow_apart:
+                clash = self.sowing_clash(arg, mover)
+                if clash:
+                    return (f"sowing on {nm} is refused: your pieces on {b.name(clash[0])} "
+                            f"and {b.name(clash[1])}, both next to {nm}, touch each other")
+            if self.superko and self.reps.has_count(self.occ.bit_count() + 1):
+                if not self._plant_finishable(arg, code_of(mover, SEED)):
+                    return (f"planting on {nm} leads only to boards seen before: "
+                            "no legal end of the turn (positional superko)")
+            return None
+        if verb == "move":
+            if ph not in ("turn", "swap"):
+                return "a journey can start only as the first step of a turn"
+            c = self.cells[arg]
+            if c != code_of(mover, DENDRID):
+                what = f"a {PIECE_NAMES[c]}" if c else "empty"
+                return f"{nm} holds no {me} dendrid to move (it is {what})"
+            if not any(self.stops(arg, d, mover) for d in range(6)):
+                return (f"the dendrid on {nm} cannot slide anywhere: every line is "
+                        "blocked by trees, enemy dendrids or the edge")
+            if not self._move_finishable(arg):
+                if self.power_rule:
+                    return (f"every journey of the dendrid on {nm} would break the power "
+                            "rule or repeat an earlier board, so it has no legal end")
+                return (f"every journey of the dendrid on {nm} ends on a board seen "
+                        "before (positional superko)")
+            return None
+        if verb == "end":
+            reason = self.end_refusal()
+            return reason
+        if ph not in ("plant", "move"):
+            return f"'{verb}' is a step inside a turn: begin the turn with a plant or a move"
+        if self.opening_turn:
+            return "the opening turn is only one seed: end it with 'end'"
+        if verb == "slide":
+            if ph != "move":
+                return "only a journeying dendrid slides: start with 'move X'"
+            if self.jcapt:
+                return "the dendrid captured an enemy dendrid: no slide may follow"
+            targets = self.slide_targets(self.jid, mover, self.jdir)
+            if arg not in targets:
+                here = b.name(self.jid)
+                if self.jdir >= 0:
+                    return (f"{nm} is not on the journey's line: the dendrid on {here} "
+                            f"keeps going {_DIR_WORDS[self.jdir]}")
+                return self._slide_refusal(self.jid, arg, nm)
+            return self._dead_end(step, f"sliding to {nm}")
+        if verb == "sprout":
+            if ph == "move" and not self.sprout_on_move:
+                return "seeds do not sprout during a journey (sprout_on_move is off)"
+            if ph == "move" and not self.conversions_open():
+                return "conversions come after the first slide (convert_at_start is off)"
+            c = self.cells[arg]
+            if KIND_OF[c] != SEED:
+                return f"{nm} holds no seed to sprout" + (
+                    f" (a {PIECE_NAMES[c]} stands there)" if c else "")
+            if self.hungry_mask() >> arg & 1:
+                return f"the seed on {nm} is hungry: it sees the edge, so it cannot sprout"
+            mine, theirs = self.sprout_counts(arg, mover)
+            if mine <= theirs:
+                return (f"the seed on {nm} has {mine} {me} nourisher(s) and {theirs} of the "
+                        f"other colour: it sprouts only with strictly more of yours")
+            return self._dead_end(step, f"sprouting {nm}")
+        if verb == "grow":
+            c = self.cells[arg]
+            if KIND_OF[c] != SEED:
+                return f"{nm} holds no seed: only a seedbed grows"
+            g = self.board.group(1 << arg, self.bb[c])
+            if ph == "plant":
+                if not self.grow_after_plant:
+                    return "after sowing, no seedbed grows (grow_after_plant is none)"
+                if self.grew:
+                    return "only one grow follows a plant"
+                if self.planted < 0 or not g >> self.planted & 1:
+                    return ("after planting, only the seedbed that holds the new seed "
+                            "may grow")
+            elif not self.conversions_open():
+                return "conversions come after the first slide (convert_at_start is off)"
+            if not self.growable(g, mover):
+                return self._grow_refusal(g, mover, nm)
+            return self._dead_end(step, f"growing the seedbed of {nm}")
+        if verb == "capture":
+            if ph != "move":
+                return "forests are captured only during a move"
+            if not self.conversions_open():
+                return "conversions come after the first slide (convert_at_start is off)"
+            c = self.cells[arg]
+            if c != code_of(1 - mover, TREE):
+                return f"{nm} holds no enemy tree to capture"
+            g = self.board.group(1 << arg, self.bb[c])
+            if not self.capturable(g, mover):
+                return self._capture_refusal(g, mover, nm)
+            return self._dead_end(step, f"capturing the forest of {nm}")
+        return f"unknown step {verb!r}"
+
+    def _dead_end(self, step, what):
+        if self._finishable_after(step):
+            return None
+        return f"{what} leads to a dead end: no legal end of the turn could follow"
+
+    def _slide_refusal(self, p, target, nm):
+        b = self.board
+        qa, ra = b.axial(p)
+        qb, rb = b.axial(target)
+        dq, dr = qb - qa, rb - ra
+        line = None
+        for d, (x, y) in enumerate(((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))):
+            k = max(abs(dq), abs(dr))
+            if k and (dq, dr) == (x * k, y * k):
+                line = d
+        if line is None:
+            return f"{nm} is not on a straight line from {b.name(p)}"
+        c = self.cells[target]
+        if c and not (KIND_OF[c] == DENDRID and COLOUR_OF[c] != self.to_move):
+            return f"a dendrid stops only on an empty plot; {nm} holds a {PIECE_NAMES[c]}"
+        for j in b.rays[p][line]:
+            if j == target:
+                break
+            cj = self.cells[j]
+            if cj and (KIND_OF[cj] == TREE or
+                       (KIND_OF[cj] == DENDRID and COLOUR_OF[cj] != self.to_move)):
+                return (f"the way to {nm} is blocked by the {PIECE_NAMES[cj]} on "
+                        f"{b.name(j)}: a dendrid never passes trees or enemy dendrids")
+        if c:
+            return ("a dendrid lands on an enemy dendrid only in the sprites edition "
+                    "(sprite_capture)")
+        return f"{nm} cannot be reached from {b.name(p)}"
+
+    def _grow_refusal(self, g, mover, nm):
+        b = self.board
+        fert = self.fertile(g)
+        if not fert:
+            if not self.enclosed_sight:
+                return (f"the seedbed of {nm} has no fertile soil, and enclosed groups "
+                        "never convert (enclosed_groups never)")
+            seen = self.seen_dendrids(g)
+            return (f"the seedbed of {nm} has no fertile soil and sees {seen[mover]} of your "
+                    f"dendrids against {seen[1 - mover]}: it needs strictly more of yours")
+        missing = fert & ~self.fertilized()[mover]
+        return (f"the seedbed of {nm} cannot grow: its fertile soils "
+                f"{', '.join(b.names(missing))} are not fertilized by your dendrids")
+
+    def _capture_refusal(self, g, mover, nm):
+        b = self.board
+        fert = self.fertile(g)
+        f = self.fertilized()
+        if self.capture_unprotected:
+            if not fert:
+                if not self.enclosed_sight:
+                    return (f"the forest of {nm} has no fertile soil and enclosed groups "
+                            "never change hands")
+                seen = self.seen_dendrids(g)
+                return (f"the forest of {nm} is protected: it has no fertile soil and sees "
+                        f"{seen[1 - mover]} of its owner's dendrids against {seen[mover]}")
+            return (f"the forest of {nm} is protected: every fertile soil of it is "
+                    "fertilized by its owner")
+        if not fert:
+            return f"the forest of {nm} has no fertile soil, so it can never be captured"
+        missing = fert & ~f[mover]
+        if missing:
+            return (f"the forest of {nm} cannot be captured: its fertile soils "
+                    f"{', '.join(b.names(missing))} are not fertilized by your dendrids")
+        return (f"the forest of {nm} cannot be captured: its owner fertilizes every one of "
+                "its fertile soils too")
+
+    # ------------------------------------------------------------ apply
+    def apply(self, step):
+        """Play one step, or raise IllegalStep (the state is then unchanged)."""
+        reason = self.refusal(step)
+        if reason:
+            raise IllegalStep(reason, step)
+        self._do(step)
+
+    def _scalars(self):
+        return (self.to_move, self.phase, self.komi, self.swapped, self.second_side,
+                self.opening_turn, self.planted, self.grew, self.jid, self.jdir,
+                self.jstart, self.slides, self.jcapt, self.trees0, self.passes,
+                self.dmoves, self.over, self.end_reason)
+
+    def _do(self, step):
+        verb, arg = step
+        saved = self._scalars()
+        changes = []
+        rep = None
+        closed = False
+        mover = self.to_move
+        put = self._put
+        if verb == "plant":
+            changes.append((arg, put(arg, code_of(mover, SEED))))
+            self.opening_turn = self.phase == "opening"
+            self.phase = "plant"
+            self.planted = arg
+            self.grew = False
+            self.trees0 = self._mover_trees()
+            self.current.append(step)
+        elif verb == "move":
+            self.phase = "move"
+            self.jid = self.jstart = arg
+            self.jdir = -1
+            self.slides = 0
+            self.jcapt = False
+            self.trees0 = self._mover_trees()
+            self.current.append(step)
+        elif verb == "slide":
+            p = self.jid
+            c = self.cells[p]
+            d = self.jdir
+            if d < 0:
+                d = self.slide_targets(p, mover)[arg]
+            changes.append((p, put(p, 0)))
+            old = put(arg, c)
+            changes.append((arg, old))
+            if old:
+                self.jcapt = True
+            self.jid = arg
+            self.jdir = d
+            self.slides += 1
+            self.current.append(step)
+        elif verb == "sprout":
+            changes.append((arg, put(arg, code_of(mover, DENDRID))))
+            self.current.append(step)
+        elif verb == "grow" or verb == "capture":
+            c = self.cells[arg]
+            new = code_of(mover, TREE)
+            for i in iter_bits(self.board.group(1 << arg, self.bb[c])):
+                changes.append((i, put(i, new)))
+            if self.phase == "plant":
+                self.grew = True
+            self.current.append(step)
+        elif verb == "end":
+            was_move = self.phase == "move"
+            self.current.append(step)
+            self.turns.append(self.current)
+            self.current = []
+            closed = True
+            rep = (self.z, bytes(self.cells), self.occ.bit_count())
+            self.reps.add(*rep)
+            self.passes = 0
+            self.dmoves = self.dmoves + 1 if was_move else 0
+            self.phase = "swap" if self.opening_turn else "turn"
+            self._reset_turn()
+            self.to_move = 1 - mover
+            if self.move_limit is not None and self.dmoves >= 2 * self.move_limit:
+                self._finish(f"the dendrid move limit: {self.dmoves} dendrid moves in a row")
+        elif verb == "pass":
+            self.turns.append([step])
+            closed = True
+            self.passes += 1
+            self.dmoves = 0
+            self.phase = "turn"
+            self.to_move = 1 - mover
+            if self.passes >= 2:
+                self._finish("two passes in a row")
+        elif verb == "swap":
+            self.turns.append([step])
+            closed = True
+            self.swapped = not self.swapped
+            self.phase = "turn"
+        elif verb == "komi":
+            self.turns.append([step])
+            closed = True
+            self.komi = arg
+            self.phase = "side"
+            self.to_move = LIGHT
+        elif verb == "side":
+            self.turns.append([step])
+            closed = True
+            self.second_side = arg
+            self.phase = "turn"
+            self.to_move = DARK
+        else:  # pragma: no cover - refusal() screens verbs
+            raise IllegalStep(f"unknown step {verb!r}", step)
+        self._undo.append((step, saved, changes, rep, closed))
+
+    def _reset_turn(self):
+        self.opening_turn = False
+        self.planted = -1
+        self.grew = False
+        self.jid = self.jdir = self.jstart = -1
+        self.slides = 0
+        self.jcapt = False
+
+    def _finish(self, reason):
+        self.over = True
+        self.phase = "over"
+        self.end_reason = reason
+
+    def undo(self):
+        """Take back the last step; returns it (None when there is none)."""
+        if not self._undo:
+            return None
+        return self._undo_one()
+
+    def _undo_one(self):
+        step, saved, changes, rep, closed = self._undo.pop()
+        for i, old in reversed(changes):
+            self._put(i, old)
+        if rep is not None:
+            self.reps.remove(*rep)
+        if closed:
+            last = self.turns.pop()
+            self.current = last[:-1] if last[-1] == END else []
+        else:
+            self.current.pop()
+        (self.to_move, self.phase, self.komi, self.swapped, self.second_side,
+         self.opening_turn, self.planted, self.grew, self.jid, self.jdir,
+         self.jstart, self.slides, self.jcapt, self.trees0, self.passes,
+         self.dmoves, self.over, self.end_reason) = saved
+        return step
+
+    @property
+    def step_count(self):
+        return len(self._undo)
+
+    def steps(self):
+        """Every step applied so far, in order."""
+        return [u[0] for u in self._undo]
+
+    # ------------------------------------------------------------ score
+    def forest_sizes(self, colour):
+        return sorted((g.bit_count() for g in self.groups(colour, TREE)), reverse=True)
+
+    def score(self):
+        """The board scored as if the game ended now, with its breakdown."""
+        sizes = [self.forest_sizes(DARK), self.forest_sizes(LIGHT)]
+        out = {}
+        for colour in (DARK, LIGHT):
+            mine, theirs = sizes[colour], sizes[1 - colour]
+            part = {"forests": mine}
+            if self.leafiness:
+                part["leafiness"] = sum(s * (s + 1) // 2 for s in mine)
+                base = part["leafiness"]
+            else:
+                distinct = sorted(set(mine), reverse=True)
+                part["distinct_sizes"] = sum(distinct)
+                majority = [s for s in distinct if mine.count(s) > theirs.count(s)]
+                part["majorities"] = majority
+                base = part["distinct_sizes"] + len(majority)
+            n = max(len(mine), len(theirs))
+            a = mine + [0] * (n - len(mine))
+            bb = theirs + [0] * (n - len(theirs))
+            part["largest_forests_bonus"] = 0.5 if a > bb else 0
+            part["komi"] = self.komi if colour == LIGHT else 0
+            part["total"] = base + part["largest_forests_bonus"] + part["komi"]
+            out[COLOURS[colour]] = part
+        return out
+
+    def winner(self):
+        """None while the game goes on; else 'dark', 'light' or 'draw'."""
+        if not self.over:
+            return None
+        s = self.score()
+        a, b = s["dark"]["total"], s["light"]["total"]
+        return "dark" if a > b else "light" if b > a else "draw"
+
+    # ------------------------------------------------------- notation
+    def fmt(self, step):
+        verb, arg = step
+        if verb in CELL_VERBS:
+            return f"{verb} {self.board.name(arg)}"
+        if verb == "komi":
+            return f"komi {arg}"
+        if verb == "side":
+            return f"side {COLOURS[arg]}"
+        return verb
+
+    def parse(self, text):
+        """A step from its NOTATION.md string; IllegalStep when unreadable."""
+        words = parse_words(text)
+        verb = "plant" if words[0] == "sow" else words[0]
+        if verb in CELL_VERBS:
+            if len(words) != 2:
+                raise IllegalStep(f"'{verb}' takes one cell, like '{verb} g7': {text!r}")
+            b = self.board
+            if not b.has_name(words[1]):
+                raise IllegalStep(f"there is no cell {words[1]!r} on this board "
+                                  f"(cells run from {b.name(b.plots[0])} to "
+                                  f"{b.name(b.plots[-1])})")
+            return (verb, b.cell(words[1]))
+        if verb in ("end", "pass", "swap"):
+            if len(words) != 1:
+                raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")
+            return (verb, None)
+        if verb == "komi":
+            if len(words) != 2 or not words[1].isdigit():
+                raise IllegalStep(f"'komi' takes a whole number, like 'komi 3': {text!r}")
+            return ("komi", int(words[1]))
+        if verb == "side":
+            if len(words) != 2 or words[1] not in COLOURS:
+                raise IllegalStep(f"'side' takes dark or light: {text!r}")
+            return ("side", COLOURS.index(words[1]))
+        if verb == "place":
+            raise IllegalStep("'place' is a Hedu step; in Dendria plant a seed ('plant g7')")
+        raise IllegalStep(f"unknown step {words[0]!r} (steps: plant, sprout, grow, capture, "
+                          "move, slide, end, pass, swap, komi, side)")
+
+    def piece_name(self, i):
+        c = self.cells[i]
+        return PIECE_NAMES[c] if c else None
+
+    def pieces(self):
+        b = self.board
+        return {b.name(i): PIECE_NAMES[self.cells[i]]
+                for i in sorted(iter_bits(self.occ), key=b.order.__getitem__)}
+
+    def colour_name(self, colour):
+        return COLOURS[colour]
+
+
+_DIR_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+
+State = DendriaState
