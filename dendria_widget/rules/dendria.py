@@ -685,7 +685,7 @@ class DendriaState:
             elif not self.conversions_open():
                 return "conversions come after the first slide (convert_at_start is off)"
             if not self.growable(g, mover):
-                return self._grow_refusal(g, mover, nm)
+                return self.grow_refusal(g, mover, nm)
             return self._dead_end(step, f"growing the seedbed of {nm}")
         if verb == "capture":
             if ph != "move":
@@ -697,7 +697,7 @@ class DendriaState:
                 return f"{nm} holds no enemy tree to capture"
             g = self.board.group(1 << arg, self.bb[c])
             if not self.capturable(g, mover):
-                return self._capture_refusal(g, mover, nm)
+                return self.capture_refusal(g, mover, nm)
             return self._dead_end(step, f"capturing the forest of {nm}")
         return f"unknown step {verb!r}"
 
@@ -734,7 +734,7 @@ class DendriaState:
                     "(sprite_capture)")
         return f"{nm} cannot be reached from {b.name(p)}"
 
-    def _grow_refusal(self, g, mover, nm):
+    def grow_refusal(self, g, mover, nm):
         b = self.board
         fert = self.fertile(g)
         if not fert:
@@ -748,7 +748,7 @@ class DendriaState:
         return (f"the seedbed of {nm} cannot grow: its fertile soils "
                 f"{', '.join(b.names(missing))} are not fertilized by your dendrids")
 
-    def _capture_refusal(self, g, mover, nm):
+    def capture_refusal(self, g, mover, nm):
         b = self.board
         fert = self.fertile(g)
         f = self.fertilized()

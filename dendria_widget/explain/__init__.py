@@ -1,0 +1,21 @@
+"""Explanations: the facts a learner sees, computed by asking the engines.
+
+Nothing here re-implements a rule: every fact comes from the engine state
+(``game.state``). Cells are given by name (``'g7'``), lists of cells are
+sorted by row, then index.
+
+- :mod:`dendria_widget.explain.dendria`: roots and nourishers, hungry or
+  nourished, fertilized soils, groups with their fertile soils, what may
+  sprout, grow or be captured (and why not), power, protection.
+- :mod:`dendria_widget.explain.hedu`: regions with control and value, the
+  height of a stack on each empty plot, the preview of a placement.
+"""
+
+
+def explain_cell(game, cell):
+    """Everything about one cell, for the widget's hover and the tutorials."""
+    if game.rules.game == "hedu":
+        from .hedu import explain_cell as hedu_cell
+        return hedu_cell(game, cell)
+    from .dendria import explain_cell as dendria_cell
+    return dendria_cell(game, cell)

@@ -1,0 +1,299 @@
+"""Dendria explanations, for the widget's overlays, the tutorials and analyze.
+
+Every function takes a :class:`~dendria_widget.Game` (or its engine state)
+and returns plain data with cell names, computed by the engine
+(``dendria_widget.rules.dendria``). Cell lists are sorted by row, then index.
+"""
+
+from __future__ import annotations
+
+from ..geometry import DIRECTION_NAMES, iter_bits
+from ..rules.dendria import (COLOURS, COLOUR_OF, DENDRID, GROUP_WORDS, KIND_OF,
+                             PIECE_NAMES, SEED, TREE)
+
+
+def _state(game):
+    return getattr(game, "state", game)
+
+
+def roots(game, cell):
+    """The roots of a seed on ``cell`` (or of the cell, as if a seed stood there).
+
+    Each root: direction, the plots it runs over (up to and including the
+    nourisher), the nourisher's cell and piece (None for a nutrientless
+    root, which sees the edge), and the number of empty plots between.
+    """
+    st = _state(game)
+    b = st.board
+    i = b.cell(cell) if isinstance(cell, str) else cell
+    out = []
+    for d, nour, n in st.roots(i):
+        ray = b.rays[i][d]
+        path = ray[:n + 1] if nour >= 0 else ray
+        out.append({
+            "direction": DIRECTION_NAMES[d],
+            "cells": [b.name(j) for j in path],
+            "nourisher": b.name(nour) if nour >= 0 else None,
+            "nourisher_piece": PIECE_NAMES[st.cells[nour]] if nour >= 0 else None,
+            "empty_between": n,
+            "sees_edge": nour < 0,
+        })
+    return out
+
+
+def seeds(game):
+    """Every seed on the board: hungry or nourished, its nourishers, and the
+    nourishers counted by colour."""
+    st = _state(game)
+    b = st.board
+    hungry = st.hungry_mask()
+    out = {}
+    for i in b.plots:
+        c = st.cells[i]
+        if not c or KIND_OF[c] != SEED:
+            continue
+        nours = st.nourishers(i)
+        counts = {"dark": 0, "light": 0}
+        for j in nours:
+            counts[COLOURS[COLOUR_OF[st.cells[j]]]] += 1
+        out[b.name(i)] = {
+            "piece": PIECE_NAMES[c],
+            "hungry": bool(hungry >> i & 1),
+            "nourishers": b.names(nours),
+            "by_colour": counts,
+        }
+    return out
+
+
+def fertilization(game):
+    """Soils fertilized by each colour, and by which dendrids.
+
+    Returns ``{"dark": {soil: [dendrid cells]}, "light": {...}}`` and the
+    lines of sight of every dendrid (``lines``: dendrid cell -> seen plots).
+    """
+    st = _state(game)
+    b = st.board
+    out = {"dark": {}, "light": {}, "lines": {}}
+    for colour in (0, 1):
+        per = {}
+        for p in iter_bits(st.pieces_of(colour, DENDRID)):
+            seen = []
+            for d in range(6):
+                for j in b.rays[p][d]:
+                    if st.cells[j]:
+                        break
+                    seen.append(j)
+                    per.setdefault(j, []).append(p)
+            out["lines"][b.name(p)] = b.names(seen)
+        out[COLOURS[colour]] = {b.name(j): b.names(ps)
+                                for j, ps in sorted(per.items(), key=lambda kv: b.order[kv[0]])}
+    return out
+
+
+def fertilized(game):
+    """{"dark": [soils], "light": [soils]}: the empty plots each colour fertilizes."""
+    st = _state(game)
+    f = st.fertilized()
+    return {"dark": st.board.names(f[0]), "light": st.board.names(f[1])}
+
+
+def _group_facts(st, g, mover):
+    b = st.board
+    first = (g & -g).bit_length() - 1
+    c = st.cells[first]
+    colour, kind = COLOUR_OF[c], KIND_OF[c]
+    fert = st.fertile(g)
+    f = st.fertilized()
+    soils = {}
+    for j in iter_bits(fert):
+        who = [COLOURS[k] for k in (0, 1) if f[k] >> j & 1]
+        soils[b.name(j)] = who
+    facts = {"cells": b.names(g), "colour": COLOURS[colour], "kind": GROUP_WORDS[kind],
+             "size": g.bit_count(), "fertile_soils": soils}
+    if not fert:
+        seen = st.seen_dendrids(g)
+        facts["sees_dendrids"] = {"dark": seen[0], "light": seen[1]}
+    if kind == TREE:
+        facts["protected"] = st.protected(g, colour)
+    return facts
+
+
+def groups(game):
+    """Every seedbed and forest with its fertile soils (and who fertilizes
+    each), and for forests whether the owner protects them."""
+    st = _state(game)
+    mover = st.to_move
+    out = []
+    for kind in (SEED, TREE):
+        for colour in (0, 1):
+            for g in st.groups(colour, kind):
+                out.append(_group_facts(st, g, mover))
+    out.sort(key=lambda f: st.board.order[st.board.cell(f["cells"][0])])
+    return out
+
+
+def conversions(game, mover=None):
+    """What ``mover`` (default: the side to move) could convert on this board,
+    judged as during a move: sprouts, growths and captures, each with the
+    reason when it is refused.
+
+    Returns ``{"sprout": {cell: reason or None}, "grow": [...], "capture": [...]}``
+    where grow/capture entries are ``{"cells": [...], "ok": bool, "reason": str|None}``.
+    """
+    st = _state(game)
+    b = st.board
+    mover = st.to_move if mover is None else mover
+    if isinstance(mover, str):
+        mover = COLOURS.index(mover)
+    me = COLOURS[mover]
+    hungry = st.hungry_mask()
+    sprout = {}
+    for i in iter_bits(st.bb[1] | st.bb[4]):
+        nm = b.name(i)
+        if hungry >> i & 1:
+            sprout[nm] = f"the seed on {nm} is hungry: it sees the edge"
+            continue
+        mine, theirs = st.sprout_counts(i, mover)
+        sprout[nm] = None if mine > theirs else (
+            f"{mine} {me} nourisher(s) against {theirs}: it needs strictly more of {me}")
+    sprout = {k: sprout[k] for k in sorted(sprout, key=lambda n: b.order[b.cell(n)])}
+    grow = []
+    for colour in (0, 1):
+        for g in st.groups(colour, SEED):
+            ok = st.growable(g, mover)
+            first = (g & -g).bit_length() - 1
+            grow.append({"cells": b.names(g), "ok": ok,
+                         "reason": None if ok else st.grow_refusal(g, mover, b.name(first))})
+    capture = []
+    for g in st.groups(1 - mover, TREE):
+        ok = st.capturable(g, mover)
+        first = (g & -g).bit_length() - 1
+        capture.append({"cells": b.names(g), "ok": ok,
+                        "reason": None if ok else st.capture_refusal(g, mover, b.name(first))})
+    key = lambda e: b.order[b.cell(e["cells"][0])]  # noqa: E731
+    grow.sort(key=key)
+    capture.sort(key=key)
+    return {"mover": me, "sprout": sprout, "grow": grow, "capture": capture}
+
+
+def placements(game, mover=None):
+    """Where ``mover`` could plant if a turn began now, and why not elsewhere:
+    ``{cell: None (legal) or reason}`` for every empty plot."""
+    st = _state(game)
+    b = st.board
+    mover = st.to_move if mover is None else mover
+    if isinstance(mover, str):
+        mover = COLOURS.index(mover)
+    legal = st.legal_placements(mover)
+    hungry = st.hungry_mask()
+    out = {}
+    for i in b.plots:
+        if st.cells[i]:
+            continue
+        nm = b.name(i)
+        if legal >> i & 1:
+            out[nm] = None
+        elif not hungry >> i & 1:
+            out[nm] = (f"{nm} is nourished: every root ends on a nourisher "
+                       f"({', '.join(b.names(st.nourishers(i)))})")
+        else:
+            clash = st.sowing_clash(i, mover) if st.sow_apart else None
+            if clash:
+                out[nm] = (f"your pieces on {b.name(clash[0])} and {b.name(clash[1])} "
+                           f"touch each other next to {nm}")
+            else:
+                out[nm] = f"planting on {nm} could only end on a board seen before"
+    return out
+
+
+def power(game):
+    """The power of every plot (the fewest plots on any of its six rays)."""
+    st = _state(game)
+    b = st.board
+    return {b.name(i): b.power[i] for i in b.plots}
+
+
+def slides(game):
+    """For every dendrid of the side to move, the cells one slide reaches
+    (all six directions; the power and repetition rules not applied)."""
+    st = _state(game)
+    b = st.board
+    out = {}
+    for p in iter_bits(st.pieces_of(st.to_move, DENDRID)):
+        out[b.name(p)] = b.names(st.slide_targets(p, st.to_move))
+    return out
+
+
+def explain_cell(game, cell):
+    """Everything about one cell: its piece, roots, hungry or nourished,
+    why planting there is legal or not, its group, power, and (for a seed)
+    whether the side to move could sprout it."""
+    st = _state(game)
+    b = st.board
+    i = b.cell(cell) if isinstance(cell, str) else cell
+    nm = b.name(i)
+    mover = st.to_move
+    c = st.cells[i]
+    facts = {"cell": nm, "piece": PIECE_NAMES[c] if c else None,
+             "roots": roots(st, i), "hungry": st.is_hungry(i),
+             "power": b.power[i]}
+    nours = st.nourishers(i)
+    counts = {"dark": 0, "light": 0}
+    for j in nours:
+        counts[COLOURS[COLOUR_OF[st.cells[j]]]] += 1
+    facts["nourishers_by_colour"] = counts
+    if not c:
+        legal = st.legal_placements(mover) >> i & 1
+        facts["plant"] = None if legal else placements(st, mover)[nm]
+        f = st.fertilized()
+        facts["fertilized_by"] = [COLOURS[k] for k in (0, 1) if f[k] >> i & 1]
+    else:
+        g = st.group_at(i)
+        facts["group"] = _group_facts(st, g, mover)
+        if KIND_OF[c] == SEED:
+            conv = conversions(st, mover)
+            facts["sprout"] = conv["sprout"][nm]
+        if KIND_OF[c] == DENDRID:
+            facts["slides"] = b.names(st.slide_targets(i, COLOUR_OF[c]))
+    return facts
+
+
+def overview(game):
+    """All the explanations at once (what the widget's overlays draw)."""
+    return {"seeds": seeds(game), "fertilization": fertilization(game),
+            "groups": groups(game), "conversions": conversions(game),
+            "placements": placements(game), "power": power(game),
+            "slides": slides(game)}
+
+
+def dendria_analysis(game):
+    """The Dendria output object of ``analyze`` (NOTATION.md)."""
+    st = _state(game)
+    b = st.board
+    mover = st.to_move
+    seeds_ = seeds(st)
+    nourished = [n for n, s in seeds_.items() if not s["hungry"]]
+    hungry = [n for n, s in seeds_.items() if s["hungry"]]
+    conv = conversions(st, mover)
+    score = st.score()
+    return {
+        "to_move": COLOURS[mover],
+        "phase": st.phase,
+        "game_over": st.over,
+        "winner": st.winner(),
+        "position": {"to_move": COLOURS[mover], "pieces": st.pieces()},
+        "legal_placements": b.names(st.legal_placements(mover)),
+        "nourished": nourished,
+        "hungry": hungry,
+        "nourishers": {n: s["nourishers"] for n, s in seeds_.items()},
+        "fertilized": fertilized(st),
+        "sprout_eligible": [n for n, r in conv["sprout"].items() if r is None],
+        "growable": [e["cells"] for e in conv["grow"] if e["ok"]],
+        "capturable": [e["cells"] for e in conv["capture"] if e["ok"]],
+        "slides": slides(st),
+        "score": {"dark": score["dark"]["total"], "light": score["light"]["total"]},
+    }
+
+
+__all__ = ["roots", "seeds", "fertilization", "fertilized", "groups", "conversions",
+           "placements", "power", "slides", "explain_cell", "overview", "dendria_analysis"]
