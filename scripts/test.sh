@@ -11,9 +11,15 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-PYTHON="${PYTHON:-python}"
+# The Python to install into and test with: $PYTHON if set, else python
+# (python3 where there is no python).
+if [ -z "${PYTHON:-}" ]; then
+    PYTHON=python
+    command -v python >/dev/null 2>&1 || PYTHON=python3
+fi
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
-    PYTHON=python3
+    echo "error: no Python interpreter '$PYTHON'" >&2
+    exit 1
 fi
 
 if [ ! -x /usr/bin/chromium ]; then
