@@ -1,0 +1,122 @@
+"""Command line: ``python -m dendria_widget`` (or ``dendria-widget``).
+
+Subcommands: ``analyze [FILE]`` (NOTATION.md) and ``bench [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+DESCRIPTION = "Dendria and Hedu on hex boards: rule analysis and engine benchmark."
+
+ANALYZE_HELP = """\
+Read one JSON object from FILE (or standard input when FILE is missing or
+'-') and print one JSON object: the analysis of NOTATION.md.
+
+Input keys (all optional; any other key is an error):
+  rules     a NOTATION.md rules dict, e.g.
+            {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 6},
+             "options": {"superko": "off"}}
+            When 'rules' is missing: {"ruleset": "dendria-classic"}, i.e.
+            Dendria classic edition on the hexagon of side 7 with the
+            edition's default options. 'board' and 'options' may be left out
+            (the edition's default board and options).
+  position  {"to_move": "dark", "pieces": {"g7": "dark seed"}, "komi": 0}
+            (Hedu: "black"/"white", pieces like "white 2", and
+            "prisoners": {"black": 0, "white": 0}). 'to_move' defaults to
+            the first colour (dark, black), 'pieces' to an empty board.
+            With a position the game is in normal play from that board (the
+            only earlier board for repetition); without one it starts from
+            its beginning, opening included.
+  play      a list of step strings applied in order, e.g. ["plant e5", "end"].
+
+Exit status 0 with the analysis. Exit status 1 with {"error": {...}}:
+  - a refused or unreadable step: {"error": {"index": i, "step": "...",
+    "reason": "..."}}, i counting from 0 in 'play';
+  - malformed input (bad JSON, unknown key, wrong type, unknown cell,
+    piece, ruleset, option or value): {"error": {"reason": "..."}}.
+
+Example:
+  echo '{"play": ["plant g7", "end"]}' | python -m dendria_widget analyze
+"""
+
+BENCH_HELP = """\
+Time the engine on one core: random full-game playouts (classic side 7,
+sprites side 6, a 13-module sprites board, Hedu side 7 when available),
+legal-step listing and all explanations on a mid-game side-9 position, and a
+cProfile summary of the classic playout. Prints a table; not a test.
+"""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m dendria_widget", description=DESCRIPTION,
+        epilog="Run 'python -m dendria_widget COMMAND --help' for a command's details.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    a = sub.add_parser("analyze", help="analyse a position given as JSON (NOTATION.md)",
+                       description=ANALYZE_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    a.add_argument("file", nargs="?", metavar="FILE", default="-",
+                   help="JSON input file (default: standard input)")
+    a.add_argument("--pretty", action="store_true", help="indent the output JSON")
+    b = sub.add_parser("bench", help="benchmark the engine (prints figures)",
+                       description=BENCH_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    b.add_argument("--quick", action="store_true", help="a short run (about 10 s)")
+    b.add_argument("--no-profile", action="store_true", help="skip the cProfile section")
+    b.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    return parser
+
+
+def _read_input(path):
+    if path == "-":
+        stream = sys.stdin
+        buf = getattr(stream, "buffer", None)
+        return buf.read() if buf is not None else stream.read()
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def run_analyze(path, pretty=False, out=None):
+    """Run ``analyze`` on a file (or '-' for stdin); print; return the exit status."""
+    from .analyze import analyze, dumps
+
+    out = sys.stdout if out is None else out
+    try:
+        try:
+            text = _read_input(path)
+        except OSError as e:
+            result, status = {"error": {"reason": f"cannot read {path!r}: "
+                                                  f"{e.strerror or e}"}}, 1
+        else:
+            result, status = analyze(text)
+        text = dumps(result, pretty)
+    except Exception as e:  # noqa: BLE001 - never a traceback
+        reason = f"internal error (a bug in dendria-widget): {type(e).__name__}: {e}"
+        text = json.dumps({"error": {"reason": reason}})
+        status = 1
+    out.write(text + "\n")
+    out.flush()
+    return status
+
+
+def main(argv=None):
+    """Entry point; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, or a usage error (already printed)
+        return e.code if isinstance(e.code, int) else 2
+    if args.command == "analyze":
+        return run_analyze(args.file, args.pretty)
+    if args.command == "bench":
+        from .bench import run
+        return run(quick=args.quick, profile=not args.no_profile, seed=args.seed)
+    parser.print_help()
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
