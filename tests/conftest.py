@@ -1,0 +1,40 @@
+"""Small helpers shared by the engine tests (tests/browser has its own)."""
+
+import pytest
+
+from dendria_widget import Game, IllegalStep
+
+
+def classic(pieces, to_move="dark", size=4, komi=None, **options):
+    """A dendria-classic game in normal play from a hand-made position."""
+    pos = {"to_move": to_move, "pieces": dict(pieces)}
+    if komi is not None:
+        pos["komi"] = komi
+    rules = {"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": size},
+             "options": options}
+    return Game.from_position(pos, rules=rules)
+
+
+def snapshot(game):
+    """Everything a refused step must leave unchanged."""
+    return (game.position_string(), game.phase, game.to_move, len(game.steps),
+            [[str(s) for s in t] for t in game.history], game.is_over)
+
+
+def refused(game, step, *words):
+    """Assert that ``step`` is refused, that the reason contains every one of
+    ``words`` and that the game is exactly as it was. Returns the reason."""
+    before = snapshot(game)
+    reason = game.why_illegal(step)
+    assert reason, f"{step!r} should be refused"
+    for w in words:
+        assert w in reason, f"{w!r} not in the reason {reason!r}"
+    with pytest.raises(IllegalStep):
+        game.play(step)
+    assert snapshot(game) == before
+    return reason
+
+
+def legal(game):
+    """The legal steps now, as strings."""
+    return {str(s) for s in game.legal_steps()}
