@@ -75,6 +75,7 @@ class Board:
         if not plots:
             raise BadBoard("a board needs at least one plot")
         self.spec = spec
+        self._components = {}
         qs = [q for q, _ in plots]
         rs = [r for _, r in plots]
         # one hex of margin all round, so that the outside surrounds the plots
@@ -350,7 +351,12 @@ class Board:
             g = grown
 
     def components(self, members):
-        """Split a bitboard into its 6-connected groups (in plot order)."""
+        """Split a bitboard into its 6-connected groups (lowest id first).
+        Memoized per board: the same set of pieces recurs constantly."""
+        cache = self._components
+        got = cache.get(members)
+        if got is not None:
+            return got
         out = []
         rest = members
         while rest:
@@ -358,7 +364,10 @@ class Board:
             g = self.group(low, members)
             out.append(g)
             rest &= ~g
-        return out
+        if len(cache) > 50000:
+            cache.clear()
+        got = cache[members] = tuple(out)
+        return got
 
 
 @lru_cache(maxsize=256)

@@ -96,7 +96,7 @@ class DendriaState:
         self.current = []    # the steps of the turn in progress
         self._undo = []
         self._hcache = (-1, 0)
-        self._fcache = (None, (0, 0))
+        self._fcache = (None, None)
         self._ncache = (-1, {})
         self.reps = Repetitions()
         if position is None:
@@ -157,20 +157,32 @@ class DendriaState:
 
     def fertilized(self):
         """(dark, light): bitboards of empty plots fertilized by each colour."""
+        return self._fert()[0]
+
+    def _fert(self):
+        """Fertilization and the masks that decide growth, capture and
+        protection, cached per board: ((dark, light) fertilized soils,
+        pieces touching an empty plot, (pieces touching an empty plot not
+        fertilized by dark, ... by light))."""
         key = (self.occ, self.bb[3], self.bb[6])
-        if self._fcache[0] == key:
-            return self._fcache[1]
+        cache = self._fcache
+        if cache[0] == key:
+            return cache[1]
         b = self.board
-        open_ = (b.plot_mask & ~self.occ) | b.lagoon_mask
         empty = b.plot_mask & ~self.occ
-        out = []
+        open_ = empty | b.lagoon_mask
+        fert = []
         for dend in (self.bb[3], self.bb[6]):
             f = 0
             if dend:
                 for d in range(6):
                     f |= b.fill(b.shift(dend, d) & open_, open_, d)
-            out.append(f & empty)
-        out = tuple(out)
+            fert.append(f & empty)
+        fert = tuple(fert)
+        occ = self.occ
+        dilate = b.dilate
+        out = (fert, dilate(empty) & occ,
+               (dilate(empty & ~fert[0]) & occ, dilate(empty & ~fert[1]) & occ))
         self._fcache = (key, out)
         return out
 
@@ -284,34 +296,36 @@ class DendriaState:
         return tuple(counts)
 
     def growable(self, group, mover):
-        fert = self.fertile(group)
-        if fert:
-            return not fert & ~self.fertilized()[mover]
+        """May ``mover`` grow this seedbed (RULES.md 2.2)? Every fertile soil
+        fertilized by the mover; enclosed seedbeds per ``enclosed_groups``."""
+        _, touches_empty, touches_unfert = self._fert()
+        if group & touches_empty:
+            return not group & touches_unfert[mover]
         if not self.enclosed_sight:
             return False
         seen = self.seen_dendrids(group)
         return seen[mover] > seen[1 - mover]
 
     def protected(self, forest, owner):
-        """Is a forest protected (sprites capture rule)? Enclosed forests
-        under ``enclosed_groups "never"`` count as protected (they never change hands)."""
-        fert = self.fertile(forest)
-        if fert:
-            return not fert & ~self.fertilized()[owner]
+        """Is a forest protected (sprites capture rule)? Every fertile soil
+        fertilized by its owner; enclosed forests per ``enclosed_groups``
+        ("never": they count as protected, they never change hands)."""
+        _, touches_empty, touches_unfert = self._fert()
+        if forest & touches_empty:
+            return not forest & touches_unfert[owner]
         if not self.enclosed_sight:
             return True
         seen = self.seen_dendrids(forest)
         return seen[owner] > seen[1 - owner]
 
     def capturable(self, forest, mover):
+        """May ``mover`` capture this enemy forest (option ``capture``)?"""
         owner = 1 - mover
         if self.capture_unprotected:
             return not self.protected(forest, owner)
-        fert = self.fertile(forest)
-        if not fert:
-            return False
-        f = self.fertilized()
-        return not fert & ~f[mover] and bool(fert & ~f[owner])
+        _, touches_empty, touches_unfert = self._fert()
+        return (bool(forest & touches_empty) and not forest & touches_unfert[mover]
+                and bool(forest & touches_unfert[owner]))
 
     # ------------------------------------------------------- placements
     def sowing_clash(self, i, mover):
@@ -396,6 +410,14 @@ class DendriaState:
         power = self.board.power
         p0 = power[p]
         maybe_seen = self.reps.maybe_seen
+        if not self.power_rule:
+            # fast path: an empty neighbour is always a stop
+            empty = self.board.nbr_masks[p] & ~self.occ
+            while empty:
+                low = empty & -empty
+                if not self.superko or not maybe_seen(z0 ^ Z[low.bit_length() - 1][c]):
+                    return True
+                empty ^= low
         for d in range(6):
             for j, capt in self.stops(p, d, mover):
                 if self.power_rule and power[j] >= p0:
@@ -518,6 +540,56 @@ class DendriaState:
                 return True
         return False
 
+    def group_of(self, i):
+        """The group (bitboard) holding the piece on i."""
+        c = self.cells[i]
+        if not c:
+            return 0
+        for g in self.board.components(self.bb[c]):
+            if g >> i & 1:
+                return g
+        return 0  # pragma: no cover
+
+    def _ends_right_after(self, step):
+        """Fast sufficient test: could the turn end legally right after this
+        mid-turn step? (Zobrist look-up; no board change.) False means
+        'not sure', and the full search decides."""
+        verb, arg = step
+        Z = self.Z
+        z = self.z
+        mover = self.to_move
+        if self.phase == "move":
+            if verb == "slide":
+                p = self.jid
+                c = self.cells[p]
+                z ^= Z[p][c] ^ Z[arg][c]
+                old = self.cells[arg]
+                if old:
+                    z ^= Z[arg][old]
+                if self.power_rule:
+                    power = self.board.power
+                    if power[arg] >= power[self.jstart] and self._mover_trees() <= self.trees0:
+                        return False
+                return not self.superko or not self.reps.maybe_seen(z)
+            if self.slides == 0:
+                return False
+        gained = 0
+        if verb == "sprout":
+            z ^= Z[arg][self.cells[arg]] ^ Z[arg][code_of(mover, DENDRID)]
+        else:  # grow, capture
+            new = code_of(mover, TREE)
+            g = self.group_of(arg)
+            gained = g.bit_count()
+            old = self.cells[arg]
+            for i in iter_bits(g):
+                z ^= Z[i][old] ^ Z[i][new]
+        if self.phase == "move" and self.power_rule:
+            power = self.board.power
+            if (power[self.jid] >= power[self.jstart]
+                    and self._mover_trees() + gained <= self.trees0):
+                return False
+        return not self.superko or not self.reps.maybe_seen(z)
+
     def _finishable_after(self, step):
         self._do(step)
         ok = self._can_finish(set())
@@ -541,7 +613,8 @@ class DendriaState:
                 out.append(SWAP)
             return out
         if ph == "plant" or ph == "move":
-            out = [st for st in self._raw_mid() if self._finishable_after(st)]
+            out = [st for st in self._raw_mid()
+                   if self._ends_right_after(st) or self._finishable_after(st)]
             if self._end_ok():
                 out.append(END)
             return out
@@ -828,9 +901,8 @@ class DendriaState:
             changes.append((arg, put(arg, code_of(mover, DENDRID))))
             self.current.append(step)
         elif verb == "grow" or verb == "capture":
-            c = self.cells[arg]
             new = code_of(mover, TREE)
-            for i in iter_bits(self.board.group(1 << arg, self.bb[c])):
+            for i in iter_bits(self.group_of(arg)):
                 changes.append((i, put(i, new)))
             if self.phase == "plant":
                 self.grew = True
