@@ -220,13 +220,16 @@ class Board:
         overlapping modules, modules linked by fewer than two adjacent plots,
         or a link graph that is not connected.
         """
-        try:
-            key = tuple(sorted((int(c[0]), int(c[1])) for c in centres))
-            if any(len(c) != 2 for c in centres):
-                raise TypeError
-        except (TypeError, ValueError, IndexError, KeyError):
-            raise BadBoard("modules must be a list of [q, r] pairs of whole numbers")
-        return _modular(key)
+        if not isinstance(centres, (list, tuple)):
+            raise BadBoard("modules must be a list of [q, r] pairs of whole numbers, "
+                           f"not {centres!r}")
+        key = []
+        for c in centres:
+            if (not isinstance(c, (list, tuple)) or len(c) != 2
+                    or any(isinstance(x, bool) or not isinstance(x, int) for x in c)):
+                raise BadBoard(f"a module centre is a [q, r] pair of whole numbers, not {c!r}")
+            key.append((c[0], c[1]))
+        return _modular(tuple(sorted(key)))
 
     @staticmethod
     def from_spec(spec):
@@ -376,24 +379,30 @@ def _modular(centres):
     if not 7 <= count <= 19:
         raise BadBoard(f"a modular board needs 7 to 19 modules, not {count}")
     if len(set(centres)) != count:
-        raise BadBoard("two modules have the same centre")
+        dup = next(c for c in centres if centres.count(c) > 1)
+        raise BadBoard(f"two modules have the same centre {list(dup)}: modules may not overlap")
     cells = {}
     for c in centres:
         for dq, dr in MODULE_OFFSETS:
             h = (c[0] + dq, c[1] + dr)
             if h in cells:
                 other = cells[h]
-                raise BadBoard(f"modules at {list(c)} and {list(other)} overlap")
+                raise BadBoard(f"modules at {list(other)} and {list(c)} overlap "
+                               f"(both hold the hex {list(h)}): modules may not overlap")
             cells[h] = c
     # links: at least two cells of one adjacent to cells of the other
     links = {c: set() for c in centres}
+    weak = []  # pairs of modules that touch along one plot only
     for a in centres:
         for b in centres:
             if a >= b or hex_distance(a, b) > 5:
                 continue
-            if _touching(a, b, cells) >= 2 or _touching(b, a, cells) >= 2:
+            touch = max(_touching(a, b, cells), _touching(b, a, cells))
+            if touch >= 2:
                 links[a].add(b)
                 links[b].add(a)
+            elif touch == 1:
+                weak.append((a, b))
     seen = {centres[0]}
     stack = [centres[0]]
     while stack:
@@ -403,9 +412,14 @@ def _modular(centres):
                 stack.append(nb)
     if len(seen) != count:
         lost = sorted(set(centres) - seen)[0]
+        for a, b in weak:
+            if (a in seen) != (b in seen):
+                raise BadBoard(f"the modules at {list(a)} and {list(b)} touch along only one "
+                               "plot: linked modules need at least two adjacent plots, so the "
+                               "modules are not all connected")
         if not links[lost]:
-            raise BadBoard(f"the module at {list(lost)} is not linked to any other "
-                           "module by at least two adjacent plots")
+            raise BadBoard(f"the module at {list(lost)} touches no other module: the modules "
+                           "must all be connected by links of at least two adjacent plots")
         raise BadBoard(f"the modules are not all connected: the module at {list(lost)} "
                        "cannot be reached through links of two or more adjacent plots")
     return Board(list(cells), {"shape": "modular",
@@ -423,31 +437,32 @@ def _touching(a, b, cells):
 
 
 def random_modular(count, seed=None):
-    """A random valid modular board of ``count`` modules (seeded)."""
-    if not 7 <= count <= 19:
-        raise BadBoard(f"a modular board needs 7 to 19 modules, not {count}")
+    """A random valid modular board of ``count`` modules (seeded).
+
+    Grown from a module at (0, 0): each new module takes a free place linked
+    to a module already laid (centres three steps apart, off the straight
+    lines, touch along two plots), drawn at random with weight 4 ** (number
+    of modules it touches), so boards come out compact; holes left between
+    modules are lagoons."""
+    if isinstance(count, bool) or not isinstance(count, int) or not 7 <= count <= 19:
+        raise BadBoard(f"a modular board needs 7 to 19 modules, not {count!r}")
     rng = _random.Random(seed)
-    # candidate centres: positions that keep modules disjoint and linked
-    # (distance 2 or 3 apart gives module contact)
-    while True:
-        centres = [(0, 0)]
-        used = set(MODULE_OFFSETS)
-        tries = 0
-        while len(centres) < count and tries < 2000:
-            tries += 1
-            base = rng.choice(centres)
-            dq, dr = rng.choice(_LINK_OFFSETS)
-            c = (base[0] + dq, base[1] + dr)
-            cells = {(c[0] + a, c[1] + b) for a, b in MODULE_OFFSETS}
-            if cells & used:
-                continue
-            centres.append(c)
-            used |= cells
-        if len(centres) == count:
-            try:
-                return Board.modular([list(c) for c in centres])
-            except BadBoard:
-                continue
+    centres = [(0, 0)]
+    used = set(MODULE_OFFSETS)
+    while len(centres) < count:
+        contacts = {}
+        for c in centres:
+            for dq, dr in _LINK_OFFSETS:
+                n = (c[0] + dq, c[1] + dr)
+                if n in contacts:
+                    contacts[n] += 1
+                elif not any((n[0] + a, n[1] + b) in used for a, b in MODULE_OFFSETS):
+                    contacts[n] = 1
+        places = sorted(contacts)
+        n = rng.choices(places, [4 ** contacts[p] for p in places])[0]
+        centres.append(n)
+        used.update((n[0] + a, n[1] + b) for a, b in MODULE_OFFSETS)
+    return Board.modular([list(c) for c in centres])
 
 
 # offsets between module centres that make modules touch along two plots:
