@@ -295,10 +295,10 @@ class DendriaState:
                 counts[COLOUR_OF[c]] += 1
         return tuple(counts)
 
-    def growable(self, group, mover):
+    def growable(self, group, mover, masks=None):
         """May ``mover`` grow this seedbed (RULES.md 2.2)? Every fertile soil
         fertilized by the mover; enclosed seedbeds per ``enclosed_groups``."""
-        _, touches_empty, touches_unfert = self._fert()
+        _, touches_empty, touches_unfert = masks or self._fert()
         if group & touches_empty:
             return not group & touches_unfert[mover]
         if not self.enclosed_sight:
@@ -306,11 +306,11 @@ class DendriaState:
         seen = self.seen_dendrids(group)
         return seen[mover] > seen[1 - mover]
 
-    def protected(self, forest, owner):
+    def protected(self, forest, owner, masks=None):
         """Is a forest protected (sprites capture rule)? Every fertile soil
         fertilized by its owner; enclosed forests per ``enclosed_groups``
         ("never": they count as protected, they never change hands)."""
-        _, touches_empty, touches_unfert = self._fert()
+        _, touches_empty, touches_unfert = masks or self._fert()
         if forest & touches_empty:
             return not forest & touches_unfert[owner]
         if not self.enclosed_sight:
@@ -318,12 +318,13 @@ class DendriaState:
         seen = self.seen_dendrids(forest)
         return seen[owner] > seen[1 - owner]
 
-    def capturable(self, forest, mover):
+    def capturable(self, forest, mover, masks=None):
         """May ``mover`` capture this enemy forest (option ``capture``)?"""
         owner = 1 - mover
+        masks = masks or self._fert()
         if self.capture_unprotected:
-            return not self.protected(forest, owner)
-        _, touches_empty, touches_unfert = self._fert()
+            return not self.protected(forest, owner, masks)
+        _, touches_empty, touches_unfert = masks
         return (bool(forest & touches_empty) and not forest & touches_unfert[mover]
                 and bool(forest & touches_unfert[owner]))
 
@@ -500,12 +501,13 @@ class DendriaState:
             if self.sprout_on_move:
                 for s in self._sprout_cells(mover):
                     out.append(("sprout", s))
+            masks = self._fert()
             for colour in (DARK, LIGHT):
                 for g in self.groups(colour, SEED):
-                    if self.growable(g, mover):
+                    if self.growable(g, mover, masks):
                         out.append(("grow", (g & -g).bit_length() - 1))
             for g in self.groups(1 - mover, TREE):
-                if self.capturable(g, mover):
+                if self.capturable(g, mover, masks):
                     out.append(("capture", (g & -g).bit_length() - 1))
         return out
 
