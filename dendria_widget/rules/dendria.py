@@ -10,6 +10,8 @@ that piece; ``occ`` all pieces; ``z`` the Zobrist hash of the board.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..geometry import iter_bits
 from .base import END, PASS, SWAP, Repetitions, parse_words, zobrist_table
 from ..errors import IllegalStep
@@ -43,6 +45,16 @@ def parse_piece(text):
                      "'light tree' or 'dark dendrid')")
 
 
+@lru_cache(maxsize=None)
+def _step_table(board):
+    return {verb: tuple((verb, i) for i in range(board.area)) for verb in CELL_VERBS}
+
+
+def step_table(board):
+    """Shared step tuples per board and verb: ``table["plant"][i]``."""
+    return _step_table(board)
+
+
 class DendriaState:
     """A Dendria game in progress (see ``dendria_widget.Game`` for the
     friendly API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
@@ -69,6 +81,7 @@ class DendriaState:
         self.leafiness = o["scoring"] == "leafiness"
         self._pos_dir = tuple(s > 0 for s in b.shifts)
         self.Z = zobrist_table(b.area, 7)
+        self._steps = step_table(b)
 
         self.cells = bytearray(b.area)
         self.bb = [0] * 7
@@ -360,7 +373,7 @@ class DendriaState:
         m = self.placement_mask(mover)
         if self.superko and self.reps.has_count(self.occ.bit_count() + 1):
             keep = 0
-            c = code_of(mover, SEED)
+            c = 1 + 3 * mover
             for i in iter_bits(m):
                 if self._plant_finishable(i, c):
                     keep |= 1 << i
@@ -382,7 +395,7 @@ class DendriaState:
         direction d, as (cell, lands on an enemy dendrid)."""
         out = []
         cells = self.cells
-        own_d = code_of(mover, DENDRID)
+        own_d = 3 + 3 * mover
         for j in self.board.rays[p][d]:
             c = cells[j]
             if not c:
@@ -401,11 +414,11 @@ class DendriaState:
         return {j: d for d in dirs for j, _ in self.stops(p, d, mover)}
 
     def _mover_trees(self):
-        return self.bb[code_of(self.to_move, TREE)].bit_count()
+        return self.bb[2 + 3 * self.to_move].bit_count()
 
     def _move_finishable(self, p):
         mover = self.to_move
-        c = code_of(mover, DENDRID)
+        c = 3 + 3 * mover
         Z = self.Z
         z0 = self.z ^ Z[p][c]
         power = self.board.power
@@ -577,9 +590,9 @@ class DendriaState:
                 return False
         gained = 0
         if verb == "sprout":
-            z ^= Z[arg][self.cells[arg]] ^ Z[arg][code_of(mover, DENDRID)]
+            z ^= Z[arg][self.cells[arg]] ^ Z[arg][3 + 3 * mover]
         else:  # grow, capture
-            new = code_of(mover, TREE)
+            new = 2 + 3 * mover
             g = self.group_of(arg)
             gained = g.bit_count()
             old = self.cells[arg]
@@ -606,10 +619,21 @@ class DendriaState:
         ph = self.phase
         mover = self.to_move
         if ph in ("turn", "swap"):
-            out = [("plant", i) for i in iter_bits(self.legal_placements(mover))]
-            for p in iter_bits(self.bb[code_of(mover, DENDRID)]):
+            plant = self._steps["plant"]
+            out = []
+            m = self.legal_placements(mover)
+            while m:
+                low = m & -m
+                out.append(plant[low.bit_length() - 1])
+                m ^= low
+            move = self._steps["move"]
+            m = self.bb[3 + 3 * mover]
+            while m:
+                low = m & -m
+                p = low.bit_length() - 1
                 if self._move_finishable(p):
-                    out.append(("move", p))
+                    out.append(move[p])
+                m ^= low
             out.append(PASS)
             if ph == "swap":
                 out.append(SWAP)
@@ -687,7 +711,7 @@ class DendriaState:
                     return (f"sowing on {nm} is refused: your pieces on {b.name(clash[0])} "
                             f"and {b.name(clash[1])}, both next to {nm}, touch each other")
             if self.superko and self.reps.has_count(self.occ.bit_count() + 1):
-                if not self._plant_finishable(arg, code_of(mover, SEED)):
+                if not self._plant_finishable(arg, 1 + 3 * mover):
                     return (f"planting on {nm} leads only to boards seen before: "
                             "no legal end of the turn (positional superko)")
             return None
@@ -695,7 +719,7 @@ class DendriaState:
             if ph not in ("turn", "swap"):
                 return "a journey can start only as the first step of a turn"
             c = self.cells[arg]
-            if c != code_of(mover, DENDRID):
+            if c != 3 + 3 * mover:
                 what = f"a {PIECE_NAMES[c]}" if c else "empty"
                 return f"{nm} holds no {me} dendrid to move (it is {what})"
             if not any(self.stops(arg, d, mover) for d in range(6)):
@@ -869,7 +893,7 @@ class DendriaState:
         mover = self.to_move
         put = self._put
         if verb == "plant":
-            changes.append((arg, put(arg, code_of(mover, SEED))))
+            changes.append((arg, put(arg, 1 + 3 * mover)))
             self.opening_turn = self.phase == "opening"
             self.phase = "plant"
             self.planted = arg
@@ -900,10 +924,10 @@ class DendriaState:
             self.slides += 1
             self.current.append(step)
         elif verb == "sprout":
-            changes.append((arg, put(arg, code_of(mover, DENDRID))))
+            changes.append((arg, put(arg, 3 + 3 * mover)))
             self.current.append(step)
         elif verb == "grow" or verb == "capture":
-            new = code_of(mover, TREE)
+            new = 2 + 3 * mover
             for i in iter_bits(self.group_of(arg)):
                 changes.append((i, put(i, new)))
             if self.phase == "plant":
