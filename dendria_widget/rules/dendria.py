@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..geometry import iter_bits
+from ..geometry import DIRECTIONS, iter_bits
 from .base import END, PASS, SWAP, Repetitions, parse_words, zobrist_table
 from ..errors import IllegalStep
 
@@ -747,7 +747,7 @@ class DendriaState:
             targets = self.slide_targets(self.jid, mover, self.jdir)
             if arg not in targets:
                 here = b.name(self.jid)
-                if self.jdir >= 0:
+                if self.jdir >= 0 and _line_direction(b, self.jid, arg) != self.jdir:
                     return (f"{nm} is not on the journey's line: the dendrid on {here} "
                             f"keeps going {_DIR_WORDS[self.jdir]}")
                 return self._slide_refusal(self.jid, arg, nm)
@@ -807,14 +807,7 @@ class DendriaState:
 
     def _slide_refusal(self, p, target, nm):
         b = self.board
-        qa, ra = b.axial(p)
-        qb, rb = b.axial(target)
-        dq, dr = qb - qa, rb - ra
-        line = None
-        for d, (x, y) in enumerate(((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))):
-            k = max(abs(dq), abs(dr))
-            if k and (dq, dr) == (x * k, y * k):
-                line = d
+        line = _line_direction(b, p, target)
         if line is None:
             return f"{nm} is not on a straight line from {b.name(p)}"
         c = self.cells[target]
@@ -1111,6 +1104,18 @@ class DendriaState:
 
     def colour_name(self, colour):
         return COLOURS[colour]
+
+
+def _line_direction(board, a, b):
+    """The direction d such that b lies on the straight line from a, or None."""
+    qa, ra = board.axial(a)
+    qb, rb = board.axial(b)
+    dq, dr = qb - qa, rb - ra
+    k = max(abs(dq), abs(dr), abs(dq + dr))
+    for d, (x, y) in enumerate(DIRECTIONS):
+        if k and (dq, dr) == (x * k, y * k):
+            return d
+    return None
 
 
 _DIR_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
