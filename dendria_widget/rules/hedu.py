@@ -1,0 +1,724 @@
+"""The Hedu engine (RULES.md section 3).
+
+Every rule of Hedu lives in this file. The widget, the explanations, the
+tutorials, the computer players and ``analyze`` all ask this engine.
+
+Representation: ``cells`` is a bytearray indexed by cell id holding a stack
+code, 0 for an empty plot and ``(height << 1) | colour`` for a stack
+(``height >= 1``). ``occ`` is the bitboard of stacks and ``ge[colour][k]``
+the bitboard of that colour's stacks of height at least ``k`` (k = 1..4;
+``ge[c][1]`` is every stack of colour c and ``ge[c][4]`` lumps heights 4 and
+more, which no placement can produce but a given position may hold).
+
+Regions (maximal 6-connected sets of empty plots) are kept as a list of
+``(region, neighbourhood)`` bitboards, where the neighbourhood is the region
+dilated by one step; it is cached by occupancy and updated locally by a
+placement (the region of the new stack splits; a stack leaving merges the
+regions around it), so a placement never floods the whole board.
+
+A plot touches at most three distinct regions (its empty neighbours form at
+most three runs around it, and neighbours next to each other share a region),
+so region counts fit in two bit-planes: counting every stack's regions at
+once is a few bitboard operations per region.
+
+Steps: ``("place", id)``, ``("pass", None)``, ``("swap", None)``.
+"""
+
+from __future__ import annotations
+
+from ..errors import IllegalStep
+from ..geometry import iter_bits
+from .base import PASS, SWAP, Repetitions, parse_words
+
+BLACK, WHITE = 0, 1
+COLOURS = ("black", "white")
+MAX_HEIGHT = 127
+
+PLACE = "place"
+# stages of a placement's effects, in order (RULES.md 3)
+PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY, INCREASE = 0, 1, 2, 3
+STAGE_NAMES = ("placed", "enemy reduced", "friendly reduced", "increased")
+
+_GE_LEVELS = tuple(tuple(range(1, min(h, 4) + 1)) for h in range(MAX_HEIGHT + 1))
+DENDRIA_VERBS = ("plant", "sow", "sprout", "grow", "capture", "move", "slide", "end",
+                 "komi", "side")
+
+
+def code_of(colour, height):
+    """The cell code of a stack of ``height`` pieces of ``colour``."""
+    return (height << 1) | colour
+
+
+def height_of(code):
+    return code >> 1
+
+
+def colour_of(code):
+    """Colour index of a non-zero code."""
+    return code & 1
+
+
+def piece_name(code):
+    """'black 2' for a stack code (None for 0)."""
+    return f"{COLOURS[code & 1]} {code >> 1}" if code else None
+
+
+def parse_piece(text):
+    """'black 2' -> code. Raises ValueError naming the bad piece."""
+    if isinstance(text, str):
+        words = text.strip().lower().split()
+        if len(words) == 2 and words[0] in COLOURS:
+            w = words[1]
+            if w.isascii() and w.isdigit():
+                h = int(w)
+                if 1 <= h <= MAX_HEIGHT:
+                    return code_of(COLOURS.index(words[0]), h)
+                raise ValueError(f"bad stack {text!r}: a height is a whole number "
+                                 f"from 1 to {MAX_HEIGHT}")
+    raise ValueError(f"unknown piece {text!r} (a Hedu piece is a stack like "
+                     "'black 2' or 'white 1': colour and height)")
+
+
+def _ring_runs(board, i, pattern):
+    """Runs of consecutive directions (around plot i) set in the 6-bit
+    ``pattern``, as bitboards of the neighbouring plots."""
+    nd = board.nbr_dir[i]
+    if pattern == 63:
+        m = 0
+        for j in nd:
+            m |= 1 << j
+        return (m,)
+    runs = []
+    # start just after an unset direction so that no run wraps
+    start = next(d for d in range(6) if not pattern >> d & 1)
+    cur = 0
+    for k in range(1, 7):
+        d = (start + k) % 6
+        if pattern >> d & 1:
+            cur |= 1 << nd[d]
+        elif cur:
+            runs.append(cur)
+            cur = 0
+    if cur:
+        runs.append(cur)
+    return tuple(runs)
+
+
+class _Tables:
+    """Per-board tables (computed once per board, shared by every state)."""
+
+    _cache = {}
+
+    def __init__(self, board):
+        self.nbr_pairs = [()] * board.area
+        for i in board.plots:
+            self.nbr_pairs[i] = tuple((d, j) for d, j in enumerate(board.nbr_dir[i])
+                                      if j >= 0)
+        self.runs = {}   # (i, pattern) -> run bitboards
+
+    @classmethod
+    def of(cls, board):
+        t = cls._cache.get(id(board))
+        if t is None or t.board is not board:
+            t = cls(board)
+            t.board = board
+            cls._cache[id(board)] = t
+        return t
+
+
+class HeduState:
+    """A Hedu game in progress (see ``dendria_widget.Game`` for the friendly
+    API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
+    ``refusal(step)`` says why one is illegal (or None), ``apply(step)``
+    plays one and ``undo()`` takes the last one back."""
+
+    def __init__(self, rules, position=None):
+        self.rules = rules
+        b = self.board = rules.board
+        o = rules.options
+        self.superko = o["superko"] == "positional"
+        self.opening = o["opening"]
+        self.end_on_double_pass = o["end_on_double_pass"]
+        self._t = _Tables.of(b)
+        s = b.stride
+        self._sh = (1, s - 1, s)   # the three positive shifts (and their negatives)
+        self._plots = b.plot_mask
+
+        self.cells = bytearray(b.area)
+        self.occ = 0
+        self.ge = [[0] * 5, [0] * 5]
+        self.prisoners = [0, 0]
+        self.to_move = BLACK
+        self.swapped = False      # pie swap: the players exchanged colours
+        self.phase = "turn"
+        self.passes = 0
+        self.over = False
+        self.end_reason = None
+        self.turns = []           # finished turns, each a list of one step
+        self.current = []         # always empty: a Hedu turn is one step
+        self._undo = []
+        self._rkey = -1
+        self._rlist = []
+        self.reps = Repetitions()  # keyed by the occupancy bitboard
+        if position is None:
+            self.phase = "opening" if self.opening == "pie" else "turn"
+        else:
+            for i, c in position["cells"].items():
+                if i not in b:
+                    raise ValueError(f"{i!r} is not a plot of this board")
+                if not isinstance(c, int) or not 0 <= c <= code_of(1, MAX_HEIGHT):
+                    raise ValueError(f"bad stack code {c!r}")
+                self._put(i, c)
+            self.to_move = position.get("to_move", BLACK)
+            self.prisoners = list(position.get("prisoners", (0, 0)))
+        self.reps.add(self.occ, bytes(self.cells), self.occ.bit_count())
+        if not self.placeable_mask():
+            self._finish("no empty plot admits a placement")
+
+    # ------------------------------------------------------------ board
+    def _put(self, i, c):
+        cells = self.cells
+        old = cells[i]
+        bit = 1 << i
+        if old:
+            g = self.ge[old & 1]
+            for k in _GE_LEVELS[old >> 1]:
+                g[k] ^= bit
+            self.occ ^= bit
+        if c:
+            g = self.ge[c & 1]
+            for k in _GE_LEVELS[c >> 1]:
+                g[k] |= bit
+            self.occ |= bit
+        cells[i] = c
+        return old
+
+    def colour_mask(self, colour):
+        return self.ge[colour][1]
+
+    def height(self, i):
+        return self.cells[i] >> 1
+
+    def board_key(self):
+        return bytes(self.cells)
+
+    def _near(self, bb):
+        """Plots next to a hex of ``bb`` (``bb`` itself not included unless
+        one of its hexes is next to another)."""
+        a, b, c = self._sh
+        return ((bb << a) | (bb >> a) | (bb << b) | (bb >> b) | (bb << c) | (bb >> c)) \
+            & self._plots
+
+    def _flood(self, seed, members):
+        """The 6-connected part of ``members`` reached from ``seed``."""
+        a, b, c = self._sh
+        g = seed & members
+        while True:
+            n = (g | (g << a) | (g >> a) | (g << b) | (g >> b) | (g << c) | (g >> c)) & members
+            if n == g:
+                return g
+            g = n
+
+    def _dilate(self, bb):
+        a, b, c = self._sh
+        return (bb | (bb << a) | (bb >> a) | (bb << b) | (bb >> b) | (bb << c) | (bb >> c)) \
+            & self._plots
+
+    def _components(self, members):
+        out = []
+        flood = self._flood
+        dilate = self._dilate
+        while members:
+            g = flood(members & -members, members)
+            out.append((g, dilate(g)))
+            members ^= g
+        return out
+
+    # ---------------------------------------------------------- regions
+    def region_list(self):
+        """The regions of the board now, as (region, dilated region) bitboards
+        (cached by occupancy; do not modify the list)."""
+        if self._rkey != self.occ:
+            self._rlist = self._components(self._plots & ~self.occ)
+            self._rkey = self.occ
+        return self._rlist
+
+    def regions(self):
+        """Region bitboards, ordered by their first cell."""
+        return sorted((r for r, _ in self.region_list()), key=lambda r: r & -r)
+
+    @staticmethod
+    def _count_planes(rlist, occ):
+        """Two bit-planes (c0, c1) holding, for every stack, how many regions
+        it touches (0..3): count = c0 + 2 * c1."""
+        c0 = c1 = 0
+        for _, d in rlist:
+            a = d & occ
+            c1 |= c0 & a
+            c0 ^= a
+        return c0, c1
+
+    def region_counts(self):
+        """Bitboards (k0, k1, k2, k3): the stacks touching 0, 1, 2, 3 regions."""
+        c0, c1 = self._count_planes(self.region_list(), self.occ)
+        occ = self.occ
+        return (occ & ~(c0 | c1), c0 & ~c1, c1 & ~c0, c0 & c1)
+
+    def adjacent_regions(self, i):
+        """How many distinct regions touch the stack on plot i."""
+        return sum(1 for r, d in self.region_list() if d >> i & 1 and not r >> i & 1)
+
+    # ------------------------------------------------------- placements
+    def placeable_mask(self):
+        """Empty plots where a stack would touch at least one region: an empty
+        plot with an empty neighbour. Same for both colours."""
+        e = self._plots & ~self.occ
+        return e & self._near(e)
+
+    def _split(self, i, rest):
+        """The regions that ``rest`` (the region of empty plot i, without i)
+        falls into, as (region, dilated) pairs. Each touches i."""
+        t = self._t
+        pattern = 0
+        for d, j in t.nbr_pairs[i]:
+            if rest >> j & 1:
+                pattern |= 1 << d
+        if not pattern:
+            return []
+        key = (i, pattern)
+        runs = t.runs.get(key)
+        if runs is None:
+            runs = t.runs[key] = _ring_runs(self.board, i, pattern)
+        if len(runs) == 1:
+            return [(rest, self._dilate(rest))]
+        out = []
+        pending = list(runs)
+        rem = rest
+        while pending:
+            if len(pending) == 1:
+                out.append((rem, self._dilate(rem)))
+                break
+            p = self._flood(pending[0], rem)
+            out.append((p, self._dilate(p)))
+            rem ^= p
+            pending = [r for r in pending[1:] if not r & p]
+        return out
+
+    def placement_height(self, i):
+        """The height of a stack placed on empty plot i: the number of distinct
+        regions touching i once the stack stands there (0 when none)."""
+        if self.cells[i]:
+            return 0
+        bit = 1 << i
+        for r, _ in self.region_list():
+            if r & bit:
+                return len(self._split(i, r ^ bit))
+        return 0  # pragma: no cover - every empty plot is in a region
+
+    def _merge(self, rlist, gone):
+        """Regions after the stacks on ``gone`` left the board."""
+        keep = []
+        merged = gone
+        for r, d in rlist:
+            if d & gone:
+                merged |= r
+            else:
+                keep.append((r, d))
+        return keep + self._components(merged)
+
+    def _reduce(self, rlist, colour, log, stage):
+        """Set every stack of ``colour`` to its region count if lower; the
+        pieces taken off are prisoners of the other colour. Returns the new
+        region list (changed when a stack left the board)."""
+        occ = self.occ
+        c0, c1 = self._count_planes(rlist, occ)
+        ge = self.ge[colour]
+        k0 = occ & ~(c0 | c1)
+        cand = ((k0 & ge[1]) | (c0 & ~c1 & ge[2]) | (c1 & ~c0 & ge[3]) | (c0 & c1 & ge[4]))
+        if not cand:
+            return rlist
+        gone = k0 & ge[1]
+        cells = self.cells
+        taken = 0
+        for j in iter_bits(cand):
+            bit = 1 << j
+            k = (1 if c0 & bit else 0) + (2 if c1 & bit else 0)
+            old = cells[j]
+            new = (k << 1) | colour if k else 0
+            taken += (old >> 1) - k
+            self._put(j, new)
+            log.append((j, old, new, stage))
+        self.prisoners[1 - colour] += taken
+        return self._merge(rlist, gone) if gone else rlist
+
+    def _place(self, i, mover):
+        """Put a new stack of ``mover`` on empty plot i and apply every
+        automatic effect (RULES.md 3, (1) to (3)). Returns the undo
+        information for :meth:`_revert`."""
+        old_cache = (self._rkey, self._rlist)
+        old_pr = (self.prisoners[0], self.prisoners[1])
+        rlist = self.region_list()
+        bit = 1 << i
+        for idx, (r, _) in enumerate(rlist):
+            if r & bit:
+                break
+        pieces = self._split(i, r ^ bit)
+        rlist = rlist[:idx] + rlist[idx + 1:] + pieces
+        h = len(pieces)
+        code = (h << 1) | mover
+        self._put(i, code)
+        log = [(i, 0, code, PLACED)]
+        # (1) enemy stacks, (2) then friendly stacks, on the board (1) left
+        rlist = self._reduce(rlist, 1 - mover, log, REDUCE_ENEMY)
+        rlist = self._reduce(rlist, mover, log, REDUCE_FRIENDLY)
+        # (3) every stack lower than its region count grows to it
+        occ = self.occ
+        c0, c1 = self._count_planes(rlist, occ)
+        g0, g1 = self.ge
+        # (a stack touching one region has at least one piece already)
+        k2, k3 = c1 & ~c0, c0 & c1
+        cand = ((k2 & ~(g0[2] | g1[2])) | (k3 & ~(g0[3] | g1[3]))) & occ
+        if cand:
+            cells = self.cells
+            for j in iter_bits(cand):
+                k = 2 if k2 >> j & 1 else 3
+                old = cells[j]
+                new = (k << 1) | (old & 1)
+                self._put(j, new)
+                log.append((j, old, new, INCREASE))
+        self._rkey = self.occ
+        self._rlist = rlist
+        return log, old_cache, old_pr
+
+    def _revert(self, undo):
+        log, old_cache, old_pr = undo
+        put = self._put
+        for j, old, _new, _stage in reversed(log):
+            put(j, old)
+        self._rkey, self._rlist = old_cache
+        self.prisoners[0], self.prisoners[1] = old_pr
+
+    def preview(self, i, mover=None):
+        """What placing a stack of ``mover`` (default: the side to move) on
+        empty plot i would do, computed by playing it and taking it back:
+        ``(log, prisoners gained [black, white])``, where ``log`` lists
+        ``(cell, old code, new code, stage)`` in the order the rules apply
+        (stage: PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY, INCREASE). Only the
+        height rule is checked here (use :meth:`refusal` for legality)."""
+        if mover is None:
+            mover = self.to_move
+        if self.cells[i] or not self.placeable_mask() >> i & 1:
+            raise IllegalStep(self._place_refusal(i, mover) or "no placement here")
+        undo = self._place(i, mover)
+        gained = [self.prisoners[0] - undo[2][0], self.prisoners[1] - undo[2][1]]
+        log = list(undo[0])
+        self._revert(undo)
+        return log, gained
+
+    # ------------------------------------------------------- repetition
+    def _risky_mask(self):
+        """Empty plots where a placement might make a stack leave the board:
+        the only liberty of some stack (or every plot, when a stack already
+        has no empty neighbour, which only a given position can hold)."""
+        e = self._plots & ~self.occ
+        occ = self.occ
+        a, b, c = self._sh
+        one = two = 0
+        for s in (e << a, e >> a, e << b, e >> b, e << c, e >> c):
+            two |= one & s
+            one |= s
+        if occ & ~one:
+            return self._plots
+        single = occ & one & ~two
+        return self._near(single) & e if single else 0
+
+    def _repeats(self, i, mover):
+        """Would placing on i end the turn on a board seen before?"""
+        undo = self._place(i, mover)
+        seen = self.reps.seen(self.occ, bytes(self.cells))
+        self._revert(undo)
+        return seen
+
+    def _superko_filter(self, m, mover):
+        """The plots of ``m`` whose placement does not repeat a board."""
+        reps = self.reps
+        occ = self.occ
+        risky = self._risky_mask() & m
+        if reps.has_count(occ.bit_count() + 1):
+            check = 0
+            for i in iter_bits(m & ~risky):
+                if reps.maybe_seen(occ | (1 << i)):
+                    check |= 1 << i
+            risky |= check
+        for i in iter_bits(risky):
+            if self._repeats(i, mover):
+                m &= ~(1 << i)
+        return m
+
+    def legal_placements(self, mover=None):
+        """Plots where ``mover`` could place if a turn of normal play began
+        now (height rule and repetition rule)."""
+        if mover is None:
+            mover = self.to_move
+        m = self.placeable_mask()
+        if self.superko and m:
+            m = self._superko_filter(m, mover)
+        return m
+
+    def placement_heights(self, mover=None):
+        """{plot id: height} for every legal placement of ``mover``."""
+        return {i: self.placement_height(i) for i in iter_bits(self.legal_placements(mover))}
+
+    # ------------------------------------------------------------ legal
+    def legal(self):
+        """Every legal step now, as (verb, arg) tuples."""
+        if self.over:
+            return []
+        out = [(PLACE, i) for i in iter_bits(self.legal_placements(self.to_move))]
+        if self.phase != "opening":
+            out.append(PASS)
+        if self.phase == "swap":
+            out.append(SWAP)
+        return out
+
+    def refusal(self, step):
+        """Why ``step`` is illegal now, in words; None when it is legal."""
+        if not isinstance(step, tuple) or len(step) != 2:
+            return f"a step is a pair (verb, argument), not {step!r}"
+        verb, arg = step
+        if verb not in (PLACE, "pass", "swap"):
+            return f"unknown Hedu step {verb!r} (Hedu steps: place, pass, swap)"
+        if verb == PLACE and arg not in self.board:
+            return f"{arg!r} is not a plot of this board"
+        if self.over:
+            return "the game is over"
+        ph = self.phase
+        if verb == "swap":
+            if ph != "swap":
+                return ("a swap is allowed only as White's answer to Black's opening "
+                        "placement (pie rule)")
+            return None if arg is None else "'swap' takes nothing after it"
+        if verb == "pass":
+            if ph == "opening":
+                return "Black's opening turn is a placement: it cannot be passed"
+            return None if arg is None else "'pass' takes nothing after it"
+        return self._place_refusal(arg, self.to_move)
+
+    def _place_refusal(self, i, mover):
+        b = self.board
+        nm = b.name(i)
+        c = self.cells[i]
+        if c:
+            return f"{nm} is not empty: a {piece_name(c)} stack stands there"
+        if not self.placeable_mask() >> i & 1:
+            return (f"{nm} has no empty neighbour: a stack there would touch no region, "
+                    "so its height would be 0, and a height-0 stack is no placement")
+        if self.superko and self._superko_filter(1 << i, mover) == 0:
+            return (f"placing on {nm} would end the turn on a board seen before "
+                    "(positional superko)")
+        return None
+
+    # ------------------------------------------------------------ apply
+    def apply(self, step):
+        """Play one step, or raise IllegalStep (the state is then unchanged)."""
+        reason = self.refusal(step)
+        if reason:
+            raise IllegalStep(reason, step)
+        self._do(step)
+
+    def _do(self, step):
+        verb, arg = step
+        saved = (self.to_move, self.phase, self.passes, self.swapped, self.over,
+                 self.end_reason)
+        mover = self.to_move
+        undo = rep = None
+        if verb == PLACE:
+            undo = self._place(arg, mover)
+            rep = (self.occ, bytes(self.cells), self.occ.bit_count())
+            self.reps.add(*rep)
+            self.passes = 0
+            self.phase = "swap" if self.phase == "opening" else "turn"
+            self.to_move = 1 - mover
+            if not self.placeable_mask():
+                self._finish("no empty plot admits a placement")
+        elif verb == "pass":
+            self.passes += 1
+            self.phase = "turn"
+            self.to_move = 1 - mover
+            if self.end_on_double_pass and self.passes >= 2:
+                self._finish("two passes in a row")
+        elif verb == "swap":
+            self.swapped = not self.swapped
+            self.phase = "turn"
+        else:  # pragma: no cover - refusal() screens verbs
+            raise IllegalStep(f"unknown Hedu step {verb!r}", step)
+        self.turns.append([step])
+        self._undo.append((step, saved, undo, rep))
+
+    def _finish(self, reason):
+        self.over = True
+        self.phase = "over"
+        self.end_reason = reason
+
+    def undo(self):
+        """Take back the last step; returns it (None when there is none)."""
+        if not self._undo:
+            return None
+        return self._undo_one()
+
+    def _undo_one(self):
+        step, saved, undo, rep = self._undo.pop()
+        if undo is not None:
+            self._revert(undo)
+        if rep is not None:
+            self.reps.remove(*rep)
+        self.turns.pop()
+        (self.to_move, self.phase, self.passes, self.swapped, self.over,
+         self.end_reason) = saved
+        return step
+
+    @property
+    def step_count(self):
+        return len(self._undo)
+
+    def steps(self):
+        """Every step applied so far, in order."""
+        return [u[0] for u in self._undo]
+
+    def last_effects(self):
+        """The effects of the last step if it was a placement (the log of
+        :meth:`preview`), else None."""
+        if self._undo and self._undo[-1][2] is not None:
+            return list(self._undo[-1][2][0])
+        return None
+
+    # ---------------------------------------------------- groups, control
+    def groups(self):
+        """Every group as (colour, height, bitboard, size), in plot order."""
+        by_code = {}
+        cells = self.cells
+        for i in iter_bits(self.occ):
+            c = cells[i]
+            by_code[c] = by_code.get(c, 0) | (1 << i)
+        out = []
+        for c, m in by_code.items():
+            for g, _ in self._components(m):
+                out.append((c & 1, c >> 1, g, g.bit_count()))
+        out.sort(key=lambda t: t[2] & -t[2])
+        return out
+
+    @staticmethod
+    def group_key(pairs):
+        """A list of (height, size) pairs sorted largest first."""
+        return sorted(pairs, reverse=True)
+
+    @staticmethod
+    def compare(black, white):
+        """Which of two (height, size) lists, sorted largest first, is
+        greater (a missing entry counts as (0, 0)): 0, 1 or None if identical."""
+        n = max(len(black), len(white))
+        a = list(black) + [(0, 0)] * (n - len(black))
+        b = list(white) + [(0, 0)] * (n - len(white))
+        if a > b:
+            return BLACK
+        if b > a:
+            return WHITE
+        return None
+
+    def control(self, groups=None):
+        """Every region with its control: a list, ordered by first cell, of
+        dicts {"region": bitboard, "lists": (black pairs, white pairs),
+        "controller": 0, 1 or None, "value": int}. The value is the height of
+        the controller's highest adjacent group (0 when nobody controls)."""
+        if groups is None:
+            groups = self.groups()
+        out = []
+        for r, d in sorted(self.region_list(), key=lambda t: t[0] & -t[0]):
+            near = d & self.occ
+            lists = ([], [])
+            for colour, h, g, size in groups:
+                if g & near:
+                    lists[colour].append((h, size))
+            lists = (self.group_key(lists[0]), self.group_key(lists[1]))
+            ctrl = self.compare(*lists)
+            value = lists[ctrl][0][0] if ctrl is not None else 0
+            out.append({"region": r, "lists": lists, "controller": ctrl, "value": value})
+        return out
+
+    # ------------------------------------------------------------ score
+    def score(self):
+        """The board scored as if the game ended now, with its breakdown."""
+        groups = self.groups()
+        ctl = self.control(groups)
+        all_pairs = ([], [])
+        for colour, h, _g, size in groups:
+            all_pairs[colour].append((h, size))
+        all_pairs = (self.group_key(all_pairs[0]), self.group_key(all_pairs[1]))
+        best = self.compare(*all_pairs)
+        out = {}
+        for colour in (BLACK, WHITE):
+            mine = [e for e in ctl if e["controller"] == colour]
+            part = {
+                "regions": sum(e["value"] for e in mine),
+                "controlled_regions": len(mine),
+                "prisoners": self.prisoners[colour],
+                "groups": all_pairs[colour],
+                "largest_groups_bonus": 0.5 if best == colour else 0,
+            }
+            part["total"] = part["regions"] + part["prisoners"] + part["largest_groups_bonus"]
+            out[COLOURS[colour]] = part
+        return out
+
+    def winner(self):
+        """None while the game goes on; else 'black', 'white' or 'draw'."""
+        if not self.over:
+            return None
+        s = self.score()
+        a, b = s["black"]["total"], s["white"]["total"]
+        return "black" if a > b else "white" if b > a else "draw"
+
+    # ------------------------------------------------------- notation
+    def fmt(self, step):
+        verb, arg = step
+        if verb == PLACE:
+            return f"place {self.board.name(arg)}"
+        return verb
+
+    def parse(self, text):
+        """A step from its NOTATION.md string; IllegalStep when unreadable."""
+        words = parse_words(text)
+        verb = words[0]
+        if verb == PLACE:
+            if len(words) != 2:
+                raise IllegalStep(f"'place' takes one cell, like 'place g7': {text!r}")
+            b = self.board
+            if not b.has_name(words[1]):
+                raise IllegalStep(f"there is no cell {words[1]!r} on this board "
+                                  f"(cells run from {b.name(b.plots[0])} to "
+                                  f"{b.name(b.plots[-1])})")
+            return (PLACE, b.cell(words[1]))
+        if verb in ("pass", "swap"):
+            if len(words) != 1:
+                raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")
+            return (verb, None)
+        if verb in ("plant", "sow"):
+            raise IllegalStep(f"'{verb}' is a Dendria step; in Hedu place a stack "
+                              "('place g7')")
+        if verb in DENDRIA_VERBS:
+            raise IllegalStep(f"'{verb}' is a Dendria step; Hedu steps are place, "
+                              "pass and swap")
+        raise IllegalStep(f"unknown step {words[0]!r} (Hedu steps: place, pass, swap)")
+
+    def piece_name(self, i):
+        return piece_name(self.cells[i])
+
+    def pieces(self):
+        b = self.board
+        cells = self.cells
+        return {b.name(i): piece_name(cells[i]) for i in iter_bits(self.occ)}
+
+    def colour_name(self, colour):
+        return COLOURS[colour]
+
+
+State = HeduState
