@@ -115,6 +115,7 @@ class _Tables:
             self.nbr_pairs[i] = tuple((d, j) for d, j in enumerate(board.nbr_dir[i])
                                       if j >= 0)
         self.runs = {}   # (i, pattern) -> run bitboards
+        self.place_steps = [(PLACE, i) for i in range(board.area)]
 
     @classmethod
     def of(cls, board):
@@ -326,17 +327,18 @@ class HeduState:
                 keep.append((r, d))
         return keep + self._components(merged)
 
-    def _reduce(self, rlist, colour, log, stage):
+    def _reduce(self, rlist, planes, colour, log, stage):
         """Set every stack of ``colour`` to its region count if lower; the
-        pieces taken off are prisoners of the other colour. Returns the new
-        region list (changed when a stack left the board)."""
+        pieces taken off are prisoners of the other colour. ``planes`` are
+        the region counts of the board now. Returns the region list and the
+        count planes of the board after (new ones when a stack left)."""
         occ = self.occ
-        c0, c1 = self._count_planes(rlist, occ)
+        c0, c1 = planes
         ge = self.ge[colour]
         k0 = occ & ~(c0 | c1)
         cand = ((k0 & ge[1]) | (c0 & ~c1 & ge[2]) | (c1 & ~c0 & ge[3]) | (c0 & c1 & ge[4]))
         if not cand:
-            return rlist
+            return rlist, planes
         gone = k0 & ge[1]
         cells = self.cells
         taken = 0
@@ -349,7 +351,10 @@ class HeduState:
             self._put(j, new)
             log.append((j, old, new, stage))
         self.prisoners[1 - colour] += taken
-        return self._merge(rlist, gone) if gone else rlist
+        if not gone:
+            return rlist, planes
+        rlist = self._merge(rlist, gone)
+        return rlist, self._count_planes(rlist, self.occ)
 
     def _place(self, i, mover):
         """Put a new stack of ``mover`` on empty plot i and apply every
@@ -368,16 +373,16 @@ class HeduState:
         code = (h << 1) | mover
         self._put(i, code)
         log = [(i, 0, code, PLACED)]
+        planes = self._count_planes(rlist, self.occ)
         # (1) enemy stacks, (2) then friendly stacks, on the board (1) left
-        rlist = self._reduce(rlist, 1 - mover, log, REDUCE_ENEMY)
-        rlist = self._reduce(rlist, mover, log, REDUCE_FRIENDLY)
+        rlist, planes = self._reduce(rlist, planes, 1 - mover, log, REDUCE_ENEMY)
+        rlist, planes = self._reduce(rlist, planes, mover, log, REDUCE_FRIENDLY)
         # (3) every stack lower than its region count grows to it
-        occ = self.occ
-        c0, c1 = self._count_planes(rlist, occ)
-        g0, g1 = self.ge
         # (a stack touching one region has at least one piece already)
+        c0, c1 = planes
+        g0, g1 = self.ge
         k2, k3 = c1 & ~c0, c0 & c1
-        cand = ((k2 & ~(g0[2] | g1[2])) | (k3 & ~(g0[3] | g1[3]))) & occ
+        cand = ((k2 & ~(g0[2] | g1[2])) | (k3 & ~(g0[3] | g1[3]))) & self.occ
         if cand:
             cells = self.cells
             for j in iter_bits(cand):
@@ -408,7 +413,7 @@ class HeduState:
         if mover is None:
             mover = self.to_move
         if self.cells[i] or not self.placeable_mask() >> i & 1:
-            raise IllegalStep(self._place_refusal(i, mover) or "no placement here")
+            raise IllegalStep(self.placement_refusal(i, mover) or "no placement here")
         undo = self._place(i, mover)
         gained = [self.prisoners[0] - undo[2][0], self.prisoners[1] - undo[2][1]]
         log = list(undo[0])
@@ -416,10 +421,8 @@ class HeduState:
         return log, gained
 
     # ------------------------------------------------------- repetition
-    def _risky_mask(self):
-        """Empty plots where a placement might make a stack leave the board:
-        the only liberty of some stack (or every plot, when a stack already
-        has no empty neighbour, which only a given position can hold)."""
+    def _liberty_planes(self):
+        """(stacks with exactly one empty neighbour, stacks with none)."""
         e = self._plots & ~self.occ
         occ = self.occ
         a, b, c = self._sh
@@ -427,30 +430,52 @@ class HeduState:
         for s in (e << a, e >> a, e << b, e >> b, e << c, e >> c):
             two |= one & s
             one |= s
-        if occ & ~one:
-            return self._plots
-        single = occ & one & ~two
-        return self._near(single) & e if single else 0
+        return occ & one & ~two, occ & ~one
 
     def _repeats(self, i, mover):
-        """Would placing on i end the turn on a board seen before?"""
+        """Would placing on i end the turn on a board seen before? (played
+        and taken back)"""
         undo = self._place(i, mover)
         seen = self.reps.seen(self.occ, bytes(self.cells))
         self._revert(undo)
         return seen
 
     def _superko_filter(self, m, mover):
-        """The plots of ``m`` whose placement does not repeat a board."""
+        """The plots of ``m`` whose placement does not repeat a board.
+
+        A placement can only repeat a board with the same occupancy, which
+        is known without playing it: the new stack stays (it touches a
+        region), and the only stacks that leave are those whose one empty
+        neighbour was the plot: every such enemy stack, then every such
+        friendly stack that no leaving enemy stack was next to (RULES.md 3
+        (1), (2)). Only a placement whose occupancy was seen is played out."""
         reps = self.reps
         occ = self.occ
-        risky = self._risky_mask() & m
-        if reps.has_count(occ.bit_count() + 1):
-            check = 0
-            for i in iter_bits(m & ~risky):
-                if reps.maybe_seen(occ | (1 << i)):
-                    check |= 1 << i
-            risky |= check
+        single, dead = self._liberty_planes()
+        if dead:
+            # a given position may hold stacks with no empty neighbour: they
+            # leave at the first placement; play every placement out
+            for i in iter_bits(m):
+                if self._repeats(i, mover):
+                    m &= ~(1 << i)
+            return m
+        nbr = self.board.nbr_masks
+        near = self._near
+        enemy = self.ge[1 - mover][1]
+        risky = near(single) & m if single else 0
+        maybe_seen = reps.maybe_seen
+        check = 0
         for i in iter_bits(risky):
+            s = single & nbr[i]
+            gone_e = s & enemy
+            gone = gone_e | (s & ~enemy & ~near(gone_e))
+            if maybe_seen((occ | (1 << i)) & ~gone):
+                check |= 1 << i
+        if reps.has_count(occ.bit_count() + 1):
+            for i in iter_bits(m & ~risky):
+                if maybe_seen(occ | (1 << i)):
+                    check |= 1 << i
+        for i in iter_bits(check):
             if self._repeats(i, mover):
                 m &= ~(1 << i)
         return m
@@ -474,7 +499,13 @@ class HeduState:
         """Every legal step now, as (verb, arg) tuples."""
         if self.over:
             return []
-        out = [(PLACE, i) for i in iter_bits(self.legal_placements(self.to_move))]
+        steps = self._t.place_steps
+        out = []
+        m = self.legal_placements(self.to_move)
+        while m:
+            low = m & -m
+            out.append(steps[low.bit_length() - 1])
+            m ^= low
         if self.phase != "opening":
             out.append(PASS)
         if self.phase == "swap":
@@ -502,9 +533,9 @@ class HeduState:
             if ph == "opening":
                 return "Black's opening turn is a placement: it cannot be passed"
             return None if arg is None else "'pass' takes nothing after it"
-        return self._place_refusal(arg, self.to_move)
+        return self.placement_refusal(arg, self.to_move)
 
-    def _place_refusal(self, i, mover):
+    def placement_refusal(self, i, mover):
         b = self.board
         nm = b.name(i)
         c = self.cells[i]
