@@ -359,9 +359,11 @@ def test_position_is_the_only_earlier_board(run):
     off = dict(R3, options={"superko": "off"})
     out = ok(run, {"rules": off, "position": pos, "play": play})
     assert out["position"]["pieces"] == {"a1": "dark dendrid", "e3": "light dendrid"}
-    # and without the given position, a game that never had that board
-    # allows it (here: the same dendrids reached by a different history is
-    # not possible in classic, so the positive case above is the check)
+    # going back to e3 while dark's dendrid is elsewhere is a new board: fine
+    out = ok(run, {"rules": R3, "position": pos,
+                   "play": ["move a1", "slide a2", "end", "move e3", "slide e2", "end",
+                            "move a2", "slide b2", "end", "move e2", "slide e3", "end"]})
+    assert out["position"]["pieces"] == {"b2": "dark dendrid", "e3": "light dendrid"}
 
 
 # ----------------------------------------------------------- play errors
