@@ -189,9 +189,11 @@ class Game:
         this call already played are taken back and IllegalStep is raised
         (its message says which step and why): the game is unchanged."""
         done = 0
+        redo, comments = list(self._redo), dict(self.comments)
         try:
             for step in steps:
                 st = self._step(step)
+                turns_before = len(self.state.turns) + (1 if self.state.current else 0)
                 try:
                     self.state.apply(st)
                 except IllegalStep as e:
@@ -200,11 +202,16 @@ class Game:
                 done += 1
                 if self._redo and self._redo[-1] == st:
                     self._redo.pop()
-                else:
+                elif self._redo:
                     self._redo.clear()
+                    # the turns taken back are gone for good, and so are their
+                    # comments (they would otherwise stick to the new turns)
+                    for k in [k for k in self.comments if k >= turns_before]:
+                        del self.comments[k]
         except IllegalStep:
             for _ in range(done):
                 self.state.undo()
+            self._redo, self.comments = redo, comments
             raise
         return self
 
@@ -334,6 +341,10 @@ class Game:
         rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
                "rules": self.rules.to_dict(), "start": self._start,
                "turns": turns, "redo": [str(s) for s in self.future]}
+        # comments of turns that were taken back (redo would bring them back)
+        later = {str(k): v for k, v in sorted(self.comments.items()) if k >= len(turns)}
+        if later:
+            rec["redo_comments"] = later
         if self.annotations["marks"] or self.annotations["arrows"]:
             rec["annotations"] = {"marks": dict(self.annotations["marks"]),
                                   "arrows": [list(a) for a in self.annotations["arrows"]]}
@@ -355,7 +366,8 @@ class Game:
             raise BadRecord("a record is a JSON object")
         if record.get("format") != RECORD_FORMAT:
             raise BadRecord(f"not a dendria-widget record (format {record.get('format')!r})")
-        known = {"format", "version", "rules", "start", "turns", "redo", "annotations"}
+        known = {"format", "version", "rules", "start", "turns", "redo", "redo_comments",
+                 "annotations"}
         extra = set(record) - known
         if extra:
             raise BadRecord(f"unknown key {sorted(extra)[0]!r} in the record")
@@ -387,6 +399,15 @@ class Game:
                 raise BadRecord(f"the redo steps do not replay: {e}") from None
         for _ in redo:
             game.undo()
+        later = record.get("redo_comments", {})
+        if not isinstance(later, dict):
+            raise BadRecord("'redo_comments' must map turn numbers to comments")
+        for k, text in later.items():
+            if (not isinstance(k, str) or not k.isdigit() or int(k) < len(turns)
+                    or not isinstance(text, str)):
+                raise BadRecord(f"bad entry {k!r} in 'redo_comments': it maps the number "
+                                "of a turn taken back to a comment")
+            game.comments[int(k)] = text
         ann = record.get("annotations")
         if ann is not None:
             game.set_annotations(ann)

@@ -157,7 +157,8 @@ def read_rows(board, rows_text, hedu):
                 piece = DENDRIA_LETTERS[ch]
                 pos += 1
             if k >= len(row):
-                break
+                raise BadPosition(f"row {r + 1} of the position describes more than "
+                                  f"{len(row)} plots, but the board's row has {len(row)}")
             pieces[board.name(row[k])] = piece
             k += 1
         if k != len(row):

@@ -18,6 +18,7 @@ def classic(pieces, to_move="dark", size=4, komi=None, **options):
 def snapshot(game):
     """Everything a refused step must leave unchanged."""
     return (game.position_string(), game.phase, game.to_move, len(game.steps),
+            [str(s) for s in game.future], dict(game.comments),
             [[str(s) for s in t] for t in game.history], game.is_over)
 
 
