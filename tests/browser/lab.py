@@ -13,7 +13,8 @@ A widget test looks like::
     def test_click(lab, page):
         lab.open_notebook(page, "click.ipynb", source_cells=[
             "from ipycanvas import Canvas\\nc = Canvas(width=200, height=100)\\nc",
-            "c.fill_style = 'red'; c.fill_rect(0, 0, 100, 100)",
+            "c.fill_style = 'red'; c.fill_rect(0, 0, 100, 100)\n"
+            "clicks = []\nc.on_mouse_down(lambda x, y: clicks.append((x, y)))",
         ])
         img = lab.wait_for_canvas(page, 0, lambda im: im.getpixel((50, 50)) == (255, 0, 0))
         lab.click_canvas(page, 0, 30, 40)
