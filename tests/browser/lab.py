@@ -13,13 +13,14 @@ A widget test looks like::
     def test_click(lab, page):
         lab.open_notebook(page, "click.ipynb", source_cells=[
             "from ipycanvas import Canvas\\nc = Canvas(width=200, height=100)\\nc",
-            "c.fill_style = 'red'; c.fill_rect(0, 0, 100, 100)\n"
-            "clicks = []\nc.on_mouse_down(lambda x, y: clicks.append((x, y)))",
+            "c.fill_style = 'red'; c.fill_rect(0, 0, 100, 100)\\n"
+            "clicks = []\\nc.on_mouse_down(lambda x, y: clicks.append((x, y)))",
         ])
         img = lab.wait_for_canvas(page, 0, lambda im: im.getpixel((50, 50)) == (255, 0, 0))
         lab.click_canvas(page, 0, 30, 40)
         lab.wait_for_kernel(page, "len(clicks) == 1")
-        assert lab.kernel_literal(page, "clicks") == [(30, 40)]
+        [(x, y)] = lab.kernel_literal(page, "clicks")
+        assert abs(x - 30) <= 2 and abs(y - 40) <= 2
 
 Cells are addressed by their 0-based index in the notebook (the index in
 ``source_cells``). Everything here has a timeout, in seconds.
