@@ -427,3 +427,124 @@ def test_modular_board(run):
     # empty board, edge_sight touching: every plot is hungry
     assert len(out["legal_placements"]) == board.n_plots == 49
     assert_cells_sorted(out)
+
+
+# ------------------------------------------------------------------ Hedu
+HEDU3 = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 3}}
+
+
+def test_hedu_empty_board(run):
+    out = ok(run, {"rules": HEDU3})
+    assert list(out) == HEDU_KEYS
+    assert out["to_move"] == "black" and out["game_over"] is False and out["winner"] is None
+    assert out["position"] == {"to_move": "black", "pieces": {},
+                               "prisoners": {"black": 0, "white": 0}}
+    # on the empty board a stack on any plot touches the one region of the
+    # other 18 plots: height 1 everywhere
+    assert out["legal_placements"] == ALL3
+    assert out["placement_heights"] == {c: 1 for c in ALL3}
+    assert list(out["placement_heights"]) == ALL3
+    # one region, no stacks: nobody controls it
+    assert len(out["regions"]) == 1
+    region = out["regions"][0]
+    assert region["cells"] == ALL3 and region["controller"] is None
+    assert out["score"] == {"black": 0, "white": 0}
+
+
+def test_hedu_position(run):
+    # white stack of height 2 on c3; black stack of height 1 on a1.
+    pieces = {"a1": "black 1", "c3": "white 2"}
+    out = ok(run, {"rules": HEDU3, "position": {"to_move": "white", "pieces": pieces,
+                                                 "prisoners": {"black": 1, "white": 2}}})
+    assert out["to_move"] == "white"
+    assert out["position"] == {"to_move": "white", "pieces": pieces,
+                               "prisoners": {"black": 1, "white": 2}}
+    # the 17 empty plots are 6-connected (c3 has empty neighbours all round,
+    # a1's neighbours a2, b1, b2 are empty): one region.
+    (region,) = out["regions"]
+    assert region["cells"] == [c for c in ALL3 if c not in pieces]
+    # white's list [(2, 1)] beats black's [(1, 1)]: white controls; the value
+    # is the height of white's highest adjacent group, 2.
+    assert region["controller"] == "white" and region["value"] == 2
+    # white: 2 (region) + 2 (prisoners) + 0.5 ([(2,1)] > [(1,1)]); black: 1
+    assert out["score"] == {"black": 1, "white": 4.5}
+
+
+def test_hedu_play_and_errors(run):
+    out = ok(run, {"rules": HEDU3, "play": ["place c3"]})
+    assert out["position"]["pieces"] == {"c3": "black 1"}
+    assert out["to_move"] == "white"
+    out, status = run({"rules": HEDU3, "play": ["place c3", "place c3"]})
+    assert status == 1 and out["error"]["index"] == 1 and out["error"]["step"] == "place c3"
+    out, status = run({"rules": HEDU3, "play": ["plant c3"]})
+    assert status == 1 and out["error"]["index"] == 0
+    # komi is a Dendria setting
+    out, status = run({"rules": HEDU3, "position": {"komi": 1}})
+    assert status == 1 and "komi" in out["error"]["reason"]
+    out, status = run({"rules": HEDU3, "position": {"pieces": {"c3": "dark seed"}}})
+    assert status == 1 and "c3" in out["error"]["reason"]
+
+
+def test_hedu_placement_that_splits_a_region(run):
+    # stacks on c1, c2 (white) and c4, c5 (black): the empty plots above and
+    # below row c are joined only through c3.
+    pieces = {"c1": "white 1", "c2": "white 1", "c4": "black 1", "c5": "black 1"}
+    out = ok(run, {"rules": HEDU3, "position": {"pieces": pieces}})
+    empty = [c for c in ALL3 if c not in pieces]
+    assert out["legal_placements"] == empty
+    # a stack on c3 touches two regions (b2, b3 above; d2, d3 below): height
+    # 2; anywhere else the other empty plots stay one region: height 1.
+    assert out["placement_heights"] == {c: (2 if c == "c3" else 1) for c in empty}
+    (region,) = out["regions"]
+    # black [(1, 2)] against white [(1, 2)]: identical, nobody controls
+    assert region["controller"] is None
+    out = ok(run, {"rules": HEDU3, "position": {"pieces": pieces}, "play": ["place c3"]})
+    # no stack touches fewer regions than its height; then every stack of
+    # height 1 touches both regions and grows to 2.
+    assert out["position"]["pieces"] == {"c1": "white 2", "c2": "white 2", "c3": "black 2",
+                                         "c4": "black 2", "c5": "black 2"}
+    assert out["position"]["prisoners"] == {"black": 0, "white": 0}
+    assert out["to_move"] == "white" and out["phase"] == "turn"
+    top = ["a1", "a2", "a3", "b1", "b2", "b3", "b4"]
+    bottom = ["d1", "d2", "d3", "d4", "e1", "e2", "e3"]
+    # each region: black group {c3, c4, c5} (2, 3) beats white {c1, c2} (2, 2)
+    assert out["regions"] == [{"cells": top, "controller": "black", "value": 2},
+                              {"cells": bottom, "controller": "black", "value": 2}]
+    # black: 2 + 2, and half a point for [(2, 3)] > [(2, 2)]
+    assert out["score"] == {"black": 4.5, "white": 0}
+
+
+def test_hedu_reduction_takes_prisoners(run):
+    # a white stack of height 2 in the a1 corner touches one region; when
+    # black places on e3, white's stack is set to 1 and black takes one piece.
+    out = ok(run, {"rules": HEDU3, "position": {"pieces": {"a1": "white 2"}},
+                   "play": ["place e3"]})
+    assert out["position"]["pieces"] == {"a1": "white 1", "e3": "black 1"}
+    assert out["position"]["prisoners"] == {"black": 1, "white": 0}
+    # one region, [(1, 1)] each side: nobody controls; black has 1 prisoner
+    assert out["regions"][0]["controller"] is None
+    assert out["score"] == {"black": 1, "white": 0}
+
+
+def test_hedu_height_zero_is_not_a_placement(run):
+    ring = {c: "white 1" for c in ("b2", "b3", "c2", "c4", "d2", "d3")}
+    out = ok(run, {"rules": HEDU3, "position": {"pieces": ring}})
+    # a stack on c3 would touch no region: height 0, not a placement
+    assert "c3" not in out["legal_placements"] and "c3" not in out["placement_heights"]
+    assert out["legal_placements"] == RING2
+    out, status = run({"rules": HEDU3, "position": {"pieces": ring}, "play": ["place c3"]})
+    assert status == 1 and out["error"]["index"] == 0 and out["error"]["step"] == "place c3"
+
+
+def test_hedu_pie_and_end(run):
+    out = ok(run, {"rules": HEDU3})
+    assert out["phase"] == "opening"
+    out = ok(run, {"rules": HEDU3, "play": ["place c3"]})
+    assert (out["phase"], out["to_move"]) == ("swap", "white")
+    out = ok(run, {"rules": HEDU3, "play": ["place c3", "swap"]})
+    assert out["phase"] == "turn"
+    out = ok(run, {"rules": HEDU3, "play": ["place c3", "pass", "pass"]})
+    assert out["phase"] == "over" and out["game_over"] is True
+    # black's stack on c3 controls the one region: value 1, and [(1, 1)] > []
+    assert out["score"] == {"black": 1.5, "white": 0}
+    assert out["winner"] == "black"
