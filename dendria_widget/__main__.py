@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 DESCRIPTION = "Dendria and Hedu on hex boards: rule analysis and engine benchmark."
@@ -109,11 +110,22 @@ def main(argv=None):
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, or a usage error (already printed)
         return e.code if isinstance(e.code, int) else 2
-    if args.command == "analyze":
-        return run_analyze(args.file, args.pretty)
-    if args.command == "bench":
-        from .bench import run
-        return run(quick=args.quick, profile=not args.no_profile, seed=args.seed)
+    try:
+        if args.command == "analyze":
+            return run_analyze(args.file, args.pretty)
+        if args.command == "bench":
+            from .bench import run
+            return run(quick=args.quick, profile=not args.no_profile, seed=args.seed)
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
     parser.print_help()
     return 2
 

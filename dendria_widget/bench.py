@@ -58,29 +58,14 @@ def pin_one_core():
 
 
 def modular13(seed):
-    """A 13-module board: a preset of dendria_widget.boards when one has 13
-    modules, else geometry.random_modular(13, seed)."""
+    """A 13-module board: the recommended preset of dendria_widget.boards
+    ("flower-13"), else geometry.random_modular(13, seed)."""
     if _module_exists("dendria_widget.boards"):
         from . import boards
-        names = []
-        for attr in ("PRESETS", "presets", "BOARDS"):
-            table = getattr(boards, attr, None)
-            if callable(table):
-                table = table()
-            if isinstance(table, dict):
-                names = list(table)
-                break
-            if isinstance(table, (list, tuple)):
-                names = list(table)
-                break
-        for name in names:
-            try:
-                b = boards.preset(name)
-            except Exception:  # noqa: BLE001 - not a board preset; try the next one
-                continue
-            spec = getattr(b, "spec", {})
-            if spec.get("shape") == "modular" and len(spec.get("modules", ())) == 13:
-                return b, f"preset {name!r}"
+        name = getattr(boards, "RECOMMENDED", "flower-13")
+        b = boards.preset(name)
+        if len(b.spec.get("modules", ())) == 13:
+            return b, f"preset {name!r}"
     from .geometry import random_modular
     return random_modular(13, seed=seed), f"random_modular(13, seed={seed})"
 
@@ -204,7 +189,7 @@ def run(quick=False, profile=True, seed=1, out=None):
     if hedu:
         configs.append(("hedu side 7", resolve_rules("hedu", size=7), 100, 10,
                         "apply()", False))
-    budget = 1.5 if quick else 8.0
+    budget = 1.5 if quick else 6.0
 
     say("1. Random full-game playouts (uniform over state.legal(), pass only when "
         "nothing else is legal)")
@@ -275,16 +260,16 @@ def run(quick=False, profile=True, seed=1, out=None):
 
     # ---- 3. profile
     if profile:
-        runs = [("classic side 7", classic7, 10 if quick else 100, 14, True)]
+        runs = [("classic side 7", classic7, 10 if quick else 60, 14, True)]
         if not quick:
-            runs.append(("sprites side 6", resolve_rules("dendria-sprites", size=6), 6, 10,
+            runs.append(("sprites side 6", resolve_rules("dendria-sprites", size=6), 4, 10,
                          False))
         say("3. cProfile of playouts with apply() (profiling slows everything: read the "
             "shares, not the times)")
         for name, rules, games, top, cumulative in runs:
             prof = cProfile.Profile()
             prof.enable()
-            run_playouts(rules, games, seed)
+            games = run_playouts(rules, games, seed, budget=2 * budget)["games"]
             prof.disable()
             keys = (("tottime", "own time"),) + ((("cumulative", "time with callees"),)
                                                   if cumulative else ())
