@@ -23,7 +23,8 @@ Input keys (all optional; any other key is an error):
             When 'rules' is missing: {"ruleset": "dendria-classic"}, i.e.
             Dendria classic edition on the hexagon of side 7 with the
             edition's default options. 'board' and 'options' may be left out
-            (the edition's default board and options).
+            (the edition's defaults; boards: dendria-classic hexagon side 7,
+            dendria-sprites side 6, hedu side 7).
   position  {"to_move": "dark", "pieces": {"g7": "dark seed"}, "komi": 0}
             (Hedu: "black"/"white", pieces like "white 2", and
             "prisoners": {"black": 0, "white": 0}). 'to_move' defaults to
@@ -32,6 +33,12 @@ Input keys (all optional; any other key is an error):
             only earlier board for repetition); without one it starts from
             its beginning, opening included.
   play      a list of step strings applied in order, e.g. ["plant e5", "end"].
+
+Output (Dendria): to_move, phase, game_over, winner, position, legal_placements,
+nourished, hungry, nourishers, fertilized, sprout_eligible, growable,
+capturable, slides, score. (Hedu): to_move, phase, game_over, winner,
+position, legal_placements, placement_heights, regions, score. Cell lists are
+sorted by row, then index.
 
 Exit status 0 with the analysis. Exit status 1 with {"error": {...}}:
   - a refused or unreadable step: {"error": {"index": i, "step": "...",
