@@ -17,7 +17,8 @@ the first naming the kind of mark, the second (almost always) the cell:
 ``border``             the outline of the board
 ``name:row:g``         a row letter; ``name:index:7`` an index along the edge;
                        ``name:g7`` a name written inside a cell (modular boards)
-``last:g7``            a cell touched by the last turn (pieces layer, under the piece)
+``last:g7``            a cell touched by the last turn (pieces layer, under the piece;
+                       Hedu: the new stack and every stack it changed)
 ``piece:g7:dark:seed`` a piece (``tree``, ``dendrid``); Hedu ``piece:g7:black:2``;
                        ``piece-detail:g7`` an extra mark of the same piece;
                        ``height:g7:2`` the height written on a Hedu stack
@@ -41,7 +42,8 @@ the first naming the kind of mark, the second (almost always) the cell:
 ``placement-height:g7``  Hedu: the height a new stack would get on g7
 ``preview:place:g7``   Hedu placement preview of the focus cell (``preview:shrink:e5``,
                        ``preview:grow:e5``, ``preview:leave:e5``,
-                       ``preview-label:e5``, ``preview:prisoners``)
+                       ``preview-label:e5``, ``preview:prisoners``;
+                       ``preview:none:g7`` when no stack can stand there)
 ``mark:g7``            a teacher mark (``mark-label:g7``); ``arrow:g7:e5`` an arrow
 ``hover:g7``           selection layer: hover, ``selected:g7``, ``target:g7``
 =====================  ======================================================
@@ -376,6 +378,9 @@ def _last_turn_cells(game):
                 cells.extend(iter_bits(st.group_at(arg)))
             else:
                 cells.append(arg)
+    effects = getattr(st, "last_effects", None)
+    if effects is not None:   # Hedu: the stacks the placement changed
+        cells.extend(e[0] for e in (effects() or ()))
     seen = set()
     out = []
     for i in cells:
@@ -725,94 +730,102 @@ class _Builder:
 
     # ---------------------------------------------------- Hedu overlays
     def hedu_overlays(self, game, overlays, focus_id):
-        try:
-            from ..explain import hedu as ex
-        except ImportError:  # the Hedu explanations are not there yet
-            return
-        if "regions" in overlays and hasattr(ex, "regions"):
+        from ..explain import hedu as ex
+        if "regions" in overlays:
             self.regions(ex.regions(game))
         if "heights" in overlays:
-            self.placement_heights(_hedu_heights(ex, game))
-        if "preview" in overlays and focus_id is not None and hasattr(ex, "preview"):
+            self.placement_heights(ex.placement_heights(game))
+        if "preview" in overlays and focus_id is not None:
             name = self.geo.names[focus_id]
-            self.preview(name, ex.preview(game, name))
+            if name not in self.occupied:
+                self.preview(name, ex.placement(game, name))
 
     def regions(self, regions):
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         for reg in regions:
-            ctrl = reg.get("controller")
-            fill = t.region_tint[_colour_index(ctrl)] if ctrl else t.region_neutral
+            ctrl = reg["controller"]
+            if ctrl:
+                ci = _colour_index(ctrl)
+                fill, alpha = t.region_tint[ci], t.region_alpha[ci]
+            else:
+                fill, alpha = t.region_neutral, t.region_neutral_alpha
             word = ctrl or "none"
-            cells = reg["cells"]
-            for name in cells:
+            for name in reg["cells"]:
                 out.append(Polygon(geo.inner2[geo.ids[name]], fill, None, 0,
-                                   alpha=t.region_alpha, tag=f"region:{name}:{word}"))
+                                   alpha=alpha, tag=f"region:{name}:{word}"))
         for reg in regions:
-            cells = reg["cells"]
-            ctrl = reg.get("controller")
+            ctrl = reg["controller"]
             if not ctrl:
                 continue
-            # the value: on the region's cell nearest to its middle
+            # the value, once, on the region's cell nearest to its middle
+            cells = reg["cells"]
             pts = [geo.center[geo.ids[n]] for n in cells]
             mx = sum(p[0] for p in pts) / len(pts)
             my = sum(p[1] for p in pts) / len(pts)
             best = min(cells, key=lambda n: ((geo.center[geo.ids[n]][0] - mx) ** 2
                                              + (geo.center[geo.ids[n]][1] - my) ** 2,
                                              geo.board.order[geo.ids[n]]))
-            cx, cy = geo.center[geo.ids[best]]
+            x, y = geo.center[geo.ids[best]]
             ci = _colour_index(ctrl)
-            x, y = cx, cy + 0.5 * R
-            out.append(Polygon(_ngon_at(6, 0.3 * R, 30.0, x, y), t.piece_fill[ci],
+            out.append(Polygon(_ngon_at(6, 0.4 * R, 0.0, x, y), t.piece_fill[ci],
                                t.piece_stroke[ci], max(1.0, self.lw),
                                tag=f"region-value:{best}"))
-            out.append(Text(x, y, str(reg.get("value", "")), 0.34 * R, t.piece_text[ci],
+            out.append(Text(x, y, str(reg["value"]), 0.42 * R, t.piece_text[ci],
                             weight="bold", tag=f"region-value:{best}"))
 
     def placement_heights(self, heights):
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         for name, h in heights.items():
             cx, cy = geo.center[geo.ids[name]]
-            out.append(Text(cx, cy - 0.05 * R, str(h), 0.42 * R, t.placement, weight="bold",
-                            tag=f"placement-height:{name}", halo=t.cell))
+            out.append(Text(cx, cy, str(h), 0.55 * R, t.placement, weight="bold",
+                            tag=f"placement-height:{name}", halo=t.chip))
 
-    def preview(self, focus, pv):
+    def preview(self, focus, pl):
+        """The placement preview of the focus cell (explain.hedu.placement)."""
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         lw = max(1.5, self.lw * 2)
-        if not pv:
-            return
-        if pv.get("legal") is False or pv.get("height") in (None, 0):
-            cx, cy = geo.center[geo.ids[focus]]
-            h = 0.3 * R
-            out.append(Line(((cx - h, cy - h), (cx + h, cy + h)), t.preview_shrink, lw,
-                            tag=f"preview:illegal:{focus}"))
-            out.append(Line(((cx - h, cy + h), (cx + h, cy - h)), t.preview_shrink, lw,
-                            tag=f"preview:illegal:{focus}"))
-            return
         cx, cy = geo.center[geo.ids[focus]]
-        out.append(Circle(cx, cy, t.stack_scale * R, None, t.preview_place, lw,
-                          dash=(0.2 * R, 0.12 * R), tag=f"preview:place:{focus}"))
-        out.append(Text(cx, cy, str(pv["height"]), 0.55 * R, t.preview_place, weight="bold",
-                        tag=f"preview-label:{focus}", halo=t.chip))
-        for ch in pv.get("changes", ()):
-            name, before, after = ch["cell"], ch["before"], ch["after"]
-            x, y = geo.center[geo.ids[name]]
-            if after == 0:
-                kind, colour = "leave", t.preview_leave
-            elif after < before:
-                kind, colour = "shrink", t.preview_shrink
-            else:
-                kind, colour = "grow", t.preview_grow
-            out.append(Circle(x, y, 0.82 * R, None, colour, lw,
-                              dash=None if kind != "leave" else (0.15 * R, 0.1 * R),
-                              tag=f"preview:{kind}:{name}"))
-            text = f"{before}\u2192{after}" if after else f"{before}\u2192\u00d7"
-            out.append(Text(x, y + 0.62 * R, text, 0.34 * R, colour, weight="bold",
-                            tag=f"preview-label:{name}", halo=t.chip))
-        pr = pv.get("prisoners") or {}
-        taken = [(c, n) for c, n in sorted(pr.items()) if n]
+        pv = pl["preview"]
+        if pv is None:
+            # no stack can stand here: a cross
+            h = 0.3 * R
+            out.append(Line(((cx - h, cy - h), (cx + h, cy + h)), t.preview_shrink, lw * 1.3,
+                            tag=f"preview:none:{focus}"))
+            out.append(Line(((cx - h, cy + h), (cx + h, cy - h)), t.preview_shrink, lw * 1.3,
+                            tag=f"preview:none:{focus}"))
+            return
+        colour, height = pv["placed"].split()
+        ci = _colour_index(colour)
+        ring = t.preview_place if pl["legal"] else t.preview_shrink
+        out.append(Circle(cx, cy, t.stack_scale * R, t.piece_fill[ci], ring, lw * 1.2,
+                          alpha=0.6, dash=(0.22 * R, 0.14 * R), tag=f"preview:place:{focus}"))
+        out.append(Text(cx, cy, height, 0.58 * R, t.piece_text[ci], weight="bold",
+                        tag=f"preview-label:{focus}"))
+        for kind, colour_ in (("shrink", t.preview_shrink), ("grow", t.preview_grow),
+                              ("leave", t.preview_leave)):
+            for e in pv[kind]:
+                name = e["cell"]
+                x, y = geo.center[geo.ids[name]]
+                after = e["to"].split()[1] if e["to"] else "0"
+                out.append(Circle(x, y, 0.84 * R, None, colour_, lw,
+                                  dash=(0.18 * R, 0.12 * R) if kind == "leave" else None,
+                                  tag=f"preview:{kind}:{name}"))
+                if kind == "leave":
+                    h = 0.42 * R
+                    out.append(Line(((x - h, y - h), (x + h, y + h)), colour_, lw,
+                                    tag=f"preview:{kind}:{name}"))
+                    out.append(Line(((x - h, y + h), (x + h, y - h)), colour_, lw,
+                                    tag=f"preview:{kind}:{name}"))
+                # the height it will have, on a chip at its upper right
+                hx, hy = x + 0.56 * R, y - 0.5 * R
+                out.append(Circle(hx, hy, 0.27 * R, colour_, t.chip, max(1.0, self.lw),
+                                  tag=f"preview-label:{name}"))
+                out.append(Text(hx, hy, after if e["to"] else "0", 0.38 * R, "#ffffff",
+                                weight="bold", tag=f"preview-label:{name}"))
+        taken = [(c, n) for c, n in pv["prisoners"].items() if n]
         if taken:
-            txt = ", ".join(f"+{n} prisoner{'s' if n != 1 else ''} for {c}" for c, n in taken)
-            out.append(Text(geo.width / 2, geo.height - 0.45 * R, txt, 0.42 * R, t.chip_text,
+            txt = "; ".join(f"{c} takes {n} prisoner{'s' if n != 1 else ''}" for c, n in taken)
+            out.append(Text(0.3 * R, 0.45 * R, txt, 0.42 * R, t.chip_text, anchor="start",
                             weight="bold", tag="preview:prisoners", halo=t.chip))
 
     # ------------------------------------------------------ annotations
@@ -892,16 +905,6 @@ def _along(x0, y0, d, R, steps):
 def _ngon_at(n, rad, rot, x, y):
     return tuple((x + rad * math.cos(math.radians(rot + 360.0 * k / n)),
                   y + rad * math.sin(math.radians(rot + 360.0 * k / n))) for k in range(n))
-
-
-def _hedu_heights(ex, game):
-    """Empty plot -> height of a new stack there, from the Hedu explanations."""
-    for name in ("placement_heights", "heights"):
-        fn = getattr(ex, name, None)
-        if fn is not None:
-            got = fn(game)
-            return dict(got)
-    return {}
 
 
 __all__ = ["OVERLAYS", "LAYERS", "Polygon", "Circle", "Line", "Text", "Scene", "build_scene",

@@ -75,9 +75,10 @@ class Theme:
     grow: str = "#009e73"            # a seedbed that may grow (solid hex + G)
     capture: str = "#d55e00"         # a forest that may be captured (dashed hex + C)
     power: str = "#4d4d4d"
-    region_tint: tuple = ("#1c2a4a", "#fff3d6")  # Hedu: region tinted by controller
-    region_alpha: float = 0.30
-    region_neutral: str = "#999999"
+    region_tint: tuple = ("#1c2a4a", "#fffaf0")  # Hedu: region tinted by controller
+    region_alpha: tuple = (0.35, 0.7)
+    region_neutral: str = "#7a7a7a"
+    region_neutral_alpha: float = 0.25
     placement: str = "#0072b2"       # Hedu: height a stack would get
     preview_shrink: str = "#d55e00"
     preview_grow: str = "#009e73"
@@ -123,7 +124,7 @@ HIGH_CONTRAST = Theme(
     sight="#000000",
     sight_alpha=0.4,
     region_tint=("#000000", "#ffffff"),
-    region_alpha=0.35,
+    region_alpha=(0.4, 0.0),
 )
 
 __all__ = ["Theme", "DEFAULT_THEME", "HIGH_CONTRAST", "OKABE_ITO"]
