@@ -7,5 +7,14 @@ from .geometry import Board
 from .notation import Step
 
 __all__ = ["Game", "Board", "Step", "IllegalStep", "DendriaError", "BadBoard",
-           "BadPosition", "BadRecord", "BadRules", "UnknownCell"]
+           "BadPosition", "BadRecord", "BadRules", "UnknownCell", "BoardWidget"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # BoardWidget imports ipywidgets and ipycanvas: only when asked for, so that
+    # the engine and the command line start fast without them.
+    if name == "BoardWidget":
+        from .widget import BoardWidget
+        return BoardWidget
+    raise AttributeError(f"module 'dendria_widget' has no attribute {name!r}")

@@ -1,0 +1,233 @@
+"""What a click on the board means: pure functions, no widgets, no canvas.
+
+The board widget (:mod:`dendria_widget.widget`) calls these; the tests call
+them directly. Every rule comes from the engine: a click is matched against
+``game.legal_steps()``, and a refused click is explained by
+``game.why_illegal()``. Nothing here decides what is legal.
+
+>>> from dendria_widget import Game
+>>> g = Game("dendria-classic", size=5)
+>>> click_steps(g, "e5").steps
+[Step('plant e5')]
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .notation import Step
+
+#: Step verbs that name a cell (Dendria and Hedu).
+CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
+#: Verbs whose cell is the first cell of a group: a click anywhere on the
+#: group means the step.
+GROUP_VERBS = ("grow", "capture")
+#: Steps that close a turn (NOTATION.md): a Hedu placement is a whole turn.
+TURN_CLOSERS = ("end", "pass", "swap", "komi", "side", "place")
+
+
+class Click(NamedTuple):
+    """What a click on ``cell`` means now.
+
+    - ``steps``: the legal steps the click stands for, in the engine's order
+      (none: the click is refused; one: play it; several: offer them).
+    - ``reason``: when ``steps`` is empty, why, in the engine's words.
+    - ``cancel``: the click is on the dendrid whose journey has just begun
+      (``move X`` and nothing after it): the widget takes the ``move`` back.
+    """
+
+    cell: str | None
+    steps: list
+    reason: str | None = None
+    cancel: bool = False
+
+
+def is_hedu(game):
+    return game.rules.game == "hedu"
+
+
+def pixel_to_cell(layout, x, y):
+    """The name of the plot under CSS pixel (x, y) of a scene laid out with
+    ``layout`` (a geometry.Layout), or None off the board."""
+    i = layout.cell_at(x, y)
+    return None if i is None else layout.board.name(i)
+
+
+def group_cells(game, cell):
+    """The cells of the group (seedbed, forest, host; Hedu: one colour and
+    height) holding ``cell``, as the engine groups them; [] for an empty plot."""
+    st = game.state
+    board = game.board
+    i = board.cell(cell)
+    group_at = getattr(st, "group_at", None)
+    if group_at is None:
+        return [cell] if cell in game.pieces else []
+    return board.names(group_at(i))
+
+
+def current_turn(game):
+    """The steps of the turn in progress (as Step objects), [] between turns."""
+    if game.phase not in ("plant", "move"):
+        return []
+    hist = game.history
+    return list(hist[-1]) if hist else []
+
+
+def journey_cell(game):
+    """Where the journeying dendrid stands now (None when no journey is on):
+    the cell of the last ``slide`` of this turn, else of its ``move``."""
+    if game.phase != "move":
+        return None
+    where = None
+    for s in current_turn(game):
+        if s.verb in ("move", "slide"):
+            where = s.arg
+    return where
+
+
+def _cell_steps(game, legal, cell):
+    """The legal steps that a click on ``cell`` stands for."""
+    out = []
+    group = None
+    for s in legal:
+        if s.verb not in CELL_VERBS:
+            continue
+        if s.arg == cell:
+            out.append(s)
+        elif s.verb in GROUP_VERBS:
+            if group is None:
+                group = set(group_cells(game, cell)) if cell in game.pieces else set()
+            if s.arg in group:
+                out.append(s)
+    return out
+
+
+def natural_steps(game, cell):
+    """The steps a click on ``cell`` most likely means, legal or not, judged
+    only by what stands there and whose step it is (so that a refused click
+    can be explained by the engine's reason for them)."""
+    if is_hedu(game):
+        return [Step("place", cell)]
+    piece = game.pieces.get(cell)
+    phase = game.phase
+    if piece is None:
+        return [Step("slide", cell) if phase == "move" else Step("plant", cell)]
+    colour, kind = piece.split()
+    if kind == "seed":
+        if phase in ("plant", "move"):
+            return [Step("sprout", cell), Step("grow", cell)]
+        return [Step("sprout", cell)]
+    if kind == "tree":
+        return [Step("capture", cell)]
+    # a dendrid
+    if phase == "move":
+        return [Step("slide", cell)]
+    return [Step("move", cell)]
+
+
+def refusal(game, cell):
+    """Why a click on ``cell`` does nothing now: the engine's reasons for the
+    steps it most likely means (distinct reasons joined)."""
+    reasons = []
+    for s in natural_steps(game, cell):
+        r = game.why_illegal(s)
+        if r and r not in reasons:
+            reasons.append(r)
+    if not reasons:  # every natural step is legal (cannot happen: they would be offered)
+        return None
+    if len(reasons) == 1:
+        return reasons[0]
+    return "; and ".join(reasons)
+
+
+def click_steps(game, cell, legal=None):
+    """What a click on ``cell`` means now, as a :class:`Click`.
+
+    ``legal`` may pass ``game.legal_steps()`` when the caller has it already.
+    """
+    if cell is None:
+        return Click(None, [], "that is not a cell of the board")
+    if game.is_over:
+        return Click(cell, [], game.why_illegal(natural_steps(game, cell)[0]) or "the game is over")
+    if game.phase == "move":
+        turn = current_turn(game)
+        if len(turn) == 1 and turn[0].verb == "move" and turn[0].arg == cell:
+            return Click(cell, [], None, cancel=True)
+    if legal is None:
+        legal = game.legal_steps()
+    steps = _cell_steps(game, legal, cell)
+    if steps:
+        return Click(cell, steps)
+    return Click(cell, [], refusal(game, cell))
+
+
+def targets(game, legal=None):
+    """The cells to highlight as legal targets now: during a journey, where
+    the dendrid may slide, and the seeds, seedbeds and forests it may
+    convert; after a plant, the seeds that may sprout and the seedbed that
+    may grow. Between turns: none (the overlays show the rest)."""
+    if game.phase not in ("plant", "move"):
+        return []
+    if legal is None:
+        legal = game.legal_steps()
+    board = game.board
+    cells = set()
+    for s in legal:
+        if s.verb in GROUP_VERBS:
+            cells.update(group_cells(game, s.arg))
+        elif s.verb in CELL_VERBS:
+            cells.add(s.arg)
+    return sorted(cells, key=lambda n: board.sort_key(board.cell(n)))
+
+
+def button_steps(game, legal=None):
+    """The legal steps that are not clicks on a cell (end, pass, swap, komi,
+    side), for the widget's buttons."""
+    if legal is None:
+        legal = game.legal_steps()
+    return [s for s in legal if s.verb not in CELL_VERBS]
+
+
+_NBSP = "\u00a0"
+
+
+def _label(turn_no, j, step):
+    # non-breaking spaces: an HTML <select> would collapse plain ones
+    if j == 0:
+        return f"{turn_no}.{_NBSP}{step}"
+    return _NBSP * (len(str(turn_no)) + 4) + str(step)
+
+
+def turn_labels(game):
+    """The move list: one entry per step played or to redo, grouped by turn.
+
+    Returns a list of ``(index, label)`` where ``index`` is the number of
+    steps played after that step (what ``game.go_to`` takes), starting with
+    ``(0, "start")``. A label is ``"3. plant e5"`` for the first step of
+    turn 3 and ``"      sprout d4"`` (indented with non-breaking spaces) for the steps after it in that turn;
+    redo steps (taken back, replayable) are listed too, with a ``(redo)``
+    mark. Steps are NOTATION.md strings.
+    """
+    out = [(0, "start")]
+    k = 0
+    turn_no = 0
+    for turn in game.history:
+        turn_no += 1
+        for j, s in enumerate(turn):
+            k += 1
+            out.append((k, _label(turn_no, j, s)))
+    # the steps that redo would replay continue the last turn or start new ones
+    open_turn = game.phase in ("plant", "move")
+    j = len(game.history[-1]) if (open_turn and game.history) else 0
+    for s in game.future:
+        k += 1
+        if j == 0:
+            turn_no += 1
+        out.append((k, _label(turn_no, j, s) + "  (redo)"))
+        j = 0 if s.verb in TURN_CLOSERS else j + 1
+    return out
+
+
+__all__ = ["Click", "CELL_VERBS", "pixel_to_cell", "group_cells", "current_turn",
+           "journey_cell", "natural_steps", "refusal", "click_steps", "targets",
+           "button_steps", "turn_labels"]

@@ -1,0 +1,905 @@
+"""``BoardWidget``: play, explore and edit a game with the mouse in Jupyter.
+
+The board is an ipycanvas ``MultiCanvas`` of four layers (board, pieces,
+overlays, selection; only the top one gets the mouse). A redraw builds the
+scene first (``render.scene.build_scene``, pure Python), then sends every
+layer that changed in ONE batched message (one ``hold_canvas``). Canvases
+are drawn at 2x for sharp screens: the canvas is twice the CSS size.
+
+Every rule and fact comes from the engine: a click is matched against
+``game.legal_steps()`` (``dendria_widget.interaction``), a refused click
+shows ``game.why_illegal()``, the details come from ``explain``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from .. import explain
+from ..errors import DendriaError, IllegalStep
+from ..game import Game
+from ..interaction import (button_steps, click_steps, journey_cell, pixel_to_cell,
+                           targets as legal_targets, turn_labels)
+from ..render import scene as rscene
+from ..render import svg as rsvg
+from . import text
+from .panels import EditorPanel, RulesPanel
+
+SCALE = 2  # canvas pixels per CSS pixel
+
+#: Overlays offered per game (names of render.scene.OVERLAYS) and their labels.
+DENDRIA_OVERLAYS = (("roots", "Roots"), ("nutrients", "Nutrients"),
+                    ("fertilization", "Fertilization"), ("fertile", "Fertile soils"),
+                    ("conversions", "Conversions"), ("power", "Power"))
+HEDU_OVERLAYS = (("regions", "Regions"), ("heights", "Heights"), ("preview", "Preview"))
+OVERLAY_TIPS = {
+    "roots": "the roots of the cell under the mouse (or the clicked cell): to the edge, "
+             "or to a nourisher with the empty plots between",
+    "nutrients": "every seed: hungry or nourished, its nourishers counted by colour",
+    "fertilization": "the soils each colour's dendrids fertilize, with their lines",
+    "fertile": "the fertile soils of every seedbed and forest, and who fertilizes them",
+    "conversions": "what the side to move may sprout, grow or capture now",
+    "power": "sprites edition: the power of every plot",
+    "regions": "Hedu: the regions, their controller and value",
+    "heights": "Hedu: the height a new stack would get on each empty plot",
+    "preview": "Hedu: what placing on the cell under the mouse would do",
+}
+MODES = (("Play", "play"), ("Edit", "edit"), ("Mark", "mark"), ("Arrow", "arrow"))
+LAYERS = ("board", "pieces", "overlays", "selection")
+
+
+@contextlib.contextmanager
+def _one_message():
+    """``hold_canvas`` that never leaves the canvas manager caching when the
+    drawing raises (ipycanvas's hold_canvas has no try/finally)."""
+    from ipycanvas import canvas as ipc
+
+    manager = ipc._CANVAS_MANAGER
+    was = manager._caching
+    try:
+        with ipc.hold_canvas():
+            yield
+    except BaseException:
+        manager._commands_cache = []
+        manager._buffers_cache = []
+        manager._caching = was
+        raise
+
+
+class BoardWidget(widgets.VBox):
+    """A board you can play, explore and edit with the mouse.
+
+    ``BoardWidget(game=None, *, width=540, overlays=(), show_names=True,
+    theme=None, **game_kwargs)``: ``game`` is a :class:`~dendria_widget.Game`
+    (or made with ``Game(**game_kwargs)``); ``width`` is the board's width
+    in CSS pixels (it shrinks to fit a narrow notebook); ``overlays`` names
+    the overlays shown at first (see ``render.scene.OVERLAYS``).
+
+    The same actions as the mouse, from code (handy in tutorials and tests):
+    ``click_cell("g7")``, ``click_pixel(x, y)``, ``play("plant g7")``,
+    ``undo()``, ``redo()``, ``go_to(k)``, ``first()`` / ``previous()`` /
+    ``next()`` / ``last()``, ``set_overlay("roots")``, ``mode = "edit"``,
+    ``put("g7", "dark seed")``, ``new_game(...)``. Exports: ``to_svg()``,
+    ``save_svg(path)``, ``save_png(path)`` (headless, no browser).
+    """
+
+    def __init__(self, game=None, *, width=540, overlays=(), show_names=True,
+                 theme=None, last_turn=True, hover_interval=0.04, **game_kwargs):
+        super().__init__()
+        if game is None:
+            game = Game(**game_kwargs)
+        elif game_kwargs:
+            raise TypeError("give either a game or the keyword arguments of Game, not both")
+        if not isinstance(game, Game):
+            raise TypeError(f"BoardWidget needs a dendria_widget.Game, not {type(game).__name__}")
+        if isinstance(width, bool) or not isinstance(width, (int, float)) or width < 120:
+            raise ValueError(f"width is the board's width in CSS pixels (>= 120), not {width!r}")
+        self.width = int(width)
+        self.theme = theme if theme is not None else rscene.DEFAULT_THEME
+        self.show_names = bool(show_names)
+        self.last_turn = bool(last_turn)
+        self.hover_interval = float(hover_interval)
+        unknown = set(overlays) - set(rscene.OVERLAYS)
+        if unknown:
+            raise ValueError(f"unknown overlay {sorted(unknown)[0]!r} "
+                             f"(overlays: {', '.join(rscene.OVERLAYS)})")
+        self.overlays = set(overlays) | {"annotations"}
+        self._game = game
+        self.mode = "play"
+        self.inspected = None      # the last clicked cell (details, roots)
+        self.hover = None          # the cell under the mouse
+        self.arrow_from = None     # first cell of an arrow being drawn
+        self.pending = []          # several steps fit the last click: choose one
+        self.status = ""
+        self.status_kind = "info"
+        self._legal = None
+        self._targets = []
+        self._drawn = {}           # layer -> shapes on the canvas now
+        self._scene = None
+        self._last_hover_t = 0.0
+        self._hover_later = None
+        self.redraws = 0           # canvas messages sent (a redraw is one)
+
+        self._build()
+        self._bind_game(game)
+        self.refresh()
+
+    # ------------------------------------------------------------ layout
+    def _build(self):
+        self.canvas = self._make_canvas()
+        self.header = widgets.HTML()
+        self.status_line = widgets.HTML(text.status_html(""))
+        self.status_line.add_class("dendria-status-line")
+        self.hint_line = widgets.HTML()
+        self.choices = widgets.HBox()
+
+        b = widgets.Layout(width="auto")
+        self.end_button = widgets.Button(description="End turn", button_style="success",
+                                         layout=b, tooltip="end the turn")
+        self.pass_button = widgets.Button(description="Pass", layout=b,
+                                          tooltip="pass the turn (two passes in a row end the game)")
+        self.swap_button = widgets.Button(description="Swap", layout=b,
+                                          tooltip="the pie rule: exchange colours")
+        self.end_button.on_click(lambda _: self.play("end"))
+        self.pass_button.on_click(lambda _: self.play("pass"))
+        self.swap_button.on_click(lambda _: self.play("swap"))
+        self.komi_value = widgets.BoundedIntText(value=0, min=0, max=1000, description="komi",
+                                                 layout=widgets.Layout(width="150px"))
+        self.komi_button = widgets.Button(description="Set komi", layout=b)
+        self.komi_button.on_click(lambda _: self.play(f"komi {int(self.komi_value.value)}"))
+        self.side_dark = widgets.Button(description="Play dark", layout=b)
+        self.side_light = widgets.Button(description="Play light", layout=b)
+        self.side_dark.on_click(lambda _: self.play("side dark"))
+        self.side_light.on_click(lambda _: self.play("side light"))
+        self.komi_box = widgets.HBox([self.komi_value, self.komi_button])
+        self.side_box = widgets.HBox([self.side_dark, self.side_light])
+        self.actions = widgets.HBox([self.end_button, self.pass_button, self.swap_button,
+                                     self.komi_box, self.side_box])
+
+        nav = widgets.Layout(width="44px")
+        self.first_button = widgets.Button(icon="fast-backward", layout=nav, tooltip="the start")
+        self.prev_button = widgets.Button(icon="step-backward", layout=nav,
+                                          tooltip="one step back")
+        self.next_button = widgets.Button(icon="step-forward", layout=nav,
+                                          tooltip="one step forward")
+        self.last_button = widgets.Button(icon="fast-forward", layout=nav,
+                                          tooltip="the last step")
+        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=b,
+                                          tooltip="take back the last step")
+        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=b,
+                                          tooltip="play again the step taken back")
+        self.first_button.on_click(lambda _: self.first())
+        self.prev_button.on_click(lambda _: self.previous())
+        self.next_button.on_click(lambda _: self.next())
+        self.last_button.on_click(lambda _: self.last())
+        self.undo_button.on_click(lambda _: self.undo())
+        self.redo_button.on_click(lambda _: self.redo())
+        self.nav = widgets.HBox([self.first_button, self.prev_button, self.next_button,
+                                 self.last_button, self.undo_button, self.redo_button])
+
+        self.mode_buttons = widgets.ToggleButtons(
+            options=MODES, value="play", description="mouse",
+            style={"button_width": "62px"},
+            tooltips=["play by clicking", "put or remove pieces (Editor tab)",
+                      "mark cells with a label", "draw an arrow: two clicks"])
+        self.mode_buttons.observe(lambda ch: self.set_mode(ch["new"]), "value")
+
+        # the move list
+        self.moves = widgets.Select(options=[("start", 0)], value=0, rows=14,
+                                    layout=widgets.Layout(width="98%"))
+        self.moves.observe(self._move_selected, "value")
+        moves_tab = widgets.VBox([
+            widgets.HTML("Click a step to see the board after it (steps in NOTATION.md, "
+                         "grouped by turn; <i>(redo)</i> steps were taken back)."),
+            self.moves])
+
+        # explain: overlay toggles and the details
+        self.overlay_box = widgets.VBox()
+        self.names_toggle = widgets.Checkbox(value=self.show_names, description="cell names",
+                                             indent=False)
+        self.last_turn_toggle = widgets.Checkbox(value=self.last_turn,
+                                                 description="last turn", indent=False)
+        self.notes_toggle = widgets.Checkbox(value=True, description="marks and arrows",
+                                             indent=False)
+        self.names_toggle.observe(lambda ch: self._set_flag("show_names", ch["new"]), "value")
+        self.last_turn_toggle.observe(lambda ch: self._set_flag("last_turn", ch["new"]),
+                                      "value")
+        self.notes_toggle.observe(lambda ch: self.set_overlay("annotations", ch["new"]),
+                                  "value")
+        self.details = widgets.HTML(text.details_html(None, None, None))
+        explain_tab = widgets.VBox([
+            widgets.HTML("<b>Overlays</b>"), self.overlay_box,
+            widgets.HBox([self.names_toggle, self.last_turn_toggle, self.notes_toggle]),
+            widgets.HTML("<b>Details</b> of the cell under the mouse (or clicked)"),
+            self.details])
+
+        self.rules_panel = RulesPanel(self)
+        self.editor_panel = EditorPanel(self)
+        self.tabs = widgets.Tab(children=[moves_tab, explain_tab, self.rules_panel.widget,
+                                          self.editor_panel.widget],
+                                layout=widgets.Layout(width="100%", min_width="300px",
+                                                      max_width="440px"))
+        for k, title in enumerate(("Moves", "Explain", "Rules", "Editor")):
+            self.tabs.set_title(k, title)
+
+        left = widgets.VBox([self.header, self.mode_buttons, self.canvas, self.status_line,
+                             self.hint_line, self.choices, self.actions, self.nav],
+                            layout=widgets.Layout(width="auto", max_width="100%"))
+        self.main = widgets.HBox([left, self.tabs],
+                                 layout=widgets.Layout(flex_flow="row wrap",
+                                                       align_items="flex-start"))
+        self.children = [self.main]
+        self.add_class("dendria-board-widget")
+
+    def _make_canvas(self):
+        from ipycanvas import MultiCanvas
+
+        mc = MultiCanvas(len(LAYERS), width=2 * SCALE, height=2 * SCALE)
+        mc.on_client_ready(lambda: self.redraw(force=True))
+        mc.on_mouse_down(self._on_mouse_down)
+        mc.on_mouse_move(self._on_mouse_move)
+        mc.on_mouse_out(self._on_mouse_out)
+        mc.add_class("dendria-board")
+        return mc
+
+    def _overlay_toggles(self, game):
+        pairs = HEDU_OVERLAYS if game.rules.game == "hedu" else DENDRIA_OVERLAYS
+        self.overlay_buttons = {}
+        for name, label in pairs:
+            tb = widgets.ToggleButton(value=name in self.overlays, description=label,
+                                      tooltip=OVERLAY_TIPS.get(name, name),
+                                      layout=widgets.Layout(width="auto"))
+            tb.observe(lambda ch, n=name: self.set_overlay(n, ch["new"]), "value")
+            self.overlay_buttons[name] = tb
+        self.overlay_box.children = [widgets.HBox(list(self.overlay_buttons.values()),
+                                                  layout=widgets.Layout(flex_flow="row wrap"))]
+
+    # ------------------------------------------------------------- games
+    @property
+    def game(self):
+        return self._game
+
+    @game.setter
+    def game(self, game):
+        if not isinstance(game, Game):
+            raise TypeError(f"a BoardWidget shows a dendria_widget.Game, not {type(game).__name__}")
+        self._bind_game(game)
+        self.refresh()
+
+    def _bind_game(self, game):
+        old = getattr(self, "_bound_kind", None)
+        self._game = game
+        self.inspected = self.hover = self.arrow_from = None
+        self.pending = []
+        self._legal = None
+        kind = (game.rules.game, game.rules.ruleset)
+        if old != kind:
+            self._overlay_toggles(game)
+        self._bound_kind = kind
+        self.rules_panel.show_game(game)
+        self.editor_panel.show_game(game)
+
+    def new_game(self, ruleset="dendria-classic", size=None, board=None, options=None):
+        """Start a new game with these rules (the Rules tab's *New game*)."""
+        try:
+            game = Game(ruleset, size=size, board=board, options=options or None)
+        except DendriaError as e:
+            self._set_status(f"No new game: {e}", "refused")
+            self.rules_panel.message.value = text.status_html(str(e), "refused")
+            self._update_panels()
+            return None
+        self.rules_panel.message.value = ""
+        self.game = game
+        self._set_status(f"A new game of {game.ruleset} on {_board_words(game)}.", "ok")
+        self._update_panels()
+        return game
+
+    # ------------------------------------------------------------ status
+    def _set_status(self, message, kind="info"):
+        self.status = message
+        self.status_kind = kind
+        html = text.status_html(message, kind)
+        if self.status_line.value != html:
+            self.status_line.value = html
+
+    # ------------------------------------------------------------- steps
+    def legal(self):
+        """The legal steps now (cached until the game changes)."""
+        if self._legal is None:
+            self._legal = self.game.legal_steps()
+        return self._legal
+
+    def play(self, *steps):
+        """Play steps (strings or Steps) as the buttons do: a refused step
+        changes nothing and its reason goes to the status line. Returns
+        True when every step was played."""
+        self.pending = []
+        try:
+            self.game.play(*steps)
+        except IllegalStep as e:
+            self._set_status(str(e), "refused")
+            self._update_panels()
+            return False
+        self._after_change(f"Played {', '.join(str(s) for s in steps)}.")
+        return True
+
+    def _after_change(self, message, kind="ok"):
+        self._legal = None
+        self.pending = []
+        self._set_status(message, kind)
+        self.refresh()
+
+    def undo(self):
+        st = self.game.undo()
+        if st is None:
+            self._set_status("Nothing to undo: this is the start.", "refused")
+            self._update_panels()
+            return None
+        self._after_change(f"Took back {st}.", "info")
+        return st
+
+    def redo(self):
+        st = self.game.redo()
+        if st is None:
+            self._set_status("Nothing to redo.", "refused")
+            self._update_panels()
+            return None
+        self._after_change(f"Played again {st}.", "info")
+        return st
+
+    def go_to(self, index):
+        """Show the game after ``index`` steps (undo or redo up to there)."""
+        self.game.go_to(index)
+        self._after_change(f"After step {self.game.state.step_count} of "
+                           f"{self.game.state.step_count + len(self.game.future)}.", "info")
+
+    def first(self):
+        self.go_to(0)
+
+    def previous(self):
+        self.go_to(max(self.game.state.step_count - 1, 0))
+
+    def next(self):
+        self.go_to(self.game.state.step_count + (1 if self.game.future else 0))
+
+    def last(self):
+        self.go_to(self.game.state.step_count + len(self.game.future))
+
+    # ------------------------------------------------------------ clicks
+    def cell_at(self, x, y):
+        """The cell name under CSS pixel (x, y) of the board, or None."""
+        return pixel_to_cell(self.scene().layout, x, y)
+
+    def cell_center(self, cell):
+        """The CSS pixel centre of a cell (for tests and tutorials)."""
+        layout = self.scene().layout
+        return layout.center(self.game.board.cell(cell))
+
+    def click_pixel(self, x, y):
+        """A click at CSS pixel (x, y) of the board (what the mouse does)."""
+        return self.click_cell(self.cell_at(x, y))
+
+    def _on_mouse_down(self, x, y):
+        # ipycanvas reports canvas pixels; the scene is in CSS pixels
+        self.click_pixel(x / SCALE, y / SCALE)
+
+    def click_cell(self, cell):
+        """A click on ``cell`` (a name, or None off the board), in the current
+        mode. In play mode: the step it means is played; several steps are
+        offered as buttons; a refused click changes nothing and shows why."""
+        if self.mode == "edit":
+            return self._edit_click(cell)
+        if self.mode == "mark":
+            return self._mark_click(cell)
+        if self.mode == "arrow":
+            return self._arrow_click(cell)
+        if cell is None:
+            self.pending = []
+            self._set_status("That is not a cell of the board.", "refused")
+            self._update_panels()
+            return None
+        self.inspected = cell
+        res = click_steps(self.game, cell, legal=self.legal())
+        if res.cancel:
+            st = self.game.undo()
+            self._after_change(f"Journey cancelled ({st} taken back).", "info")
+            return res
+        if len(res.steps) == 1:
+            self.play(res.steps[0])
+            return res
+        if res.steps:
+            self.pending = list(res.steps)
+            self._set_status(f"Several steps fit {cell}: choose one below.", "info")
+            self._update_panels()
+            self.redraw()
+            return res
+        self.pending = []
+        self._set_status(res.reason or f"Nothing to do on {cell}.", "refused")
+        self._update_panels()
+        self.redraw()
+        return res
+
+    def choose(self, step):
+        """Play one of the offered steps (the choice buttons)."""
+        step = str(step)
+        if step not in [str(s) for s in self.pending]:
+            raise ValueError(f"{step!r} is not one of the offered steps "
+                             f"({', '.join(str(s) for s in self.pending) or 'none'})")
+        return self.play(step)
+
+    # ------------------------------------------------------------ hover
+    def _on_mouse_move(self, x, y):
+        cell = self.cell_at(x / SCALE, y / SCALE)
+        if cell == self.hover:
+            return
+        now = time.monotonic()
+        if now - self._last_hover_t < self.hover_interval:
+            self._hover_soon(cell)
+            return
+        self._last_hover_t = now
+        self.set_hover(cell)
+
+    def _hover_soon(self, cell):
+        """Throttle: remember the cell, and handle it once the interval has
+        passed (when an event loop runs, as in a kernel)."""
+        self._pending_hover = cell
+        if self._hover_later is not None:
+            return
+        try:
+            import asyncio
+            loop = asyncio.get_event_loop()
+            if not loop.is_running():
+                return
+        except RuntimeError:
+            return
+
+        def later():
+            self._hover_later = None
+            self._last_hover_t = time.monotonic()
+            if self._pending_hover != self.hover:
+                self.set_hover(self._pending_hover)
+
+        self._hover_later = loop.call_later(self.hover_interval, later)
+
+    def _on_mouse_out(self, x, y):
+        self.set_hover(None)
+
+    def set_hover(self, cell):
+        """The cell under the mouse (None: none): details and hover drawings."""
+        if cell == self.hover:
+            return
+        self.hover = cell
+        self._update_details()
+        self.redraw()
+
+    # ---------------------------------------------------------- overlays
+    def set_overlay(self, name, on=True):
+        """Show (or hide) an overlay: one of render.scene.OVERLAYS."""
+        if name not in rscene.OVERLAYS:
+            raise ValueError(f"unknown overlay {name!r} (overlays: {', '.join(rscene.OVERLAYS)})")
+        if on:
+            self.overlays.add(name)
+        else:
+            self.overlays.discard(name)
+        tb = getattr(self, "overlay_buttons", {}).get(name)
+        if tb is not None and tb.value != bool(on):
+            tb.value = bool(on)
+        if name == "annotations" and self.notes_toggle.value != bool(on):
+            self.notes_toggle.value = bool(on)
+        self.redraw()
+
+    def _set_flag(self, name, value):
+        setattr(self, name, bool(value))
+        self.redraw()
+
+    def set_mode(self, mode):
+        """The mouse mode: play, edit, mark or arrow."""
+        if mode not in dict((v, k) for k, v in MODES):
+            raise ValueError(f"unknown mode {mode!r} (play, edit, mark, arrow)")
+        self.mode = mode
+        self.arrow_from = None
+        self.pending = []
+        if self.mode_buttons.value != mode:
+            self.mode_buttons.value = mode
+        if mode == "edit":
+            self.tabs.selected_index = 3
+            self._set_status("Editor: click a cell to put the chosen piece (Editor tab).", "info")
+        elif mode == "mark":
+            self._set_status("Mark: click a cell to label it (again to remove the mark).", "info")
+        elif mode == "arrow":
+            self._set_status("Arrow: click the cell it starts from, then where it points.",
+                             "info")
+        else:
+            self._set_status("Play: click the board.", "info")
+        self._update_panels()
+        self.redraw()
+
+    # ------------------------------------------------------------ scenes
+    def focus(self):
+        """The cell whose roots (Hedu: placement preview) are shown."""
+        return self.hover or self.inspected
+
+    def selected(self):
+        """The selected cell: the journeying dendrid, or an arrow's start."""
+        if self.arrow_from is not None:
+            return self.arrow_from
+        return journey_cell(self.game)
+
+    def scene_kwargs(self, interactive=True):
+        kw = dict(overlays=set(self.overlays), theme=self.theme, width=self.width,
+                  show_names=self.show_names, annotations=self.game.annotations,
+                  last_turn=self.last_turn)
+        if "annotations" not in self.overlays:
+            kw["annotations"] = None
+        if interactive:
+            pend = [s.arg for s in self.pending if s.arg is not None]
+            kw.update(focus=self.focus(), selected=self.selected(),
+                      targets=list(dict.fromkeys(self._targets + pend)),
+                      hover=self.hover)
+        else:
+            kw.update(focus=self.inspected)
+        return kw
+
+    def scene(self):
+        """The scene drawn now (render.scene.Scene), built from the engine."""
+        if self._scene is None:
+            self._scene = rscene.build_scene(self.game, **self.scene_kwargs())
+        return self._scene
+
+    def redraw(self, force=False):
+        """Build the scene, then draw every layer that changed (all of them
+        when ``force``) in one batched canvas message."""
+        self._scene = None
+        scene = self.scene()
+        w, h = int(round(scene.width)), int(round(scene.height))
+        mc = self.canvas
+        resized = (mc.width, mc.height) != (w * SCALE, h * SCALE)
+        if resized:
+            mc.width, mc.height = w * SCALE, h * SCALE
+            mc.layout.width = "100%"
+            mc.layout.max_width = f"{w}px"
+            mc.layout.height = "auto"
+            force = True
+        todo = [(k, name) for k, name in enumerate(LAYERS)
+                if force or self._drawn.get(name) != scene.layers.get(name, [])]
+        if not todo:
+            return False
+        from ..render.canvas import draw_layer
+
+        font = {"font_family": scene.font} if getattr(scene, "font", None) else {}
+        with _one_message():
+            for k, name in todo:
+                layer = mc[k]
+                layer.clear()
+                if k == 0:  # the background under everything
+                    layer.global_alpha = 1.0
+                    layer.fill_style = scene.background
+                    layer.fill_rect(0, 0, w * SCALE, h * SCALE)
+                draw_layer(layer, scene.layers.get(name, []), scale=SCALE, **font)
+        for _, name in todo:
+            self._drawn[name] = list(scene.layers.get(name, []))
+        self.redraws += 1
+        return True
+
+    # ------------------------------------------------------------ panels
+    def refresh(self):
+        """Update every panel and redraw (after the game changed)."""
+        self._legal = None
+        legal = self.legal()
+        self._targets = legal_targets(self.game, legal)
+        self._update_panels()
+        self._update_moves()
+        self._update_details()
+        self.redraw()
+
+    def _update_panels(self):
+        game = self.game
+        legal = self.legal()
+        _set(self.header, "value", text.header_html(game))
+        _set(self.hint_line, "value",
+             f"<div style='color:#555;font-size:0.9em'>{text.hint(game, legal)}</div>"
+             if self.mode == "play" else "")
+        verbs = {s.verb for s in button_steps(game, legal)}
+        _set(self.end_button, "disabled", "end" not in verbs)
+        _set(self.pass_button, "disabled", "pass" not in verbs)
+        _set(self.swap_button.layout, "display", None if "swap" in verbs else "none")
+        komis = [s.arg for s in legal if s.verb == "komi"]
+        _set(self.komi_box.layout, "display", None if komis else "none")
+        if komis:
+            _set(self.komi_value, "max", max(komis))
+            _set(self.komi_value, "min", min(komis))
+        _set(self.side_box.layout, "display", None if "side" in verbs else "none")
+        can_undo, can_redo = game.can_undo(), game.can_redo()
+        for btn, ok in ((self.first_button, can_undo), (self.prev_button, can_undo),
+                        (self.undo_button, can_undo), (self.next_button, can_redo),
+                        (self.last_button, can_redo), (self.redo_button, can_redo)):
+            _set(btn, "disabled", not ok)
+        self._update_choices()
+
+    def _update_choices(self):
+        key = tuple(str(s) for s in self.pending)
+        if getattr(self, "_choice_key", ()) == key:
+            return
+        self._choice_key = key
+        buttons = []
+        for s in self.pending:
+            btn = widgets.Button(description=text.step_choice_label(s), button_style="info",
+                                 layout=widgets.Layout(width="auto"))
+            btn.on_click(lambda _, s=s: self.choose(s))
+            buttons.append(btn)
+        if buttons:
+            cancel = widgets.Button(description="Cancel", layout=widgets.Layout(width="auto"))
+            cancel.on_click(lambda _: self._cancel_choice())
+            buttons.append(cancel)
+        self.choices.children = buttons
+
+    def _cancel_choice(self):
+        self.pending = []
+        self._set_status("Nothing played.", "info")
+        self._update_panels()
+        self.redraw()
+
+    def _update_moves(self):
+        labels = turn_labels(self.game)
+        opts = [(label, k) for k, label in labels]
+        self._syncing_moves = True
+        try:
+            with self.moves.hold_sync():
+                if list(self.moves.options) != opts:
+                    self.moves.options = opts
+                now = self.game.state.step_count
+                if self.moves.value != now:
+                    self.moves.value = now
+        finally:
+            self._syncing_moves = False
+
+    def _move_selected(self, change):
+        if getattr(self, "_syncing_moves", False) or change["new"] is None:
+            return
+        if change["new"] != self.game.state.step_count:
+            self.go_to(change["new"])
+
+    def _update_details(self):
+        cell = self.focus()
+        facts = None
+        if cell is not None:
+            try:
+                facts = explain.explain_cell(self.game, cell)
+            except ImportError:
+                facts = {"cell": cell, "piece": self.game.pieces.get(cell)}
+        _set(self.details, "value", text.details_html(self.game, cell, facts))
+
+    # ------------------------------------------------------------- editor
+    def _rebuild(self, pieces=None, to_move=None, message="", keep_history=False):
+        """Make the game anew from a position (the editor's changes)."""
+        game = self.game
+        pos = game.position()
+        if pieces is not None:
+            pos["pieces"] = pieces
+        if to_move is not None:
+            pos["to_move"] = to_move
+        try:
+            new = Game.from_position(pos, rules=game.rules)
+        except DendriaError as e:
+            self._set_status(f"Refused: {e}", "refused")
+            self._update_panels()
+            return None
+        new.set_annotations(game.annotations)
+        self._game_replace(new, message)
+        return new
+
+    def _game_replace(self, new, message):
+        keep_mode = self.mode
+        self._bind_game(new)
+        self.mode = keep_mode
+        self._set_status(message, "ok")
+        self.refresh()
+
+    def put(self, cell, piece):
+        """Editor: put ``piece`` ('dark seed', 'white 2'; None to empty) on
+        ``cell``. The game restarts from the edited position (in normal play)."""
+        board = self.game.board
+        if not board.has_name(cell):
+            self._set_status(f"There is no cell {cell!r} on this board.", "refused")
+            self._update_panels()
+            return None
+        cell = board.name(board.cell(cell))
+        pieces = dict(self.game.pieces)
+        if piece is None:
+            pieces.pop(cell, None)
+            words = f"{cell} emptied."
+        else:
+            pieces[cell] = piece
+            words = f"{piece} put on {cell}."
+        return self._rebuild(pieces=pieces, message=f"Editor: {words}")
+
+    def _edit_click(self, cell):
+        if cell is None:
+            self._set_status("That is not a cell of the board.", "refused")
+            self._update_panels()
+            return None
+        choice = self.editor_panel.palette.value
+        if choice == "remove" or self.game.pieces.get(cell) == choice:
+            return self.put(cell, None)
+        return self.put(cell, choice)
+
+    def clear_board(self):
+        """Editor: remove every piece."""
+        return self._rebuild(pieces={}, message="Editor: the board is cleared.")
+
+    def set_to_move(self, colour):
+        """Editor: set the side to move (the game restarts from this position)."""
+        if colour == self.game.to_move and self.game.phase in ("turn",):
+            return self.game
+        return self._rebuild(to_move=colour, message=f"Editor: {colour} to move.")
+
+    def load_position(self, position):
+        """Load a position string (or NOTATION.md position dict)."""
+        try:
+            game = Game.from_position(position.strip() if isinstance(position, str)
+                                      else position)
+        except DendriaError as e:
+            self._set_status(f"Cannot load the position: {e}", "refused")
+            self._update_panels()
+            return None
+        self._game_replace(game, "Position loaded.")
+        return game
+
+    def position_string(self):
+        return self.game.position_string()
+
+    def save_record(self, path):
+        """Write the game record (JSON: rules, turns, redo, annotations)."""
+        try:
+            Path(path).write_text(json.dumps(self.game.to_record(), indent=1) + "\n")
+        except OSError as e:
+            self._set_status(f"Cannot save the record to {path}: {e}", "refused")
+            self._update_panels()
+            return None
+        self._set_status(f"Record saved to {path}.", "ok")
+        self._update_panels()
+        return str(path)
+
+    def load_record(self, path):
+        """Load a game record from a JSON file."""
+        try:
+            data = Path(path).read_text()
+        except OSError as e:
+            self._set_status(f"Cannot read {path}: {e}", "refused")
+            self._update_panels()
+            return None
+        return self.load_record_text(data, source=str(path))
+
+    def load_record_text(self, data, source="the record"):
+        try:
+            game = Game.from_record(data)
+        except DendriaError as e:
+            self._set_status(f"Cannot load {source}: {e}", "refused")
+            self._update_panels()
+            return None
+        self._game_replace(game, f"Loaded {source}.")
+        return game
+
+    # -------------------------------------------------------- annotations
+    def _notes(self):
+        ann = self.game.annotations
+        return {"marks": dict(ann.get("marks", {})),
+                "arrows": [list(a) for a in ann.get("arrows", [])]}
+
+    def mark(self, cell, label=None):
+        """Mark ``cell`` with a label (None: the Editor tab's label; an empty
+        label removes the mark). Kept in the game record and in exports."""
+        if label is None:
+            label = self.editor_panel.mark_label.value
+        notes = self._notes()
+        if label:
+            notes["marks"][cell] = label
+        else:
+            notes["marks"].pop(cell, None)
+        return self._set_notes(notes, f"Mark {label!r} on {cell}." if label
+                               else f"Mark on {cell} removed.")
+
+    def arrow(self, start, end):
+        """Draw an arrow from ``start`` to ``end`` (again: remove it)."""
+        notes = self._notes()
+        pair = [start, end]
+        if pair in notes["arrows"]:
+            notes["arrows"].remove(pair)
+            words = f"Arrow {start} to {end} removed."
+        else:
+            notes["arrows"].append(pair)
+            words = f"Arrow from {start} to {end}."
+        return self._set_notes(notes, words)
+
+    def clear_annotations(self):
+        return self._set_notes({"marks": {}, "arrows": []}, "Marks and arrows cleared.")
+
+    def _set_notes(self, notes, message):
+        try:
+            self.game.set_annotations(notes)
+        except DendriaError as e:
+            self._set_status(f"Refused: {e}", "refused")
+            self._update_panels()
+            return None
+        self._set_status(message, "ok")
+        self._update_panels()
+        self.redraw()
+        return self.game.annotations
+
+    def _mark_click(self, cell):
+        if cell is None:
+            return None
+        label = self.editor_panel.mark_label.value
+        current = self.game.annotations.get("marks", {}).get(cell)
+        return self.mark(cell, "" if current == label else label)
+
+    def _arrow_click(self, cell):
+        if cell is None:
+            self.arrow_from = None
+            self.redraw()
+            return None
+        if self.arrow_from is None:
+            self.arrow_from = cell
+            self._set_status(f"Arrow from {cell}: now click where it points.", "info")
+            self._update_panels()
+            self.redraw()
+            return None
+        start, self.arrow_from = self.arrow_from, None
+        if start == cell:
+            self._set_status("An arrow needs two different cells.", "refused")
+            self._update_panels()
+            self.redraw()
+            return None
+        return self.arrow(start, cell)
+
+    # ------------------------------------------------------------ exports
+    def export_scene(self):
+        """The scene for exports: the board, the overlays on, the marks and
+        arrows, the last turn; no hover and no selection."""
+        return rscene.build_scene(self.game, **self.scene_kwargs(interactive=False))
+
+    def to_svg(self):
+        """The board as a standalone SVG document (headless)."""
+        return rsvg.scene_to_svg(self.export_scene())
+
+    def save_svg(self, path):
+        Path(path).write_text(self.to_svg())
+        return str(path)
+
+    def save_png(self, path, scale=2):
+        """The board as a PNG file, drawn by Pillow (headless)."""
+        from ..render.png import scene_to_png
+
+        Path(path).write_bytes(scene_to_png(self.export_scene(), scale=scale))
+        return str(path)
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        if data is None:
+            data = {"text/plain": repr(self)}
+        try:
+            data["image/svg+xml"] = self.to_svg()
+        except Exception:  # noqa: BLE001 - the widget view must show regardless
+            pass
+        return data
+
+    def __repr__(self):
+        return f"BoardWidget({self.game!r})"
+
+
+def _set(obj, name, value):
+    """Set a trait only when it changes (each change is a comm message)."""
+    if getattr(obj, name) != value:
+        setattr(obj, name, value)
+
+
+def _board_words(game):
+    spec = game.board.spec
+    if spec.get("shape") == "hexagon":
+        return f"a hexagon of side {spec['size']}"
+    return f"a modular board of {len(spec.get('modules', []))} modules"

@@ -1,0 +1,279 @@
+"""The side panels of the board widget: rules (new game) and the editor.
+
+Each panel is a small ipywidgets composite that calls back into the
+:class:`~dendria_widget.widget.board.BoardWidget` that owns it. Nothing
+here knows a rule: the rules panel lists ``option_specs`` with the
+edition's ``DEFAULTS``, and every game is made by ``Game``.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..rules.options import DEFAULT_BOARDS, DEFAULTS, RULESETS, option_specs
+
+try:  # the named modular boards, when the package has them
+    from ..boards import preset_names as _preset_names
+except ImportError:  # pragma: no cover - boards.py is part of the package
+    def _preset_names():
+        return []
+
+HEXAGON = "hexagon"
+_NULL_WORDS = {"dendrid_move_limit": "no limit", "komi_max": "number of plots"}
+
+
+def _fmt(value):
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+class OptionEditor:
+    """One widget for one option (choice, true/false, whole number or null)."""
+
+    def __init__(self, spec, value, default):
+        self.spec = spec
+        self.default = default
+        label = f"{spec.name} (default {_fmt(default)})"
+        style = {"description_width": "initial"}
+        if spec.kind == "bool":
+            self.widget = widgets.Checkbox(value=bool(value), description=label,
+                                           indent=False, style=style)
+        elif spec.kind.startswith("int"):
+            low = 1 if spec.kind == "int>=1|null" else 0
+            self.number = widgets.BoundedIntText(
+                value=low if value is None else value, min=low, max=10**6,
+                description=spec.name, style=style,
+                layout=widgets.Layout(width="200px"))
+            self.null = widgets.Checkbox(
+                value=value is None, indent=False,
+                description=f"null ({_NULL_WORDS.get(spec.name, 'none')})",
+                layout=widgets.Layout(width="auto"))
+            self.number.disabled = value is None
+            self.null.observe(lambda ch: setattr(self.number, "disabled", ch["new"]), "value")
+            self.widget = widgets.HBox(
+                [self.number, self.null,
+                 widgets.HTML(f"<span style='color:#666'>(default {_fmt(default)})</span>")])
+        else:
+            self.widget = widgets.Dropdown(options=list(spec.values), value=value,
+                                           description=label, style=style,
+                                           layout=widgets.Layout(width="auto"))
+        self.widget.tooltip = spec.doc
+        self.help = widgets.HTML(f"<div style='color:#555;font-size:0.85em;"
+                                 f"margin:-2px 0 4px 4px'>{spec.doc}</div>")
+
+    @property
+    def value(self):
+        if self.spec.kind == "bool":
+            return self.widget.value
+        if self.spec.kind.startswith("int"):
+            return None if self.null.value else int(self.number.value)
+        return self.widget.value
+
+    @value.setter
+    def value(self, v):
+        if self.spec.kind == "bool":
+            self.widget.value = bool(v)
+        elif self.spec.kind.startswith("int"):
+            self.null.value = v is None
+            if v is not None:
+                self.number.value = v
+        else:
+            self.widget.value = v
+
+
+class RulesPanel:
+    """Ruleset, board (hexagon side or modular preset) and every option with
+    its default; *New game* starts a game with them."""
+
+    def __init__(self, owner):
+        self.owner = owner
+        presets = list(_preset_names())
+        self.ruleset = widgets.Dropdown(options=list(RULESETS), description="ruleset")
+        self.board_kind = widgets.Dropdown(options=[HEXAGON] + presets, description="board")
+        self.size = widgets.BoundedIntText(value=7, min=2, max=26, description="side",
+                                           layout=widgets.Layout(width="160px"))
+        self.options_box = widgets.VBox()
+        self.defaults_button = widgets.Button(description="Edition defaults",
+                                              tooltip="every option back to the edition's default")
+        self.new_button = widgets.Button(description="New game", button_style="primary",
+                                         tooltip="start a new game with these rules")
+        self.message = widgets.HTML()
+        self.editors = {}
+        self.ruleset.observe(self._ruleset_changed, "value")
+        self.board_kind.observe(lambda ch: setattr(self.size, "disabled", ch["new"] != HEXAGON),
+                                "value")
+        self.defaults_button.on_click(lambda _: self.set_options(DEFAULTS[self.ruleset.value]))
+        self.new_button.on_click(lambda _: self.owner.new_game(**self.values()))
+        self.widget = widgets.VBox([
+            self.ruleset, widgets.HBox([self.board_kind, self.size]),
+            widgets.HTML("<b>Options</b> (RULES.md section 5)"), self.options_box,
+            widgets.HBox([self.defaults_button, self.new_button]), self.message])
+        self._building = False
+
+    def _ruleset_changed(self, change):
+        if self._building:
+            return
+        rs = change["new"]
+        self._build_options(rs, DEFAULTS[rs])
+        default_board = DEFAULT_BOARDS[rs]
+        if default_board.get("shape") == "hexagon":
+            self.board_kind.value = HEXAGON
+            self.size.value = default_board["size"]
+
+    def _build_options(self, ruleset, values):
+        specs = option_specs(ruleset)
+        self.editors = {name: OptionEditor(spec, values[name], DEFAULTS[ruleset][name])
+                        for name, spec in specs.items()}
+        children = []
+        for ed in self.editors.values():
+            children += [ed.widget, ed.help]
+        self.options_box.children = children
+
+    def set_options(self, values):
+        for name, ed in self.editors.items():
+            if name in values:
+                ed.value = values[name]
+
+    def show_game(self, game):
+        """Fill the panel with a game's rules."""
+        self._building = True
+        try:
+            rules = game.rules
+            self.ruleset.value = rules.ruleset
+            spec = rules.board.spec
+            if spec.get("shape") == "hexagon":
+                self.board_kind.value = HEXAGON
+                self.size.value = spec["size"]
+                self.size.disabled = False
+            else:
+                name = _preset_of(spec)
+                if name is not None:
+                    self.board_kind.value = name
+                self.size.disabled = True
+            self._build_options(rules.ruleset, rules.options)
+        finally:
+            self._building = False
+
+    def values(self):
+        """The chosen rules as keyword arguments of ``BoardWidget.new_game``."""
+        out = {"ruleset": self.ruleset.value}
+        if self.board_kind.value == HEXAGON:
+            out["size"] = int(self.size.value)
+        else:
+            out["board"] = self.board_kind.value
+        defaults = DEFAULTS[self.ruleset.value]
+        out["options"] = {n: ed.value for n, ed in self.editors.items()
+                          if ed.value != defaults[n]}
+        return out
+
+
+def _preset_of(spec):
+    try:
+        from ..boards import PRESETS
+    except ImportError:  # pragma: no cover
+        return None
+    mods = sorted(map(tuple, spec.get("modules", [])))
+    for name, centres in PRESETS.items():
+        if sorted(map(tuple, centres)) == mods:
+            return name
+    return None
+
+
+def palette_options(game):
+    """The editor's pieces for this game: remove, then every piece."""
+    if game.rules.game == "hedu":
+        pieces = [f"{c} {h}" for c in ("black", "white") for h in (1, 2, 3)]
+    else:
+        pieces = [f"{c} {k}" for c in ("dark", "light") for k in ("seed", "tree", "dendrid")]
+    return ["remove"] + pieces
+
+
+class EditorPanel:
+    """Put or remove pieces, the side to move, clear the board, the position
+    string, game records (JSON files), and the teacher's annotations."""
+
+    def __init__(self, owner):
+        self.owner = owner
+        lay = widgets.Layout(width="auto")
+        self.palette = widgets.ToggleButtons(options=["remove"], description="piece",
+                                             style={"button_width": "92px"})
+        self.to_move = widgets.ToggleButtons(options=["dark", "light"], description="to move",
+                                             style={"button_width": "70px"})
+        self.clear_button = widgets.Button(description="Clear board", icon="eraser")
+        self.position = widgets.Textarea(placeholder="a position string", rows=2,
+                                         layout=widgets.Layout(width="98%"))
+        self.copy_button = widgets.Button(description="Show position", layout=lay,
+                                          tooltip="put the position string in the box, to copy")
+        self.load_button = widgets.Button(description="Load position", layout=lay)
+        self.path = widgets.Text(value="game.json", description="record file",
+                                 layout=widgets.Layout(width="300px"))
+        self.save_record_button = widgets.Button(description="Save record", icon="save",
+                                                 layout=lay)
+        self.load_record_button = widgets.Button(description="Load record", icon="folder-open",
+                                                 layout=lay)
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description="Upload record")
+        self.mark_label = widgets.Text(value="A", description="mark label",
+                                       layout=widgets.Layout(width="200px"))
+        self.clear_notes_button = widgets.Button(description="Clear marks and arrows",
+                                                 layout=lay)
+        self.message = widgets.HTML()
+
+        self.to_move.observe(self._to_move_changed, "value")
+        self.clear_button.on_click(lambda _: self.owner.clear_board())
+        self.copy_button.on_click(lambda _: self._show_position())
+        self.load_button.on_click(lambda _: self.owner.load_position(self.position.value))
+        self.save_record_button.on_click(lambda _: self.owner.save_record(self.path.value))
+        self.load_record_button.on_click(lambda _: self.owner.load_record(self.path.value))
+        self.upload.observe(self._uploaded, "value")
+        self.clear_notes_button.on_click(lambda _: self.owner.clear_annotations())
+        self._syncing = False
+        self.widget = widgets.VBox([
+            widgets.HTML("<b>Editor</b>: choose <i>Edit</i> above the board, a piece here, "
+                         "then click cells (clicking a cell that holds that piece empties it)."),
+            self.palette, self.to_move, self.clear_button,
+            widgets.HTML("<b>Position string</b>"), self.position,
+            widgets.HBox([self.copy_button, self.load_button]),
+            widgets.HTML("<b>Game record</b> (JSON, with history and annotations)"),
+            self.path, widgets.HBox([self.save_record_button, self.load_record_button,
+                                     self.upload]),
+            widgets.HTML("<b>Annotations</b>: choose <i>Mark</i> or <i>Arrow</i> above the "
+                         "board; a mark takes the label below, an arrow two clicks."),
+            self.mark_label, self.clear_notes_button, self.message])
+
+    def show_game(self, game):
+        self._syncing = True
+        try:
+            opts = palette_options(game)
+            if tuple(self.palette.options) != tuple(opts):
+                self.palette.options = opts
+                self.palette.value = opts[1]
+            colours = ["black", "white"] if game.rules.game == "hedu" else ["dark", "light"]
+            if tuple(self.to_move.options) != tuple(colours):
+                self.to_move.options = colours
+            if game.to_move in colours:
+                self.to_move.value = game.to_move
+        finally:
+            self._syncing = False
+
+    def _to_move_changed(self, change):
+        if self._syncing or change["new"] is None:
+            return
+        self.owner.set_to_move(change["new"])
+
+    def _show_position(self):
+        self.position.value = self.owner.game.position_string()
+
+    def _uploaded(self, change):
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = item["content"]
+        data = bytes(content) if not isinstance(content, bytes) else content
+        self.owner.load_record_text(data.decode("utf-8"), source=item.get("name", "upload"))
