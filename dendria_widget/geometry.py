@@ -198,19 +198,15 @@ class Board:
 
     # ----------------------------------------------------------- builders
     @staticmethod
-    @lru_cache(maxsize=None)
     def hexagon(size):
         """The hexagon board of side ``size`` (>= 2): 3N(N-1)+1 plots."""
         if isinstance(size, bool) or not isinstance(size, int):
             raise BadBoard(f"board size must be a whole number, not {size!r}")
         if size < 2:
             raise BadBoard(f"board size must be at least 2, not {size}")
-        if size > 26:
-            raise BadBoard(f"board size must be at most 26, not {size}")
-        n = size - 1
-        plots = [(q, r) for q in range(-n, n + 1) for r in range(-n, n + 1)
-                 if abs(q + r) <= n]
-        return Board(plots, {"shape": "hexagon", "size": size})
+        if size > 60:
+            raise BadBoard(f"board size must be at most 60, not {size}")
+        return _hexagon(size)
 
     @staticmethod
     def modular(centres):
@@ -371,6 +367,14 @@ class Board:
             cache.clear()
         got = cache[members] = tuple(out)
         return got
+
+
+@lru_cache(maxsize=None)
+def _hexagon(size):
+    n = size - 1
+    plots = [(q, r) for q in range(-n, n + 1) for r in range(-n, n + 1)
+             if abs(q + r) <= n]
+    return Board(plots, {"shape": "hexagon", "size": size})
 
 
 @lru_cache(maxsize=256)

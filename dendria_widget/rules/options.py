@@ -181,12 +181,15 @@ def resolve_rules(ruleset="dendria-classic", board=None, size=None, options=None
                            "(expected ruleset, board, options)")
         if "ruleset" not in ruleset:
             raise BadRules("the rules need a 'ruleset'")
-        opts = ruleset.get("options") or {}
+        opts = ruleset.get("options", {})
+        if not isinstance(ruleset["ruleset"], str):
+            raise BadRules(f"'ruleset' must be a name like 'dendria-classic', "
+                           f"not {ruleset['ruleset']!r}")
         if not isinstance(opts, dict):
             raise BadRules("the rules' 'options' must be an object of option names")
         return resolve_rules(ruleset["ruleset"], ruleset.get("board", board), size,
                              {**opts, **(options or {})}, **more)
-    if ruleset not in RULESETS:
+    if not isinstance(ruleset, str) or ruleset not in RULESETS:
         raise BadRules(f"unknown ruleset {ruleset!r} (use one of {', '.join(RULESETS)})")
     specs = option_specs(ruleset)
     values = dict(DEFAULTS[ruleset])
