@@ -217,6 +217,13 @@ def test_a_sprite_captures_the_first_enemy_sprite_in_the_way():
     assert g.pieces == CAPTURE
 
 
+def test_sprite_is_a_synonym_of_dendrid_on_input():
+    g = sprites({"d4": "dark sprite", "d6": "light sprite"})
+    assert g.pieces == {"d4": "dark dendrid", "d6": "light dendrid"}
+    g.play("move d4", "slide d6", "end")
+    assert g.pieces == {"d6": "dark dendrid"}
+
+
 def test_own_sprites_are_jumped_and_captures_off_in_classic():
     # over its own dendrid on d5 to the light dendrid on d6
     g = sprites({"d4": "dark dendrid", "d5": "dark dendrid", "d6": "light dendrid"})
@@ -228,6 +235,30 @@ def test_own_sprites_are_jumped_and_captures_off_in_classic():
     g = classic(CAPTURE, sprite_capture=True)
     g.play("move d4", "slide d6", "end")
     assert "light dendrid" not in g.pieces.values()
+
+
+def test_a_capture_uphill_needs_a_conversion_after_it():
+    # the dark dendrid d5 (power 2) may capture the light dendrid on d4
+    # (power 3) only if a conversion then gains a tree: after a capture no
+    # slide may follow, so otherwise the power rule leaves no legal end
+    g = sprites({"d5": "dark dendrid", "d4": "light dendrid"})
+    g.play("move d5")
+    refused(g, "slide d4", "dead end")
+    g = sprites({"d5": "dark dendrid", "d4": "light dendrid"}, power_rule=False)
+    g.play("move d5", "slide d4", "end")
+    # light seed a1 with dark trees on a2 and b1 has one fertile soil, b2.
+    # From d4 the dendrid looks north-west along c3, b2 (from d5 it does
+    # not see b2: its north-west ray is c4, b3, then the tree on a2).
+    # Conversions may follow a capture, as at any stop.
+    g = sprites({"d5": "dark dendrid", "d4": "light dendrid", "a1": "light seed",
+                 "a2": "dark tree", "b1": "dark tree"})
+    g.play("move d5")
+    refused(g, "grow a1", "b2", "not fertilized")
+    g.play("slide d4")
+    refused(g, "end", "power rule")
+    g.play("grow a1", "end")
+    assert g.pieces == {"d4": "dark dendrid", "a1": "dark tree", "a2": "dark tree",
+                        "b1": "dark tree"}
 
 
 # ------------------------------------------------- conversions at start
