@@ -14,9 +14,8 @@ This module names a few good layouts::
 layout of N modules (see :func:`random_board`), the same board for the same
 N and S, every time.
 
-Every layout is built from modules that touch along exactly two plots (their
-centres are three steps apart, off the six straight lines), so every module is
-linked to its neighbours. The *flower* layouts are the compact ones (pieces of
+Every layout is checked by :meth:`Board.modular` (no overlap, links of at
+least two adjacent plots, all connected). The *flower* layouts are the compact ones (pieces of
 the regular tiling of the plane by modules, no lagoon); the others leave
 holes, which become *lagoons*: rays (sight, journeys) pass over them, no piece
 ever stands on them.
@@ -67,7 +66,7 @@ _LAYOUTS = {
         "19 modules, 133 plots: six-fold symmetric, six one-hex lagoons in a ring"),
 }
 
-#: name -> list of module centres ``[q, r]`` (copies: edit freely).
+#: name -> list of module centres ``[q, r]`` (a copy: editing it changes no preset).
 PRESETS = {name: [list(c) for c in centres] for name, (centres, _) in _LAYOUTS.items()}
 #: name -> one-line description.
 DESCRIPTIONS = {name: text for name, (_, text) in _LAYOUTS.items()}
@@ -98,7 +97,7 @@ def preset(name):
     Unknown names raise BadBoard listing the known ones."""
     key = _key(name)
     if key in PRESETS:
-        return Board.modular(PRESETS[key])
+        return Board.modular(_LAYOUTS[key][0])
     m = _RANDOM.fullmatch(key)
     if m:
         return random_board(int(m.group(1)), int(m.group(2)))
