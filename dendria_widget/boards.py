@@ -15,10 +15,10 @@ layout of N modules (see :func:`random_board`), the same board for the same
 N and S, every time.
 
 Every layout is checked by :meth:`Board.modular` (no overlap, links of at
-least two adjacent plots, all connected). The *flower* layouts are the compact ones (pieces of
-the regular tiling of the plane by modules, no lagoon); the others leave
-holes, which become *lagoons*: rays (sight, journeys) pass over them, no piece
-ever stands on them.
+least two adjacent plots, all connected). The *flower* layouts are the
+compact ones (pieces of the regular tiling of the plane by modules, no
+lagoon); the others leave holes, which become *lagoons*: rays (sight,
+journeys) pass over them, no piece ever stands on them.
 """
 
 from __future__ import annotations
