@@ -112,6 +112,7 @@ class DendriaState:
         self._fcache = (None, None)
         self._ncache = (-1, {})
         self.reps = Repetitions()
+        self._fin = {}  # turn states -> can the turn still end legally (exact memo)
         if position is None:
             self.phase = {"pie": "opening", "komi-pie": "komi", "none": "turn"}[self.opening]
         else:
@@ -135,6 +136,22 @@ class DendriaState:
             self.z ^= self.Z[i][c]
         self.cells[i] = c
         return old
+
+    def _convert(self, g, old, new):
+        """Turn every piece of group g (all of code ``old``) into ``new``."""
+        self.bb[old] &= ~g
+        self.bb[new] |= g
+        Z = self.Z
+        z = self.z
+        cells = self.cells
+        while g:
+            low = g & -g
+            i = low.bit_length() - 1
+            cells[i] = new
+            zi = Z[i]
+            z ^= zi[old] ^ zi[new]
+            g ^= low
+        self.z = z
 
     def pieces_of(self, colour, kind):
         return self.bb[code_of(colour, kind)]
@@ -442,7 +459,7 @@ class DendriaState:
                 if not self.superko or not maybe_seen(z):
                     return True
         self._do(("move", p))
-        ok = self._can_finish(set())
+        ok = self._can_finish()
         self._undo_one()
         return ok
 
@@ -488,40 +505,51 @@ class DendriaState:
         return self.phase == "move" and (self.slides > 0 or self.convert_at_start)
 
     def _raw_mid(self):
-        """Mid-turn steps other than end, before the no-dead-end rule."""
+        """Mid-turn steps other than end, before the no-dead-end rule:
+        slides, then sprouts, grows and captures."""
+        if self.phase == "plant":
+            if self.opening_turn:
+                return []
+            return self._mid_sprouts() + self._mid_gains()
+        if self.phase != "move":
+            return []
+        return self._mid_slides() + self._mid_sprouts() + self._mid_gains()
+
+    def _mid_slides(self):
+        if self.phase != "move" or self.jcapt:
+            return []
+        slide = self._steps["slide"]
+        dirs = range(6) if self.jdir < 0 else (self.jdir,)
+        return [slide[j] for d in dirs for j, _ in self.stops(self.jid, d, self.to_move)]
+
+    def _mid_sprouts(self):
+        if self.phase == "move" and not (self.sprout_on_move and self.conversions_open()):
+            return []
+        sprout = self._steps["sprout"]
+        return [sprout[s] for s in self._sprout_cells(self.to_move)]
+
+    def _mid_gains(self):
+        """Grow and capture steps open now (they gain the mover trees)."""
         mover = self.to_move
         out = []
         if self.phase == "plant":
-            if self.opening_turn:
-                return out
-            for s in self._sprout_cells(mover):
-                out.append(("sprout", s))
             if self.grow_after_plant and not self.grew and self.planted >= 0:
                 c = self.cells[self.planted]
                 if KIND_OF[c] == SEED:
-                    g = self.board.group(1 << self.planted, self.bb[c])
+                    g = self.group_of(self.planted)
                     if self.growable(g, mover):
                         out.append(("grow", self.planted))
             return out
-        if self.phase != "move":
+        if not self.conversions_open():
             return out
-        if not self.jcapt:
-            dirs = range(6) if self.jdir < 0 else (self.jdir,)
-            for d in dirs:
-                for j, _ in self.stops(self.jid, d, mover):
-                    out.append(("slide", j))
-        if self.slides > 0 or self.convert_at_start:
-            if self.sprout_on_move:
-                for s in self._sprout_cells(mover):
-                    out.append(("sprout", s))
-            masks = self._fert()
-            for colour in (DARK, LIGHT):
-                for g in self.groups(colour, SEED):
-                    if self.growable(g, mover, masks):
-                        out.append(("grow", (g & -g).bit_length() - 1))
-            for g in self.groups(1 - mover, TREE):
-                if self.capturable(g, mover, masks):
-                    out.append(("capture", (g & -g).bit_length() - 1))
+        masks = self._fert()
+        for colour in (DARK, LIGHT):
+            for g in self.groups(colour, SEED):
+                if self.growable(g, mover, masks):
+                    out.append(("grow", (g & -g).bit_length() - 1))
+        for g in self.groups(1 - mover, TREE):
+            if self.capturable(g, mover, masks):
+                out.append(("capture", (g & -g).bit_length() - 1))
         return out
 
     def _sprout_cells(self, mover):
@@ -539,19 +567,102 @@ class DendriaState:
                 out.append(s)
         return out
 
-    def _can_finish(self, seen):
-        """Can the turn in progress still reach a legal end? (search)"""
+    def _can_finish(self):
+        """Can the turn in progress still reach a legal end? An exact search
+        over the steps of this turn, with cheap answers first: a step after
+        which the turn can end at once, then tree-gaining steps, slides and
+        sprouts; and a sound bound (``_hope``) that cuts hopeless branches."""
         if self._end_ok():
             return True
-        key = (bytes(self.cells), self.jid, self.jdir, self.jcapt, self.grew, self.slides > 0)
-        if key in seen:
+        key = (bytes(self.cells), self.phase, self.to_move, self.jid, self.jdir, self.jcapt,
+               self.slides > 0, self.jstart, self.trees0, self.planted, self.grew,
+               self.opening_turn)
+        memo = self._fin
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if len(memo) > 200000:
+            memo.clear()
+        memo[key] = ok = self._search_finish()
+        return ok
+
+    def _search_finish(self):
+        if not self._hope():
             return False
-        seen.add(key)
-        for st in self._raw_mid():
-            self._do(st)
-            ok = self._can_finish(seen)
-            self._undo_one()
-            if ok:
+        stages = (self._mid_gains, self._mid_slides, self._mid_sprouts)
+        found = []
+        for stage in stages:
+            steps = stage()
+            for st in steps:
+                if self._ends_right_after(st):
+                    return True
+            found.append(steps)
+        for steps in found:
+            for st in steps:
+                self._do(st)
+                ok = self._can_finish()
+                self._undo_one()
+                if ok:
+                    return True
+        return False
+
+    def _hope(self):
+        """False only when no legal end can follow (a sound over-approximation
+        of the power rule): during a journey that must still gain a tree,
+        neither a lower-power stop nor any grow or capture is within reach."""
+        if (self.phase != "move" or not self.power_rule
+                or self._mover_trees() > self.trees0):
+            return True
+        b = self.board
+        power = b.power
+        p0 = power[self.jstart]
+        mover = self.to_move
+        var = 1 << self.jid
+        capt = 0
+        if not self.jcapt:
+            dirs = range(6) if self.jdir < 0 else (self.jdir,)
+            for d in dirs:
+                for y, c in self.stops(self.jid, d, mover):
+                    if power[y] < p0:
+                        return True
+                    var |= 1 << y
+                    if c:
+                        capt |= 1 << y
+        # cells whose emptiness this journey may change: where the dendrid is, and its stops
+        empty = b.plot_mask & ~self.occ
+        empty_max = empty | var
+        empty_min = empty & ~var
+        dilate, fill, shift = b.dilate, b.fill, b.shift
+        # the most the mover could fertilize: every seed sprouted, the dendrid anywhere
+        seeds = self.bb[1] | self.bb[4]
+        open_max = empty_max | b.lagoon_mask
+        src = self.bb[3 + 3 * mover] | seeds | var
+        f_max = 0
+        for d in range(6):
+            f_max |= fill(shift(src, d) & open_max, open_max, d)
+        f_max &= empty_max
+        good = seeds & ~(dilate(empty_min & ~f_max))
+        if good & dilate(empty_max) or (self.enclosed_sight and good):
+            return True
+        # the least the owner could fertilize, for captures
+        owner = 1 - mover
+        forests = self.bb[2 + 3 * owner]
+        if not forests:
+            return False
+        open_min = empty_min | b.lagoon_mask
+        dsrc = self.bb[3 + 3 * owner] & ~capt
+        f_min = 0
+        if dsrc:
+            for d in range(6):
+                f_min |= fill(shift(dsrc, d) & open_min, open_min, d)
+        f_min &= empty_min
+        if self.capture_unprotected:
+            if dilate(empty_max & ~f_min) & forests:
+                return True
+            return bool(self.enclosed_sight and forests & ~dilate(empty_max))
+        for g in b.components(forests):
+            near = dilate(g)
+            if near & empty_max and not (near & empty_min & ~f_max) and near & empty_max & ~f_min:
                 return True
         return False
 
@@ -607,7 +718,7 @@ class DendriaState:
 
     def _finishable_after(self, step):
         self._do(step)
-        ok = self._can_finish(set())
+        ok = self._can_finish()
         self._undo_one()
         return ok
 
@@ -920,9 +1031,10 @@ class DendriaState:
             changes.append((arg, put(arg, 3 + 3 * mover)))
             self.current.append(step)
         elif verb == "grow" or verb == "capture":
-            new = 2 + 3 * mover
-            for i in iter_bits(self.group_of(arg)):
-                changes.append((i, put(i, new)))
+            g = self.group_of(arg)
+            old = self.cells[arg]
+            self._convert(g, old, 2 + 3 * mover)
+            changes.append((g, old, 2 + 3 * mover))
             if self.phase == "plant":
                 self.grew = True
             self.current.append(step)
@@ -934,6 +1046,7 @@ class DendriaState:
             closed = True
             rep = (self.z, bytes(self.cells), self.occ.bit_count())
             self.reps.add(*rep)
+            self._fin.clear()
             self.passes = 0
             self.dmoves = self.dmoves + 1 if was_move else 0
             self.phase = "swap" if self.opening_turn else "turn"
@@ -992,10 +1105,14 @@ class DendriaState:
 
     def _undo_one(self):
         step, saved, changes, rep, closed = self._undo.pop()
-        for i, old in reversed(changes):
-            self._put(i, old)
+        for ch in reversed(changes):
+            if len(ch) == 2:
+                self._put(*ch)
+            else:
+                self._convert(ch[0], ch[2], ch[1])
         if rep is not None:
             self.reps.remove(*rep)
+            self._fin.clear()
         if closed:
             last = self.turns.pop()
             self.current = last[:-1] if last[-1] == END else []
