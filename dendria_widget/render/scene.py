@@ -850,13 +850,16 @@ class _Builder:
             i = _cell_id(geo, name, "a mark")
             nm = geo.names[i]
             label = str(marks[name])
+            # a yellow outline edged in black: visible on any cell or piece
+            out.append(Polygon(geo.inner[i], None, t.mark_stroke, lw * 0.8 + 2.2,
+                               tag="mark:" + nm))
             out.append(Polygon(geo.inner[i], None, t.mark, lw * 0.8, tag="mark:" + nm))
             if label:
                 cx, cy = geo.center[i]
-                size = 0.4 * R
-                w = max(0.5 * R, 0.62 * size * len(label) + 0.3 * R)
-                h = 0.55 * R
-                y = cy - 0.62 * R
+                size = 0.46 * R
+                w = max(0.6 * R, 0.6 * size * len(label) + 0.32 * R)
+                h = 0.62 * R
+                y = cy - 0.66 * R
                 out.append(Polygon(((cx - w / 2, y - h / 2), (cx + w / 2, y - h / 2),
                                     (cx + w / 2, y + h / 2), (cx - w / 2, y + h / 2)),
                                    t.mark, t.mark_stroke, max(0.8, self.lw * 0.7),
