@@ -440,7 +440,7 @@ def _touching(a, b, cells):
     return count
 
 
-def random_modular(count, seed=None):
+def random_modular(count, seed=0):
     """A random valid modular board of ``count`` modules (seeded).
 
     Grown from a module at (0, 0): each new module takes a free place linked
