@@ -222,6 +222,9 @@ def test_swap_button_only_when_light_may_swap():
     g = Game("dendria-classic", size=5)
     w = BoardWidget(g)
     assert w.swap_button.layout.display == "none"
+    # hiding Swap hides nothing else (every button has a Layout of its own)
+    for b in (w.end_button, w.pass_button, w.undo_button, w.redo_button, w.komi_button):
+        assert b.layout is not w.swap_button.layout and b.layout.display is None
     w.play("plant c3", "end")
     assert w.swap_button.layout.display is None
     w.swap_button.click()

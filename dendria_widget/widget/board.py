@@ -138,22 +138,21 @@ class BoardWidget(widgets.VBox):
         self.hint_line = widgets.HTML()
         self.choices = widgets.HBox()
 
-        b = widgets.Layout(width="auto")
         self.end_button = widgets.Button(description="End turn", button_style="success",
-                                         layout=b, tooltip="end the turn")
-        self.pass_button = widgets.Button(description="Pass", layout=b,
+                                         layout=_auto(), tooltip="end the turn")
+        self.pass_button = widgets.Button(description="Pass", layout=_auto(),
                                           tooltip="pass the turn (two passes in a row end the game)")
-        self.swap_button = widgets.Button(description="Swap", layout=b,
+        self.swap_button = widgets.Button(description="Swap", layout=_auto(),
                                           tooltip="the pie rule: exchange colours")
         self.end_button.on_click(lambda _: self.play("end"))
         self.pass_button.on_click(lambda _: self.play("pass"))
         self.swap_button.on_click(lambda _: self.play("swap"))
         self.komi_value = widgets.BoundedIntText(value=0, min=0, max=1000, description="komi",
                                                  layout=widgets.Layout(width="150px"))
-        self.komi_button = widgets.Button(description="Set komi", layout=b)
+        self.komi_button = widgets.Button(description="Set komi", layout=_auto())
         self.komi_button.on_click(lambda _: self.play(f"komi {int(self.komi_value.value)}"))
-        self.side_dark = widgets.Button(description="Play dark", layout=b)
-        self.side_light = widgets.Button(description="Play light", layout=b)
+        self.side_dark = widgets.Button(description="Play dark", layout=_auto())
+        self.side_light = widgets.Button(description="Play light", layout=_auto())
         self.side_dark.on_click(lambda _: self.play("side dark"))
         self.side_light.on_click(lambda _: self.play("side light"))
         self.komi_box = widgets.HBox([self.komi_value, self.komi_button])
@@ -161,17 +160,16 @@ class BoardWidget(widgets.VBox):
         self.actions = widgets.HBox([self.end_button, self.pass_button, self.swap_button,
                                      self.komi_box, self.side_box])
 
-        nav = widgets.Layout(width="44px")
-        self.first_button = widgets.Button(icon="fast-backward", layout=nav, tooltip="the start")
-        self.prev_button = widgets.Button(icon="step-backward", layout=nav,
+        self.first_button = widgets.Button(icon="fast-backward", layout=_nav(), tooltip="the start")
+        self.prev_button = widgets.Button(icon="step-backward", layout=_nav(),
                                           tooltip="one step back")
-        self.next_button = widgets.Button(icon="step-forward", layout=nav,
+        self.next_button = widgets.Button(icon="step-forward", layout=_nav(),
                                           tooltip="one step forward")
-        self.last_button = widgets.Button(icon="fast-forward", layout=nav,
+        self.last_button = widgets.Button(icon="fast-forward", layout=_nav(),
                                           tooltip="the last step")
-        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=b,
+        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=_auto(),
                                           tooltip="take back the last step")
-        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=b,
+        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=_auto(),
                                           tooltip="play again the step taken back")
         self.first_button.on_click(lambda _: self.first())
         self.prev_button.on_click(lambda _: self.previous())
@@ -227,10 +225,13 @@ class BoardWidget(widgets.VBox):
         for k, title in enumerate(("Moves", "Explain", "Rules", "Editor")):
             self.tabs.set_title(k, title)
 
-        left = widgets.VBox([self.header, self.mode_buttons, self.canvas, self.status_line,
-                             self.hint_line, self.choices, self.actions, self.nav],
-                            layout=widgets.Layout(width="auto", max_width="100%"))
-        self.main = widgets.HBox([left, self.tabs],
+        self.left = widgets.VBox([self.header, self.mode_buttons, self.canvas,
+                                  self.status_line, self.hint_line, self.choices,
+                                  self.actions, self.nav],
+                                 layout=widgets.Layout(width=f"{self.width + 8}px",
+                                                       max_width="100%",
+                                                       margin="0 12px 0 0"))
+        self.main = widgets.HBox([self.left, self.tabs],
                                  layout=widgets.Layout(flex_flow="row wrap",
                                                        align_items="flex-start"))
         self.children = [self.main]
@@ -564,6 +565,7 @@ class BoardWidget(widgets.VBox):
             mc.layout.width = "100%"
             mc.layout.max_width = f"{w}px"
             mc.layout.height = "auto"
+            self.left.layout.width = f"{max(w, 360) + 8}px"
             force = True
         todo = [(k, name) for k, name in enumerate(LAYERS)
                 if force or self._drawn.get(name) != scene.layers.get(name, [])]
@@ -890,6 +892,15 @@ class BoardWidget(widgets.VBox):
 
     def __repr__(self):
         return f"BoardWidget({self.game!r})"
+
+
+def _auto():
+    # one Layout per widget: a shared Layout would hide them all at once
+    return widgets.Layout(width="auto")
+
+
+def _nav():
+    return widgets.Layout(width="44px")
 
 
 def _set(obj, name, value):

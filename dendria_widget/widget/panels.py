@@ -199,7 +199,6 @@ class EditorPanel:
 
     def __init__(self, owner):
         self.owner = owner
-        lay = widgets.Layout(width="auto")
         self.palette = widgets.ToggleButtons(options=["remove"], description="piece",
                                              style={"button_width": "92px"})
         self.to_move = widgets.ToggleButtons(options=["dark", "light"], description="to move",
@@ -207,21 +206,21 @@ class EditorPanel:
         self.clear_button = widgets.Button(description="Clear board", icon="eraser")
         self.position = widgets.Textarea(placeholder="a position string", rows=2,
                                          layout=widgets.Layout(width="98%"))
-        self.copy_button = widgets.Button(description="Show position", layout=lay,
+        self.copy_button = widgets.Button(description="Show position", layout=_auto(),
                                           tooltip="put the position string in the box, to copy")
-        self.load_button = widgets.Button(description="Load position", layout=lay)
+        self.load_button = widgets.Button(description="Load position", layout=_auto())
         self.path = widgets.Text(value="game.json", description="record file",
                                  layout=widgets.Layout(width="300px"))
         self.save_record_button = widgets.Button(description="Save record", icon="save",
-                                                 layout=lay)
+                                                 layout=_auto())
         self.load_record_button = widgets.Button(description="Load record", icon="folder-open",
-                                                 layout=lay)
+                                                 layout=_auto())
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description="Upload record")
         self.mark_label = widgets.Text(value="A", description="mark label",
                                        layout=widgets.Layout(width="200px"))
         self.clear_notes_button = widgets.Button(description="Clear marks and arrows",
-                                                 layout=lay)
+                                                 layout=_auto())
         self.message = widgets.HTML()
 
         self.to_move.observe(self._to_move_changed, "value")
@@ -277,3 +276,9 @@ class EditorPanel:
         content = item["content"]
         data = bytes(content) if not isinstance(content, bytes) else content
         self.owner.load_record_text(data.decode("utf-8"), source=item.get("name", "upload"))
+
+
+def _auto():
+    # a Layout per widget: a Layout shared by several widgets hides or
+    # resizes them all at once
+    return widgets.Layout(width="auto")
