@@ -95,24 +95,22 @@ def test_edge_cells_literal_vs_touching():
 
 
 def test_touching_every_edge_cell_is_hungry():
-    # fill every plot but the edge: under literal most edge plots are
-    # nourished, under touching every one of them is hungry
-    inner = {}
     b = Game("dendria-classic", size=4).board
-    for i in b.plots:
-        if b.power[i] > 0:
-            inner[b.name(i)] = "light tree"
-    lit, tou = classic(inner), classic(inner, edge_sight="touching")
     edge = [b.name(i) for i in b.plots if b.power[i] == 0]
     assert len(edge) == 18
-    assert all(hungry(tou, x) for x in edge)
-    # literal: a1's rays E (a2 a3 a4) is all empty: hungry; but a plot with
-    # every inward ray blocked at once is nourished, e.g. d1 with a full edge
-    full = dict(inner)
+    # every plot occupied but d1: d1's three rays (E d2, NE c1, SE e1) all
+    # end on a piece at once. Literal: nourished. Touching: its three
+    # outward rays see the edge, hungry.
+    full = {b.name(i): "light tree" for i in b.plots if b.power[i] > 0}
     full.update({x: "dark seed" for x in edge if x != "d1"})
     assert not hungry(classic(full), "d1")
     assert hungry(classic(full, edge_sight="touching"), "d1")
-    assert hungry(lit, "a1")
+    # touching: with every plot full, every edge cell is still hungry, and
+    # no inner one is
+    tou = classic({b.name(i): "dark tree" for i in b.plots}, edge_sight="touching")
+    assert {b.name(i) for i in b.plots if tou.state.is_hungry(i)} == set(edge)
+    lit = classic({b.name(i): "dark tree" for i in b.plots})
+    assert not any(lit.state.is_hungry(i) for i in b.plots)
 
 
 # ------------------------------------------------------------- planting
