@@ -60,7 +60,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import DendriaError
-from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout
+from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout, iter_bits
 from .theme import DEFAULT_THEME
 
 OVERLAYS = ("roots", "nutrients", "fertilization", "fertile", "conversions", "power",
@@ -362,8 +362,9 @@ def _cell_id(geo, name, what):
 
 
 def _last_turn_cells(game):
-    """Names of the cells the last turn's steps touched (the turn in progress
-    if there is one), with whole groups for grow and capture."""
+    """Ids of the cells the last turn's steps touched (the turn in progress
+    if there is one), with whole groups for grow and capture, and for Hedu
+    every stack the placement changed."""
     st = game.state
     turn = getattr(st, "current", None) or (st.turns[-1] if getattr(st, "turns", None) else None)
     if not turn:
@@ -374,7 +375,6 @@ def _last_turn_cells(game):
         if isinstance(arg, int) and not isinstance(arg, bool) and arg in b and verb not in (
                 "komi", "side"):
             if verb in ("grow", "capture") and hasattr(st, "group_at"):
-                from ..geometry import iter_bits
                 cells.extend(iter_bits(st.group_at(arg)))
             else:
                 cells.append(arg)
@@ -404,7 +404,8 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
       is shown; ``selected``: the selected cell; ``targets``: cells to mark as
       legal targets; ``hover``: the cell under the pointer.
     - ``radius`` (hex circumradius in CSS px) or ``width`` (CSS px the board
-      must fit in) sets the size; default radius 24.
+      must fit in) sets the size (radius first when both are given); default
+      radius 24.
     - ``show_names``: cell names along the border; ``annotations``: a dict
       ``{"marks": {cell: label}, "arrows": [[from, to], ...]}`` drawn instead
       of ``game.annotations`` (giving it draws it even without the
