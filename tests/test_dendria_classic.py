@@ -248,6 +248,23 @@ def test_grow_either_colour_during_a_move():
     assert g.pieces["c1"] == "dark tree"
 
 
+def test_each_step_judged_on_the_new_board():
+    # the dark seedbed a1 a2 a3 has fertile soils a4, b1, b2, b3, b4. The
+    # seed a2 is nourished: W a1, E a3, SW d2 (b2 c2 between), SE f5 (b3 c4
+    # d5 e5 between): 3 dark against 1 light, so Dark may sprout it, which
+    # splits the seedbed. The seedbed {a1} then has fertile soils b1 (seen
+    # from g3 along f3 e3 d3 c2 b1) and b2 (seen from d2 along c2 b2).
+    g = classic({"a1": "dark seed", "a2": "dark seed", "a3": "dark seed",
+                 "d2": "dark dendrid", "f5": "light tree", "g4": "dark dendrid"})
+    g.play("move g4", "slide g3")
+    refused(g, "grow a1", "a4", "b3", "b4")
+    g.play("sprout a2")
+    assert "grow a1" in legal(g) and "grow a3" not in legal(g)
+    g.play("grow a1", "end")
+    assert (g.pieces["a1"], g.pieces["a2"], g.pieces["a3"]) == \
+        ("dark tree", "dark dendrid", "dark seed")
+
+
 # -------------------------------------------------------------- journeys
 JOURNEY = {"d1": "dark dendrid", "d2": "light seed", "d4": "dark dendrid",
            "d6": "light tree", "b1": "light dendrid", "e1": "dark tree"}
@@ -641,6 +658,15 @@ def test_pie_opening():
     refused(g, "swap", "swap")
     g.play("plant d4", "end")
     assert g.to_move == "dark"
+
+
+def test_swap_is_not_a_turn_between_passes():
+    # Light swaps, then passes; Dark's pass is the second pass in a row
+    g = Game("dendria-classic", size=4)
+    g.play("plant d4", "end", "swap", "pass")
+    assert not g.is_over and g.to_move == "dark"
+    g.play("pass")
+    assert g.is_over
 
 
 def test_pie_light_may_play_instead():
