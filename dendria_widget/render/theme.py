@@ -41,7 +41,6 @@ class Theme:
     background: str = "#ffffff"
     # board
     cell: str = "#c9d6b0"           # a plot (soft sage: both piece colours stand out)
-    cell_alt: str = "#c9d6b0"       # reserved: a second plot tint (same by default)
     cell_stroke: str = "#5f6b4e"
     lagoon: str = "#7fb8e0"         # water
     lagoon_stroke: str = "#3f7fb0"
@@ -108,7 +107,6 @@ DEFAULT_THEME = Theme()
 HIGH_CONTRAST = Theme(
     background="#ffffff",
     cell="#ffffff",
-    cell_alt="#ffffff",
     cell_stroke="#000000",
     lagoon="#9ecae1",
     lagoon_stroke="#000000",
