@@ -438,3 +438,15 @@ def test_bad_arguments_are_named():
         BoardWidget(Game("dendria-classic", size=5), overlays=["rots"])
     with pytest.raises(ValueError, match="width"):
         BoardWidget(Game("dendria-classic", size=5), width=10)
+
+
+def test_sync_redraws_after_the_game_changed_in_code():
+    g = Game("dendria-classic", size=5)
+    w = BoardWidget(g)
+    assert w.sync() is False                  # nothing changed
+    g.play("plant c3", "end")                 # behind the widget's back
+    assert w.scene().find("piece:c3") == []   # the widget has not looked yet
+    assert w.sync() is True
+    assert w.scene().find("piece:c3")
+    assert w.moves.value == 2 and len(w.moves.options) == 3
+    assert w.sync() is False

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+import weakref
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -86,6 +87,9 @@ class BoardWidget(widgets.VBox):
     ``next()`` / ``last()``, ``set_overlay("roots")``, ``mode = "edit"``,
     ``put("g7", "dark seed")``, ``new_game(...)``. Exports: ``to_svg()``,
     ``save_svg(path)``, ``save_png(path)`` (headless, no browser).
+
+    A game changed in code (``game.play(...)``) shows on the board once the
+    notebook cell has run (``sync()``, called after every cell).
     """
 
     def __init__(self, game=None, *, width=540, overlays=(), show_names=True,
@@ -128,6 +132,7 @@ class BoardWidget(widgets.VBox):
         self._build()
         self._bind_game(game)
         self.refresh()
+        _watch(self)
 
     # ------------------------------------------------------------ layout
     def _build(self):
@@ -589,8 +594,28 @@ class BoardWidget(widgets.VBox):
         return True
 
     # ------------------------------------------------------------ panels
+    def _signature(self):
+        g = self.game
+        ann = g.annotations
+        return (id(g), g.state.step_count, len(g.future), g.phase, g.position_string(),
+                json.dumps(ann, sort_keys=True) if ann else "")
+
+    def sync(self):
+        """Refresh when the game changed behind the widget's back (e.g.
+        ``game.play(...)`` in a cell); the notebook calls this after every
+        cell. Returns True when it refreshed."""
+        if self._signature() == self._seen:
+            return False
+        self._legal = None
+        self.pending = []
+        self._set_status("The game changed in code: " + text.hint(self.game, self.legal()),
+                         "info")
+        self.refresh()
+        return True
+
     def refresh(self):
         """Update every panel and redraw (after the game changed)."""
+        self._seen = self._signature()
         self._legal = None
         legal = self.legal()
         self._targets = legal_targets(self.game, legal)
@@ -892,6 +917,34 @@ class BoardWidget(widgets.VBox):
 
     def __repr__(self):
         return f"BoardWidget({self.game!r})"
+
+
+_WATCHED = weakref.WeakSet()
+_HOOKED = [False]
+
+
+def _after_cell(*_args):
+    for w in list(_WATCHED):
+        try:
+            w.sync()
+        except Exception:  # noqa: BLE001 - a broken widget must not break the notebook
+            pass
+
+
+def _watch(widget):
+    """After every notebook cell, boards whose game changed in code redraw."""
+    _WATCHED.add(widget)
+    if _HOOKED[0]:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets needs IPython
+        return
+    ip = get_ipython()
+    if ip is None:
+        return
+    ip.events.register("post_run_cell", _after_cell)
+    _HOOKED[0] = True
 
 
 def _auto():
