@@ -32,10 +32,6 @@ E, NE, NW, W, SW, SE = range(6)
 assert DIRECTIONS[E] == (1, 0) and DIRECTIONS[SE] == (0, 1)
 
 
-def ids(game, *names):
-    return [game.board.cell(n) for n in names]
-
-
 def hungry(game, name):
     return game.state.is_hungry(game.board.cell(name))
 

@@ -1,5 +1,6 @@
 """Hex geometry (RULES.md section 1, NOTATION.md cells)."""
 
+import math
 import random
 
 import pytest
@@ -127,7 +128,7 @@ def test_neighbours_every_size():
             counts[len(want)] += 1
         assert counts[3] == 6                     # the corners
         assert counts[4] == 6 * (n - 2)           # the rest of the edge
-        assert counts[6] == 3 * (n - 1) * (n - 2) + 1 - (1 if n == 1 else 0)
+        assert counts[6] == 3 * (n - 1) * (n - 2) + 1   # the hexagon of side n-1
 
 
 def test_direction_order():
@@ -210,7 +211,6 @@ def test_layout_round_trip(radius):
             assert lay.cell_at(x, y) == i
             # points well inside the hexagon belong to it too
             for k in range(6):
-                import math
                 a = math.radians(60 * k)
                 px, py = x + 0.9 * apothem * math.cos(a), y + 0.9 * apothem * math.sin(a)
                 assert lay.cell_at(px, py) == i
