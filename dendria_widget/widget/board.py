@@ -634,6 +634,10 @@ class BoardWidget(widgets.VBox):
         verbs = {s.verb for s in button_steps(game, legal)}
         _set(self.end_button, "disabled", "end" not in verbs)
         _set(self.pass_button, "disabled", "pass" not in verbs)
+        choosing = game.phase in ("komi", "side")   # no turn yet: no End turn, no Pass
+        hedu = game.rules.game == "hedu"              # a placement is a whole turn
+        _set(self.end_button.layout, "display", "none" if choosing or hedu else None)
+        _set(self.pass_button.layout, "display", "none" if choosing else None)
         _set(self.swap_button.layout, "display", None if "swap" in verbs else "none")
         komis = [s.arg for s in legal if s.verb == "komi"]
         _set(self.komi_box.layout, "display", None if komis else "none")

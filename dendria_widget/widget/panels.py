@@ -62,7 +62,11 @@ class OptionEditor:
             self.widget = widgets.Dropdown(options=list(spec.values), value=value,
                                            description=label, style=style,
                                            layout=widgets.Layout(width="auto"))
-        self.widget.tooltip = spec.doc
+        if spec.kind.startswith("int"):
+            # (a Box has no tooltip of its own in the browser)
+            self.number.tooltip = spec.doc
+        else:
+            self.widget.tooltip = spec.doc
         self.help = widgets.HTML(f"<div style='color:#555;font-size:0.85em;"
                                  f"margin:-2px 0 4px 4px'>{spec.doc}</div>")
 
@@ -200,7 +204,7 @@ class EditorPanel:
     def __init__(self, owner):
         self.owner = owner
         self.palette = widgets.ToggleButtons(options=["remove"], description="piece",
-                                             style={"button_width": "92px"})
+                                             style={"button_width": "106px"})
         self.to_move = widgets.ToggleButtons(options=["dark", "light"], description="to move",
                                              style={"button_width": "70px"})
         self.clear_button = widgets.Button(description="Clear board", icon="eraser")
@@ -216,7 +220,7 @@ class EditorPanel:
         self.load_record_button = widgets.Button(description="Load record", icon="folder-open",
                                                  layout=_auto())
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Upload record")
+                                         description="Upload")
         self.mark_label = widgets.Text(value="A", description="mark label",
                                        layout=widgets.Layout(width="200px"))
         self.clear_notes_button = widgets.Button(description="Clear marks and arrows",
