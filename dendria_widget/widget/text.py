@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..interaction import CELL_VERBS, current_turn
+from ..interaction import CELL_VERBS
 
 PHASE_WORDS = {
     "komi": "the first player chooses the komi (points for Light)",
@@ -273,11 +273,3 @@ def step_choice_label(step):
         return f"{VERB_WORDS.get(verb, verb)} {step.arg}"
     return str(step)
 
-
-def played_words(game, steps):
-    return ", ".join(str(s) for s in steps)
-
-
-def turn_so_far(game):
-    turn = current_turn(game)
-    return ", ".join(str(s) for s in turn)
