@@ -157,6 +157,7 @@ def full_snapshot(state):
             state.swapped, state.over, state.end_reason,
             [list(t) for t in state.turns], list(state.current), state.step_count,
             {h: list(v) for h, v in state.reps.by_hash.items()}, dict(state.reps.counts),
+            {k: dict(v) for k, v in state.reps.by_count.items()},
             sorted(state.regions()))
 
 

@@ -116,6 +116,17 @@ class _Tables:
                                       if j >= 0)
         self.runs = {}   # (i, pattern) -> run bitboards
         self.place_steps = [(PLACE, i) for i in range(board.area)]
+        self.n_bytes = (board.area + 7) // 8
+        self.byte_steps = [[None] * 256 for _ in range(self.n_bytes)]
+
+    def steps_of_byte(self, k, byte):
+        """The place steps of the set bits of byte k of a bitboard (cached)."""
+        row = self.byte_steps[k]
+        got = row[byte]
+        if got is None:
+            got = row[byte] = tuple(self.place_steps[8 * k + b] for b in range(8)
+                                    if byte >> b & 1)
+        return got
 
     @classmethod
     def of(cls, board):
@@ -125,6 +136,37 @@ class _Tables:
             t.board = board
             cls._cache[id(board)] = t
         return t
+
+
+class Boards(Repetitions):
+    """The boards seen at the start and at every turn's end, keyed by their
+    occupancy bitboard (the exact boards break ties), and indexed by the
+    number of stacks so that the repetition rule can ask which earlier
+    occupancies hold one stack more than now."""
+
+    __slots__ = ("by_count", "version")
+
+    def __init__(self):
+        super().__init__()
+        self.by_count = {}   # number of stacks -> {occupancy: boards}
+        self.version = 0     # bumped by every change
+
+    def add(self, h, board_bytes, count):
+        super().add(h, board_bytes, count)
+        self.version += 1
+        d = self.by_count.setdefault(count, {})
+        d[h] = d.get(h, 0) + 1
+
+    def remove(self, h, board_bytes, count):
+        super().remove(h, board_bytes, count)
+        self.version += 1
+        d = self.by_count[count]
+        if d[h] == 1:
+            del d[h]
+            if not d:
+                del self.by_count[count]
+        else:
+            d[h] -= 1
 
 
 class HeduState:
@@ -160,14 +202,18 @@ class HeduState:
         self._undo = []
         self._rkey = -1
         self._rlist = []
-        self.reps = Repetitions()  # keyed by the occupancy bitboard
+        self._lkey = -1
+        self._lplanes = (0, 0)
+        self._ver = 0                 # bumped by every step and undo
+        self._pcache = (None, 0)      # legal placements, keyed by _ver
+        self.reps = Boards()      # keyed by the occupancy bitboard
         if position is None:
             self.phase = "opening" if self.opening == "pie" else "turn"
         else:
             for i, c in position["cells"].items():
                 if i not in b:
                     raise ValueError(f"{i!r} is not a plot of this board")
-                if not isinstance(c, int) or not 0 <= c <= code_of(1, MAX_HEIGHT):
+                if not isinstance(c, int) or c == 1 or not 0 <= c <= code_of(1, MAX_HEIGHT):
                     raise ValueError(f"bad stack code {c!r}")
                 self._put(i, c)
             self.to_move = position.get("to_move", BLACK)
@@ -422,15 +468,20 @@ class HeduState:
 
     # ------------------------------------------------------- repetition
     def _liberty_planes(self):
-        """(stacks with exactly one empty neighbour, stacks with none)."""
-        e = self._plots & ~self.occ
+        """(stacks with exactly one empty neighbour, stacks with none),
+        cached by occupancy."""
         occ = self.occ
+        if self._lkey == occ:
+            return self._lplanes
+        e = self._plots & ~occ
         a, b, c = self._sh
         one = two = 0
         for s in (e << a, e >> a, e << b, e >> b, e << c, e >> c):
             two |= one & s
             one |= s
-        return occ & one & ~two, occ & ~one
+        self._lkey = occ
+        self._lplanes = (occ & one & ~two, occ & ~one)
+        return self._lplanes
 
     def _repeats(self, i, mover):
         """Would placing on i end the turn on a board seen before? (played
@@ -462,19 +513,27 @@ class HeduState:
         nbr = self.board.nbr_masks
         near = self._near
         enemy = self.ge[1 - mover][1]
-        risky = near(single) & m if single else 0
+        if not single:
+            risky = 0
+        elif m & (m - 1):
+            risky = near(single) & m
+        else:
+            risky = m if single & nbr[m.bit_length() - 1] else 0
         maybe_seen = reps.maybe_seen
         check = 0
         for i in iter_bits(risky):
             s = single & nbr[i]
             gone_e = s & enemy
-            gone = gone_e | (s & ~enemy & ~near(gone_e))
+            gone = gone_e | (s & ~enemy & ~near(gone_e)) if gone_e else s
             if maybe_seen((occ | (1 << i)) & ~gone):
                 check |= 1 << i
-        if reps.has_count(occ.bit_count() + 1):
-            for i in iter_bits(m & ~risky):
-                if maybe_seen(occ | (1 << i)):
-                    check |= 1 << i
+        more = reps.by_count.get(occ.bit_count() + 1)
+        if more:
+            # earlier boards with one stack more than now: the placements
+            # (with no stack leaving) that would give their occupancy
+            for o in more:
+                if o & occ == occ:
+                    check |= o & m & ~risky
         for i in iter_bits(check):
             if self._repeats(i, mover):
                 m &= ~(1 << i)
@@ -485,9 +544,13 @@ class HeduState:
         now (height rule and repetition rule)."""
         if mover is None:
             mover = self.to_move
+        key = (self._ver, self.reps.version, mover, self.superko)
+        if self._pcache[0] == key:
+            return self._pcache[1]
         m = self.placeable_mask()
         if self.superko and m:
             m = self._superko_filter(m, mover)
+        self._pcache = (key, m)
         return m
 
     def placement_heights(self, mover=None):
@@ -499,13 +562,15 @@ class HeduState:
         """Every legal step now, as (verb, arg) tuples."""
         if self.over:
             return []
-        steps = self._t.place_steps
+        t = self._t
         out = []
         m = self.legal_placements(self.to_move)
-        while m:
-            low = m & -m
-            out.append(steps[low.bit_length() - 1])
-            m ^= low
+        if m:
+            rows = t.byte_steps
+            for k, byte in enumerate(m.to_bytes(t.n_bytes, "little")):
+                if byte:
+                    got = rows[k][byte]
+                    out.extend(got if got is not None else t.steps_of_byte(k, byte))
         if self.phase != "opening":
             out.append(PASS)
         if self.phase == "swap":
@@ -544,7 +609,7 @@ class HeduState:
         if not self.placeable_mask() >> i & 1:
             return (f"{nm} has no empty neighbour: a stack there would touch no region, "
                     "so its height would be 0, and a height-0 stack is no placement")
-        if self.superko and self._superko_filter(1 << i, mover) == 0:
+        if self.superko and not self.legal_placements(mover) >> i & 1:
             return (f"placing on {nm} would end the turn on a board seen before "
                     "(positional superko)")
         return None
@@ -559,6 +624,7 @@ class HeduState:
 
     def _do(self, step):
         verb, arg = step
+        self._ver += 1
         saved = (self.to_move, self.phase, self.passes, self.swapped, self.over,
                  self.end_reason)
         mover = self.to_move
@@ -599,6 +665,7 @@ class HeduState:
 
     def _undo_one(self):
         step, saved, undo, rep = self._undo.pop()
+        self._ver += 1
         if undo is not None:
             self._revert(undo)
         if rep is not None:
