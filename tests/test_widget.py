@@ -450,3 +450,13 @@ def test_sync_redraws_after_the_game_changed_in_code():
     assert w.scene().find("piece:c3")
     assert w.moves.value == 2 and len(w.moves.options) == 3
     assert w.sync() is False
+
+
+def test_benchmark_runs_and_a_click_is_one_canvas_message():
+    from dendria_widget.bench_widget import bench_widget
+
+    out = bench_widget(size=5, repeat=2, turns=6, quiet=True)
+    assert out["redraw_messages"]["canvas"] == 1
+    assert out["click_messages"]["canvas"] == 1
+    assert out["click_messages"]["open"] == 0     # a plain click creates no widget
+    assert out["redraw_ms_median"] > 0
