@@ -252,6 +252,9 @@ def test_height_zero_is_refused_and_changes_nothing():
     assert ex.placement(g, "a1") == {"cell": "a1", "legal": False, "reason": reason,
                                      "height": None, "preview": None}
     assert "place a1" not in legal(g)
+    assert ex.plot_heights(g)["a1"] == 0 and ex.plot_heights(g)["c3"] == 1
+    assert "b2" not in ex.plot_heights(g)
+    assert "height would be 0" in ex.placements(g)["a1"] and ex.placements(g)["c3"] is None
     refused(g, "place b2", "not empty", "white 1")
     with pytest.raises(IllegalStep):
         ex.preview(g, "a1")

@@ -100,6 +100,15 @@ def placement_heights(game, mover=None):
     return {b.name(i): h for i, h in st.placement_heights(mover).items()}
 
 
+def plot_heights(game):
+    """{cell: height} for every empty plot: the height a stack placed there
+    would get (0: no stack can stand there), whatever the repetition rule
+    says (see :func:`placements` for what is legal)."""
+    st = _state(game)
+    b = st.board
+    return {b.name(i): st.placement_height(i) for i in b.plots if not st.cells[i]}
+
+
 def preview(game, cell, mover=None):
     """What placing on ``cell`` would do, played on the engine and taken
     back (the game is left as it was). Returns the ordered ``changes`` (each
@@ -230,6 +239,7 @@ def overview(game):
     """All the explanations at once (what the widget's overlays draw)."""
     return {"regions": regions(game), "groups": groups(game),
             "placements": placements(game), "placement_heights": placement_heights(game),
+            "plot_heights": plot_heights(game),
             "stacks": stacks(game)}
 
 
@@ -256,5 +266,6 @@ def hedu_analysis(game):
     }
 
 
-__all__ = ["comparison_text", "regions", "groups", "placement_heights", "preview",
+__all__ = ["comparison_text", "regions", "groups", "placement_heights", "plot_heights",
+           "preview",
            "placement", "placements", "stacks", "explain_cell", "overview", "hedu_analysis"]
