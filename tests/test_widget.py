@@ -460,3 +460,21 @@ def test_benchmark_runs_and_a_click_is_one_canvas_message():
     assert out["click_messages"]["canvas"] == 1
     assert out["click_messages"]["open"] == 0     # a plain click creates no widget
     assert out["redraw_ms_median"] > 0
+
+
+def test_hover_is_throttled_to_cell_changes():
+    w = BoardWidget(Game("dendria-classic", size=5), hover_interval=0.0)
+    calls = []
+    orig = w.redraw
+    w.redraw = lambda force=False: calls.append(1) or orig(force)
+    x, y = w.cell_center("c3")
+    w._on_mouse_move(2 * x, 2 * y)
+    assert w.hover == "c3" and len(calls) == 1
+    w._on_mouse_move(2 * x + 2, 2 * y + 2)    # same cell: nothing to do
+    assert len(calls) == 1
+    w.hover_interval = 60.0                   # too soon after the last one:
+    x2, y2 = w.cell_center("e5")
+    w._on_mouse_move(2 * x2, 2 * y2)          # dropped (no event loop headless)
+    assert w.hover == "c3" and len(calls) == 1
+    w._on_mouse_out(0, 0)
+    assert w.hover is None

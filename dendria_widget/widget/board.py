@@ -456,12 +456,10 @@ class BoardWidget(widgets.VBox):
         self._pending_hover = cell
         if self._hover_later is not None:
             return
+        import asyncio
         try:
-            import asyncio
-            loop = asyncio.get_event_loop()
-            if not loop.is_running():
-                return
-        except RuntimeError:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop here (headless): the next move will do
             return
 
         def later():
