@@ -77,11 +77,10 @@ def playout(state, rng, unchecked=False):
     n = 0
     while not state.over and n < STEP_CAP:
         legal = state.legal()
-        choices = [s for s in legal if s[0] != "pass"]
-        if choices:
-            step = choices[rng.randrange(len(choices))]
-        else:
-            step = ("pass", None)
+        k = len(legal)
+        step = legal[rng.randrange(k)] if k > 1 else legal[0]
+        while step[0] == "pass" and k > 1:  # uniform over the other steps
+            step = legal[rng.randrange(k)]
         do(step)
         n += 1
     return n

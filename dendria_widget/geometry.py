@@ -191,6 +191,14 @@ class Board:
                     nonempty |= 1 << i
             self.term_masks.append(term)
             self.ray_nonempty.append(nonempty)
+        # every plot on the six lines through a plot (the union of its rays)
+        self.line_masks = [0] * n
+        for i in self.plots:
+            m = 0
+            for x in self.ray_masks[i]:
+                m |= x
+            self.line_masks[i] = m
+        self._seen = {}
         self.edge_mask = 0
         for i in self.plots:
             if self.power[i] == 0:
@@ -300,6 +308,24 @@ class Board:
         if self.spec.get("shape") == "hexagon":
             return f"Board.hexagon({self.spec['size']})"
         return f"Board.modular({self.spec['modules']!r})"
+
+    def first_pieces(self, i, occ):
+        """The first occupied plot on each ray from plot i (the pieces it
+        sees), in direction order, skipping rays with no piece. Memoized by
+        the occupancy of the six lines through i."""
+        key = (i, occ & self.line_masks[i])
+        got = self._seen.get(key)
+        if got is None:
+            out = []
+            for d, m in enumerate(self.ray_masks[i]):
+                m &= occ
+                if m:
+                    out.append((m & -m).bit_length() - 1 if self.shifts[d] > 0
+                               else m.bit_length() - 1)
+            if len(self._seen) > 200000:
+                self._seen.clear()
+            got = self._seen[key] = tuple(out)
+        return got
 
     # ---------------------------------------------------------- bitboards
     def shift(self, bb, d):

@@ -110,7 +110,6 @@ class DendriaState:
         self._undo = []
         self._hcache = (-1, 0)
         self._fcache = (None, None)
-        self._ncache = (-1, {})
         self.reps = Repetitions()
         self._fin = {}  # turn states -> can the turn still end legally (exact memo)
         if position is None:
@@ -227,21 +226,7 @@ class DendriaState:
 
     def nourishers(self, i):
         """Cells of the nourishers of (a seed on) plot i, one per root."""
-        occ = self.occ
-        cache = self._ncache
-        if cache[0] != occ:
-            cache = self._ncache = (occ, {})
-        got = cache[1].get(i)
-        if got is None:
-            masks = self.board.ray_masks[i]
-            got = []
-            for d in range(6):
-                m = masks[d] & occ
-                if m:
-                    got.append((m & -m).bit_length() - 1 if self._pos_dir[d]
-                               else m.bit_length() - 1)
-            got = cache[1][i] = tuple(got)
-        return got
+        return self.board.first_pieces(i, self.occ)
 
     def roots(self, i):
         """Every root of plot i as (direction, nourisher or -1, empty plots between).
@@ -597,21 +582,160 @@ class DendriaState:
                 if self._ends_right_after(st):
                     return True
             found.append(steps)
-        for steps in found:
-            for st in steps:
-                self._do(st)
-                ok = self._can_finish()
-                self._undo_one()
-                if ok:
-                    return True
+        gains, slides, sprouts = found
+        for st in gains + slides:
+            self._do(st)
+            ok = self._can_finish()
+            self._undo_one()
+            if ok:
+                return True
+        if not sprouts:
+            return False
+        if (self.phase == "move" and self.power_rule
+                and self._mover_trees() <= self.trees0):
+            # sprouts can only help by leading to a grow or capture: decide
+            # that directly rather than trying every set of sprouts
+            decided = self._decide_gain()
+            if decided is not None:
+                return decided
+        for st in sprouts:
+            self._do(st)
+            ok = self._can_finish()
+            self._undo_one()
+            if ok:
+                return True
         return False
+
+    def _decide_gain(self):
+        """Decide, without trying every set of sprouts, whether a journey
+        that must still gain a tree (power rule, no lower-power stop ahead)
+        can end legally. True/False, or None to leave it to the full search.
+
+        Why it is exact: sprouting only adds the mover's dendrids (more
+        fertilized soils, more of the mover's nourishers, more of the mover's
+        dendrids seen), so a seed once able to sprout stays able and the most
+        sprouting reachable is unique. Captures of forests with fertile soils
+        do not depend on sprouts. A seedbed with a fertile soil that could
+        grow holds a seed u with an empty neighbour; sprouting all that can be
+        sprouted but u leaves u's seedbed as small and the mover's
+        fertilization as large as they can be, so if any seedbed holding u can
+        grow, that one can. An enclosed seedbed G (enclosed_groups "sight")
+        sees the same pieces whatever else sprouts, so sprouting all but G is
+        its best chance; such G are tried one by one while they are few.
+        Every witness is checked by playing it."""
+        mover = self.to_move
+        power = self.board.power
+        p0 = power[self.jstart]
+        paths = []
+        if self.jcapt:
+            paths.append(())
+        else:
+            for d in (range(6) if self.jdir < 0 else (self.jdir,)):
+                path = tuple(j for j, _ in self.stops(self.jid, d, mover))
+                if any(power[j] < p0 for j in path):
+                    return None
+                paths.append(path)
+        if not paths:
+            paths.append(())
+        undecided = False
+        for path in paths:
+            found, sprouted, enclosed = self._gain_on_path(path, 0)
+            if found:
+                return True
+            undecided |= found is None
+            keep = [1 << u for u in sorted(sprouted)]
+            if enclosed:
+                sets = self._connected_subsets(enclosed, limit=64)
+                if sets is None:
+                    undecided = True
+                else:
+                    keep += sets
+            for g in keep:
+                found, _, _ = self._gain_on_path(path, g)
+                if found:
+                    return True
+                undecided |= found is None
+        return None if undecided else False
+
+    def _connected_subsets(self, members, limit):
+        """Every connected same-colour set of seeds within ``members``
+        (a bitboard), or None when there are more than ``limit``."""
+        nbr = self.board.nbr_masks
+        cells = self.cells
+        out = set()
+        todo = [1 << i for i in iter_bits(members)]
+        while todo:
+            g = todo.pop()
+            if g in out:
+                continue
+            out.add(g)
+            if len(out) > limit:
+                return None
+            colour = cells[(g & -g).bit_length() - 1]
+            around = 0
+            for i in iter_bits(g):
+                around |= nbr[i]
+            for j in iter_bits(around & members & ~g):
+                if cells[j] == colour:
+                    todo.append(g | 1 << j)
+        return sorted(out)
+
+    def _gain_on_path(self, path, keep):
+        """Slide along ``path``; at every stop sprout all that can be sprouted
+        except the seeds of bitboard ``keep``, and look for a grow or capture
+        after which the turn can end. Returns (True, or False, or None when
+        unsure; the cells sprouted; the seeds found with no empty neighbour
+        at some stop, when enclosed seedbeds may grow)."""
+        mover = self.to_move
+        slide, sprout = self._steps["slide"], self._steps["sprout"]
+        done = 0
+        result = False
+        sprouted = set()
+        enclosed = 0
+        try:
+            for y in (None,) + path:
+                if y is not None:
+                    self._do(slide[y])
+                    done += 1
+                if not self.conversions_open():
+                    continue
+                if self.enclosed_sight:
+                    enclosed |= (self.bb[1] | self.bb[4]) & ~self._fert()[1]
+                if self.sprout_on_move:
+                    while True:
+                        fresh = [c for c in self._sprout_cells(mover) if not keep >> c & 1]
+                        if not fresh:
+                            break
+                        for c in fresh:
+                            self._do(sprout[c])
+                            done += 1
+                            sprouted.add(c)
+                gains = self._mid_gains()
+                for g in gains:
+                    self._do(g)
+                    ok = self._can_finish()
+                    self._undo_one()
+                    if ok:
+                        return True, sprouted, enclosed
+                if gains:
+                    result = None
+        finally:
+            for _ in range(done):
+                self._undo_one()
+        return result, sprouted, enclosed
 
     def _hope(self):
         """False only when no legal end can follow (a sound over-approximation
         of the power rule): during a journey that must still gain a tree,
         neither a lower-power stop nor any grow or capture is within reach."""
-        if (self.phase != "move" or not self.power_rule
-                or self._mover_trees() > self.trees0):
+        if self.phase != "move":
+            return True
+        if self.slides == 0 and not any(self.stops(self.jid, d, self.to_move)
+                                        for d in range(6)):
+            # conversions never empty a plot nor remove a tree or an enemy
+            # dendrid, so no slide will ever open up: a move needs one
+            return False
+        if not self.power_rule or self._mover_trees() > self.trees0:
             return True
         b = self.board
         power = b.power
