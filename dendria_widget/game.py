@@ -265,6 +265,17 @@ class Game:
             turns.append([self._public(s) for s in self.state.current])
         return turns
 
+    def turn_movers(self):
+        """The colour that played each turn of ``history`` (swap, komi and
+        side choices included), e.g. ['dark', 'light', 'light', ...]."""
+        movers = self.state.step_movers()
+        out = []
+        k = 0
+        for turn in self.history:
+            out.append(self.state.colour_name(movers[k]))
+            k += len(turn)
+        return out
+
     # -------------------------------------------------------------- facts
     @property
     def pieces(self):

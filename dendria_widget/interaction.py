@@ -191,10 +191,11 @@ def button_steps(game, legal=None):
 _NBSP = "\u00a0"
 
 
-def _label(turn_no, j, step):
+def _label(turn_no, j, step, mover=None):
     # non-breaking spaces: an HTML <select> would collapse plain ones
     if j == 0:
-        return f"{turn_no}.{_NBSP}{step}"
+        who = f"{mover}:{_NBSP}" if mover else ""
+        return f"{turn_no}.{_NBSP}{who}{step}"
     return _NBSP * (len(str(turn_no)) + 4) + str(step)
 
 
@@ -203,7 +204,8 @@ def turn_labels(game):
 
     Returns a list of ``(index, label)`` where ``index`` is the number of
     steps played after that step (what ``game.go_to`` takes), starting with
-    ``(0, "start")``. A label is ``"3. plant e5"`` for the first step of
+    ``(0, "start")``. A label is ``"3. dark: plant e5"`` (with the colour
+    that played the turn) for the first step of
     turn 3 and ``"      sprout d4"`` (indented with non-breaking spaces) for the steps after it in that turn;
     redo steps (taken back, replayable) are listed too, with a ``(redo)``
     mark. Steps are NOTATION.md strings.
@@ -211,11 +213,11 @@ def turn_labels(game):
     out = [(0, "start")]
     k = 0
     turn_no = 0
-    for turn in game.history:
+    for turn, mover in zip(game.history, game.turn_movers()):
         turn_no += 1
         for j, s in enumerate(turn):
             k += 1
-            out.append((k, _label(turn_no, j, s)))
+            out.append((k, _label(turn_no, j, s, mover)))
     # the steps that redo would replay continue the last turn or start new ones
     open_turn = game.phase in ("plant", "move")
     j = len(game.history[-1]) if (open_turn and game.history) else 0

@@ -303,3 +303,17 @@ def test_step_strings_and_synonyms():
     assert [str(s) for s in g.steps] == ["plant d4", "end"]
     g.play(Step("pass"))
     assert str(g.steps[-1]) == "pass"
+
+
+def test_turn_movers_follow_the_swap_and_the_komi_pie():
+    from dendria_widget import Game
+    g = Game("dendria-classic", size=4)
+    g.play("plant d4", "end", "swap", "plant a1", "end", "pass")
+    # Light answers the opening with a swap and is still to move afterwards
+    assert g.turn_movers() == ["dark", "light", "light", "dark"]
+    s = Game("dendria-sprites", size=4)
+    s.play("komi 2", "side light", "plant d4", "end")
+    assert s.turn_movers() == ["dark", "light", "dark"]
+    h = Game("hedu", size=3)
+    h.play("place c3", "swap", "place a1")
+    assert h.turn_movers() == ["black", "white", "white"]

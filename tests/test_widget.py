@@ -197,8 +197,8 @@ def test_buttons_undo_redo_and_history():
     # the move list: one entry per step, grouped by turn, the current one selected
     labels = [label for label, _ in w.moves.options]
     assert labels[0] == "start"
-    assert labels[1].replace("\xa0", " ") == "1. plant c3"
-    assert labels[3].replace("\xa0", " ") == "2. plant a1"
+    assert labels[1].replace("\xa0", " ") == "1. dark: plant c3"
+    assert labels[3].replace("\xa0", " ") == "2. light: plant a1"
     assert labels[4].replace("\xa0", " ").strip() == "end  (redo)"
     assert w.moves.value == 3
     w.moves.value = 1          # clicking the list goes there

@@ -1252,6 +1252,10 @@ class DendriaState:
     def step_count(self):
         return len(self._undo)
 
+    def step_movers(self):
+        """The colour to move before each applied step: who played it."""
+        return [u[1][0] for u in self._undo]
+
     def steps(self):
         """Every step applied so far, in order."""
         return [u[0] for u in self._undo]
