@@ -186,8 +186,8 @@ class BoardWidget(widgets.VBox):
                                  self.last_button, self.undo_button, self.redo_button])
 
         self.mode_buttons = widgets.ToggleButtons(
-            options=MODES, value="play", description="mouse",
-            style={"button_width": "62px"},
+            options=MODES, value="play", description="Clicks:",
+            style={"button_width": "62px", "description_width": "initial"},
             tooltips=["play by clicking", "put or remove pieces (Editor tab)",
                       "mark cells with a label", "draw an arrow: two clicks"])
         self.mode_buttons.observe(lambda ch: self.set_mode(ch["new"]), "value")
@@ -225,8 +225,9 @@ class BoardWidget(widgets.VBox):
         self.editor_panel = EditorPanel(self)
         self.tabs = widgets.Tab(children=[moves_tab, explain_tab, self.rules_panel.widget,
                                           self.editor_panel.widget],
-                                layout=widgets.Layout(width="100%", min_width="300px",
-                                                      max_width="440px"))
+                                # beside the board when the notebook is wide enough
+                                layout=widgets.Layout(flex="1 1 320px", min_width="300px",
+                                                      max_width="460px"))
         for k, title in enumerate(("Moves", "Explain", "Rules", "Editor")):
             self.tabs.set_title(k, title)
 
