@@ -109,7 +109,8 @@ class DendriaState:
         self.current = []    # the steps of the turn in progress
         self._undo = []
         self._hcache = (-1, 0)
-        self._fcache = (None, None)
+        self._fcache = [(None, None), (None, None)]
+        self._tcache = (-1, 0)
         self.reps = Repetitions()
         self._fin = {}  # turn states -> can the turn still end legally (exact memo)
         if position is None:
@@ -186,34 +187,40 @@ class DendriaState:
 
     def fertilized(self):
         """(dark, light): bitboards of empty plots fertilized by each colour."""
-        return self._fert()[0]
+        return (self.fertilized_by(DARK), self.fertilized_by(LIGHT))
 
-    def _fert(self):
-        """Fertilization and the masks that decide growth, capture and
-        protection, cached per board: ((dark, light) fertilized soils,
-        pieces touching an empty plot, (pieces touching an empty plot not
-        fertilized by dark, ... by light))."""
-        key = (self.occ, self.bb[3], self.bb[6])
-        cache = self._fcache
+    def fertilized_by(self, colour):
+        """Empty plots seen by a dendrid of ``colour`` (cached per board)."""
+        return self._fert(colour)[0]
+
+    def _fert(self, colour):
+        """(soils fertilized by ``colour``, pieces touching an empty plot not
+        fertilized by ``colour``), cached per occupancy and dendrids."""
+        dend = self.bb[3 + 3 * colour]
+        key = (self.occ, dend)
+        cache = self._fcache[colour]
         if cache[0] == key:
             return cache[1]
         b = self.board
         empty = b.plot_mask & ~self.occ
-        open_ = empty | b.lagoon_mask
-        fert = []
-        for dend in (self.bb[3], self.bb[6]):
-            f = 0
-            if dend:
-                for d in range(6):
-                    f |= b.fill(b.shift(dend, d) & open_, open_, d)
-            fert.append(f & empty)
-        fert = tuple(fert)
-        occ = self.occ
-        dilate = b.dilate
-        out = (fert, dilate(empty) & occ,
-               (dilate(empty & ~fert[0]) & occ, dilate(empty & ~fert[1]) & occ))
-        self._fcache = (key, out)
+        f = 0
+        if dend:
+            open_ = empty | b.lagoon_mask
+            fill, shift = b.fill, b.shift
+            for d in range(6):
+                f |= fill(shift(dend, d) & open_, open_, d)
+            f &= empty
+        out = (f, b.dilate(empty & ~f) & self.occ)
+        self._fcache[colour] = (key, out)
         return out
+
+    def touching_empty(self):
+        """Pieces next to at least one empty plot (groups with fertile soil)."""
+        occ = self.occ
+        if self._tcache[0] != occ:
+            b = self.board
+            self._tcache = (occ, b.dilate(b.plot_mask & ~occ) & occ)
+        return self._tcache[1]
 
     def first_piece(self, i, d):
         """The first occupied plot on ray (i, d), or -1."""
@@ -310,38 +317,34 @@ class DendriaState:
                 counts[COLOUR_OF[c]] += 1
         return tuple(counts)
 
-    def growable(self, group, mover, masks=None):
+    def growable(self, group, mover):
         """May ``mover`` grow this seedbed (RULES.md 2.2)? Every fertile soil
         fertilized by the mover; enclosed seedbeds per ``enclosed_groups``."""
-        _, touches_empty, touches_unfert = masks or self._fert()
-        if group & touches_empty:
-            return not group & touches_unfert[mover]
+        if group & self.touching_empty():
+            return not group & self._fert(mover)[1]
         if not self.enclosed_sight:
             return False
         seen = self.seen_dendrids(group)
         return seen[mover] > seen[1 - mover]
 
-    def protected(self, forest, owner, masks=None):
+    def protected(self, forest, owner):
         """Is a forest protected (sprites capture rule)? Every fertile soil
         fertilized by its owner; enclosed forests per ``enclosed_groups``
         ("never": they count as protected, they never change hands)."""
-        _, touches_empty, touches_unfert = masks or self._fert()
-        if forest & touches_empty:
-            return not forest & touches_unfert[owner]
+        if forest & self.touching_empty():
+            return not forest & self._fert(owner)[1]
         if not self.enclosed_sight:
             return True
         seen = self.seen_dendrids(forest)
         return seen[owner] > seen[1 - owner]
 
-    def capturable(self, forest, mover, masks=None):
+    def capturable(self, forest, mover):
         """May ``mover`` capture this enemy forest (option ``capture``)?"""
         owner = 1 - mover
-        masks = masks or self._fert()
         if self.capture_unprotected:
-            return not self.protected(forest, owner, masks)
-        _, touches_empty, touches_unfert = masks
-        return (bool(forest & touches_empty) and not forest & touches_unfert[mover]
-                and bool(forest & touches_unfert[owner]))
+            return not self.protected(forest, owner)
+        return (bool(forest & self.touching_empty()) and not forest & self._fert(mover)[1]
+                and bool(forest & self._fert(owner)[1]))
 
     # ------------------------------------------------------- placements
     def sowing_clash(self, i, mover):
@@ -527,13 +530,12 @@ class DendriaState:
             return out
         if not self.conversions_open():
             return out
-        masks = self._fert()
         for colour in (DARK, LIGHT):
             for g in self.groups(colour, SEED):
-                if self.growable(g, mover, masks):
+                if self.growable(g, mover):
                     out.append(("grow", (g & -g).bit_length() - 1))
         for g in self.groups(1 - mover, TREE):
-            if self.capturable(g, mover, masks):
+            if self.capturable(g, mover):
                 out.append(("capture", (g & -g).bit_length() - 1))
         return out
 
@@ -700,7 +702,7 @@ class DendriaState:
                 if not self.conversions_open():
                     continue
                 if self.enclosed_sight:
-                    enclosed |= (self.bb[1] | self.bb[4]) & ~self._fert()[1]
+                    enclosed |= (self.bb[1] | self.bb[4]) & ~self.touching_empty()
                 if self.sprout_on_move:
                     while True:
                         fresh = [c for c in self._sprout_cells(mover) if not keep >> c & 1]
