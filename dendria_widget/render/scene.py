@@ -578,7 +578,7 @@ class _Builder:
                                tag=f"fert:{colour}:{name}"))
 
     def fertilization(self, fert):
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
+        geo, t, out = self.geo, self.t, self.over_l
         board = geo.board
         lw = max(1.0, self.lw * 1.3)
         # faint lines of sight: from each dendrid to the farthest soil it sees
@@ -608,7 +608,7 @@ class _Builder:
             self._who_marks(soil, both[soil])
 
     def fertile(self, groups, draw_who):
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
+        geo, t, out = self.geo, self.t, self.over_l
         board = geo.board
         soils = {}
         lw = max(1.0, self.lw * 1.4)

@@ -13,6 +13,7 @@ import random
 from functools import lru_cache
 
 from ..errors import IllegalStep
+from ..geometry import iter_bits
 
 PASS = ("pass", None)
 END = ("end", None)
@@ -78,3 +79,63 @@ def parse_words(text):
 
 def refuse(reason, step=None):
     raise IllegalStep(reason, step)
+
+
+class EngineState:
+    """The bookkeeping every engine state shares.
+
+    A subclass sets ``COLOURS`` (two names, the first moves first), keeps
+    ``_undo`` as a list of records ``(step, saved, ...)`` whose ``saved``
+    tuple starts with ``to_move``, and implements ``_undo_one``, ``score``
+    (a dict per colour with a ``"total"``), ``piece_name``, ``refusal``
+    (the reason a step is illegal, or None) and ``_do`` (apply unchecked).
+    """
+
+    COLOURS = ("", "")
+
+    def apply(self, step):
+        """Play one step, or raise IllegalStep (the state is then unchanged)."""
+        reason = self.refusal(step)
+        if reason:
+            raise IllegalStep(reason, step)
+        self._do(step)
+
+    def _finish(self, reason):
+        self.over = True
+        self.phase = "over"
+        self.end_reason = reason
+
+    def undo(self):
+        """Take back the last step; returns it (None when there is none)."""
+        if not self._undo:
+            return None
+        return self._undo_one()
+
+    @property
+    def step_count(self):
+        return len(self._undo)
+
+    def steps(self):
+        """Every step applied so far, in order."""
+        return [u[0] for u in self._undo]
+
+    def step_movers(self):
+        """The colour to move before each applied step: who played it."""
+        return [u[1][0] for u in self._undo]
+
+    def winner(self):
+        """None while the game goes on; else a colour's name or 'draw'."""
+        if not self.over:
+            return None
+        score = self.score()
+        first, second = self.COLOURS
+        a, b = score[first]["total"], score[second]["total"]
+        return first if a > b else second if b > a else "draw"
+
+    def pieces(self):
+        """Cell name -> piece string, in cell order (ids run in name order)."""
+        name = self.board.name
+        return {name(i): self.piece_name(i) for i in iter_bits(self.occ)}
+
+    def colour_name(self, colour):
+        return self.COLOURS[colour]

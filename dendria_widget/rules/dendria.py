@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..geometry import DIRECTIONS, iter_bits
-from .base import END, PASS, SWAP, Repetitions, parse_words, zobrist_table
+from .base import END, PASS, SWAP, EngineState, Repetitions, parse_words, zobrist_table
 from ..errors import IllegalStep
 
 DARK, LIGHT = 0, 1
@@ -55,11 +55,13 @@ def step_table(board):
     return _step_table(board)
 
 
-class DendriaState:
+class DendriaState(EngineState):
     """A Dendria game in progress (see ``dendria_widget.Game`` for the
     friendly API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
     ``refusal(step)`` says why one is illegal (or None), ``apply(step)``
     plays one and ``undo()`` takes the last one back."""
+
+    COLOURS = COLOURS
 
     def __init__(self, rules, position=None):
         self.rules = rules
@@ -1101,13 +1103,6 @@ class DendriaState:
                 "its fertile soils too")
 
     # ------------------------------------------------------------ apply
-    def apply(self, step):
-        """Play one step, or raise IllegalStep (the state is then unchanged)."""
-        reason = self.refusal(step)
-        if reason:
-            raise IllegalStep(reason, step)
-        self._do(step)
-
     def _scalars(self):
         return (self.to_move, self.phase, self.komi, self.swapped, self.second_side,
                 self.opening_turn, self.planted, self.grew, self.jid, self.jdir,
@@ -1218,17 +1213,6 @@ class DendriaState:
         self.slides = 0
         self.jcapt = False
 
-    def _finish(self, reason):
-        self.over = True
-        self.phase = "over"
-        self.end_reason = reason
-
-    def undo(self):
-        """Take back the last step; returns it (None when there is none)."""
-        if not self._undo:
-            return None
-        return self._undo_one()
-
     def _undo_one(self):
         step, saved, changes, rep, closed = self._undo.pop()
         for ch in reversed(changes):
@@ -1249,18 +1233,6 @@ class DendriaState:
          self.jstart, self.slides, self.jcapt, self.trees0, self.passes,
          self.dmoves, self.over, self.end_reason) = saved
         return step
-
-    @property
-    def step_count(self):
-        return len(self._undo)
-
-    def step_movers(self):
-        """The colour to move before each applied step: who played it."""
-        return [u[1][0] for u in self._undo]
-
-    def steps(self):
-        """Every step applied so far, in order."""
-        return [u[0] for u in self._undo]
 
     # ------------------------------------------------------------ score
     def forest_sizes(self, colour):
@@ -1290,14 +1262,6 @@ class DendriaState:
             part["total"] = base + part["largest_forests_bonus"] + part["komi"]
             out[COLOURS[colour]] = part
         return out
-
-    def winner(self):
-        """None while the game goes on; else 'dark', 'light' or 'draw'."""
-        if not self.over:
-            return None
-        s = self.score()
-        a, b = s["dark"]["total"], s["light"]["total"]
-        return "dark" if a > b else "light" if b > a else "draw"
 
     # ------------------------------------------------------- notation
     def fmt(self, step):
@@ -1343,14 +1307,6 @@ class DendriaState:
     def piece_name(self, i):
         c = self.cells[i]
         return PIECE_NAMES[c] if c else None
-
-    def pieces(self):
-        b = self.board
-        return {b.name(i): PIECE_NAMES[self.cells[i]]
-                for i in sorted(iter_bits(self.occ), key=b.order.__getitem__)}
-
-    def colour_name(self, colour):
-        return COLOURS[colour]
 
 
 def _line_direction(board, a, b):

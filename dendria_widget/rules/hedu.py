@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..errors import IllegalStep
 from ..geometry import iter_bits
-from .base import PASS, SWAP, Repetitions, parse_words
+from .base import PASS, SWAP, EngineState, Repetitions, parse_words
 
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
@@ -169,11 +169,13 @@ class Boards(Repetitions):
             d[h] -= 1
 
 
-class HeduState:
+class HeduState(EngineState):
     """A Hedu game in progress (see ``dendria_widget.Game`` for the friendly
     API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
     ``refusal(step)`` says why one is illegal (or None), ``apply(step)``
     plays one and ``undo()`` takes the last one back."""
+
+    COLOURS = COLOURS
 
     def __init__(self, rules, position=None):
         self.rules = rules
@@ -615,13 +617,6 @@ class HeduState:
         return None
 
     # ------------------------------------------------------------ apply
-    def apply(self, step):
-        """Play one step, or raise IllegalStep (the state is then unchanged)."""
-        reason = self.refusal(step)
-        if reason:
-            raise IllegalStep(reason, step)
-        self._do(step)
-
     def _do(self, step):
         verb, arg = step
         self._ver += 1
@@ -652,17 +647,6 @@ class HeduState:
         self.turns.append([step])
         self._undo.append((step, saved, undo, rep))
 
-    def _finish(self, reason):
-        self.over = True
-        self.phase = "over"
-        self.end_reason = reason
-
-    def undo(self):
-        """Take back the last step; returns it (None when there is none)."""
-        if not self._undo:
-            return None
-        return self._undo_one()
-
     def _undo_one(self):
         step, saved, undo, rep = self._undo.pop()
         self._ver += 1
@@ -674,18 +658,6 @@ class HeduState:
         (self.to_move, self.phase, self.passes, self.swapped, self.over,
          self.end_reason) = saved
         return step
-
-    @property
-    def step_count(self):
-        return len(self._undo)
-
-    def step_movers(self):
-        """The colour to move before each applied step: who played it."""
-        return [u[1][0] for u in self._undo]
-
-    def steps(self):
-        """Every step applied so far, in order."""
-        return [u[0] for u in self._undo]
 
     def last_effects(self):
         """The effects of the last step if it was a placement (the log of
@@ -771,14 +743,6 @@ class HeduState:
             out[COLOURS[colour]] = part
         return out
 
-    def winner(self):
-        """None while the game goes on; else 'black', 'white' or 'draw'."""
-        if not self.over:
-            return None
-        s = self.score()
-        a, b = s["black"]["total"], s["white"]["total"]
-        return "black" if a > b else "white" if b > a else "draw"
-
     # ------------------------------------------------------- notation
     def fmt(self, step):
         verb, arg = step
@@ -813,14 +777,6 @@ class HeduState:
 
     def piece_name(self, i):
         return piece_name(self.cells[i])
-
-    def pieces(self):
-        b = self.board
-        cells = self.cells
-        return {b.name(i): piece_name(cells[i]) for i in iter_bits(self.occ)}
-
-    def colour_name(self, colour):
-        return COLOURS[colour]
 
 
 State = HeduState
