@@ -738,3 +738,29 @@ def test_canvas_batches_paint_the_same_picture_as_the_png():
     # dashes and bold letters differ; a batch painted out of order (fills
     # over outlines) gives a mean difference near 6
     assert max(diff) < 2, diff
+
+
+def test_board_outline_never_breaks_into_a_chord():
+    """The border is built from hex edges: every step of every loop is one
+    edge long (radius R), at any radius; a hexagon of side N has a single
+    loop of 6(2N-1) edges. (Rounded float keys once broke the loop at some
+    radii and closed the pieces with a straight chord across the board.)"""
+    import math
+    import random
+
+    from dendria_widget import Board
+    from dendria_widget.boards import preset
+    from dendria_widget.render.scene import board_geometry
+
+    rng = random.Random(7)
+    boards = [Board.hexagon(n) for n in range(2, 10)] + [preset("lakes-13"), preset("ponds-19")]
+    for board in boards:
+        for radius in [24, 31.89] + [rng.uniform(8, 40) for _ in range(25)]:
+            geo = board_geometry(board, radius)
+            for loop in geo.outline:
+                assert loop[0] == loop[-1]
+                for (x0, y0), (x1, y1) in zip(loop, loop[1:]):
+                    assert abs(math.hypot(x1 - x0, y1 - y0) - radius) < 1e-6 * radius
+            if board.spec["shape"] == "hexagon":
+                n = board.spec["size"]
+                assert [len(loop) - 1 for loop in geo.outline] == [6 * (2 * n - 1)]

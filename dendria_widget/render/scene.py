@@ -212,10 +212,18 @@ def _ngon(n, rad, rot):
                   rad * math.sin(math.radians(rot + 360.0 * k / n))) for k in range(n))
 
 
-def _chain(segments):
-    """Join directed segments (a, b) into closed loops of points."""
+def _chain(segments, layout):
+    """Join directed segments (a, b) of hex edges into closed loops of points.
+
+    Corners are matched by their place on the exact corner lattice (x in
+    steps of sqrt(3)/2 R, y in steps of R/2 from the layout's origin), never
+    by rounded floats, so a loop can never break and be closed by a chord."""
+    ux = layout.radius * math.sqrt(3.0) / 2.0
+    uy = layout.radius / 2.0
+    ox, oy = layout.ox, layout.oy
+
     def key(p):
-        return (round(p[0], 3), round(p[1], 3))
+        return (round((p[0] - ox) / ux), round((p[1] - oy) / uy))
     nxt = {}
     for a, b in segments:
         nxt[key(a)] = (a, b)
@@ -277,7 +285,7 @@ class BoardGeometry:
                 if board.nbr_dir[i][d] < 0:
                     a, b = EDGE[d]
                     segs.append((h[a], h[b]))
-        self.outline = _chain(segs)
+        self.outline = _chain(segs, lay)
         self.glyphs = _glyphs()
         self.coords = self._coords(board, lay, R)
 
@@ -622,7 +630,7 @@ class _Builder:
                         a, bb = EDGE[d]
                         segs.append((h[a], h[bb]))
             tag = f"group:{g['kind']}:{g['colour']}:{g['cells'][0]}"
-            for loop in _chain(segs):
+            for loop in _chain(segs, geo.layout):
                 out.append(Line(loop, t.fertile, lw, tag=tag))
             for soil, who in g["fertile_soils"].items():
                 soils[soil] = who
