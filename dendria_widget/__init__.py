@@ -11,6 +11,17 @@ __all__ = ["Game", "Board", "Step", "IllegalStep", "DendriaError", "BadBoard",
 __version__ = "0.1.0"
 
 
+def _in_ipython():
+    import sys
+    ip = sys.modules.get("IPython")
+    return ip is not None and getattr(ip, "get_ipython", lambda: None)() is not None
+
+
+if _in_ipython():
+    from .notebook import install as _install_error_display
+    _install_error_display()
+
+
 def __getattr__(name):
     # BoardWidget imports ipywidgets and ipycanvas: only when asked for, so that
     # the engine and the command line start fast without them.
