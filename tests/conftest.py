@@ -16,10 +16,13 @@ def classic(pieces, to_move="dark", size=4, komi=None, **options):
 
 
 def snapshot(game):
-    """Everything a refused step must leave unchanged."""
+    """Everything a refused step must leave unchanged (game and engine)."""
+    st = game.state
     return (game.position_string(), game.phase, game.to_move, len(game.steps),
             [str(s) for s in game.future], dict(game.comments),
-            [[str(s) for s in t] for t in game.history], game.is_over)
+            [[str(s) for s in t] for t in game.history], game.is_over,
+            bytes(st.cells), st.occ, st.passes, st.swapped, len(st.reps.by_hash),
+            list(getattr(st, "prisoners", ())))
 
 
 def refused(game, step, *words):

@@ -23,6 +23,7 @@ import pytest
 from dendria_widget import Game, IllegalStep
 from dendria_widget.explain import hedu as ex
 from dendria_widget.rules import hedu as engine
+from conftest import legal, refused, snapshot
 
 
 def hedu(pieces, to_move="black", size=3, prisoners=None, **options):
@@ -33,32 +34,6 @@ def hedu(pieces, to_move="black", size=3, prisoners=None, **options):
     rules = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": size},
              "options": options}
     return Game.from_position(pos, rules=rules)
-
-
-def snapshot(game):
-    st = game.state
-    return (game.position_string(), game.phase, game.to_move, len(game.steps),
-            [[str(s) for s in t] for t in game.history], game.is_over,
-            bytes(st.cells), st.occ, list(st.prisoners), st.passes, st.swapped,
-            len(st.reps.by_hash))
-
-
-def refused(game, step, *words):
-    """``step`` is refused with a reason holding every one of ``words``, and
-    the game is exactly as it was."""
-    before = snapshot(game)
-    reason = game.why_illegal(step)
-    assert reason, f"{step!r} should be refused"
-    for w in words:
-        assert w in reason, f"{w!r} not in the reason {reason!r}"
-    with pytest.raises(IllegalStep):
-        game.play(step)
-    assert snapshot(game) == before
-    return reason
-
-
-def legal(game):
-    return {str(s) for s in game.legal_steps()}
 
 
 def regions_of(game):
