@@ -1,8 +1,20 @@
-"""Small helpers shared by the engine tests (tests/browser has its own)."""
+"""Small helpers shared by the engine tests (tests/browser has its own).
+
+Property tests run the same examples on every run ("repeatable" profile), so
+CI never turns red by the luck of the draw; explore new random examples with
+``HYPOTHESIS_PROFILE=explore python -m pytest tests -k properties``.
+"""
+
+import os
 
 import pytest
+from hypothesis import settings
 
 from dendria_widget import Game, IllegalStep
+
+settings.register_profile("repeatable", derandomize=True, deadline=None)
+settings.register_profile("explore", derandomize=False, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 def classic(pieces, to_move="dark", size=4, komi=None, **options):
