@@ -1,0 +1,65 @@
+"""The engine's shortcuts for the no-dead-ends rule never change what is legal.
+
+RULES.md 2.3: a step after which no legal end of the turn can be reached is
+itself illegal. The engine answers "can this turn still end?" with cheap
+sufficient tests, a sound bound (``_hope``) and an exact decision for
+journeys that must gain a tree (``_decide_gain``) before any exhaustive
+search. Here a reference state with all three switched off (the plain
+exhaustive search over every step of the turn) must list exactly the same
+legal steps at every step of random games, on small boards where the plain
+search is affordable, with the options that make the search hard (power
+rule, sprite capture, enclosed groups by sight).
+"""
+
+import random
+
+import pytest
+
+from dendria_widget import Game
+from dendria_widget.rules.dendria import DendriaState
+
+
+class PlainSearch(DendriaState):
+    """The same engine, deciding every finish by plain exhaustive search."""
+
+    def _hope(self):
+        return True
+
+    def _decide_gain(self):
+        return None
+
+    def _ends_right_after(self, step):
+        return False
+
+
+MIXES = [
+    ("dendria-sprites", {}),
+    ("dendria-sprites", {"enclosed_groups": "never", "capture": "fertilized"}),
+    ("dendria-classic", {"power_rule": True, "sprite_capture": True}),
+    ("dendria-classic", {"power_rule": True, "convert_at_start": True, "superko": "positional"}),
+]
+
+
+@pytest.mark.parametrize("ruleset,options", MIXES)
+def test_shortcuts_list_the_same_steps_as_the_plain_search(ruleset, options):
+    checked = 0
+    for seed in range(6):
+        game = Game(ruleset, size=3 + seed % 2, **options)
+        fast = game.state
+        plain = PlainSearch(game.rules)
+        rng = random.Random(seed)
+        steps = 0
+        while not fast.over and steps < 160:
+            legal = fast.legal()
+            assert legal == plain.legal(), (
+                f"step {steps}: {[fast.fmt(s) for s in legal]} != "
+                f"{[fast.fmt(s) for s in plain.legal()]}")
+            checked += 1
+            k = len(legal)
+            step = legal[rng.randrange(k)]
+            while step[0] == "pass" and k > 1:
+                step = legal[rng.randrange(k)]
+            fast.apply(step)
+            plain.apply(step)
+            steps += 1
+    assert checked > 200
