@@ -399,7 +399,12 @@ class DendriaState(EngineState):
     # ---------------------------------------------------------- journeys
     def stops(self, p, d, mover):
         """Cells where a dendrid of ``mover`` on p may stop sliding in
-        direction d, as (cell, lands on an enemy dendrid)."""
+        direction d, nearest first, as (cell, lands on an enemy dendrid).
+
+        The line passes empty plots, seeds and the mover's dendrids (and
+        lagoons); the first tree or enemy dendrid ends it, and an enemy
+        dendrid there is a stop too under ``sprite_capture``. (A plain walk:
+        rays are short, and it beats a bitboard version here.)"""
         out = []
         cells = self.cells
         own_d = 3 + 3 * mover
@@ -576,17 +581,21 @@ class DendriaState(EngineState):
         return ok
 
     def _search_finish(self):
+        # cheapest first: a slide after which the turn can end at once
+        slides = self._mid_slides()
+        for st in slides:
+            if self._ends_right_after(st):
+                return True
         if not self._hope():
             return False
-        stages = (self._mid_gains, self._mid_slides, self._mid_sprouts)
-        found = []
-        for stage in stages:
-            steps = stage()
-            for st in steps:
-                if self._ends_right_after(st):
-                    return True
-            found.append(steps)
-        gains, slides, sprouts = found
+        gains = self._mid_gains()
+        for st in gains:
+            if self._ends_right_after(st):
+                return True
+        sprouts = self._mid_sprouts()
+        for st in sprouts:
+            if self._ends_right_after(st):
+                return True
         for st in gains + slides:
             self._do(st)
             ok = self._can_finish()
