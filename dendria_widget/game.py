@@ -16,6 +16,7 @@ leaves the game exactly as it was.
 
 from __future__ import annotations
 
+import copy
 import json
 
 from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
@@ -350,7 +351,7 @@ class Game:
                 entry["comment"] = self.comments[k]
             turns.append(entry)
         rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
-               "rules": self.rules.to_dict(), "start": self._start,
+               "rules": self.rules.to_dict(), "start": copy.deepcopy(self._start),
                "turns": turns, "redo": [str(s) for s in self.future]}
         # comments of turns that were taken back (redo would bring them back)
         later = {str(k): v for k, v in sorted(self.comments.items()) if k >= len(turns)}
@@ -443,8 +444,16 @@ class Game:
         self.annotations = {"marks": dict(marks), "arrows": [list(a) for a in arrows]}
 
     def copy(self):
-        """An independent game with the same record (history and redo too)."""
-        return Game.from_record(self.to_record())
+        """An independent game: same position, history, redo steps, comments
+        and annotations (the engine state is cloned, nothing is replayed)."""
+        new = object.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new.state = self.state.clone()
+        new._redo = list(self._redo)
+        new.comments = dict(self.comments)
+        new.annotations = {"marks": dict(self.annotations["marks"]),
+                           "arrows": [list(a) for a in self.annotations["arrows"]]}
+        return new
 
     def __eq__(self, other):
         return isinstance(other, Game) and self.to_record() == other.to_record()

@@ -317,3 +317,40 @@ def test_turn_movers_follow_the_swap_and_the_komi_pie():
     h = Game("hedu", size=3)
     h.play("place c3", "swap", "place a1")
     assert h.turn_movers() == ["black", "white", "white"]
+
+
+@pytest.mark.parametrize("ruleset,size", [("dendria-classic", 4), ("dendria-sprites", 4),
+                                          ("hedu", 4)])
+def test_a_clone_plays_on_alone_and_undoes_to_the_same_start(ruleset, size):
+    """state.clone() copies everything mutable: the clone and the original
+    go on separately, and each undoes back to the identical state."""
+    import random
+
+    from dendria_widget import Game
+    from conftest import snapshot
+
+    g = Game(ruleset, size=size)
+    rng = random.Random(3)
+    for _ in range(12):
+        g.state.apply(rng.choice(g.state.legal()))
+    assert not g.is_over
+    before = snapshot(g)
+    twin = Game(g.rules)
+    twin.state = g.state.clone()
+    assert snapshot(twin) == before
+    # the twin plays a different future; the original is untouched
+    played = 0
+    while not twin.is_over and played < 30:
+        twin.state.apply(rng.choice(twin.state.legal()))
+        played += 1
+    assert played >= 5
+    assert snapshot(g) == before
+    # and the original can still play and undo as before
+    if not g.is_over:
+        g.state.apply(g.state.legal()[0])
+        g.state.undo()
+    assert snapshot(g) == before
+    for _ in range(played):
+        twin.state.undo()
+    assert snapshot(twin) == before
+    assert g.state.legal() == twin.state.legal()

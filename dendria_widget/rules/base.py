@@ -56,6 +56,18 @@ class Repetitions:
         else:
             del self.counts[count]
 
+    def copy(self):
+        """An independent copy (for cloning a state)."""
+        new = object.__new__(type(self))
+        for name in _slots(type(self)):
+            value = getattr(self, name)
+            if name == "by_hash":
+                value = {h: list(v) for h, v in value.items()}
+            elif isinstance(value, dict):
+                value = {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
+            setattr(new, name, value)
+        return new
+
     def maybe_seen(self, h):
         return h in self.by_hash
 
@@ -65,6 +77,13 @@ class Repetitions:
 
     def has_count(self, count):
         return count in self.counts
+
+
+def _slots(cls):
+    names = []
+    for klass in cls.__mro__:
+        names.extend(getattr(klass, "__slots__", ()))
+    return names
 
 
 def parse_words(text):
@@ -99,6 +118,25 @@ class EngineState:
         if reason:
             raise IllegalStep(reason, step)
         self._do(step)
+
+    def clone(self):
+        """An independent copy of this state, history and undo included,
+        without replaying anything (for computer players that explore).
+        Board tables and rules are shared; every mutable part is copied."""
+        new = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            if isinstance(value, Repetitions):
+                value = value.copy()
+            elif isinstance(value, bytearray):
+                value = bytearray(value)
+            elif isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                value = dict(value)
+            elif isinstance(value, set):
+                value = set(value)
+            new.__dict__[name] = value
+        return new
 
     def _finish(self, reason):
         self.over = True
