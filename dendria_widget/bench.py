@@ -94,11 +94,17 @@ def run_playouts(rules, games, seed, unchecked=False, budget=None):
     turns = []
     ends = {}
     elapsed = 0.0
+    finished = 0
+    finished_secs = 0.0
     for _ in range(games):
         state = engine.State(rules)
         t0 = time.perf_counter()
         n = playout(state, rng, unchecked)
-        elapsed += time.perf_counter() - t0
+        dt = time.perf_counter() - t0
+        elapsed += dt
+        if state.over:
+            finished += 1
+            finished_secs += dt
         steps.append(n)
         turns.append(len(state.turns))
         reason = state.end_reason if state.over else f"cut at {STEP_CAP} steps"
@@ -107,7 +113,8 @@ def run_playouts(rules, games, seed, unchecked=False, budget=None):
         if budget is not None and elapsed > budget:
             break
     return {"games": len(steps), "seconds": elapsed, "steps": sum(steps),
-            "turns": sum(turns), "ends": ends}
+            "turns": sum(turns), "ends": ends, "finished": finished,
+            "finished_seconds": finished_secs}
 
 
 def _end_kind(reason):
@@ -199,6 +206,7 @@ def run(quick=False, profile=True, seed=1, out=None):
             f"{'steps/s':>9}{'steps/game':>11}{'turns/game':>11}  ends")
     say(head)
     say("   " + "-" * (len(head) - 3))
+    cut = []
     for name, rules, full, short, how, unchecked in configs:
         r = run_playouts(rules, short if quick else full, seed, unchecked=unchecked,
                          budget=budget)
@@ -206,6 +214,14 @@ def run(quick=False, profile=True, seed=1, out=None):
         ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items()))
         say(f"   {name:<20}{how:<17}{g:>6}{s:>7.2f}{g / s:>9.2f}{r['steps'] / s:>9.0f}"
             f"{r['steps'] / g:>11.1f}{r['turns'] / g:>11.1f}  {ends}")
+        if r["finished"] < g and r["finished"]:
+            cut.append(f"   {name} ({how.strip()}): the {r['finished']} games that ended ran at "
+                       f"{r['finished'] / r['finished_seconds']:.2f} games/s")
+    for line in cut:
+        say(line)
+    if cut:
+        say("   (a game is cut when it does not end: RULES.md lets one side pass forever "
+            "while the other moves dendrids)")
     say()
 
     # ---- 2. mid-game side 9
