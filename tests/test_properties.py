@@ -481,3 +481,22 @@ def test_engine_agrees_with_a_naive_reading(seed):
     if conv:
         game.play(st.fmt(rng.choice(conv)))
         compare_conversions(game, Naive(game), mover)
+
+
+def test_placement_reasons_agree_with_legal_placements():
+    """The engine says why not exactly where it lists no placement (both
+    colours, classic and sprites sowing), so explanations never contradict
+    what is legal."""
+    for ruleset in ("dendria-classic", "dendria-sprites"):
+        game = Game(ruleset, size=5)
+        st = game.state
+        rng = random.Random(2)
+        for _ in range(120):
+            if st.over:
+                break
+            for mover in (0, 1):
+                legal = st.legal_placements(mover)
+                for i in st.board.plots:
+                    reason = st.placement_refusal(i, mover)
+                    assert (reason is None) == bool(legal >> i & 1), (st.board.name(i), reason)
+            st.apply(rng.choice(st.legal()))

@@ -184,26 +184,7 @@ def placements(game, mover=None):
     mover = st.to_move if mover is None else mover
     if isinstance(mover, str):
         mover = COLOURS.index(mover)
-    legal = st.legal_placements(mover)
-    hungry = st.hungry_mask()
-    out = {}
-    for i in b.plots:
-        if st.cells[i]:
-            continue
-        nm = b.name(i)
-        if legal >> i & 1:
-            out[nm] = None
-        elif not hungry >> i & 1:
-            out[nm] = (f"{nm} is nourished: every root ends on a nourisher "
-                       f"({', '.join(b.names(st.nourishers(i)))})")
-        else:
-            clash = st.sowing_clash(i, mover) if st.sow_apart else None
-            if clash:
-                out[nm] = (f"your pieces on {b.name(clash[0])} and {b.name(clash[1])} "
-                           f"touch each other next to {nm}")
-            else:
-                out[nm] = f"planting on {nm} could only end on a board seen before"
-    return out
+    return {b.name(i): st.placement_refusal(i, mover) for i in b.plots if not st.cells[i]}
 
 
 def power(game):
@@ -243,8 +224,7 @@ def explain_cell(game, cell):
         counts[COLOURS[COLOUR_OF[st.cells[j]]]] += 1
     facts["nourishers_by_colour"] = counts
     if not c:
-        legal = st.legal_placements(mover) >> i & 1
-        facts["plant"] = None if legal else placements(st, mover)[nm]
+        facts["plant"] = st.placement_refusal(i, mover)
         f = st.fertilized()
         facts["fertilized_by"] = [COLOURS[k] for k in (0, 1) if f[k] >> i & 1]
     else:

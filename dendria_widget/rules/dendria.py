@@ -375,6 +375,29 @@ class DendriaState(EngineState):
                             break
         return m
 
+    def placement_refusal(self, i, mover):
+        """Why ``mover`` could not plant (sow) on plot i if a turn began now
+        on this board, in words; None when it could."""
+        b = self.board
+        nm = b.name(i)
+        c = self.cells[i]
+        if c:
+            return f"{nm} is not empty: a {PIECE_NAMES[c]} stands there"
+        if not self.hungry_mask() >> i & 1:
+            return (f"{nm} is nourished, not hungry: every root of {nm} ends on a "
+                    f"nourisher ({', '.join(b.names(self.nourishers(i)))}); a seed "
+                    "may only be planted where it would see the edge")
+        if self.sow_apart:
+            clash = self.sowing_clash(i, mover)
+            if clash:
+                return (f"sowing on {nm} is refused: your pieces on {b.name(clash[0])} "
+                        f"and {b.name(clash[1])}, both next to {nm}, touch each other")
+        if self.superko and self.reps.has_count(self.occ.bit_count() + 1):
+            if not self._plant_finishable(i, 1 + 3 * mover):
+                return (f"planting on {nm} leads only to boards seen before: "
+                        "no legal end of the turn (positional superko)")
+        return None
+
     def legal_placements(self, mover):
         """Plots where ``mover`` could plant if a turn began now (all rules)."""
         m = self.placement_mask(mover)
@@ -944,25 +967,10 @@ class DendriaState(EngineState):
         if verb == "plant":
             if ph not in ("turn", "swap", "opening"):
                 return "a seed can be planted only as the first step of a turn"
-            c = self.cells[arg]
-            if c:
-                return f"{nm} is not empty: a {PIECE_NAMES[c]} stands there"
             if ph == "opening":
-                return None
-            if not self.hungry_mask() >> arg & 1:
-                return (f"{nm} is nourished, not hungry: every root of {nm} ends on a "
-                        f"nourisher ({', '.join(b.names(self.nourishers(arg)))}); a seed "
-                        "may only be planted where it would see the edge")
-            if self.sow_apart:
-                clash = self.sowing_clash(arg, mover)
-                if clash:
-                    return (f"sowing on {nm} is refused: your pieces on {b.name(clash[0])} "
-                            f"and {b.name(clash[1])}, both next to {nm}, touch each other")
-            if self.superko and self.reps.has_count(self.occ.bit_count() + 1):
-                if not self._plant_finishable(arg, 1 + 3 * mover):
-                    return (f"planting on {nm} leads only to boards seen before: "
-                            "no legal end of the turn (positional superko)")
-            return None
+                c = self.cells[arg]
+                return f"{nm} is not empty: a {PIECE_NAMES[c]} stands there" if c else None
+            return self.placement_refusal(arg, mover)
         if verb == "move":
             if ph not in ("turn", "swap"):
                 return "a journey can start only as the first step of a turn"
