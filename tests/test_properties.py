@@ -500,3 +500,22 @@ def test_placement_reasons_agree_with_legal_placements():
                     reason = st.placement_refusal(i, mover)
                     assert (reason is None) == bool(legal >> i & 1), (st.board.name(i), reason)
             st.apply(rng.choice(st.legal()))
+
+
+def test_sprout_reasons_agree_with_the_sprouts_the_engine_offers():
+    """explain.conversions says why not exactly for the seeds the engine
+    would not let the mover sprout."""
+    from dendria_widget.explain.dendria import conversions
+
+    for ruleset in ("dendria-classic", "dendria-sprites"):
+        game = Game(ruleset, size=5)
+        st = game.state
+        rng = random.Random(5)
+        for _ in range(150):
+            if st.over:
+                break
+            for mover in (0, 1):
+                able = {st.board.name(i) for i in st._sprout_cells(mover)}
+                facts = conversions(game, mover)["sprout"]
+                assert {c for c, why in facts.items() if why is None} == able
+            st.apply(rng.choice(st.legal()))

@@ -146,17 +146,7 @@ def conversions(game, mover=None):
     if isinstance(mover, str):
         mover = COLOURS.index(mover)
     me = COLOURS[mover]
-    hungry = st.hungry_mask()
-    sprout = {}
-    for i in iter_bits(st.bb[1] | st.bb[4]):
-        nm = b.name(i)
-        if hungry >> i & 1:
-            sprout[nm] = f"the seed on {nm} is hungry: it sees the edge"
-            continue
-        mine, theirs = st.sprout_counts(i, mover)
-        sprout[nm] = None if mine > theirs else (
-            f"{mine} {me} nourisher(s) against {theirs}: it needs strictly more of {me}")
-    sprout = {k: sprout[k] for k in sorted(sprout, key=lambda n: b.order[b.cell(n)])}
+    sprout = {b.name(i): st.sprout_refusal(i, mover) for i in iter_bits(st.bb[1] | st.bb[4])}
     grow = []
     for colour in (0, 1):
         for g in st.groups(colour, SEED):

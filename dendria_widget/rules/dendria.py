@@ -272,14 +272,22 @@ class DendriaState(EngineState):
                 theirs += 1
         return mine, theirs
 
-    def can_sprout(self, i, mover):
+    def sprout_refusal(self, i, mover):
+        """Why ``mover`` could not sprout the piece on plot i on this board
+        (judged as during a move), in words; None when it could."""
+        nm = self.board.name(i)
         c = self.cells[i]
-        if not c or KIND_OF[c] != SEED:
-            return False
+        if KIND_OF[c] != SEED:
+            return f"{nm} holds no seed to sprout" + (
+                f" (a {PIECE_NAMES[c]} stands there)" if c else "")
         if self.hungry_mask() >> i & 1:
-            return False
+            return f"the seed on {nm} is hungry: it sees the edge, so it cannot sprout"
         mine, theirs = self.sprout_counts(i, mover)
-        return mine > theirs
+        if mine <= theirs:
+            return (f"the seed on {nm} has {mine} {COLOURS[mover]} nourisher(s) and {theirs} "
+                    f"of the other colour: it sprouts only with strictly more of "
+                    f"{COLOURS[mover]}'s")
+        return None
 
     # ----------------------------------------------------------- groups
     def group_at(self, i):
@@ -570,6 +578,9 @@ class DendriaState(EngineState):
         return out
 
     def _sprout_cells(self, mover):
+        """The seeds ``mover`` may sprout on this board: the batch form of
+        :meth:`sprout_refusal` (nourished, strictly more of the mover's
+        nourishers), inlined because every journey step asks it."""
         seeds = (self.bb[1] | self.bb[4]) & ~self.hungry_mask()
         out = []
         cells = self.cells
@@ -1013,17 +1024,7 @@ class DendriaState(EngineState):
                 return "seeds do not sprout during a journey (sprout_on_move is off)"
             if ph == "move" and not self.conversions_open():
                 return "conversions come after the first slide (convert_at_start is off)"
-            c = self.cells[arg]
-            if KIND_OF[c] != SEED:
-                return f"{nm} holds no seed to sprout" + (
-                    f" (a {PIECE_NAMES[c]} stands there)" if c else "")
-            if self.hungry_mask() >> arg & 1:
-                return f"the seed on {nm} is hungry: it sees the edge, so it cannot sprout"
-            mine, theirs = self.sprout_counts(arg, mover)
-            if mine <= theirs:
-                return (f"the seed on {nm} has {mine} {me} nourisher(s) and {theirs} of the "
-                        f"other colour: it sprouts only with strictly more of yours")
-            return self._dead_end(step, f"sprouting {nm}")
+            return self.sprout_refusal(arg, mover) or self._dead_end(step, f"sprouting {nm}")
         if verb == "grow":
             c = self.cells[arg]
             if KIND_OF[c] != SEED:
