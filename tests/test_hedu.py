@@ -547,3 +547,14 @@ def test_explain_cell():
     assert e["group"] == {"colour": "white", "height": 1, "size": 2, "cells": ["a2", "b3"]}
     from dendria_widget.explain import explain_cell
     assert explain_cell(g, "c3") == ex.explain_cell(g, "c3")
+
+
+def test_stack_heights_in_positions_stop_at_nine_so_position_strings_round_trip():
+    rules = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 3}}
+    g = Game.from_position({"to_move": "black", "pieces": {"a1": "black 9", "c3": "white 2"}},
+                           rules=rules)
+    text = g.position_string()
+    assert Game.from_position(text).pieces == g.pieces == {"a1": "black 9", "c3": "white 2"}
+    with pytest.raises(Exception) as err:
+        Game.from_position({"to_move": "black", "pieces": {"a1": "black 10"}}, rules=rules)
+    assert "from 1 to 9" in str(err.value)

@@ -32,7 +32,9 @@ from .base import PASS, SWAP, EngineState, Repetitions, parse_words
 
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
-MAX_HEIGHT = 127
+# a stack can never grow past 3 in play (a plot touches at most three
+# regions); given positions may hold up to 9, one digit in the position string
+MAX_HEIGHT = 9
 
 PLACE = "place"
 # stages of a placement's effects, in order (RULES.md 3)
