@@ -50,13 +50,6 @@ def row_letters(i):
     return letters
 
 
-def _row_index(letters):
-    n = 0
-    for ch in letters:
-        n = n * 26 + (ord(ch) - 96)
-    return n - 1
-
-
 class Board:
     """An immutable set of plots with every table the engines need.
 
@@ -121,7 +114,6 @@ class Board:
         self.lagoon_mask = 0
         for i in self.lagoons:
             self.lagoon_mask |= 1 << i
-        self.valid_mask = self.plot_mask | self.lagoon_mask
         self.is_plot = bytearray(self.area)
         for i in self.plots:
             self.is_plot[i] = 1
@@ -199,10 +191,6 @@ class Board:
                 m |= x
             self.line_masks[i] = m
         self._seen = {}
-        self.edge_mask = 0
-        for i in self.plots:
-            if self.power[i] == 0:
-                self.edge_mask |= 1 << i
 
     # ----------------------------------------------------------- builders
     @staticmethod

@@ -96,9 +96,6 @@ def parse_words(text):
     return words
 
 
-def refuse(reason, step=None):
-    raise IllegalStep(reason, step)
-
 
 class EngineState:
     """The bookkeeping every engine state shares.

@@ -162,9 +162,6 @@ class DendriaState(EngineState):
         k = 1 + 3 * colour
         return self.bb[k] | self.bb[k + 1] | self.bb[k + 2]
 
-    def board_key(self):
-        return bytes(self.cells)
-
     # ------------------------------------------------------------ sight
     def hungry_mask(self):
         """Plots (any occupancy) that would be hungry as seeds."""
@@ -223,15 +220,6 @@ class DendriaState(EngineState):
             b = self.board
             self._tcache = (occ, b.dilate(b.plot_mask & ~occ) & occ)
         return self._tcache[1]
-
-    def first_piece(self, i, d):
-        """The first occupied plot on ray (i, d), or -1."""
-        m = self.board.ray_masks[i][d] & self.occ
-        if not m:
-            return -1
-        if self._pos_dir[d]:
-            return (m & -m).bit_length() - 1
-        return m.bit_length() - 1
 
     def nourishers(self, i):
         """Cells of the nourishers of (a seed on) plot i, one per root."""

@@ -39,7 +39,6 @@ MAX_HEIGHT = 9
 PLACE = "place"
 # stages of a placement's effects, in order (RULES.md 3)
 PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY, INCREASE = 0, 1, 2, 3
-STAGE_NAMES = ("placed", "enemy reduced", "friendly reduced", "increased")
 
 _GE_LEVELS = tuple(tuple(range(1, min(h, 4) + 1)) for h in range(MAX_HEIGHT + 1))
 DENDRIA_VERBS = ("plant", "sow", "sprout", "grow", "capture", "move", "slide", "end",
@@ -49,15 +48,6 @@ DENDRIA_VERBS = ("plant", "sow", "sprout", "grow", "capture", "move", "slide", "
 def code_of(colour, height):
     """The cell code of a stack of ``height`` pieces of ``colour``."""
     return (height << 1) | colour
-
-
-def height_of(code):
-    return code >> 1
-
-
-def colour_of(code):
-    """Colour index of a non-zero code."""
-    return code & 1
 
 
 def piece_name(code):
@@ -249,9 +239,6 @@ class HeduState(EngineState):
 
     def height(self, i):
         return self.cells[i] >> 1
-
-    def board_key(self):
-        return bytes(self.cells)
 
     def _near(self, bb):
         """Plots next to a hex of ``bb`` (``bb`` itself not included unless
