@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..errors import IllegalStep
+from ..errors import IllegalStep, UnknownCell
 from ..geometry import iter_bits
 
 PASS = ("pass", None)
@@ -84,6 +84,14 @@ def _slots(cls):
     for klass in cls.__mro__:
         names.extend(getattr(klass, "__slots__", ()))
     return names
+
+
+def parse_cell(board, word):
+    """The id of the cell named ``word`` in a step; IllegalStep naming it."""
+    try:
+        return board.cell(word)
+    except UnknownCell as e:
+        raise IllegalStep(str(e)) from None
 
 
 def parse_words(text):

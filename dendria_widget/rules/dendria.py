@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..geometry import DIRECTIONS, iter_bits
-from .base import END, PASS, SWAP, EngineState, Repetitions, parse_words, zobrist_table
+from .base import END, PASS, SWAP, EngineState, Repetitions, parse_cell, parse_words, zobrist_table
 from ..errors import IllegalStep
 
 DARK, LIGHT = 0, 1
@@ -1287,12 +1287,7 @@ class DendriaState(EngineState):
         if verb in CELL_VERBS:
             if len(words) != 2:
                 raise IllegalStep(f"'{verb}' takes one cell, like '{verb} g7': {text!r}")
-            b = self.board
-            if not b.has_name(words[1]):
-                raise IllegalStep(f"there is no cell {words[1]!r} on this board "
-                                  f"(cells run from {b.name(b.plots[0])} to "
-                                  f"{b.name(b.plots[-1])})")
-            return (verb, b.cell(words[1]))
+            return (verb, parse_cell(self.board, words[1]))
         if verb in ("end", "pass", "swap"):
             if len(words) != 1:
                 raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")

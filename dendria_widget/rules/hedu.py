@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..errors import IllegalStep
 from ..geometry import iter_bits
-from .base import PASS, SWAP, EngineState, Repetitions, parse_words
+from .base import PASS, SWAP, EngineState, Repetitions, parse_cell, parse_words
 
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
@@ -746,12 +746,7 @@ class HeduState(EngineState):
         if verb == PLACE:
             if len(words) != 2:
                 raise IllegalStep(f"'place' takes one cell, like 'place g7': {text!r}")
-            b = self.board
-            if not b.has_name(words[1]):
-                raise IllegalStep(f"there is no cell {words[1]!r} on this board "
-                                  f"(cells run from {b.name(b.plots[0])} to "
-                                  f"{b.name(b.plots[-1])})")
-            return (PLACE, b.cell(words[1]))
+            return (PLACE, parse_cell(self.board, words[1]))
         if verb in ("pass", "swap"):
             if len(words) != 1:
                 raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")
