@@ -315,26 +315,27 @@ class DendriaState(EngineState):
                 counts[COLOUR_OF[c]] += 1
         return tuple(counts)
 
-    def growable(self, group, mover):
-        """May ``mover`` grow this seedbed (RULES.md 2.2)? Every fertile soil
-        fertilized by the mover; enclosed seedbeds per ``enclosed_groups``."""
+    def _held(self, group, colour, enclosed_never):
+        """RULES.md 2.2's test shared by growth and protection: every fertile
+        soil of the group is fertilized by ``colour``; a group with no fertile
+        soil sees strictly more of ``colour``'s dendrids than of the other's
+        (``enclosed_groups "sight"``), else ``enclosed_never`` is the answer."""
         if group & self.touching_empty():
-            return not group & self._fert(mover)[1]
+            return not group & self._fert(colour)[1]
         if not self.enclosed_sight:
-            return False
+            return enclosed_never
         seen = self.seen_dendrids(group)
-        return seen[mover] > seen[1 - mover]
+        return seen[colour] > seen[1 - colour]
+
+    def growable(self, group, mover):
+        """May ``mover`` grow this seedbed (RULES.md 2.2)?"""
+        return self._held(group, mover, False)
 
     def protected(self, forest, owner):
-        """Is a forest protected (sprites capture rule)? Every fertile soil
-        fertilized by its owner; enclosed forests per ``enclosed_groups``
-        ("never": they count as protected, they never change hands)."""
-        if forest & self.touching_empty():
-            return not forest & self._fert(owner)[1]
-        if not self.enclosed_sight:
-            return True
-        seen = self.seen_dendrids(forest)
-        return seen[owner] > seen[1 - owner]
+        """Is a forest protected (sprites capture rule)? Enclosed forests
+        under ``enclosed_groups "never"`` count as protected: they never
+        change hands."""
+        return self._held(forest, owner, True)
 
     def capturable(self, forest, mover):
         """May ``mover`` capture this enemy forest (option ``capture``)?"""
