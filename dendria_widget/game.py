@@ -24,6 +24,7 @@ from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
 from .geometry import DIRECTION_NAMES
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
+from .rules.variant import variant_for
 
 RECORD_FORMAT = "dendria-widget-record"
 RECORD_VERSION = 1
@@ -196,6 +197,12 @@ class Game:
     @property
     def ruleset(self):
         return self.rules.ruleset
+
+    @property
+    def variant(self):
+        """What this ruleset calls things and which ideas its options turn on
+        (a :class:`~dendria_widget.rules.variant.Variant`)."""
+        return variant_for(self.rules)
 
     # -------------------------------------------------------------- steps
     def _step(self, step):
