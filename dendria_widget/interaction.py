@@ -112,7 +112,7 @@ def natural_steps(game, cell):
     phase = game.phase
     if piece is None:
         return [Step("slide", cell) if phase == "move" else Step("plant", cell)]
-    colour, kind = piece.split()
+    colour, kind = piece.colour, piece.kind
     if kind == "seed":
         if phase in ("plant", "move"):
             return [Step("sprout", cell), Step("grow", cell)]
