@@ -121,6 +121,9 @@ def natural_steps(game, cell):
     if kind == "tree":
         return [Step("capture", cell)]
     # a dendrid
+    if phase == "move" and cell == journey_cell(game):
+        return _sentence(f"The {dendrid} stands on {cell} now: click a cell further along "
+                         f"its line")
     if phase == "move":
         return [Step("slide", cell)]
     return [Step("move", cell)]
@@ -209,6 +212,9 @@ def refusal_words(game, cell, reason=None):
                              f"captured only during a journey")
         return _sentence(f"The forest of {cell} cannot be captured now: {reason}")
     # a dendrid
+    if phase == "move" and cell == journey_cell(game):
+        return _sentence(f"The {dendrid} stands on {cell} now: click a cell further along "
+                         f"its line")
     if phase == "move":
         return _sentence(f"The journey cannot go to {cell}: {reason}")
     if phase == "plant":

@@ -372,8 +372,8 @@ class BoardWidget(widgets.VBox):
             mover = self.game.to_move
             (getattr(self.game, "push", None) or self.game.play)(legal[0])
             self._legal = None
-            words.append(f"{self.game.variant.colour_word(mover)}'s turn ended by itself "
-                         "(nothing else could be played).")
+            words.append(f"The turn of {self.game.variant.colour_word(mover)} ended by "
+                         "itself: nothing else could be played.")
         self._set_status(" ".join(words), "ok")
         self._animate_changes()
         self.refresh()
@@ -681,22 +681,25 @@ class BoardWidget(widgets.VBox):
 
     def present_step(self):
         """*Next step*: the next step of the prepared line, or of the game
-        (redo). Returns the step played, or None at the end."""
-        if self._line:
-            step = self._line[0]
-            if self.play(step):
+        (redo). Returns the Step played, or None at the end."""
+        keep, self.auto_end = self.auto_end, False   # the steps as they are, exactly
+        try:
+            if self._line:
+                if not self.play(self._line[0]):
+                    return None
                 self._line.pop(0)
-                return step
-            return None
-        if not self.game.can_redo():
-            self._set_status("The end of the game: nothing more to show.", "info")
-            self._update_panels()
-            return None
-        self._pieces_before = dict(self.game.pieces)
-        mover = self.game.to_move
-        st = self.game.redo()
-        self._played([(st, mover)])
-        return st
+                return self.game.steps[-1]
+            if not self.game.can_redo():
+                self._set_status("The end of the game: nothing more to show.", "info")
+                self._update_panels()
+                return None
+            self._pieces_before = dict(self.game.pieces)
+            mover = self.game.to_move
+            st = self.game.redo()
+            self._played([(st, mover)])
+            return st
+        finally:
+            self.auto_end = keep
 
     # ------------------------------------------------------------ scenes
     def focus(self):

@@ -363,8 +363,7 @@ def played_words(game, step, mover):
         return f"Player 2 chose {v.colour_word(cell)}: {seat_words(game, now=True)}."
     dendrid = v.kind_word("dendrid") if "dendrid" in v.kind_words else ""
     words = {
-        "plant": f"{who} {v.verb('plant').done if 'plant' in v.verbs else 'planted'} "
-                 f"a seed on {cell}.",
+        "plant": f"{who} has {v.verb('plant').done} a seed on {cell}.",
         "sprout": f"{who} sprouted the seed on {cell}.",
         "grow": f"{who} grew the seedbed of {cell} into a forest.",
         "capture": f"{who} captured the forest of {cell}.",
