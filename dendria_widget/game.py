@@ -22,6 +22,7 @@ import json
 from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
+from .rules.variant import variant_for
 
 RECORD_FORMAT = "dendria-widget-record"
 RECORD_VERSION = 1
@@ -155,6 +156,12 @@ class Game:
     @property
     def ruleset(self):
         return self.rules.ruleset
+
+    @property
+    def variant(self):
+        """What this ruleset calls things and which ideas its options turn on
+        (a :class:`~dendria_widget.rules.variant.Variant`)."""
+        return variant_for(self.rules)
 
     # -------------------------------------------------------------- steps
     def _step(self, step):
