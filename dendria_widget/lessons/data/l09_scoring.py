@@ -5,6 +5,8 @@ from ..framework import Exercise, Lesson, Page, Verdict
 
 # Dark: forests of 3, 3 and 2; Light: one forest of 4.
 WORKED = "dendria-classic h5 ttt2/6/5tt/3d4/t4s3/t4D2/t1S4/6/1TTTT dark"
+# The same board, with a komi of 2 points for Light.
+KOMI = WORKED + " komi=2"
 # Dark (a forest of 3) may capture one of Light's forests of 3, 2 and 1.
 CAPTURE = "dendria-classic h5 TTT2/6/7/8/T2d5/7t/5tt/6/3TT dark"
 # Dark (a forest of 2) may plant and grow the new seed's seedbed.
@@ -115,6 +117,17 @@ LESSON = Lesson(
                 "worked out is the result: Dark wins, 7 to 5.5."),
             play=("pass", "pass"),
             rules_covered=("pass-end",),
+        ),
+        Page(
+            title="Komi",
+            text=(
+                "Players may agree on a **komi**: points that Light adds to its score at "
+                "the end, to make up for moving second. (The sprites edition chooses it "
+                "with the komi pie, lesson 12.)\n\n"
+                "The same board with a komi of 2: Light gets 4 + 1 + 0.5 + 2 = **7.5**, "
+                "Dark still 7. Now Light wins."),
+            start=KOMI,
+            rules_covered=("komi",),
         ),
         Exercise(
             title="Exercise: the right capture",

@@ -13,6 +13,8 @@ SOWING = "dendria-sprites h5 5/6/1s1s3/8/2ss5/8/7/6/5 dark"
 EDGE = "dendria-sprites h5 5/6/7/8/2ss5/8/7/6/5 dark"
 # Dark's forest a1-a2 is not protected; Dark's sprite on e7 can save it.
 SAVE = "dendria-sprites h5 tt3/6/7/8/6d2/8/7/2D3/5 dark"
+# Light's tree on a1 has no fertile soil; it sees one dark sprite (b2).
+ENCLOSED = "dendria-sprites h5 Ts3/sd4/7/8/9/8/7/3D2/5 dark"
 # Leafiness: one forest of 4 against forests of 2, 2, 2 and 1.
 LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
 
@@ -115,6 +117,21 @@ LESSON = Lesson(
             play=("move d4", "capture g1", "slide e5", "end"),
             overlays=("fertile", "power"),
             rules_covered=("capture-unprotected", "power-rule"),
+        ),
+        Page(
+            title="A forest with no fertile soil",
+            text=(
+                "Light's tree on a1 has no fertile soil: every cell next to it is taken. "
+                "Such a forest is judged by the **sprites it sees**: it is protected only "
+                "when it sees more of its owner's sprites than of the other colour's. "
+                "Along its lines the tree sees two dark seeds and one dark sprite (b2), "
+                "and no light sprite: it is not protected.\n\n"
+                "Press **Play**: Dark's sprite captures it before its first slide, then "
+                "leaves. (A seedbed with no fertile soil grows the same way: when it sees "
+                "more of the mover's sprites than of the opponent's.)"),
+            start=ENCLOSED,
+            play=("move b2", "capture a1", "slide d4", "end"),
+            rules_covered=("enclosed-sight", "capture-unprotected"),
         ),
         Exercise(
             title="Exercise: save your forest",
