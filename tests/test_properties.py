@@ -155,7 +155,7 @@ class TurnWatch:
     def __init__(self, game):
         self.o = game.options
         self.boards = {self.board(game)}
-        self.run = 0           # dendrid-move turns in a row
+        self.run = 0           # turns in a row without a plant (moves, passes)
         self.passes = 0
         self.start = None      # journey start cell
         self.trees = 0         # the mover's trees when the turn began
@@ -190,12 +190,16 @@ class TurnWatch:
                 self.run += 1
             else:
                 self.run = 0
-            limit = self.o["dendrid_move_limit"]
-            assert game.is_over == (limit is not None and self.run >= 2 * limit)
+            assert game.is_over == self.limit_reached()
         elif verb == "pass":
+            # a pass is a turn without a plant: it keeps the run going
             self.passes += 1
-            self.run = 0
-            assert game.is_over == (self.passes >= 2)
+            self.run += 1
+            assert game.is_over == (self.passes >= 2 or self.limit_reached())
+
+    def limit_reached(self):
+        limit = self.o["dendrid_move_limit"]
+        return limit is not None and self.run >= 2 * limit
 
 
 def naive_score(game):

@@ -1176,21 +1176,23 @@ class DendriaState(EngineState):
             self.reps.add(*rep)
             self._fin.clear()
             self.passes = 0
+            # the dendrid move limit counts the turns without a plant
             self.dmoves = self.dmoves + 1 if was_move else 0
             self.phase = "swap" if self.opening_turn else "turn"
             self._reset_turn()
             self.to_move = 1 - mover
-            if self.move_limit is not None and self.dmoves >= 2 * self.move_limit:
-                self._finish(f"the dendrid move limit: {self.dmoves} dendrid moves in a row")
+            self._check_move_limit()
         elif verb == "pass":
             self.turns.append([step])
             closed = True
             self.passes += 1
-            self.dmoves = 0
+            self.dmoves += 1   # a pass is a turn without a plant: it keeps the count
             self.phase = "turn"
             self.to_move = 1 - mover
             if self.passes >= 2:
                 self._finish("two passes in a row")
+            else:
+                self._check_move_limit()
         elif verb == "swap":
             self.turns.append([step])
             closed = True
@@ -1211,6 +1213,13 @@ class DendriaState(EngineState):
         else:  # pragma: no cover - refusal() screens verbs
             raise IllegalStep(f"unknown step {verb!r}", step)
         self._undo.append((step, saved, changes, rep, closed))
+
+    def _check_move_limit(self):
+        """RULES.md 2.3: 2 x L turns in a row without a plant (dendrid moves
+        and passes) end the game as if both players had passed."""
+        if self.move_limit is not None and self.dmoves >= 2 * self.move_limit:
+            self._finish(f"the dendrid move limit: {self.dmoves} turns in a row "
+                         "without a plant (dendrid moves and passes)")
 
     def _reset_turn(self):
         self.opening_turn = False

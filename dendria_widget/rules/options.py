@@ -65,7 +65,8 @@ DENDRIA_OPTIONS = {spec.name: spec for spec in (
     OptionSpec("superko", ("positional", "off"),
                "positional: a turn may not end on a board seen before (passes exempt)"),
     OptionSpec("dendrid_move_limit", None,
-               "the game ends after this many dendrid moves in a row by each player",
+               "the game ends after this many turns in a row without a plant "
+               "(dendrid moves or passes) by each player",
                kind="int>=1|null"),
     OptionSpec("opening", ("pie", "komi-pie", "none"),
                "pie: one seed then Light may swap; komi-pie: komi, then side, then Dark"),
