@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..errors import IllegalStep
 from ..geometry import iter_bits
-from ..notation import Step, parse_cell, parse_words  # noqa: F401 (engines import them here)
+from ..notation import Step
 
 PASS = Step("pass")
 END = Step("end")

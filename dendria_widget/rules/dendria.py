@@ -13,9 +13,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..geometry import DIRECTIONS, iter_bits
-from .base import END, PASS, SWAP, EngineState, Repetitions, parse_words, zobrist_table
-from ..errors import IllegalStep
-from ..notation import Piece, Step
+from .base import END, PASS, SWAP, EngineState, Repetitions, zobrist_table
+from ..checks import brief
+from ..errors import BadPosition, IllegalStep
+from ..notation import Piece, Step, parse_words
 
 DARK, LIGHT = 0, 1
 SEED, TREE, DENDRID = 0, 1, 2
@@ -43,8 +44,8 @@ def parse_piece(text):
             kind = "dendrid" if words[1] == "sprite" else words[1]
             if kind in KINDS:
                 return code_of(COLOURS.index(words[0]), KINDS.index(kind))
-    raise ValueError(f"unknown piece {text!r} (a piece is like 'dark seed', "
-                     "'light tree' or 'dark dendrid')")
+    raise BadPosition(f"unknown piece {brief(text)} (a piece is like 'dark seed', "
+                      "'light tree' or 'dark dendrid')")
 
 
 @lru_cache(maxsize=None)
