@@ -36,7 +36,7 @@ import time
 from .game import Game
 from .rules import engine_for, resolve_rules
 
-STEP_CAP = 20000  # safety net: a playout longer than this is cut (and reported)
+STEP_CAP = 20000  # safety net: a playout longer than this is cut and reported as a failure
 
 
 # ------------------------------------------------------------- helpers
@@ -167,7 +167,8 @@ def midgame_position(size, target_steps, seed):
 
 # --------------------------------------------------------------- report
 def run(quick=False, profile=True, seed=1, out=None):
-    """Run the benchmark and print the table; returns 0."""
+    """Run the benchmark and print the table; returns 0, or 1 when a game
+    reached the safety cap (a failure: every game should end)."""
     out = sys.stdout if out is None else out
 
     def say(line=""):
@@ -214,14 +215,14 @@ def run(quick=False, profile=True, seed=1, out=None):
         ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items()))
         say(f"   {name:<20}{how:<17}{g:>6}{s:>7.2f}{g / s:>9.2f}{r['steps'] / s:>9.0f}"
             f"{r['steps'] / g:>11.1f}{r['turns'] / g:>11.1f}  {ends}")
-        if r["finished"] < g and r["finished"]:
-            cut.append(f"   {name} ({how.strip()}): the {r['finished']} games that ended ran at "
-                       f"{r['finished'] / r['finished_seconds']:.2f} games/s")
+        if r["finished"] < g:
+            cut.append(f"   FAILURE: {name} ({how.strip()}): {g - r['finished']} of {g} games "
+                       f"were cut at the safety cap of {STEP_CAP} steps")
     for line in cut:
         say(line)
     if cut:
-        say("   (a game is cut when it does not end: RULES.md lets one side pass forever "
-            "while the other moves dendrids)")
+        say("   FAILURE: a game reached the safety cap without ending; the dendrid move "
+            "limit (RULES.md 2.3) should end every classic game")
     say()
 
     # ---- 2. mid-game side 9
@@ -305,7 +306,7 @@ def run(quick=False, profile=True, seed=1, out=None):
                 say()
 
     say(f"total bench time {time.perf_counter() - t_start:.1f} s")
-    return 0
+    return 1 if cut else 0
 
 
 def _where(fname, line, func):

@@ -548,3 +548,16 @@ def test_hedu_pie_and_end(run):
     # black's stack on c3 controls the one region: value 1, and [(1, 1)] > []
     assert out["score"] == {"black": 1.5, "white": 0}
     assert out["winner"] == "black"
+
+
+def test_a_pass_keeps_the_dendrid_move_count(run):
+    """RULES.md 2.3: a dendrid move then a pass are two turns without a
+    plant, so a limit of 1 ends the game (no second pass needed)."""
+    rules = dict(R3, options={"dendrid_move_limit": 1})
+    pos = {"to_move": "dark", "pieces": {"a1": "dark dendrid", "e3": "light dendrid"}}
+    out = ok(run, {"rules": rules, "position": pos, "play": ["move a1", "slide a2", "end"]})
+    assert out["game_over"] is False and out["phase"] == "turn"
+    out = ok(run, {"rules": rules, "position": pos,
+                   "play": ["move a1", "slide a2", "end", "pass"]})
+    assert out["game_over"] is True and out["phase"] == "over"
+    assert out["winner"] == "draw"

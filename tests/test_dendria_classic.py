@@ -606,20 +606,59 @@ def test_dendrid_move_limit_2_and_resets():
     assert not g.is_over
     _dmove(g, "g2", "g3")
     assert g.is_over
-    # a pass breaks the run
-    g = classic(LIMIT, dendrid_move_limit=1)
-    _dmove(g, "a1", "a2")
-    g.play("pass")
-    _dmove(g, "a2", "a3")
-    assert not g.is_over
-    _dmove(g, "g1", "g2")
-    assert g.is_over
-    # so does a plant
+    # a plant breaks the run
     g = classic(LIMIT, dendrid_move_limit=1)
     _dmove(g, "a1", "a2")
     g.play("plant d4", "end")
     _dmove(g, "a2", "a3")
     assert not g.is_over
+
+
+def test_a_pass_keeps_the_dendrid_move_count():
+    """RULES.md 2.3: the limit counts the turns without a plant, passes
+    included, so a player who can only pass cannot make the game endless."""
+    g = classic(LIMIT, dendrid_move_limit=1)
+    _dmove(g, "a1", "a2")
+    g.play("pass")
+    assert g.is_over and "limit" in g.end_reason
+    g = classic(LIMIT, dendrid_move_limit=2)
+    _dmove(g, "a1", "a2")
+    g.play("pass")
+    _dmove(g, "a2", "a3")
+    assert not g.is_over
+    g.play("pass")
+    assert g.is_over and "limit" in g.end_reason
+    assert g.legal_steps() == []
+    # the end is taken back with the pass
+    g.undo()
+    assert not g.is_over and g.to_move == "light"
+    # two passes in a row end the game first, whatever the count
+    g = classic(LIMIT, dendrid_move_limit=3)
+    g.play("pass", "pass")
+    assert g.is_over and g.end_reason == "two passes in a row"
+
+
+def test_opening_and_swap_in_the_dendrid_move_count():
+    """The opening placement is a turn that is not a dendrid move, and a
+    swap is not a turn at all."""
+    g = Game("dendria-classic", size=4, dendrid_move_limit=1)
+    g.play("plant a1", "end")
+    g.play("pass")                    # the opening seed broke any run
+    assert not g.is_over
+    g = Game("dendria-classic", size=4, dendrid_move_limit=1)
+    g.play("plant a1", "end", "swap")
+    g.play("pass")                    # the swap did not count as a turn
+    assert not g.is_over
+
+
+def test_the_count_starts_afresh_from_a_position():
+    g = classic(LIMIT, dendrid_move_limit=1)
+    _dmove(g, "a1", "a2")
+    again = Game.from_position(g.position_string())
+    _dmove(again, "g1", "g2")
+    assert not again.is_over          # one turn without a plant since the position
+    _dmove(again, "a2", "a3")
+    assert again.is_over
 
 
 def test_dendrid_move_limit_default_and_null():

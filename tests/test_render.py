@@ -358,8 +358,9 @@ def test_conversions_are_highlighted_by_kind():
 
 
 def test_power_is_a_number_per_cell():
-    # on a hexagon of side N the power is N-1-max(|q|,|r|,|q+r|)
-    g = dendria({"g7": "dark seed"}, size=7)
+    # on a hexagon of side N the power is N-1-max(|q|,|r|,|q+r|); power
+    # exists under the power rule (the classic edition draws none: test_variant)
+    g = dendria({"g7": "dark seed"}, size=7, power_rule=True)
     sc = build_scene(g, overlays={"power"})
     texts = {s.tag.split(":")[1]: s.text for s in sc.find("power")}
     assert len(texts) == 127
@@ -460,7 +461,7 @@ def test_bad_input_is_named():
 
 
 def test_every_overlay_at_once_and_the_high_contrast_theme():
-    g = dendria(BUSY)
+    g = dendria(BUSY, power_rule=True)
     g.set_annotations({"marks": {"e6": "?"}, "arrows": [["e5", "c5"]]})
     sc = build_scene(g, overlays=OVERLAYS, focus="f7", selected="e5", targets=["e6"],
                      hover="a3", theme=HIGH_CONTRAST)

@@ -14,7 +14,7 @@ sorted by row, then index.
 
 def explain_cell(game, cell):
     """Everything about one cell, for the widget's hover and the tutorials."""
-    if game.rules.game == "hedu":
+    if game.variant.family == "hedu":
         from .hedu import explain_cell as hedu_cell
         return hedu_cell(game, cell)
     from .dendria import explain_cell as dendria_cell

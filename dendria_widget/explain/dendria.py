@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..geometry import DIRECTION_NAMES, iter_bits
 from ..rules.dendria import (COLOURS, COLOUR_OF, DENDRID, GROUP_WORDS, KIND_OF,
                              PIECE_NAMES, SEED, TREE)
+from ..rules.variant import variant_for
 
 
 def _state(game):
@@ -113,14 +114,15 @@ def _group_facts(st, g, mover):
     if not fert:
         seen = st.seen_dendrids(g)
         facts["sees_dendrids"] = {"dark": seen[0], "light": seen[1]}
-    if kind == TREE:
+    if kind == TREE and variant_for(st.rules).protection:
         facts["protected"] = st.protected(g, colour)
     return facts
 
 
 def groups(game):
     """Every seedbed and forest with its fertile soils (and who fertilizes
-    each), and for forests whether the owner protects them."""
+    each), and for forests whether the owner protects them (when the rules
+    have protection: ``capture="unprotected"``)."""
     st = _state(game)
     mover = st.to_move
     out = []
@@ -146,7 +148,8 @@ def conversions(game, mover=None):
     if isinstance(mover, str):
         mover = COLOURS.index(mover)
     me = COLOURS[mover]
-    sprout = {b.name(i): st.sprout_refusal(i, mover) for i in iter_bits(st.bb[1] | st.bb[4])}
+    seeds_ = st.pieces_of(0, SEED) | st.pieces_of(1, SEED)
+    sprout = {b.name(i): st.sprout_refusal(i, mover) for i in iter_bits(seeds_)}
     grow = []
     for colour in (0, 1):
         for g in st.groups(colour, SEED):
@@ -206,8 +209,9 @@ def explain_cell(game, cell):
     mover = st.to_move
     c = st.cells[i]
     facts = {"cell": nm, "piece": PIECE_NAMES[c] if c else None,
-             "roots": roots(st, i), "hungry": st.is_hungry(i),
-             "power": b.power[i]}
+             "roots": roots(st, i), "hungry": st.is_hungry(i)}
+    if variant_for(st.rules).power:
+        facts["power"] = b.power[i]
     nours = st.nourishers(i)
     counts = {"dark": 0, "light": 0}
     for j in nours:

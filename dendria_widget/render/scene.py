@@ -61,13 +61,15 @@ from functools import lru_cache
 
 from ..errors import DendriaError
 from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout, iter_bits
+from ..rules.variant import OVERLAY_NAMES, VARIANTS
 from .theme import DEFAULT_THEME
 
-OVERLAYS = ("roots", "nutrients", "fertilization", "fertile", "conversions", "power",
-            "regions", "heights", "preview", "annotations")
-DENDRIA_OVERLAYS = frozenset(("roots", "nutrients", "fertilization", "fertile",
-                              "conversions", "power"))
-HEDU_OVERLAYS = frozenset(("regions", "heights", "preview"))
+#: every overlay name ``build_scene`` takes; which ones a game offers (and
+#: their labels and tooltips) is its variant's: ``game.variant.overlays``
+OVERLAYS = OVERLAY_NAMES
+# the overlays of each game family (old names, derived from the variants)
+DENDRIA_OVERLAYS = frozenset(t[0] for t in VARIANTS["dendria-sprites"].overlay_texts)
+HEDU_OVERLAYS = frozenset(t[0] for t in VARIANTS["hedu"].overlay_texts)
 LAYERS = ("board", "pieces", "overlays", "selection")
 
 DEFAULT_RADIUS = 24.0
@@ -433,7 +435,8 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
     if not isinstance(radius, (int, float)) or isinstance(radius, bool) or radius <= 0:
         raise DendriaError(f"radius must be a positive number of pixels, not {radius!r}")
     geo = board_geometry(board, float(radius))
-    hedu = game.rules.game == "hedu"
+    variant = game.variant
+    hedu = variant.family == "hedu"
     focus_id = _cell_id(geo, focus, "focus")
     selected_id = _cell_id(geo, selected, "selected")
     hover_id = _cell_id(geo, hover, "hover")
@@ -447,17 +450,20 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
     if last_turn:
         b.last_turn(_last_turn_cells(game))
     b.pieces(pieces, hedu)
-    if hedu:
-        if overlays & HEDU_OVERLAYS:
-            b.hedu_overlays(game, overlays, focus_id)
-    elif overlays & DENDRIA_OVERLAYS:
-        b.dendria_overlays(game, overlays, focus_id)
+    # an overlay the rules do not offer (power without the power rule, the
+    # regions of a Dendria game) draws nothing
+    offered = overlays & variant.overlay_names
+    if offered:
+        if hedu:
+            b.hedu_overlays(game, offered, focus_id)
+        else:
+            b.dendria_overlays(game, offered, focus_id)
     if annotations is not None or "annotations" in overlays:
         b.annotations(annotations if annotations is not None
                       else getattr(game, "annotations", None))
     b.selection(hover_id, selected_id, target_ids, pieces)
     return Scene(geo.width, geo.height, b.layers, geo.layout, theme.background,
-                 "hedu" if hedu else "dendria", theme.font)
+                 variant.family, theme.font)
 
 
 class _Builder:

@@ -1,0 +1,341 @@
+"""What a ruleset calls things and which ideas it has: one description object
+per ruleset, read by the explanations, the renderer and the widget.
+
+As OpenSpiel's ``GameType`` carries a game's own names, a :class:`Variant`
+carries an edition's words (the sprites edition *sows* seeds and calls its
+dendrids *sprites* and its cells *plots*; the classic edition *plants* on
+*soils*; Hedu *places* *stacks* on *plots*), its colours, phases and piece
+kinds, the overlays it offers (one list: name, label, tooltip) and the
+editor's palette.
+
+Words follow the edition; **ideas follow the option values**, not the
+ruleset's name: a classic game with ``power_rule=True`` has power (and the
+power overlay), a sprites game with ``capture="fertilized"`` has no
+protection.
+
+>>> from dendria_widget import Game
+>>> v = Game("dendria-sprites").variant
+>>> v.verb_word("plant"), v.kind_word("dendrid"), v.plot_word
+('sow', 'sprite', 'plot')
+>>> [o.name for o in v.overlays][-1]
+'power'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """One overlay a ruleset offers: its ``name`` (what ``build_scene``
+    takes), the button ``label``, a ``tooltip`` in the edition's words, and
+    its ``scope``: ``"focus"`` (about the hovered or clicked cell),
+    ``"board"`` (about the whole board) or ``"both"`` (the whole board, and
+    the cause of one cell's fact when a cell is focused)."""
+    name: str
+    label: str
+    tooltip: str
+    scope: str
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A step's verb as the edition says it: ``word`` ("sow"), ``ing``
+    ("sowing") and ``done`` ("sown")."""
+    verb: str
+    word: str
+    ing: str
+    done: str
+
+
+def _verbs(*rows):
+    return {r[0]: Verb(*r) for r in rows}
+
+
+def _plural(word):
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+class Variant:
+    """The description of one ruleset under given rules (see the module doc).
+
+    Class attributes are the edition's words; instance attributes are the
+    ideas the option values turn on (``power``, ``protection``, ...).
+    Make one with :func:`variant_for` (or ``game.variant``)."""
+
+    ruleset = ""
+    title = ""
+    family = ""                       # "dendria" or "hedu": which engine and explanations
+    colours = ()                      # the colour names of the notation, first to move first
+    kinds = ()                        # the piece kinds of the notation
+    kind_words = {}                   # kind -> the edition's word
+    group_words = {}                  # kind -> the word for a group of that kind
+    plot_word = "plot"                # an empty cell
+    verbs = {}                        # notation verb -> Verb
+    overlay_texts = ()                # (name, label, tooltip template, scope)
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.options = dict(rules.options)
+
+    # ------------------------------------------------------------ words
+    def colour_word(self, colour):
+        """'Dark', 'Light', 'Black', 'White'."""
+        return colour.capitalize()
+
+    def colour_index(self, colour):
+        """0 for the first colour (dark, black), 1 for the second."""
+        return self.colours.index(colour)
+
+    def kind_word(self, kind, n=1):
+        """The edition's word for a piece kind ('sprite'), plural when n != 1."""
+        w = self.kind_words[kind]
+        return w if n == 1 else _plural(w)
+
+    def group_word(self, kind, n=1):
+        w = self.group_words[kind]
+        return w if n == 1 else _plural(w)
+
+    def plots_word(self, n=2):
+        return self.plot_word if n == 1 else _plural(self.plot_word)
+
+    def verb_word(self, verb):
+        """The edition's word for a notation verb ('plant' -> 'sow')."""
+        v = self.verbs.get(verb)
+        return v.word if v else verb
+
+    def verb(self, verb):
+        """The :class:`Verb` of a notation verb."""
+        return self.verbs.get(verb) or Verb(verb, verb, verb + "ing", verb + "ed")
+
+    def piece_words(self, piece):
+        """A piece string of the notation ('dark dendrid') in the edition's
+        words ('dark sprite')."""
+        colour, kind = piece.split()
+        return f"{colour} {self.kind_word(kind)}"
+
+    def _words(self):
+        """Words to fill the tooltip templates with."""
+        return {}
+
+    # ----------------------------------------------------------- overlays
+    @property
+    def overlays(self):
+        """The overlays this ruleset offers under these rules, in button order."""
+        w = self._words()
+        return tuple(Overlay(name, label, tip.format(**w), scope)
+                     for name, label, tip, scope in self.overlay_texts
+                     if self.offers(name))
+
+    @property
+    def overlay_names(self):
+        return frozenset(o.name for o in self.overlays)
+
+    def overlay(self, name):
+        """The :class:`Overlay` called ``name``, or None when not offered."""
+        return next((o for o in self.overlays if o.name == name), None)
+
+    def offers(self, name):
+        """Whether an overlay applies under these rules (the option values decide)."""
+        return any(t[0] == name for t in self.overlay_texts)
+
+    # ------------------------------------------------------------- editor
+    @property
+    def palette(self):
+        """The editor's pieces: ``(value, label)`` pairs, ``"remove"`` first;
+        values are piece strings of the notation, labels the edition's words."""
+        return (("remove", "remove"),)
+
+    def phase_words(self, phase):
+        """What the phase means, in a few words."""
+        return phase
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.ruleset}>"
+
+
+# Tooltip templates: {dendrid(s)}, {soil(s)}, {plant}, {planting} are the
+# edition's words.
+_DENDRIA_OVERLAYS = (
+    ("roots", "Roots",
+     "the roots of the cell under the mouse (or the clicked cell): to the edge, "
+     "or to a nourisher with the empty {soils} between", "focus"),
+    ("nutrients", "Nutrients",
+     "every seed: hungry or nourished, and its nourishers counted by colour", "board"),
+    ("fertilization", "Fertilization",
+     "the {soils} each colour's {dendrids} fertilize; point at a {soil} to see which "
+     "{dendrids} fertilize it, at a {dendrid} to see the {soils} it fertilizes", "both"),
+    ("fertile", "Fertile soils",
+     "the fertile soils (the empty {soils} next to it) of the seedbed or forest under "
+     "the mouse, and who fertilizes each", "focus"),
+    ("conversions", "Conversions",
+     "what the side to move may sprout, grow or capture now, or why nothing", "both"),
+    ("power", "Power",
+     "the power of every {soil}: the fewest {soils} on any of its six lines "
+     "(a journey must end on lower power)", "board"),
+)
+
+
+class Dendria(Variant):
+    """Dendria: seeds, trees and dendrids of Dark and Light."""
+
+    family = "dendria"
+    colours = ("dark", "light")
+    kinds = ("seed", "tree", "dendrid")
+    group_words = {"seed": "seedbed", "tree": "forest", "dendrid": "host"}
+    overlay_texts = _DENDRIA_OVERLAYS
+
+    def __init__(self, rules):
+        super().__init__(rules)
+        o = self.options
+        #: power of a cell and the power rule of journeys
+        self.power = bool(o["power_rule"])
+        #: forests protected by their owner (capture of unprotected forests)
+        self.protection = o["capture"] == "unprotected"
+        #: groups with no fertile soil judged by the dendrids they see
+        self.enclosed_sight = o["enclosed_groups"] == "sight"
+        #: a journey may end on an enemy dendrid and remove it
+        self.sprite_capture = bool(o["sprite_capture"])
+        #: the new seedbed may grow once after a plant
+        self.grow_after_plant = o["grow_after_plant"] == "planted"
+        #: the mover's pieces next to a new seed must not touch
+        self.non_touching = o["sowing"] == "non-touching"
+        #: an empty ray sees the edge
+        self.touching_edge = o["edge_sight"] == "touching"
+        self.komi = o["opening"] == "komi-pie"
+        self.swap = o["opening"] in ("pie", "komi-pie")
+        self.move_limit = o["dendrid_move_limit"]
+
+    def offers(self, name):
+        if name == "power":
+            return self.power
+        return super().offers(name)
+
+    def _words(self):
+        return {"dendrid": self.kind_word("dendrid"), "dendrids": self.kind_word("dendrid", 2),
+                "soil": self.plot_word, "soils": self.plots_word(),
+                "plant": self.verb_word("plant"), "planting": self.verb("plant").ing}
+
+    @property
+    def palette(self):
+        return (("remove", "remove"),) + tuple(
+            (f"{c} {k}", f"{c} {self.kind_word(k)}") for c in self.colours for k in self.kinds)
+
+    def phase_words(self, phase):
+        plant, dendrid = self.verb_word("plant"), self.kind_word("dendrid")
+        after = "sprout seeds, grow the new seedbed" if self.grow_after_plant else "sprout seeds"
+        return {
+            "komi": "the first player chooses the komi (points for Light)",
+            "side": "the second player chooses a side",
+            "opening": f"the opening: one dark seed on any {self.plot_word}, then End turn",
+            "swap": "Light may swap colours, or play",
+            "turn": f"a new turn: {plant} a seed, move a {dendrid}, or pass",
+            "plant": f"after {self.verb('plant').ing}: {after}, then End turn",
+            "move": "a journey: slide on along the line, convert, then End turn",
+            "over": "the game is over",
+        }.get(phase, phase)
+
+
+_DENDRIA_VERBS = (
+    ("sprout", "sprout", "sprouting", "sprouted"),
+    ("grow", "grow", "growing", "grown"),
+    ("capture", "capture", "capturing", "captured"),
+    ("move", "move", "moving", "moved"),
+    ("slide", "slide", "sliding", "slid"),
+    ("end", "end the turn", "ending the turn", "ended the turn"),
+    ("pass", "pass", "passing", "passed"),
+    ("swap", "swap", "swapping", "swapped"),
+    ("komi", "set the komi", "setting the komi", "set the komi"),
+    ("side", "choose a side", "choosing a side", "chose a side"),
+)
+
+
+class DendriaClassic(Dendria):
+    """Dendria, classic edition: plant on soils; dendrids."""
+
+    ruleset = "dendria-classic"
+    title = "Dendria, classic edition"
+    kind_words = {"seed": "seed", "tree": "tree", "dendrid": "dendrid"}
+    plot_word = "soil"
+    verbs = _verbs(("plant", "plant", "planting", "planted"), *_DENDRIA_VERBS)
+
+
+class DendriaSprites(Dendria):
+    """Dendria, sprites edition: sow on plots; sprites."""
+
+    ruleset = "dendria-sprites"
+    title = "Dendria, sprites edition"
+    kind_words = {"seed": "seed", "tree": "tree", "dendrid": "sprite"}
+    plot_word = "plot"
+    verbs = _verbs(("plant", "sow", "sowing", "sown"), *_DENDRIA_VERBS)
+
+
+class Hedu(Variant):
+    """Hedu: stacks of Black and White on plots; regions and prisoners."""
+
+    ruleset = "hedu"
+    title = "Hedu"
+    family = "hedu"
+    colours = ("black", "white")
+    kinds = ("stack",)
+    kind_words = {"stack": "stack"}
+    group_words = {"stack": "group"}
+    plot_word = "plot"
+    verbs = _verbs(("place", "place", "placing", "placed"),
+                   ("pass", "pass", "passing", "passed"),
+                   ("swap", "swap", "swapping", "swapped"))
+    overlay_texts = (
+        ("regions", "Regions",
+         "the regions (connected empty plots), who controls each and its value", "board"),
+        ("heights", "Heights",
+         "the height a new stack of the side to move would get on each empty plot", "board"),
+        ("preview", "Preview",
+         "what placing a stack on the plot under the mouse would do: the stacks that "
+         "shrink, grow or leave, and the prisoners", "focus"),
+    )
+    #: the heights the editor offers
+    PALETTE_HEIGHTS = (1, 2, 3)
+
+    def __init__(self, rules):
+        super().__init__(rules)
+        self.swap = self.options["opening"] == "pie"
+        # Dendria's ideas, absent here
+        self.power = self.protection = self.enclosed_sight = self.sprite_capture = False
+        self.komi = False
+
+    def piece_words(self, piece):
+        colour, height = piece.split()
+        return f"{colour} stack of {height}"
+
+    @property
+    def palette(self):
+        return (("remove", "remove"),) + tuple(
+            (f"{c} {h}", f"{c} {h}") for c in self.colours for h in self.PALETTE_HEIGHTS)
+
+    def phase_words(self, phase):
+        return {
+            "opening": "Black's first placement",
+            "swap": "White may swap colours, or place",
+            "turn": "place a stack on an empty plot, or pass",
+            "over": "the game is over",
+        }.get(phase, phase)
+
+
+VARIANTS = {cls.ruleset: cls for cls in (DendriaClassic, DendriaSprites, Hedu)}
+
+#: every overlay name of every ruleset, in button order (and the teacher's
+#: annotations, which every ruleset draws)
+OVERLAY_NAMES = tuple(dict.fromkeys(
+    [t[0] for cls in VARIANTS.values() for t in cls.overlay_texts] + ["annotations"]))
+
+
+@lru_cache(maxsize=256)
+def variant_for(rules):
+    """The :class:`Variant` of a :class:`~dendria_widget.rules.Rules`."""
+    return VARIANTS[rules.ruleset](rules)
+
+
+__all__ = ["Variant", "Dendria", "DendriaClassic", "DendriaSprites", "Hedu", "Overlay",
+           "Verb", "VARIANTS", "OVERLAY_NAMES", "variant_for"]
