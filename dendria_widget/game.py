@@ -18,14 +18,40 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import NamedTuple, Optional
 
 from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
+from .geometry import DIRECTION_NAMES
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
 from .rules.variant import variant_for
 
 RECORD_FORMAT = "dendria-widget-record"
 RECORD_VERSION = 1
+
+
+class Journey(NamedTuple):
+    """A Dendria journey in progress (``Game.journey``), by cell names:
+    ``start`` where the dendrid began, ``at`` where it stands now,
+    ``direction`` None before the first slide, else the locked direction
+    ('E', 'W', 'NE', 'NW', 'SE', 'SW'), ``line`` the plots further on in that
+    direction up to the board's edge (() before the first slide), ``slides``
+    the number of slides so far."""
+
+    start: str
+    at: str
+    direction: Optional[str]
+    line: tuple
+    slides: int
+
+
+class Effect(NamedTuple):
+    """One piece a step changed (``Game.last_effects()``): the cell's name
+    and the piece strings ``before`` and ``after`` (None for an empty plot)."""
+
+    cell: str
+    before: Optional[str]
+    after: Optional[str]
 
 
 class Game:
@@ -41,6 +67,21 @@ class Game:
     ``phase``, ``is_over``, ``winner``, ``history``; methods ``play``,
     ``legal_steps``, ``why_illegal``, ``undo``, ``redo``, ``score``,
     ``to_record`` / ``from_record``, ``position_string`` / ``from_position``.
+
+    What the views draw, by cell names (nothing outside the engine needs
+    its internals):
+
+    - ``journey``: None, or the Dendria journey in progress as a
+      :class:`Journey` (``start``, ``at``, ``direction``, ``line``, ``slides``);
+    - ``last_effects()``: the pieces the last step changed, each an
+      :class:`Effect` ``(cell, before, after)``, in the order the rules
+      changed them (a grow or capture: every piece of the group; a Hedu
+      placement: the new stack, then every reduction, removal and increase);
+    - ``last_turn_cells()``: the cells the last turn touched (the turn in
+      progress if one has begun): the cells its steps name and every piece
+      they changed;
+    - ``group_at(cell)``: the cells of the group holding ``cell`` (seedbed,
+      forest or host; Hedu: one colour and one height), () for an empty plot.
     """
 
     def __init__(self, ruleset="dendria-classic", size=None, board=None, *,
@@ -316,6 +357,37 @@ class Game:
     def score(self):
         """Each colour's score as if the game ended now, with its breakdown."""
         return self.state.score()
+
+    @property
+    def journey(self):
+        """The Dendria journey in progress as a :class:`Journey`, or None."""
+        j = self.state.journey()
+        if j is None:
+            return None
+        start, at, d, slides = j
+        b = self.board
+        line = tuple(b.name(i) for i in b.rays[at][d]) if d >= 0 else ()
+        return Journey(b.name(start), b.name(at), DIRECTION_NAMES[d] if d >= 0 else None,
+                       line, slides)
+
+    def last_effects(self):
+        """The pieces the last step changed: a list of :class:`Effect`
+        ``(cell, before, after)`` with piece strings (None: empty), in the
+        order the rules changed them; [] at the start or after a step that
+        changed no piece (end, pass, swap, move)."""
+        name, piece = self.board.name, self.state.code_name
+        return [Effect(name(i), piece(a), piece(b)) for i, a, b in self.state.last_changes()]
+
+    def last_turn_cells(self):
+        """Names of the cells the last turn touched (the turn in progress if
+        one has begun), each once, in the order its steps touched them."""
+        return [self.board.name(i) for i in self.state.last_turn_cells()]
+
+    def group_at(self, cell):
+        """The cell names (sorted by row, then index) of the group holding
+        the piece on ``cell``; () for an empty plot. UnknownCell for a name
+        that is not on this board."""
+        return tuple(self.board.names(self.state.group_at(self.board.cell(cell))))
 
     # ------------------------------------------------------------ records
     def position(self):

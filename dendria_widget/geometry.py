@@ -21,6 +21,8 @@ from .errors import BadBoard, UnknownCell
 
 # The six directions, counter-clockwise from east. Opposite of d is (d + 3) % 6.
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+#: The short names of DIRECTIONS, in the same order (RULES.md 1).
+DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
 MODULE_OFFSETS = ((0, 0),) + DIRECTIONS

@@ -1319,6 +1319,39 @@ class DendriaState(EngineState):
         c = self.cells[i]
         return PIECE_NAMES[c] if c else None
 
+    @staticmethod
+    def code_name(code):
+        return PIECE_NAMES[code]
+
+    # ------------------------------------------- what the last steps did
+    def _changes_of(self, rec):
+        cells = self.cells
+        out = []
+        for ch in rec[2]:
+            if len(ch) == 2:
+                out.append((ch[0], ch[1], cells[ch[0]]))
+            else:
+                g, old, new = ch
+                out.extend((i, old, new) for i in iter_bits(g))
+        return out
+
+    def _cells_of(self, rec):
+        verb, arg = rec[0]
+        out = [arg] if verb in CELL_VERBS else []
+        for ch in rec[2]:
+            if len(ch) == 2:
+                out.append(ch[0])
+            else:
+                out.extend(iter_bits(ch[0]))
+        return out
+
+    def journey(self):
+        """(start, where the dendrid stands, direction or -1 before the
+        first slide, slides so far) of the journey in progress, or None."""
+        if self.phase != "move":
+            return None
+        return self.jstart, self.jid, self.jdir, self.slides
+
 
 def _line_direction(board, a, b):
     """The direction d such that b lies on the straight line from a, or None."""

@@ -762,5 +762,29 @@ class HeduState(EngineState):
     def piece_name(self, i):
         return piece_name(self.cells[i])
 
+    @staticmethod
+    def code_name(code):
+        return piece_name(code)
+
+    def group_at(self, i):
+        """The group (bitboard: one colour, one height) holding the stack on
+        i; 0 for an empty plot."""
+        c = self.cells[i]
+        if not c:
+            return 0
+        same = 0
+        cells = self.cells
+        for j in iter_bits(self.occ):
+            if cells[j] == c:
+                same |= 1 << j
+        return self._flood(1 << i, same)
+
+    # ------------------------------------------- what the last steps did
+    def _changes_of(self, rec):
+        return [] if rec[2] is None else [(j, old, new) for j, old, new, _ in rec[2][0]]
+
+    def _cells_of(self, rec):
+        return [j for j, _, _ in self._changes_of(rec)]
+
 
 State = HeduState
