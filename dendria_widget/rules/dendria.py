@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from ..geometry import DIRECTIONS, iter_bits
 from .base import END, PASS, SWAP, EngineState, Repetitions, parse_cell, parse_words, zobrist_table
-from ..errors import IllegalStep
+from ..checks import LARGEST, brief, whole_number_text
+from ..errors import BadPosition, IllegalStep
 
 DARK, LIGHT = 0, 1
 SEED, TREE, DENDRID = 0, 1, 2
@@ -41,8 +42,8 @@ def parse_piece(text):
             kind = "dendrid" if words[1] == "sprite" else words[1]
             if kind in KINDS:
                 return code_of(COLOURS.index(words[0]), KINDS.index(kind))
-    raise ValueError(f"unknown piece {text!r} (a piece is like 'dark seed', "
-                     "'light tree' or 'dark dendrid')")
+    raise BadPosition(f"unknown piece {brief(text)} (a piece is like 'dark seed', "
+                      "'light tree' or 'dark dendrid')")
 
 
 @lru_cache(maxsize=None)
@@ -1303,9 +1304,11 @@ class DendriaState(EngineState):
                 raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")
             return (verb, None)
         if verb == "komi":
-            if len(words) != 2 or not words[1].isdigit():
-                raise IllegalStep(f"'komi' takes a whole number, like 'komi 3': {text!r}")
-            return ("komi", int(words[1]))
+            komi = whole_number_text(words[1]) if len(words) == 2 else None
+            if komi is None:
+                raise IllegalStep(f"'komi' takes a whole number from 0 to {LARGEST}, "
+                                  f"like 'komi 3': {brief(text)}")
+            return ("komi", komi)
         if verb == "side":
             if len(words) != 2 or words[1] not in COLOURS:
                 raise IllegalStep(f"'side' takes dark or light: {text!r}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
 import weakref
 from pathlib import Path
@@ -22,7 +23,8 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .. import explain
-from ..errors import DendriaError, IllegalStep
+from ..checks import brief
+from ..errors import BadFile, DendriaError, IllegalStep
 from ..game import Game
 from ..interaction import (button_steps, click_steps, journey_cell, pixel_to_cell,
                            targets as legal_targets, turn_labels)
@@ -52,6 +54,22 @@ OVERLAY_TIPS = {
 }
 MODES = (("Play", "play"), ("Edit", "edit"), ("Mark", "mark"), ("Arrow", "arrow"))
 LAYERS = ("board", "pieces", "overlays", "selection")
+
+
+def _record_path(path):
+    """A record file's path, checked: BadFile unless it is a file name."""
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path).strip():
+        raise BadFile("a record file is named by a path like 'game.json'")
+    if "\0" in os.fspath(path):
+        raise BadFile("a file name cannot hold a NUL character")
+    return path
+
+
+def _file_problem(error):
+    """What went wrong with a file, as words (no error numbers)."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    return str(error)
 
 
 @contextlib.contextmanager
@@ -391,9 +409,15 @@ class BoardWidget(widgets.VBox):
         """A click at CSS pixel (x, y) of the board (what the mouse does)."""
         return self.click_cell(self.cell_at(x, y))
 
-    def _on_mouse_down(self, x, y):
+    def _canvas_cell(self, x, y):
         # ipycanvas reports canvas pixels; the scene is in CSS pixels
-        self.click_pixel(x / SCALE, y / SCALE)
+        try:
+            return self.cell_at(x / SCALE, y / SCALE)
+        except (TypeError, OverflowError):  # not a number, or beyond any float
+            return None
+
+    def _on_mouse_down(self, x, y):
+        self.click_cell(self._canvas_cell(x, y))
 
     def click_cell(self, cell):
         """A click on ``cell`` (a name, or None off the board), in the current
@@ -441,7 +465,7 @@ class BoardWidget(widgets.VBox):
 
     # ------------------------------------------------------------ hover
     def _on_mouse_move(self, x, y):
-        cell = self.cell_at(x / SCALE, y / SCALE)
+        cell = self._canvas_cell(x, y)
         if cell == self.hover:
             return
         now = time.monotonic()
@@ -786,9 +810,11 @@ class BoardWidget(widgets.VBox):
     def save_record(self, path):
         """Write the game record (JSON: rules, turns, redo, annotations)."""
         try:
-            Path(path).write_text(json.dumps(self.game.to_record(), indent=1) + "\n")
-        except OSError as e:
-            self._set_status(f"Cannot save the record to {path}: {e}", "refused")
+            Path(_record_path(path)).write_text(self.game.to_json(indent=1) + "\n",
+                                                encoding="utf-8")
+        except (OSError, BadFile) as e:
+            self._set_status(f"Cannot save the record to {brief(path)}: "
+                             f"{_file_problem(e)}", "refused")
             self._update_panels()
             return None
         self._set_status(f"Record saved to {path}.", "ok")
@@ -798,12 +824,12 @@ class BoardWidget(widgets.VBox):
     def load_record(self, path):
         """Load a game record from a JSON file."""
         try:
-            data = Path(path).read_text()
-        except OSError as e:
-            self._set_status(f"Cannot read {path}: {e}", "refused")
+            data = Path(_record_path(path)).read_bytes()
+        except (OSError, BadFile) as e:
+            self._set_status(f"Cannot read {brief(path)}: {_file_problem(e)}", "refused")
             self._update_panels()
             return None
-        return self.load_record_text(data, source=str(path))
+        return self.load_record_text(data, source=os.fspath(path))
 
     def load_record_text(self, data, source="the record"):
         try:

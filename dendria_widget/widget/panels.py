@@ -279,7 +279,8 @@ class EditorPanel:
         item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
         content = item["content"]
         data = bytes(content) if not isinstance(content, bytes) else content
-        self.owner.load_record_text(data.decode("utf-8"), source=item.get("name", "upload"))
+        # the record's own reading says it when the bytes are not UTF-8 text
+        self.owner.load_record_text(data, source=item.get("name", "upload"))
 
 
 def _auto():
