@@ -28,8 +28,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
-import math
 
+from . import checks
+from .checks import is_number, is_whole
 from .errors import DendriaError, IllegalStep
 
 TOP_KEYS = ("rules", "position", "play")
@@ -43,38 +44,14 @@ class BadInput(DendriaError):
 
 
 # ------------------------------------------------------------------ JSON
-def _reject_constant(name):
-    raise BadInput(f"{name} is not a JSON number (use a finite number)")
-
-
-def _no_duplicates(pairs):
-    out = {}
-    for key, value in pairs:
-        if key in out:
-            raise BadInput(f"the key {key!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
 def parse_json(text):
-    """The input object from its JSON text; BadInput naming the problem."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise BadInput(f"the input is not UTF-8 text: {e}") from None
-    if not text.strip():
+    """The input object from its JSON text (str, or bytes in UTF-8); BadInput
+    naming the problem (see ``checks.loads``: NaN, Infinity, numbers too
+    long, a key twice in one object are refused too)."""
+    if isinstance(text, (str, bytes, bytearray)) and not text.strip():
         raise BadInput("the input is empty: give one JSON object, like "
                        '{"play": ["plant g7", "end"]}')
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates,
-                          parse_constant=_reject_constant)
-    except json.JSONDecodeError as e:
-        raise BadInput(f"the input is not valid JSON: {e.msg} "
-                       f"(line {e.lineno}, column {e.colno})") from None
-    except RecursionError:
-        raise BadInput("the input is not valid JSON: it is nested too deeply") from None
-    return data
+    return checks.loads(text, BadInput)
 
 
 # ------------------------------------------------------------ the shape
@@ -92,10 +69,6 @@ def _kind(value):
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_keys(obj, allowed, where):
@@ -127,7 +100,7 @@ def check_rules(rules):
             raise BadInput("'rules.board' needs a 'shape': \"hexagon\" or \"modular\"")
         if shape == "hexagon":
             _check_keys(board, ("shape", "size"), "'rules.board'")
-            if "size" in board and not _is_int(board["size"]):
+            if "size" in board and not is_whole(board["size"]):
                 raise BadInput(f"'rules.board.size' must be a whole number, "
                                f"not {_kind(board['size'])}")
         elif shape == "modular":
@@ -137,7 +110,7 @@ def check_rules(rules):
                 raise BadInput("'rules.board.modules' must be a list of [q, r] "
                                f"module centres, not {_kind(mods)}")
             for k, m in enumerate(mods):
-                if not (isinstance(m, list) and len(m) == 2 and all(map(_is_int, m))):
+                if not (isinstance(m, list) and len(m) == 2 and all(map(is_whole, m))):
                     raise BadInput(f"'rules.board.modules[{k}]' must be a pair [q, r] "
                                    f"of whole numbers, not {json.dumps(m)}")
         # other shapes: Board.from_spec names them
@@ -162,14 +135,14 @@ def check_position(position):
                                f"'dark seed' or 'black 2', not {_kind(piece)}")
     if "komi" in position:
         k = position["komi"]
-        if isinstance(k, bool) or not isinstance(k, (int, float)) or not math.isfinite(k):
+        if not is_number(k):
             raise BadInput(f"'position.komi' must be a number, not {_kind(k)}")
     if "prisoners" in position:
         pr = position["prisoners"]
         _check_object(pr, "'position.prisoners'")
         _check_keys(pr, ("black", "white"), "'position.prisoners'")
         for colour, v in pr.items():
-            if not _is_int(v):
+            if not is_whole(v):
                 raise BadInput(f"'position.prisoners.{colour}' must be a whole number, "
                                f"not {_kind(v)}")
 
@@ -209,17 +182,7 @@ def build_game(data):
     if rules.game == "hedu" and _module_missing("dendria_widget.rules.hedu"):
         raise BadInput("the Hedu engine is not available in this version")
     if "position" in data:
-        position = data["position"]
-        board = rules.board
-        seen = {}
-        for name in position.get("pieces", {}):
-            if board.has_name(name):
-                i = board.cell(name)
-                if i in seen:
-                    raise BadInput(f"the cell {board.name(i)} is given twice in "
-                                   f"'position.pieces' ({seen[i]!r} and {name!r})")
-                seen[i] = name
-        return Game.from_position(position, rules=rules)
+        return Game.from_position(data["position"], rules=rules)
     return Game(rules)
 
 
@@ -275,8 +238,8 @@ def analyze(text):
 
 
 def dumps(obj, pretty=False):
-    """The output's JSON text (keys in the order built, ASCII only)."""
-    return json.dumps(obj, indent=2 if pretty else None, allow_nan=False)
+    """The output's strict JSON text (keys in the order built, ASCII only)."""
+    return checks.dumps(obj, indent=2 if pretty else None)
 
 
 __all__ = ["analyze", "analyze_data", "parse_json", "check_input", "build_game",

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from .checks import brief
 from .errors import BadBoard
 from .geometry import Board, random_modular
 
@@ -110,18 +111,18 @@ def random_board(count=13, seed=0):
     prefers places where it touches several modules already laid; holes left
     between modules become lagoons."""
     if isinstance(count, bool) or not isinstance(count, int):
-        raise BadBoard(f"the number of modules must be a whole number, not {count!r}")
+        raise BadBoard(f"the number of modules must be a whole number, not {brief(count)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BadBoard(f"a random board's seed must be a whole number, not {seed!r}")
+        raise BadBoard(f"a random board's seed must be a whole number, not {brief(seed)}")
     return random_modular(count, seed)
 
 
 def _key(name):
     if not isinstance(name, str):
-        raise BadBoard(f"a board preset is named by a string, not {name!r}")
+        raise BadBoard(f"a board preset is named by a string, not {brief(name)}")
     return name.strip().lower()
 
 
 def _unknown(name):
-    return BadBoard(f"unknown board preset {name!r} (known: {', '.join(preset_names())}; "
+    return BadBoard(f"unknown board preset {brief(name)} (known: {', '.join(preset_names())}; "
                     "or random-N-seed-S for a random board of N modules, 7 to 19)")

@@ -30,6 +30,10 @@ class BadRecord(DendriaError):
     """A game record that cannot be read or does not replay."""
 
 
+class BadFile(DendriaError):
+    """A file name that does not name a file to read or write."""
+
+
 class IllegalStep(DendriaError):
     """A step the rules refuse here. ``str(error)`` is the reason.
 

@@ -17,15 +17,42 @@ leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
-import json
+from typing import NamedTuple, Optional
 
+from . import checks
+from .checks import LARGEST, brief, brief_first, is_number, is_whole, whole_number_text
 from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
+from .geometry import DIRECTION_NAMES
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
 from .rules.variant import variant_for
 
 RECORD_FORMAT = "dendria-widget-record"
 RECORD_VERSION = 1
+
+
+class Journey(NamedTuple):
+    """A Dendria journey in progress (``Game.journey``), by cell names:
+    ``start`` where the dendrid began, ``at`` where it stands now,
+    ``direction`` None before the first slide, else the locked direction
+    ('E', 'W', 'NE', 'NW', 'SE', 'SW'), ``line`` the plots further on in that
+    direction up to the board's edge (() before the first slide), ``slides``
+    the number of slides so far."""
+
+    start: str
+    at: str
+    direction: Optional[str]
+    line: tuple
+    slides: int
+
+
+class Effect(NamedTuple):
+    """One piece a step changed (``Game.last_effects()``): the cell's name
+    and the piece strings ``before`` and ``after`` (None for an empty plot)."""
+
+    cell: str
+    before: Optional[str]
+    after: Optional[str]
 
 
 class Game:
@@ -41,6 +68,21 @@ class Game:
     ``phase``, ``is_over``, ``winner``, ``history``; methods ``play``,
     ``legal_steps``, ``why_illegal``, ``undo``, ``redo``, ``score``,
     ``to_record`` / ``from_record``, ``position_string`` / ``from_position``.
+
+    What the views draw, by cell names (nothing outside the engine needs
+    its internals):
+
+    - ``journey``: None, or the Dendria journey in progress as a
+      :class:`Journey` (``start``, ``at``, ``direction``, ``line``, ``slides``);
+    - ``last_effects()``: the pieces the last step changed, each an
+      :class:`Effect` ``(cell, before, after)``, in the order the rules
+      changed them (a grow or capture: every piece of the group; a Hedu
+      placement: the new stack, then every reduction, removal and increase);
+    - ``last_turn_cells()``: the cells the last turn touched (the turn in
+      progress if one has begun): the cells its steps name and every piece
+      they changed;
+    - ``group_at(cell)``: the cells of the group holding ``cell`` (seedbed,
+      forest or host; Hedu: one colour and one height), () for an empty plot.
     """
 
     def __init__(self, ruleset="dendria-classic", size=None, board=None, *,
@@ -69,15 +111,15 @@ class Game:
             pos = {"to_move": to_move, "pieces": pieces}
             if "komi" in extras:
                 try:
-                    pos["komi"] = json.loads(extras["komi"])
-                except ValueError:
-                    raise BadPosition(f"komi must be a number, not {extras['komi']!r}") from None
+                    pos["komi"] = checks.loads(extras["komi"], BadPosition)
+                except BadPosition:
+                    raise BadPosition(f"komi must be a number, not {brief(extras['komi'])}") from None
             if "prisoners" in extras:
-                try:
-                    b, w = (int(x) for x in extras["prisoners"].split(","))
-                except ValueError:
-                    raise BadPosition("prisoners are written prisoners=B,W") from None
-                pos["prisoners"] = {"black": b, "white": w}
+                counts = [whole_number_text(x) for x in extras["prisoners"].split(",")]
+                if len(counts) != 2 or None in counts:
+                    raise BadPosition("prisoners are written prisoners=B,W with two whole "
+                                      f"numbers from 0 to {LARGEST}")
+                pos["prisoners"] = {"black": counts[0], "white": counts[1]}
             return cls(rules_obj, _start=pos)
         if not isinstance(position, dict):
             raise BadPosition("a position is a position string or a dict with "
@@ -98,34 +140,44 @@ class Game:
             return None
         eng = self.engine
         colours = eng.COLOURS
+        if not isinstance(pos, dict):
+            raise BadPosition(f"a position is a dict with 'to_move' and 'pieces', "
+                              f"not {brief(pos)}")
         allowed = {"to_move", "pieces", "komi", "prisoners"}
         extra = set(pos) - allowed
         if extra:
-            raise BadPosition(f"unknown key {sorted(extra)[0]!r} in the position "
+            raise BadPosition(f"unknown key {brief_first(extra)} in the position "
                               f"(keys: {', '.join(sorted(allowed))})")
         to_move = pos.get("to_move", colours[0])
-        if to_move not in colours:
+        if not isinstance(to_move, str) or to_move not in colours:
             raise BadPosition(f"to_move must be {colours[0]!r} or {colours[1]!r}, "
-                              f"not {to_move!r}")
+                              f"not {brief(to_move)}")
         pieces = pos.get("pieces", {})
         if not isinstance(pieces, dict):
             raise BadPosition("'pieces' must map cell names to pieces")
         board = self.rules.board
         cells = {}
+        given = {}  # plot id -> the name it was given by
         for name, piece in pieces.items():
             if not board.has_name(name):
-                raise BadPosition(f"there is no cell {name!r} on this board")
+                raise BadPosition(f"there is no cell {brief(name)} on this board")
+            i = board.cell(name)
+            if i in given:
+                raise BadPosition(f"the cell {board.name(i)} is given twice in the pieces "
+                                  f"({given[i]!r} and {name!r}): give each cell once")
+            given[i] = name
             try:
-                cells[board.cell(name)] = eng.parse_piece(piece)
-            except ValueError as e:
-                raise BadPosition(f"{name}: {e}") from None
+                cells[i] = eng.parse_piece(piece)
+            except DendriaError as e:
+                raise BadPosition(f"{board.name(i)}: {e}") from None
         out = {"cells": cells, "to_move": colours.index(to_move)}
         if "komi" in pos:
             if self.rules.game == "hedu":
                 raise BadPosition("komi is a Dendria setting; Hedu has prisoners")
             k = pos["komi"]
-            if isinstance(k, bool) or not isinstance(k, (int, float)):
-                raise BadPosition(f"komi must be a number, not {k!r}")
+            if not is_number(k) or not -LARGEST <= k <= LARGEST:
+                raise BadPosition(f"komi must be a number from -{LARGEST} to {LARGEST}, "
+                                  f"not {brief(k)}")
             out["komi"] = k
         if "prisoners" in pos:
             if self.rules.game != "hedu":
@@ -136,8 +188,9 @@ class Game:
             vals = []
             for c in ("black", "white"):
                 v = pr.get(c, 0)
-                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                    raise BadPosition(f"prisoners of {c} must be a whole number >= 0")
+                if not is_whole(v) or not 0 <= v <= LARGEST:
+                    raise BadPosition(f"prisoners of {c} must be a whole number from 0 to "
+                                      f"{LARGEST}, not {brief(v)}")
                 vals.append(v)
             out["prisoners"] = vals
         return out
@@ -317,6 +370,37 @@ class Game:
         """Each colour's score as if the game ended now, with its breakdown."""
         return self.state.score()
 
+    @property
+    def journey(self):
+        """The Dendria journey in progress as a :class:`Journey`, or None."""
+        j = self.state.journey()
+        if j is None:
+            return None
+        start, at, d, slides = j
+        b = self.board
+        line = tuple(b.name(i) for i in b.rays[at][d]) if d >= 0 else ()
+        return Journey(b.name(start), b.name(at), DIRECTION_NAMES[d] if d >= 0 else None,
+                       line, slides)
+
+    def last_effects(self):
+        """The pieces the last step changed: a list of :class:`Effect`
+        ``(cell, before, after)`` with piece strings (None: empty), in the
+        order the rules changed them; [] at the start or after a step that
+        changed no piece (end, pass, swap, move)."""
+        name, piece = self.board.name, self.state.code_name
+        return [Effect(name(i), piece(a), piece(b)) for i, a, b in self.state.last_changes()]
+
+    def last_turn_cells(self):
+        """Names of the cells the last turn touched (the turn in progress if
+        one has begun), each once, in the order its steps touched them."""
+        return [self.board.name(i) for i in self.state.last_turn_cells()]
+
+    def group_at(self, cell):
+        """The cell names (sorted by row, then index) of the group holding
+        the piece on ``cell``; () for an empty plot. UnknownCell for a name
+        that is not on this board."""
+        return tuple(self.board.names(self.state.group_at(self.board.cell(cell))))
+
     # ------------------------------------------------------------ records
     def position(self):
         """The NOTATION.md position dict of the board now."""
@@ -334,15 +418,20 @@ class Game:
         if self.rules.game == "hedu":
             extras = [("prisoners", f"{st.prisoners[0]},{st.prisoners[1]}")]
         else:
-            extras = [("komi", json.dumps(st.komi))] if st.komi else []
+            extras = [("komi", checks.dumps(st.komi))] if st.komi else []
         return format_position(self.rules, self.pieces, self.to_move, extras)
 
     def comment(self, text, turn=None):
-        """Attach a comment to a turn (default: the latest turn)."""
+        """Attach a comment to a turn (default: the latest turn); turns count
+        from 0 in ``history``. An empty text removes the comment."""
+        last = max(len(self.history) - 1, 0)
         if turn is None:
-            turn = max(len(self.history) - 1, 0)
+            turn = last
         if not isinstance(text, str):
-            raise DendriaError("a comment is a string")
+            raise DendriaError(f"a comment is a string, not {brief(text)}")
+        if not is_whole(turn) or not 0 <= turn <= last:
+            raise DendriaError(f"a comment belongs to a turn: a whole number from 0 to "
+                               f"{last}, not {brief(turn)}")
         if text:
             self.comments[turn] = text
         else:
@@ -370,26 +459,28 @@ class Game:
         return rec
 
     def to_json(self, indent=None):
-        return json.dumps(self.to_record(), indent=indent)
+        """The record as strict JSON text (see ``to_record``)."""
+        return checks.dumps(self.to_record(), indent=indent)
 
     @classmethod
     def from_record(cls, record):
         """A game from a record (a dict, or its JSON text). Replays every
         step; raises BadRecord naming the step that does not replay."""
-        if isinstance(record, (str, bytes)):
-            try:
-                record = json.loads(record)
-            except ValueError as e:
-                raise BadRecord(f"the record is not valid JSON: {e}") from None
+        if isinstance(record, (str, bytes, bytearray)):
+            record = checks.loads(record, BadRecord, "the record")
         if not isinstance(record, dict):
             raise BadRecord("a record is a JSON object")
         if record.get("format") != RECORD_FORMAT:
-            raise BadRecord(f"not a dendria-widget record (format {record.get('format')!r})")
+            raise BadRecord(f"not a dendria-widget record (format {brief(record.get('format'))})")
+        version = record.get("version", RECORD_VERSION)
+        if not is_whole(version) or version != RECORD_VERSION:
+            raise BadRecord(f"this is a record of version {brief(version)}; "
+                            f"this dendria-widget reads version {RECORD_VERSION}")
         known = {"format", "version", "rules", "start", "turns", "redo", "redo_comments",
                  "annotations"}
         extra = set(record) - known
         if extra:
-            raise BadRecord(f"unknown key {sorted(extra)[0]!r} in the record")
+            raise BadRecord(f"unknown key {brief_first(extra)} in the record")
         try:
             rules = resolve_rules(record.get("rules"))
             game = cls(rules, _start=record.get("start"))
@@ -401,12 +492,18 @@ class Game:
         for k, turn in enumerate(turns):
             if not isinstance(turn, dict) or not isinstance(turn.get("steps"), list):
                 raise BadRecord(f"turn {k + 1} must be an object with a list of 'steps'")
+            if set(turn) - {"steps", "comment"}:
+                raise BadRecord(f"unknown key {brief_first(set(turn) - {'steps', 'comment'})} "
+                                f"in turn {k + 1} (keys: steps, comment)")
             for s in turn["steps"]:
                 try:
                     game.play(s)
                 except IllegalStep as e:
                     raise BadRecord(f"turn {k + 1} does not replay: {e}") from None
             if "comment" in turn:
+                if not isinstance(turn["comment"], str):
+                    raise BadRecord(f"the comment of turn {k + 1} must be a string, "
+                                    f"not {brief(turn['comment'])}")
                 game.comment(turn["comment"], k)
         redo = record.get("redo", [])
         if not isinstance(redo, list):
@@ -422,11 +519,11 @@ class Game:
         if not isinstance(later, dict):
             raise BadRecord("'redo_comments' must map turn numbers to comments")
         for k, text in later.items():
-            if (not isinstance(k, str) or not k.isdigit() or int(k) < len(turns)
-                    or not isinstance(text, str)):
-                raise BadRecord(f"bad entry {k!r} in 'redo_comments': it maps the number "
+            turn = whole_number_text(k, len(turns) + len(redo))
+            if turn is None or turn < len(turns) or not isinstance(text, str):
+                raise BadRecord(f"bad entry {brief(k)} in 'redo_comments': it maps the number "
                                 "of a turn taken back to a comment")
-            game.comments[int(k)] = text
+            game.comments[turn] = text
         ann = record.get("annotations")
         if ann is not None:
             game.set_annotations(ann)
@@ -439,16 +536,24 @@ class Game:
         marks = ann.get("marks", {})
         arrows = ann.get("arrows", [])
         board = self.board
-        if not isinstance(marks, dict) or not isinstance(arrows, list):
+        if not isinstance(marks, dict) or not isinstance(arrows, (list, tuple)):
             raise BadRecord("annotation marks are a dict, arrows a list")
+        named = {}
         for name, label in marks.items():
             if not board.has_name(name) or not isinstance(label, str):
-                raise BadRecord(f"bad mark {name!r}: {label!r}")
+                raise BadRecord(f"bad mark {brief(name)}: {brief(label)} (a mark is a cell "
+                                "name and a label)")
+            cell = board.name(board.cell(name))
+            if cell in named:
+                raise BadRecord(f"the cell {cell} is marked twice: give each cell one mark")
+            named[cell] = label
+        pairs = []
         for a in arrows:
             if (not isinstance(a, (list, tuple)) or len(a) != 2
                     or not all(board.has_name(x) for x in a)):
-                raise BadRecord(f"bad arrow {a!r}: an arrow is [from cell, to cell]")
-        self.annotations = {"marks": dict(marks), "arrows": [list(a) for a in arrows]}
+                raise BadRecord(f"bad arrow {brief(a)}: an arrow is [from cell, to cell]")
+            pairs.append([board.name(board.cell(x)) for x in a])
+        self.annotations = {"marks": named, "arrows": pairs}
 
     def copy(self):
         """An independent game: same position, history, redo steps, comments
@@ -461,6 +566,25 @@ class Game:
         new.annotations = {"marks": dict(self.annotations["marks"]),
                            "arrows": [list(a) for a in self.annotations["arrows"]]}
         return new
+
+    def _replace_with(self, other):
+        """Become ``other`` in place: its rules, position, history, redo
+        steps, comments and annotations (a copy of them). The board widget's
+        editor, loads and new games use it, so that the ``Game`` a notebook
+        holds stays the game the board shows."""
+        if not isinstance(other, Game):
+            raise DendriaError(f"a game can only take over another Game, not {type(other).__name__}")
+        new = other.copy()
+        self.__dict__.clear()
+        self.__dict__.update(new.__dict__)
+        return self
+
+    @property
+    def from_start(self):
+        """True when this game began at the rules' start (opening included),
+        not from a given position: then who plays which colour follows from
+        the steps (swap, side)."""
+        return self._start is None
 
     def __eq__(self, other):
         return isinstance(other, Game) and self.to_record() == other.to_record()

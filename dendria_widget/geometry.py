@@ -14,16 +14,23 @@ immutable and cached, so ``Board.hexagon(7) is Board.hexagon(7)``.
 from __future__ import annotations
 
 import math
+import numbers
 import random as _random
 from functools import lru_cache
 
+from .checks import brief, brief_first
 from .errors import BadBoard, UnknownCell
 
 # The six directions, counter-clockwise from east. Opposite of d is (d + 3) % 6.
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+#: The short names of DIRECTIONS, in the same order (RULES.md 1).
+DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
 MODULE_OFFSETS = ((0, 0),) + DIRECTIONS
+#: How far from (0, 0) a module centre may lie, in q and in r (a modular
+#: board has at most 19 modules, so a real one lies well inside).
+MODULE_REACH = 1000
 
 
 def hex_distance(a, b):
@@ -197,11 +204,11 @@ class Board:
     def hexagon(size):
         """The hexagon board of side ``size`` (>= 2): 3N(N-1)+1 plots."""
         if isinstance(size, bool) or not isinstance(size, int):
-            raise BadBoard(f"board size must be a whole number, not {size!r}")
+            raise BadBoard(f"board size must be a whole number, not {brief(size)}")
         if size < 2:
-            raise BadBoard(f"board size must be at least 2, not {size}")
+            raise BadBoard(f"board size must be at least 2, not {brief(size)}")
         if size > 60:
-            raise BadBoard(f"board size must be at most 60, not {size}")
+            raise BadBoard(f"board size must be at most 60, not {brief(size)}")
         return _hexagon(size)
 
     @staticmethod
@@ -214,12 +221,15 @@ class Board:
         """
         if not isinstance(centres, (list, tuple)):
             raise BadBoard("modules must be a list of [q, r] pairs of whole numbers, "
-                           f"not {centres!r}")
+                           f"not {brief(centres)}")
         key = []
         for c in centres:
             if (not isinstance(c, (list, tuple)) or len(c) != 2
                     or any(isinstance(x, bool) or not isinstance(x, int) for x in c)):
-                raise BadBoard(f"a module centre is a [q, r] pair of whole numbers, not {c!r}")
+                raise BadBoard(f"a module centre is a [q, r] pair of whole numbers, not {brief(c)}")
+            if not all(-MODULE_REACH <= x <= MODULE_REACH for x in c):
+                raise BadBoard(f"a module centre's q and r lie from -{MODULE_REACH} to "
+                               f"{MODULE_REACH}, not {brief(c)}")
             key.append((c[0], c[1]))
         return _modular(tuple(sorted(key)))
 
@@ -229,23 +239,23 @@ class Board:
         if isinstance(spec, Board):
             return spec
         if not isinstance(spec, dict):
-            raise BadBoard(f"a board must be a dict like {{'shape': 'hexagon', 'size': 7}}, not {spec!r}")
+            raise BadBoard(f"a board must be a dict like {{'shape': 'hexagon', 'size': 7}}, not {brief(spec)}")
         shape = spec.get("shape")
         if shape == "hexagon":
             extra = set(spec) - {"shape", "size"}
             if extra:
-                raise BadBoard(f"unknown key {sorted(extra)[0]!r} in a hexagon board")
+                raise BadBoard(f"unknown key {brief_first(extra)} in a hexagon board")
             if "size" not in spec:
                 raise BadBoard("a hexagon board needs a 'size'")
             return Board.hexagon(spec["size"])
         if shape == "modular":
             extra = set(spec) - {"shape", "modules"}
             if extra:
-                raise BadBoard(f"unknown key {sorted(extra)[0]!r} in a modular board")
+                raise BadBoard(f"unknown key {brief_first(extra)} in a modular board")
             if "modules" not in spec or not isinstance(spec["modules"], (list, tuple)):
                 raise BadBoard("a modular board needs 'modules', a list of [q, r] centres")
             return Board.modular(spec["modules"])
-        raise BadBoard(f"unknown board shape {shape!r} (use 'hexagon' or 'modular')")
+        raise BadBoard(f"unknown board shape {brief(shape)} (use 'hexagon' or 'modular')")
 
     # ------------------------------------------------------------- naming
     def name(self, i):
@@ -253,7 +263,7 @@ class Board:
         try:
             return self._names[i]
         except KeyError:
-            raise UnknownCell(f"{i!r} is not a plot of this board") from None
+            raise UnknownCell(f"{brief(i)} is not a plot of this board") from None
 
     def cell(self, name):
         """The id of the plot called ``name``; raises UnknownCell naming it."""
@@ -261,10 +271,10 @@ class Board:
             i = self._by_name.get(name.strip().lower())
             if i is not None:
                 return i
-            raise UnknownCell(f"there is no cell {name!r} on this board "
+            raise UnknownCell(f"there is no cell {brief(name)} on this board "
                               f"(cells run from {self.name(self.plots[0])} to "
                               f"{self.name(self.plots[-1])})")
-        raise UnknownCell(f"a cell name must be a string like 'g7', not {name!r}")
+        raise UnknownCell(f"a cell name must be a string like 'g7', not {brief(name)}")
 
     def has_name(self, name):
         return isinstance(name, str) and name.strip().lower() in self._by_name
@@ -463,7 +473,7 @@ def random_modular(count, seed=0):
     of modules it touches), so boards come out compact; holes left between
     modules are lagoons."""
     if isinstance(count, bool) or not isinstance(count, int) or not 7 <= count <= 19:
-        raise BadBoard(f"a modular board needs 7 to 19 modules, not {count!r}")
+        raise BadBoard(f"a modular board needs 7 to 19 modules, not {brief(count)}")
     rng = _random.Random(seed)
     centres = [(0, 0)]
     used = set(MODULE_OFFSETS)
@@ -531,12 +541,23 @@ class Layout:
                  cy + rad * math.sin(math.radians(60 * k - 30))) for k in range(6)]
 
     def pixel_to_hex(self, x, y):
-        """Axial (q, r) of the hex under pixel (x, y), by cube rounding."""
-        x = (x - self.ox) / self.radius
-        y = (y - self.oy) / self.radius
-        fq = self.SQRT3 / 3 * x - y / 3
-        fr = 2.0 / 3 * y
+        """Axial (q, r) of the hex under pixel (x, y), by cube rounding.
+
+        Raises UnknownCell when (x, y) is not a point (NaN, infinite or
+        too large coordinates, or not numbers)."""
+        try:
+            if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in (x, y)):
+                raise TypeError
+            fx = (float(x) - self.ox) / self.radius
+            fy = (float(y) - self.oy) / self.radius
+        except (TypeError, ValueError, OverflowError):
+            fx = fy = math.nan
+        fq = self.SQRT3 / 3 * fx - fy / 3
+        fr = 2.0 / 3 * fy
         fs = -fq - fr
+        if not (math.isfinite(fq) and math.isfinite(fr) and math.isfinite(fs)):
+            raise UnknownCell(f"the pixel ({brief(x)}, {brief(y)}) is not a point of the "
+                              "board's picture: a pixel is two finite numbers")
         q, r, s = round(fq), round(fr), round(fs)
         dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
         if dq > dr and dq > ds:
@@ -546,5 +567,10 @@ class Layout:
         return q, r
 
     def cell_at(self, x, y):
-        """Plot id under pixel (x, y), or None off the board."""
-        return self.board.id_at(*self.pixel_to_hex(x, y))
+        """Plot id under pixel (x, y), or None off the board (a pixel that is
+        not a point, e.g. NaN, is off the board too)."""
+        try:
+            q, r = self.pixel_to_hex(x, y)
+        except UnknownCell:
+            return None
+        return self.board.id_at(q, r)

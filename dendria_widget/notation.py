@@ -24,11 +24,14 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
+from . import checks
+from .checks import brief, whole_number_text
 from .errors import BadPosition
 
 DENDRIA_LETTERS = {"s": "dark seed", "t": "dark tree", "d": "dark dendrid",
                    "S": "light seed", "T": "light tree", "D": "light dendrid"}
 DENDRIA_LETTER_OF = {v: k for k, v in DENDRIA_LETTERS.items()}
+DIGITS = "0123456789"
 
 
 class Step(NamedTuple):
@@ -87,6 +90,12 @@ def format_position(rules, pieces, to_move, extras=()):
     return " ".join(fields)
 
 
+def _signed(text):
+    """The whole number of '3' or '-3' (ASCII digits), or None."""
+    value = whole_number_text(text[1:] if text.startswith("-") else text)
+    return None if value is None else -value if text.startswith("-") else value
+
+
 def parse_position(text):
     """Read a position string: returns (rules dict, pieces, to_move, extras).
 
@@ -98,28 +107,29 @@ def parse_position(text):
         raise BadPosition("a position string needs at least four fields: "
                           "RULESET BOARD ROWS TO_MOVE (e.g. 'dendria-classic h7 ... dark')")
     ruleset, bpart, rows_text, to_move = fields[:4]
-    if bpart.startswith("h") and bpart[1:].isdigit():
-        board = {"shape": "hexagon", "size": int(bpart[1:])}
+    if bpart.startswith("h") and whole_number_text(bpart[1:]) is not None:
+        board = {"shape": "hexagon", "size": whole_number_text(bpart[1:])}
     elif bpart.startswith("m"):
-        try:
-            mods = [[int(x) for x in pair.split(",")] for pair in bpart[1:].split(";")]
-        except ValueError:
-            raise BadPosition(f"cannot read the modules of board {bpart!r}") from None
+        mods = [[_signed(x) for x in pair.split(",")] for pair in bpart[1:].split(";")]
+        if any(len(m) != 2 or None in m for m in mods):
+            raise BadPosition(f"cannot read the modules of board {brief(bpart)} (module "
+                              "centres q,r of whole numbers, joined by ;)")
         board = {"shape": "modular", "modules": mods}
     else:
-        raise BadPosition(f"cannot read the board {bpart!r} (use h7, or m with module centres)")
+        raise BadPosition(f"cannot read the board {brief(bpart)} "
+                          "(use h7, or m with module centres)")
     options = {}
     extras = {}
     for field in fields[4:]:
         if "=" not in field:
-            raise BadPosition(f"cannot read {field!r}: extra fields are name=value")
+            raise BadPosition(f"cannot read {brief(field)}: extra fields are name=value")
         key, value = field.split("=", 1)
         if key in ("komi", "prisoners"):
             extras[key] = value
             continue
         try:
-            options[key] = json.loads(value)
-        except ValueError:
+            options[key] = checks.loads(value, BadPosition)
+        except BadPosition:
             options[key] = value
     rules = {"ruleset": ruleset, "board": board, "options": options}
     return rules, rows_text, to_move, extras
@@ -137,15 +147,19 @@ def read_rows(board, rows_text, hedu):
         pos = 0
         while pos < len(text):
             ch = text[pos]
-            if ch.isdigit():
+            if ch in DIGITS:
                 end = pos
-                while end < len(text) and text[end].isdigit():
+                while end < len(text) and text[end] in DIGITS:
                     end += 1
-                k += int(text[pos:end])
+                run = whole_number_text(text[pos:end], len(row))
+                if run is None:
+                    raise BadPosition(f"row {r + 1} of the position describes more than "
+                                      f"{len(row)} plots, but the board's row has {len(row)}")
+                k += run
                 pos = end
                 continue
             if hedu:
-                if ch not in "bw" or pos + 1 >= len(text) or not text[pos + 1].isdigit():
+                if ch not in "bw" or pos + 1 >= len(text) or text[pos + 1] not in DIGITS:
                     raise BadPosition(f"cannot read {text[pos:pos + 2]!r} in row {r + 1}: "
                                       "a Hedu stack is b or w and its height, like b2")
                 piece = ("black " if ch == "b" else "white ") + text[pos + 1]

@@ -1,17 +1,43 @@
 #!/usr/bin/env bash
-# Install dendria-widget and open the first tutorial in JupyterLab.
+# Install dendria-widget and open the tutorials in JupyterLab, on
+# 127.0.0.1 with a token; prints the URL that opens the tutorials' index.
 #   bash scripts/lab.sh               # extra arguments go to JupyterLab
+#
+# Python packages go into the active virtual environment, or into .venv in
+# this clone (made on first use; see scripts/_python.sh).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 . scripts/_python.sh
 
-export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
-"$PYTHON" -m pip install -e .
+install_package lab
 
-args=()
+notebook=tutorials/index.ipynb
+[ -f "$notebook" ] || notebook=tutorials/00_start_here.ipynb
+
+# A token of our own and the first free port from 8888, so that the URL
+# printed below is the one the server really answers on.
+export JUPYTER_TOKEN="${JUPYTER_TOKEN:-$("$PYTHON" -c 'import secrets; print(secrets.token_hex(24))')}"
+port="$("$PYTHON" - <<'PY'
+import socket
+for port in range(8888, 8988):
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        print(port)
+        break
+PY
+)"
+[ -n "$port" ] || { echo "error: no free port on 127.0.0.1 between 8888 and 8987" >&2; exit 1; }
+
+url="http://127.0.0.1:$port/lab/tree/$notebook"
+args=(--ip=127.0.0.1 --port="$port" --port-retries=0 --ServerApp.root_dir="$PWD"
+      --ServerApp.custom_display_url="$url")
 if [ "$(id -u)" -eq 0 ]; then
     args+=(--allow-root)
 fi
-exec "$PYTHON" -m jupyterlab "${args[@]}" "$@" tutorials/00_start_here.ipynb
+echo ">>> open the tutorials at $url?token=$JUPYTER_TOKEN"
+exec "$PYTHON" -m jupyterlab "${args[@]}" "$@" "$notebook"

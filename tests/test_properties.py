@@ -35,7 +35,7 @@ SCALARS = ("to_move", "phase", "komi", "swapped", "second_side", "opening_turn",
            "planted", "grew", "jid", "jdir", "jstart", "slides", "jcapt", "trees0",
            "passes", "dmoves", "over", "end_reason")
 
-PROPS = settings(max_examples=12, deadline=None, derandomize=True,
+PROPS = settings(max_examples=12, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -257,7 +257,7 @@ def test_random_games(config, seed):
 
 
 @pytest.mark.parametrize("config", ["classic-4", "sprite-capture", "power"])
-@settings(max_examples=5, deadline=None, derandomize=True)
+@settings(max_examples=5, deadline=None)
 @given(seed=hs.integers(0, 2 ** 32 - 1))
 def test_same_seed_same_game(config, seed):
     a = play_random(seed, CONFIGS[config], max_steps=60, check=False)
@@ -270,7 +270,7 @@ def test_same_seed_same_game(config, seed):
 
 
 @pytest.mark.parametrize("scoring", ["distinct-sizes", "leafiness"])
-@settings(max_examples=4, deadline=None, derandomize=True)
+@settings(max_examples=4, deadline=None)
 @given(seed=hs.integers(0, 2 ** 32 - 1))
 def test_long_games_end(scoring, seed):
     """Random games with a small move limit reach the end: the winner is
@@ -445,7 +445,7 @@ ORACLE_OPTIONS = {"edge_sight": ["literal", "touching"], "sowing": ["any", "non-
                   "sprout_on_move": [True, False]}
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=300, deadline=None)
 @given(seed=hs.integers(0, 2 ** 32 - 1))
 def test_engine_agrees_with_a_naive_reading(seed):
     rng = random.Random(seed)

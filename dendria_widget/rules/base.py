@@ -110,9 +110,13 @@ class EngineState:
 
     A subclass sets ``COLOURS`` (two names, the first moves first), keeps
     ``_undo`` as a list of records ``(step, saved, ...)`` whose ``saved``
-    tuple starts with ``to_move``, and implements ``_undo_one``, ``score``
-    (a dict per colour with a ``"total"``), ``piece_name``, ``refusal``
-    (the reason a step is illegal, or None) and ``_do`` (apply unchecked).
+    tuple starts with ``to_move``, ``turns`` (finished turns, lists of
+    steps) and ``current`` (the turn in progress), and implements
+    ``_undo_one``, ``score`` (a dict per colour with a ``"total"``),
+    ``piece_name``, ``code_name``, ``group_at``, ``refusal`` (the reason a
+    step is illegal, or None), ``_do`` (apply unchecked), and for
+    :meth:`last_changes` ``_changes_of(record)`` (of the latest record) and
+    ``_cells_of(record)`` (of any record).
     """
 
     COLOURS = ("", "")
@@ -182,3 +186,33 @@ class EngineState:
 
     def colour_name(self, colour):
         return self.COLOURS[colour]
+
+    # ------------------------------------------- what the last steps did
+    def last_changes(self):
+        """The pieces the last step changed, in the order the rules changed
+        them: a list of (cell id, code before, code after), codes 0 for an
+        empty plot; [] when no step was played or it changed no piece."""
+        if not self._undo:
+            return []
+        return self._changes_of(self._undo[-1])
+
+    def _last_turn_records(self):
+        """The undo records of the last turn: the turn in progress if one
+        has begun, else the last finished one."""
+        n = len(self.current) or (len(self.turns[-1]) if self.turns else 0)
+        return self._undo[len(self._undo) - n:] if n else []
+
+    def last_turn_cells(self):
+        """Ids of the cells the last turn touched (the turn in progress if
+        there is one), in order, each once: the cells its steps name and
+        every piece they changed (whole groups, every stack a rule changed)."""
+        seen = {}
+        for rec in self._last_turn_records():
+            for i in self._cells_of(rec):
+                seen[i] = None
+        return list(seen)
+
+    def journey(self):
+        """(start, where it stands, direction or -1, slides) of the journey
+        in progress, or None (engines without journeys)."""
+        return None

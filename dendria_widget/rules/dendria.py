@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from ..geometry import DIRECTIONS, iter_bits
 from .base import END, PASS, SWAP, EngineState, Repetitions, parse_cell, parse_words, zobrist_table
-from ..errors import IllegalStep
+from ..checks import LARGEST, brief, whole_number_text
+from ..errors import BadPosition, IllegalStep
 
 DARK, LIGHT = 0, 1
 SEED, TREE, DENDRID = 0, 1, 2
@@ -41,8 +42,8 @@ def parse_piece(text):
             kind = "dendrid" if words[1] == "sprite" else words[1]
             if kind in KINDS:
                 return code_of(COLOURS.index(words[0]), KINDS.index(kind))
-    raise ValueError(f"unknown piece {text!r} (a piece is like 'dark seed', "
-                     "'light tree' or 'dark dendrid')")
+    raise BadPosition(f"unknown piece {brief(text)} (a piece is like 'dark seed', "
+                      "'light tree' or 'dark dendrid')")
 
 
 @lru_cache(maxsize=None)
@@ -1303,9 +1304,11 @@ class DendriaState(EngineState):
                 raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")
             return (verb, None)
         if verb == "komi":
-            if len(words) != 2 or not words[1].isdigit():
-                raise IllegalStep(f"'komi' takes a whole number, like 'komi 3': {text!r}")
-            return ("komi", int(words[1]))
+            komi = whole_number_text(words[1]) if len(words) == 2 else None
+            if komi is None:
+                raise IllegalStep(f"'komi' takes a whole number from 0 to {LARGEST}, "
+                                  f"like 'komi 3': {brief(text)}")
+            return ("komi", komi)
         if verb == "side":
             if len(words) != 2 or words[1] not in COLOURS:
                 raise IllegalStep(f"'side' takes dark or light: {text!r}")
@@ -1318,6 +1321,39 @@ class DendriaState(EngineState):
     def piece_name(self, i):
         c = self.cells[i]
         return PIECE_NAMES[c] if c else None
+
+    @staticmethod
+    def code_name(code):
+        return PIECE_NAMES[code]
+
+    # ------------------------------------------- what the last steps did
+    def _changes_of(self, rec):
+        cells = self.cells
+        out = []
+        for ch in rec[2]:
+            if len(ch) == 2:
+                out.append((ch[0], ch[1], cells[ch[0]]))
+            else:
+                g, old, new = ch
+                out.extend((i, old, new) for i in iter_bits(g))
+        return out
+
+    def _cells_of(self, rec):
+        verb, arg = rec[0]
+        out = [arg] if verb in CELL_VERBS else []
+        for ch in rec[2]:
+            if len(ch) == 2:
+                out.append(ch[0])
+            else:
+                out.extend(iter_bits(ch[0]))
+        return out
+
+    def journey(self):
+        """(start, where the dendrid stands, direction or -1 before the
+        first slide, slides so far) of the journey in progress, or None."""
+        if self.phase != "move":
+            return None
+        return self.jstart, self.jid, self.jdir, self.slides
 
 
 def _line_direction(board, a, b):

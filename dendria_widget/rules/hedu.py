@@ -26,7 +26,8 @@ Steps: ``("place", id)``, ``("pass", None)``, ``("swap", None)``.
 
 from __future__ import annotations
 
-from ..errors import IllegalStep
+from ..checks import brief, whole_number_text
+from ..errors import BadPosition, IllegalStep
 from ..geometry import iter_bits
 from .base import PASS, SWAP, EngineState, Repetitions, parse_cell, parse_words
 
@@ -56,19 +57,19 @@ def piece_name(code):
 
 
 def parse_piece(text):
-    """'black 2' -> code. Raises ValueError naming the bad piece."""
+    """'black 2' -> code. Raises BadPosition naming the bad piece."""
     if isinstance(text, str):
         words = text.strip().lower().split()
         if len(words) == 2 and words[0] in COLOURS:
             w = words[1]
             if w.isascii() and w.isdigit():
-                h = int(w)
-                if 1 <= h <= MAX_HEIGHT:
+                h = whole_number_text(w, MAX_HEIGHT)
+                if h is not None and h >= 1:
                     return code_of(COLOURS.index(words[0]), h)
-                raise ValueError(f"bad stack {text!r}: a height is a whole number "
-                                 f"from 1 to {MAX_HEIGHT}")
-    raise ValueError(f"unknown piece {text!r} (a Hedu piece is a stack like "
-                     "'black 2' or 'white 1': colour and height)")
+                raise BadPosition(f"bad stack {brief(text)}: a height is a whole number "
+                                  f"from 1 to {MAX_HEIGHT}")
+    raise BadPosition(f"unknown piece {brief(text)} (a Hedu piece is a stack like "
+                      "'black 2' or 'white 1': colour and height)")
 
 
 def _ring_runs(board, i, pattern):
@@ -761,6 +762,30 @@ class HeduState(EngineState):
 
     def piece_name(self, i):
         return piece_name(self.cells[i])
+
+    @staticmethod
+    def code_name(code):
+        return piece_name(code)
+
+    def group_at(self, i):
+        """The group (bitboard: one colour, one height) holding the stack on
+        i; 0 for an empty plot."""
+        c = self.cells[i]
+        if not c:
+            return 0
+        same = 0
+        cells = self.cells
+        for j in iter_bits(self.occ):
+            if cells[j] == c:
+                same |= 1 << j
+        return self._flood(1 << i, same)
+
+    # ------------------------------------------- what the last steps did
+    def _changes_of(self, rec):
+        return [] if rec[2] is None else [(j, old, new) for j, old, new, _ in rec[2][0]]
+
+    def _cells_of(self, rec):
+        return [j for j, _, _ in self._changes_of(rec)]
 
 
 State = HeduState

@@ -7,6 +7,7 @@ edition of the same game. ``resolve_rules`` turns a NOTATION.md rules dict
 
 from __future__ import annotations
 
+from ..checks import LARGEST, is_whole, brief
 from ..errors import BadRules
 from ..geometry import Board
 
@@ -23,21 +24,24 @@ class OptionSpec:
         self.kind = kind  # "choice", "bool", "int>=1|null", "int>=0|null"
 
     def check(self, value):
+        """The value if this option allows it; BadRules naming the option otherwise."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise BadRules(f"option {self.name!r} must be true or false, not {value!r}")
+                raise BadRules(f"option {self.name!r} must be true or false, "
+                               f"not {brief(value)}")
             return value
         if self.kind.startswith("int"):
             low = 1 if self.kind == "int>=1|null" else 0
             if value is None:
                 return None
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise BadRules(f"option {self.name!r} must be a whole number >= {low} "
-                               f"or null, not {value!r}")
+            if not is_whole(value) or not low <= value <= LARGEST:
+                raise BadRules(f"option {self.name!r} must be a whole number from {low} "
+                               f"to {LARGEST} or null, not {brief(value)}")
             return value
-        if value not in self.values:
+        if not isinstance(value, str) or value not in self.values:
             allowed = ", ".join(repr(v) for v in self.values)
-            raise BadRules(f"option {self.name!r} cannot be {value!r} (allowed: {allowed})")
+            raise BadRules(f"option {self.name!r} cannot be {brief(value)} "
+                           f"(allowed: {allowed})")
         return value
 
 
@@ -185,20 +189,24 @@ def resolve_rules(ruleset="dendria-classic", board=None, size=None, options=None
         opts = ruleset.get("options", {})
         if not isinstance(ruleset["ruleset"], str):
             raise BadRules(f"'ruleset' must be a name like 'dendria-classic', "
-                           f"not {ruleset['ruleset']!r}")
+                           f"not {brief(ruleset['ruleset'])}")
         if not isinstance(opts, dict):
             raise BadRules("the rules' 'options' must be an object of option names")
         return resolve_rules(ruleset["ruleset"], ruleset.get("board", board), size,
                              {**opts, **(options or {})}, **more)
     if not isinstance(ruleset, str) or ruleset not in RULESETS:
-        raise BadRules(f"unknown ruleset {ruleset!r} (use one of {', '.join(RULESETS)})")
+        raise BadRules(f"unknown ruleset {brief(ruleset)} "
+                       f"(use one of {', '.join(RULESETS)})")
+    if options is not None and not isinstance(options, dict):
+        raise BadRules("the options must be a dict of option names and values, "
+                       f"not {brief(options)}")
     specs = option_specs(ruleset)
     values = dict(DEFAULTS[ruleset])
     given = dict(options or {})
     given.update(more)
     for name, value in given.items():
-        if name not in specs:
-            raise BadRules(f"unknown option {name!r} for {ruleset} "
+        if not isinstance(name, str) or name not in specs:
+            raise BadRules(f"unknown option {brief(name)} for {ruleset} "
                            f"(options: {', '.join(sorted(specs))})")
         values[name] = specs[name].check(value)
     if board is not None and size is not None:
@@ -219,5 +227,6 @@ def resolve_rules(ruleset="dendria-classic", board=None, size=None, options=None
     elif isinstance(board, (list, tuple)):
         board_obj = Board.modular(board)
     else:
-        raise BadRules(f"cannot make a board from {board!r}")
+        raise BadRules(f"cannot make a board from {brief(board)} (give a size, "
+                       "a board dict, a preset name or a list of module centres)")
     return Rules(ruleset, board_obj, values)

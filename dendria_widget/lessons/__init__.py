@@ -1,0 +1,21 @@
+"""Step-through lessons: the tutorials' pages and exercises, as data.
+
+``catalog()`` lists every lesson (one per notebook of ``tutorials/``),
+``load("02_roots")`` gives one; ``LessonWidget(lesson)`` shows it on the
+board widget, with Previous / Next, Play, and Check / Hint / Show solution /
+Retry on exercises. See :mod:`dendria_widget.lessons.framework`.
+"""
+
+from .framework import (RULE_IDS, Exercise, Lesson, Page, Verdict, catalog, load,
+                        planted, steps_of, words)
+
+__all__ = ["Lesson", "Page", "Exercise", "Verdict", "catalog", "load", "RULE_IDS",
+           "LessonWidget", "planted", "steps_of", "words"]
+
+
+def __getattr__(name):
+    # the widget part imports ipywidgets: only when asked for
+    if name == "LessonWidget":
+        from .widget import LessonWidget
+        return LessonWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,171 @@
+"""Lesson 01: the board: soils, the six lines through a cell, the edge, cell names."""
+
+from ...explain import dendria as explain
+from ..framework import Exercise, Lesson, Page, Verdict, planted, words
+
+EMPTY = "dendria-classic h4 4/5/6/7/6/5/4 dark"
+DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
+                   "SE": "south-east", "SW": "south-west"}
+
+
+def _one_new_seed(game):
+    """The one cell the learner planted on, or a Verdict saying what to do."""
+    cells = planted(game)
+    if not cells:
+        return Verdict(False, "Plant a seed first: click an empty cell of the board.")
+    if len(cells) > 1:
+        return Verdict(False, f"Plant just one seed (you planted on {words(cells)}): "
+                              "press Retry and try again.")
+    return cells[0]
+
+
+def _row_and_place(cell):
+    row = cell.rstrip("0123456789")
+    place = cell[len(row):]
+    return f"row {row}, place {place} from the left"
+
+
+def check_f2(game):
+    cell = _one_new_seed(game)
+    if isinstance(cell, Verdict):
+        return cell
+    if cell == "f2":
+        return Verdict(True, "Right: f2 is in row f (the sixth row from the top), "
+                             "the second cell from the left.")
+    return Verdict(False, f"That seed stands on {cell} ({_row_and_place(cell)}). f2 is in "
+                          "row f, the sixth row from the top, second cell from the left.")
+
+
+def _edge(game, cell):
+    # a cell of the edge is one that has no soil beyond it in some direction
+    b = game.board
+    return any(not ray for ray in b.rays[b.cell(cell)])
+
+
+def check_edge_line(game):
+    cell = _one_new_seed(game)
+    if isinstance(cell, Verdict):
+        return cell
+    line = next((r for r in explain.roots(game, "d4") if cell in r["cells"]), None)
+    on_edge = _edge(game, cell)
+    if line and on_edge:
+        way = DIRECTION_WORDS[line["direction"]]
+        return Verdict(True, f"Right: {cell} is on the edge, at the end of the line that "
+                             f"runs from d4 to the {way} ({words(line['cells'])}).")
+    if on_edge:
+        return Verdict(False, f"{cell} is on the edge, but none of the six lines of d4 goes "
+                              "through it. Follow a line from d4 straight to the edge.")
+    if line:
+        return Verdict(False, f"{cell} is on a line of d4, but not on the edge: the line "
+                              "goes on beyond it. Go to its very end.")
+    return Verdict(False, f"{cell} is neither on a line of d4 nor on the edge.")
+
+
+LESSON = Lesson(
+    name="01_board",
+    title="The board",
+    summary="The board: soils, the six lines through a cell, the edge, cell names.",
+    pages=[
+        Page(
+            title="The board",
+            text="Dendria is played on a board of hexagonal cells, called **soils**. "
+                 "This small board has 37 soils (real games use bigger boards, with 7 "
+                 "cells on each side). Two players, **Dark** and **Light**, take turns; "
+                 "Dark plays first.",
+            start=EMPTY,
+            rules_covered=("board-soils",),
+        ),
+        Page(
+            title="Cell names",
+            text="Every cell has a name: the **letter of its row** (a is the top row, "
+                 "then b, c, ...) and its **place in the row**, counted from the left. "
+                 "The middle cell of this board is **d4**: row d, fourth from the left. "
+                 "The names are written along the edge of the board.",
+            start=EMPTY,
+            marks={"a1": "a1", "d4": "d4", "d7": "d7", "c2": "c2", "f5": "f5"},
+            rules_covered=("cell-names",),
+        ),
+        Page(
+            title="The pieces",
+            text="Players put **seeds** on the board. A seed can later become a "
+                 "**dendrid** (the piece with the star), which journeys along lines, or "
+                 "a group of seeds can become a **forest** of trees, which scores "
+                 "points. Each piece is Dark or Light.",
+            start="dendria-classic h4 4/1s1S1/6/1t3T1/6/1d1D1/4 dark",
+            marks={"b2": "seed", "d2": "tree", "f2": "dendrid"},
+        ),
+        Page(
+            title="Six lines through a cell",
+            text="From every cell, **six straight lines** run out: to the east and west "
+                 "along the row, and four slanting ones, north-east, north-west, "
+                 "south-east and south-west. Here are the six lines of the seed on d4. "
+                 "Lines matter for everything in Dendria: seeds are fed along them, and "
+                 "dendrids see and journey along them.",
+            start="dendria-classic h4 4/5/6/3s3/6/5/4 dark",
+            overlays=("roots",),
+            focus="d4",
+            rules_covered=("lines",),
+        ),
+        Page(
+            title="The edge",
+            text="A line runs on until it meets a piece, or until it runs out at the "
+                 "**edge** of the board. Here two lines of d4 meet a piece (the seed on "
+                 "b2 and the seed on d6) and stop there; the other four run all the way "
+                 "to the edge.",
+            start="dendria-classic h4 4/1S3/6/3s1S1/6/5/4 dark",
+            overlays=("roots",),
+            focus="d4",
+            rules_covered=("edge",),
+        ),
+        Page(
+            title="Cells on the edge",
+            text="A cell on the edge has fewer lines: looking out of the board there is "
+                 "no soil at all, so there is no line that way. The corner a1 has only "
+                 "three lines (east, south-west and south-east), like the five other "
+                 "corners; the other cells of the edge have four.",
+            start="dendria-classic h4 s3/5/6/7/6/5/4 dark",
+            overlays=("roots",),
+            focus="a1",
+            rules_covered=("edge-literal",),
+        ),
+        Page(
+            title="A first step",
+            text="Press **Play**: Dark plants a seed on c3, and ends the turn. Now it "
+                 "is Light's turn.",
+            start=EMPTY,
+            play=("plant c3", "end"),
+        ),
+        Exercise(
+            title="Find f2",
+            text="Cell names are how steps are written down: `plant f2` means "
+                 "*a seed on f2*.",
+            prompt="Plant a seed on **f2**: click that cell, then press **Check**.",
+            start=EMPTY,
+            check=check_f2,
+            hint="Row f is the sixth row from the top; count two cells from its left end.",
+            hint_cells=("f1", "f2"),
+            solution=("plant f2",),
+            wrong=(("plant b2",), ("plant f3",)),
+            auto_end=True,
+            rules_covered=("cell-names",),
+        ),
+        Exercise(
+            title="To the end of a line",
+            text="A light seed stands on d4, in the middle. Its six lines run out to the "
+                 "edge.",
+            prompt="Plant a dark seed on a cell **of the edge** that is **on one of the "
+                   "lines of d4** (there are six right answers).",
+            start="dendria-classic h4 4/5/6/3S3/6/5/4 dark",
+            overlays=("roots",),
+            focus="d4",
+            check=check_edge_line,
+            hint="Follow one of the lines drawn from d4 as far as it goes: its last cell "
+                 "is on the edge.",
+            hint_cells=("a1", "a4", "d1", "d7", "g1", "g4"),
+            solution=("plant d7",),
+            wrong=(("plant a2",), ("plant d6",)),
+            auto_end=True,
+            rules_covered=("lines", "edge"),
+        ),
+    ],
+)

@@ -1,0 +1,402 @@
+"""Lessons: step-through tutorials as data (pages, exercises, verdicts).
+
+A :class:`Lesson` is a list of :class:`Page` objects; an :class:`Exercise`
+is a page the learner plays on. Lessons live in ``lessons/data/lNN_<stem>.py``
+(one module per notebook ``tutorials/NN_<stem>.ipynb``, each defining
+``LESSON``); :func:`catalog` finds them all, in notebook order, and
+:func:`load` one of them by name or number.
+
+Everything here is headless: a lesson can be stepped, each page rendered to
+SVG, and each exercise started, played and checked from code::
+
+    >>> from dendria_widget import lessons
+    >>> lesson = lessons.load("01")
+    >>> lesson.name, len(lesson) > 3
+    ('01_board', True)
+    >>> ex = lesson.exercises()[0]
+    >>> game = ex.start_game()
+    >>> game.play(*ex.solution)          # doctest: +ELLIPSIS
+    <Game ...>
+    >>> ex.judge(game).ok
+    True
+
+Rules are never decided here: pages show what the engine says, and the
+checks of exercises ask the engine (``explain``, ``Game``) about the position
+the learner reached.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..errors import DendriaError, IllegalStep
+from ..game import Game
+
+#: Every rule (and every option default) a lesson can teach, by id: what
+#: the tests check the lessons cover, each id by some page.
+RULE_IDS = {
+    # the board (RULES.md section 1, what the games share)
+    "board-soils": "the board is made of hexagonal cells, the soils (plots)",
+    "lines": "six straight lines run from every cell, one in each direction",
+    "edge": "a line that meets no piece runs out at the edge of the board",
+    "cell-names": "a cell is named by its row letter and its place in the row",
+    # Dendria, definitions (2.1)
+    "roots": "a seed's roots: its lines that hold at least one soil",
+    "edge-literal": "classic: a cell on the edge has no root looking outwards",
+    "edge-touching": "sprites: a line with no soil still sees the edge",
+    "nourishers": "the first piece on a root nourishes the seed, whatever its colour or kind, "
+                  "however far",
+    "hungry": "a seed that sees the edge on some root is hungry",
+    "nourished": "a seed whose every root ends on a piece is nourished",
+    "plant-hungry": "a seed may only be planted where it would be hungry",
+    "fertilized": "an empty soil a dendrid sees is fertilized by the dendrid's colour",
+    "fertilized-blocked": "a dendrid's sight stops at the first piece on each line",
+    # conversions (2.2)
+    "sprout-majority": "a nourished seed sprouts when strictly more of its nourishers are "
+                       "the mover's than the opponent's",
+    "sprout-either-colour": "a seed of either colour may sprout into the mover's dendrid",
+    "sprout-one-per-root": "each root gives at most one nourisher",
+    "sprout-hungry-never": "a hungry seed cannot sprout",
+    "seedbed": "touching seeds of one colour form a seedbed; touching trees a forest",
+    "fertile-soils": "the empty soils touching a group are its fertile soils",
+    "grow": "a seedbed of either colour becomes the mover's forest when the mover "
+            "fertilizes every one of its fertile soils",
+    "grow-after-plant": "classic: right after planting, the new seed's seedbed may grow",
+    "grow-on-move": "other growths, and captures, happen only during a move",
+    "capture-fertilized": "classic: an enemy forest changes hands when the mover fertilizes "
+                          "every fertile soil of it and the owner misses one",
+    "enclosed-never": "classic: a group with no fertile soil never grows nor changes hands",
+    "capture-unprotected": "sprites: an enemy forest that is not protected may be captured",
+    "protection": "sprites: a forest is protected when its owner fertilizes every fertile "
+                  "soil of it",
+    "enclosed-sight": "sprites: a group with no fertile soil is judged by the dendrids it sees",
+    "judged-anew": "each conversion changes the board, and the next one is judged on the "
+                   "new board",
+    # a turn (2.3)
+    "turns": "a turn is a plant, a move or a pass; plants and moves finish with an end step",
+    "plant-sprout": "after planting, any eligible seeds may sprout",
+    "sowing-non-touching": "sprites: the mover's pieces next to a new seed must not touch "
+                           "each other",
+    "journey-line": "a dendrid journeys along one straight line",
+    "journey-jump": "a journey may pass over empty soils, seeds and the mover's own dendrids",
+    "journey-block": "trees and enemy dendrids block a journey",
+    "journey-stop": "a journey stops only on an empty soil",
+    "journey-slides": "a journey may go on in several slides, in the same direction",
+    "journey-convert": "at every stop the mover may sprout, grow and capture",
+    "convert-at-start": "classic: no conversion before the first slide",
+    "sprite-capture": "sprites: a sprite may stop on the first enemy sprite and remove it",
+    "power": "sprites: a cell's power is the fewest soils on its six lines",
+    "power-rule": "sprites: a journey must end on a cell of lower power, unless a tree was won",
+    "no-dead-ends": "a step after which the turn could not be finished is refused",
+    "pass-end": "the game ends after two passes in a row",
+    "superko": "a turn may not bring back an earlier board",
+    "move-limit": "classic: the game ends after ten turns by each player without a plant",
+    # opening (2.4)
+    "pie": "classic: Dark's first turn is one seed anywhere",
+    "pie-swap": "then Light may swap sides instead of playing",
+    "komi-pie": "sprites: one player sets the komi, the other chooses a side",
+    # scoring (2.5)
+    "score-distinct": "classic: the sum of the distinct sizes of your forests",
+    "score-majority": "classic: a point for every size of which you have more forests",
+    "score-half": "half a point for the larger forests, compared largest first",
+    "leafiness": "sprites: a forest of size s scores s(s+1)/2",
+    "komi": "Light adds the komi to its score",
+    # boards (sprites edition)
+    "modular": "sprites: boards made of seven-cell modules",
+    "lagoons": "sprites: holes in a modular board that lines pass through",
+    # Hedu (3)
+    "hedu-stacks": "Hedu: stacks of one colour; a stack's height is its number of pieces",
+    "hedu-regions": "Hedu: a region is a connected set of empty soils",
+    "hedu-place-height": "Hedu: a new stack's height is the number of regions next to it",
+    "hedu-no-zero": "Hedu: a placement of height 0 is not allowed",
+    "hedu-reduce": "Hedu: after placing, enemy then friendly stacks shrink to their region "
+                   "count",
+    "hedu-increase": "Hedu: then stacks with fewer pieces than regions grow",
+    "hedu-prisoners": "Hedu: pieces removed by shrinking are prisoners",
+    "hedu-control": "Hedu: who controls a region, from the groups next to it",
+    "hedu-value": "Hedu: a region's value is the height of its controller's highest group",
+    "hedu-end": "Hedu: the game ends when no placement is left, or after two passes",
+    "hedu-score": "Hedu: the score is the values of controlled regions, the prisoners and "
+                  "the half point",
+    "hedu-pie": "Hedu: the pie rule",
+}
+
+_NAME = re.compile(r"^(\d\d)_([a-z][a-z0-9_]*)$")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What an exercise's check says: ``ok`` and a sentence or two."""
+
+    ok: bool
+    message: str
+
+    def __bool__(self):
+        return bool(self.ok)
+
+
+@dataclass
+class Page:
+    """One step of a lesson: a board, the overlays on it, a short text.
+
+    ``start``: a position string, or a NOTATION.md position dict (with
+    ``rules`` here or a ``"rules"`` key in it), or None to continue from the
+    previous page's game (after its ``play`` steps). A first page with
+    ``start=None`` and ``rules`` given starts a new game from its beginning
+    (opening included). ``setup`` steps are played silently; ``play`` steps
+    are played one by one when the learner presses *Play* (so a rule is seen
+    happening). ``marks`` ({cell: label}) and ``arrows`` ([from, to]) are
+    drawn as a teacher's notes.
+    """
+
+    title: str
+    text: str
+    start: str | dict | None = None
+    rules: dict | str | None = None
+    setup: tuple[str, ...] = ()
+    play: tuple[str, ...] = ()
+    overlays: tuple[str, ...] = ()
+    focus: str | None = None
+    rules_covered: tuple[str, ...] = ()
+    marks: dict = field(default_factory=dict)
+    arrows: tuple[tuple[str, str], ...] = ()
+
+    def game(self, previous=None):
+        """The game shown, after ``setup`` and before ``play`` (fresh each call).
+        ``previous``: the game to continue from when ``start`` is None."""
+        if self.start is None:
+            if previous is not None:
+                game = previous.copy()
+            elif self.rules is not None:
+                game = Game(self.rules)
+            else:
+                raise DendriaError(f"the page {self.title!r} has no start position, and no "
+                                   "page before it to continue from")
+        elif isinstance(self.start, str):
+            game = Game.from_position(self.start)
+        else:
+            game = Game.from_position(self.start, rules=self.rules)
+        try:
+            game.play(*self.setup)
+        except IllegalStep as e:
+            raise DendriaError(f"the page {self.title!r} cannot play its setup: {e}") from None
+        if self.marks or self.arrows:
+            game.set_annotations({"marks": dict(self.marks),
+                                  "arrows": [list(a) for a in self.arrows]})
+        return game
+
+    def played_game(self, previous=None, upto=None):
+        """The game after ``setup`` and the first ``upto`` ``play`` steps (all
+        of them by default)."""
+        game = self.game(previous)
+        steps = self.play if upto is None else self.play[:upto]
+        try:
+            game.play(*steps)
+        except IllegalStep as e:
+            raise DendriaError(f"the page {self.title!r} cannot play its steps: {e}") from None
+        return game
+
+    @property
+    def is_exercise(self):
+        return False
+
+
+@dataclass
+class Exercise(Page):
+    """A page the learner plays on, then presses *Check*.
+
+    ``check(game)`` judges the game reached (its position or its facts, from
+    the engine) and returns a :class:`Verdict`; ``hint`` is a sentence and
+    ``hint_cells`` are highlighted after it; ``solution`` is a list of steps
+    that solves it; ``wrong`` holds plausible legal answers that are wrong
+    (the tests check that each gets a verdict that is not ok)."""
+
+    prompt: str = ""
+    check: Callable[[Game], Verdict] | None = None
+    hint: str = ""
+    hint_cells: tuple[str, ...] = ()
+    solution: tuple[str, ...] = ()
+    wrong: tuple[tuple[str, ...], ...] = ()
+    auto_end: bool = False
+
+    def start_game(self, previous=None):
+        """A fresh game for the learner (the same as :meth:`Page.game`)."""
+        return self.game(previous)
+
+    def judge(self, game):
+        """``check(game)`` as a Verdict, whatever the check returns or raises
+        (a check that fails on a strange position says so in words)."""
+        if self.check is None:
+            raise DendriaError(f"the exercise {self.title!r} has no check")
+        try:
+            verdict = self.check(game)
+        except DendriaError as e:
+            return Verdict(False, f"This position cannot be judged: {e}")
+        if isinstance(verdict, Verdict):
+            return verdict
+        if isinstance(verdict, tuple) and len(verdict) == 2:
+            return Verdict(bool(verdict[0]), str(verdict[1]))
+        raise DendriaError(f"the check of the exercise {self.title!r} must give a Verdict")
+
+    @property
+    def is_exercise(self):
+        return True
+
+
+@dataclass
+class Lesson:
+    """A lesson: ``name`` (the notebook's stem, e.g. ``"02_roots"``), a
+    ``title``, a one-line ``summary`` (for the index) and its ``pages``."""
+
+    name: str
+    title: str
+    summary: str
+    pages: list = field(default_factory=list)
+
+    def __post_init__(self):
+        if not _NAME.match(self.name or ""):
+            raise DendriaError(f"a lesson's name is its notebook's stem, like '02_roots', "
+                               f"not {self.name!r}")
+        if not self.pages:
+            raise DendriaError(f"the lesson {self.name} has no pages")
+        self.pages = list(self.pages)
+        for p in self.pages:
+            if not isinstance(p, Page):
+                raise DendriaError(f"the lesson {self.name} holds something that is not a Page")
+            unknown = [r for r in p.rules_covered if r not in RULE_IDS]
+            if unknown:
+                raise DendriaError(f"the page {p.title!r} of {self.name} names an unknown "
+                                   f"rule {unknown[0]!r}")
+            if isinstance(p, Exercise) and p.check is None:
+                raise DendriaError(f"the exercise {p.title!r} of {self.name} has no check")
+
+    @property
+    def number(self):
+        return self.name[:2]
+
+    def __len__(self):
+        return len(self.pages)
+
+    def page(self, k):
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(self.pages):
+            raise DendriaError(f"the lesson {self.name} has pages 0 to {len(self.pages) - 1}, "
+                               f"not {k!r}")
+        return self.pages[k]
+
+    def exercises(self):
+        return [p for p in self.pages if isinstance(p, Exercise)]
+
+    def rules_covered(self):
+        """Every rule id some page of this lesson teaches, in page order."""
+        return list(dict.fromkeys(r for p in self.pages for r in p.rules_covered))
+
+    def _before(self, k):
+        """The game a page with no start continues from: the previous page's
+        game after its play steps (an exercise: after its solution)."""
+        if k == 0:
+            return None
+        p = self.page(k - 1)
+        prev = self._before(k - 1) if p.start is None else None
+        game = p.played_game(prev)
+        if isinstance(p, Exercise) and p.solution:
+            game.play(*p.solution)
+        return game
+
+    def game(self, k, played=0):
+        """Page ``k``'s game after its setup and ``played`` of its play steps."""
+        page = self.page(k)
+        prev = self._before(k) if page.start is None else None
+        return page.played_game(prev, upto=played)
+
+    def start_game(self, k):
+        """A fresh game for the exercise on page ``k``."""
+        return self.game(k, 0)
+
+    def scene_kwargs(self, k, width=None):
+        page = self.page(k)
+        kw = {"overlays": tuple(page.overlays) + ("annotations",), "focus": page.focus}
+        if width is not None:
+            kw["width"] = width
+        return kw
+
+    def svg(self, k, played=None, width=None):
+        """Page ``k`` as SVG, after its setup and its play steps (``played``:
+        only that many of them), headless."""
+        from ..render.svg import game_svg
+
+        page = self.page(k)
+        game = self.game(k, len(page.play) if played is None else played)
+        return game_svg(game, **self.scene_kwargs(k, width))
+
+    def __repr__(self):
+        return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
+
+
+def steps_of(game, verb):
+    """The cells of the steps with this verb played in ``game`` (in order),
+    e.g. ``steps_of(game, "sprout")`` -> ``["d4"]``: what a check asks to
+    know what the learner did."""
+    return [s.arg for s in game.steps if s.verb == verb]
+
+
+def planted(game):
+    """The cells where seeds were planted (or sown) in ``game``, in order."""
+    return steps_of(game, "plant") + steps_of(game, "sow")
+
+
+def words(cells):
+    """Cell names as words: 'd4', 'd4 and e5', 'c1, d4 and e5'; 'none'."""
+    cells = list(cells)
+    if not cells:
+        return "none"
+    if len(cells) == 1:
+        return cells[0]
+    return ", ".join(cells[:-1]) + " and " + cells[-1]
+
+
+def _modules():
+    from . import data
+
+    names = sorted(m.name for m in pkgutil.iter_modules(data.__path__)
+                   if re.match(r"^l\d\d_[a-z0-9_]+$", m.name))
+    return names
+
+
+def catalog():
+    """Every lesson, in notebook order (the data modules present)."""
+    out = []
+    for mod in _modules():
+        m = importlib.import_module(f"{__package__}.data.{mod}")
+        lesson = getattr(m, "LESSON", None)
+        if not isinstance(lesson, Lesson):
+            raise DendriaError(f"the lesson module {mod} defines no LESSON")
+        out.append(lesson)
+    return out
+
+
+def load(name):
+    """A lesson by name (``"02_roots"``) or number (``"02"``, ``2``)."""
+    if isinstance(name, int) and not isinstance(name, bool):
+        key = f"{name:02d}"
+    elif isinstance(name, str):
+        key = name.strip()
+        if key.isdigit():
+            key = f"{int(key):02d}"
+    else:
+        raise DendriaError(f"a lesson is named like '02_roots' or numbered like '02', "
+                           f"not {name!r}")
+    for mod in _modules():
+        num, stem = mod[1:3], mod[1:]
+        if key in (num, stem):
+            m = importlib.import_module(f"{__package__}.data.{mod}")
+            return m.LESSON
+    known = ", ".join(m[1:] for m in _modules()) or "none yet"
+    raise DendriaError(f"there is no lesson {name!r} (the lessons: {known})")
+
+
+__all__ = ["Lesson", "Page", "Exercise", "Verdict", "catalog", "load", "RULE_IDS",
+           "steps_of", "planted", "words"]
