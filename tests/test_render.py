@@ -597,7 +597,7 @@ def test_png_of_every_overlay_and_files(tmp_path):
     g.set_annotations({"marks": {"e6": "why?"}, "arrows": [["e5", "c5"]]})
     im = scene_to_image(build_scene(g, overlays=OVERLAYS, focus="f7"), scale=1)
     assert im.mode == "RGB"
-    p = save_png(g, tmp_path / "b.png", scale=1, overlays=OVERLAYS, focus="f7")
+    p = save_png(g, tmp_path / "b.png", scale=1, overlays=OVERLAYS, focus="f7", key=True)
     assert Image.open(p).size == im.size
     # the key below the board takes room only when an overlay is shown
     bare = scene_to_image(build_scene(g, overlays=("annotations",)), scale=1)

@@ -134,8 +134,10 @@ def fertilization_caption(game, fert, focus):
     v = _variant(game)
     dendrids = v.kind_word("dendrid", 2)
     dark, light = (len(fert[c]) for c in v.colours)
-    head = (f"Dark's {dendrids} fertilize {plural(dark, v.plot_word)}, "
-            f"Light's {plural(light, v.plot_word)}")
+
+    def count(n):
+        return "none" if n == 0 else plural(n, v.plot_word)
+    head = f"Dark's {dendrids} fertilize {count(dark)}, Light's {count(light)}"
     if focus is None:
         return sentence(head + f"; point at a {v.plot_word} or a {v.kind_word('dendrid')} "
                         "to see its lines")

@@ -491,7 +491,12 @@ KEY_PAD = 8.0
 KEY_LINE = 16.0        # a caption line
 KEY_ROW = 26.0         # a row of entries
 KEY_SAMPLE = 11.0      # the hex radius the key's samples are drawn at
-CAPTION_LINES = 2
+KEY_MIN_WIDTH = 320.0  # the narrowest picture with a key
+
+
+def caption_lines(width):
+    """Lines a caption may take: more on a narrow picture (fixed per width)."""
+    return 2 if width >= 460 else 3
 
 
 def _flow(entries, width):
@@ -511,12 +516,13 @@ def key_height(variant, overlays, width):
     on the rules and the overlays shown, never on the position, so the
     picture keeps its size while the game is played."""
     entries = legend_entries(variant)
+    width = max(width, KEY_MIN_WIDTH)
     h = 0.0
     for name in overlays:
         if name not in entries:
             continue
         rows = _flow(entries[name], width)[-1][1] + 1
-        h += CAPTION_LINES * KEY_LINE + rows * KEY_ROW + 6
+        h += caption_lines(width) * KEY_LINE + rows * KEY_ROW + 6
     return h + (KEY_PAD if h else 0.0)
 
 
@@ -550,7 +556,10 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
       even without the ``"annotations"`` overlay); ``last_turn``: highlight
       the cells the last turn touched.
     - ``key``: draw the key of the overlays shown below the board (each
-      symbol with its phrase, and each overlay's caption in words).
+      symbol with its phrase, and each overlay's caption in words): True
+      keeps room for every symbol an overlay may draw, so the picture keeps
+      its height while the game is played (the widget); ``"compact"`` takes
+      only the rows of the symbols drawn now (exports); False: no key.
     """
     if isinstance(overlays, str):
         overlays = (overlays,)
@@ -600,10 +609,13 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
         b.annotations(annotations if annotations is not None
                       else getattr(game, "annotations", None))
     b.selection(hover_id, selected_id, target_ids, pieces)
-    height = geo.height
+    height, width_ = geo.height, geo.width
     if key and shown:
-        height += b.key(shown)
-    return Scene(geo.width, height, b.layers(), geo.layout, theme.background,
+        # a board narrower than KEY_MIN_WIDTH gets a wider picture (the board
+        # at its left), so that the key's phrases fit
+        width_ = max(geo.width, KEY_MIN_WIDTH)
+        height += b.key(shown, width_, compact=key == "compact")
+    return Scene(width_, height, b.layers(), geo.layout, theme.background,
                  variant.family, theme.font, board_height=geo.height, key=b.key_list,
                  captions=dict(b.captions))
 
@@ -1109,28 +1121,28 @@ class _Builder:
         out.append(Line(((x - h, y + h), (x + h, y - h)), colour, lw, tag=tag, legend=legend))
 
     # ------------------------------------------------------------- key
-    def key(self, shown):
+    def key(self, shown, W, compact=False):
         """The key below the board: for each overlay shown, its caption (a
-        sentence, at most two lines) and the symbols it draws now, each with
+        sentence, in at most :func:`caption_lines` lines) and the symbols it draws now, each with
         its phrase. Returns the height it takes (fixed for the overlays
         shown: see :func:`key_height`)."""
         geo, t = self.geo, self.t
-        W = geo.width
         entries = legend_entries(self.v)
         drawn = {s.legend for layer in (self.under_l, self.over_l) for s in layer
                  if s.legend is not None}
         y = geo.height
         labels = {o.name: o.label for o in self.v.overlays}
         for name in shown:
+            n = caption_lines(W)
             lines = wrap(f"{labels[name]} \u2014 {self.captions.get(name, '')}", KEY_TEXT,
-                         W - 2 * KEY_PAD, CAPTION_LINES)
+                         W - 2 * KEY_PAD, n)
             for k, line in enumerate(lines):
                 self.key_l.append(Text(KEY_PAD, y + (k + 0.5) * KEY_LINE, line, KEY_TEXT,
                                        t.key_text, anchor="start", tag="caption:" + name))
-            y += CAPTION_LINES * KEY_LINE
+            y += n * KEY_LINE
             mine = entries[name]
-            rows = _flow(mine, W)[-1][1] + 1
             now = [(e, p) for e, p in mine if f"{name}:{e}" in drawn]
+            rows = _flow(now if compact else mine, W)[-1][1] + 1 if (now or not compact) else 0
             for (entry, phrase), (x, row) in zip(now, _flow(now, W)):
                 cy = y + (row + 0.5) * KEY_ROW
                 self.sample(name, entry, x + KEY_SAMPLE, cy)
