@@ -5,6 +5,7 @@ import doctest
 import importlib
 import pathlib
 import pkgutil
+import re
 
 import pytest
 
@@ -51,3 +52,19 @@ def test_readme_examples(tmp_path, monkeypatch):
 def test_the_game_module_shows_its_examples():
     # the module list above really finds docstring examples (game.py has some)
     assert "dendria_widget.game" in WITH_EXAMPLES and len(WITH_EXAMPLES) >= 5
+
+
+def test_readme_layout_lists_every_module():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Layout"):text.index("## Performance")]
+    section = section[section.index("|---|"):]          # the rows, not the header
+    listed = set(re.findall(r"`([\w/]+(?:\.py|/))`", section))
+    package = ROOT / "dendria_widget"
+    modules = {p.relative_to(package).as_posix() for p in package.rglob("*.py")
+               if p.name != "__init__.py" and "_bundled" not in p.parts}
+    missing = sorted(m for m in modules
+                     if m not in listed and not any(m.startswith(f) for f in listed
+                                                    if f.endswith("/")))
+    gone = sorted(f for f in listed if not (package / f).exists())
+    assert not missing, f"README.md's Layout table misses {', '.join(missing)}"
+    assert not gone, f"README.md's Layout table lists {', '.join(gone)}, which do not exist"
