@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from ..checks import brief
 from ..errors import IllegalStep, UnknownCell
 from ..geometry import iter_bits
 
@@ -97,7 +98,7 @@ def parse_cell(board, word):
 def parse_words(text):
     """Split a step string into lower-case words; refuse what is not a string."""
     if not isinstance(text, str):
-        raise IllegalStep(f"a step must be a string like 'plant g7', not {text!r}")
+        raise IllegalStep(f"a step must be a string like 'plant g7', not {brief(text)}")
     words = text.strip().lower().split()
     if not words:
         raise IllegalStep("an empty step: write a step like 'plant g7' or 'pass'")
