@@ -94,11 +94,10 @@ def midgame(size=9, turns=40, seed=1, ruleset="dendria-classic"):
 def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
     """Run the benchmark; print and return the figures (milliseconds and
     message counts)."""
-    from .render.scene import DENDRIA_OVERLAYS
     from .widget import BoardWidget
 
     game = midgame(size, turns, seed)
-    overlays = set(DENDRIA_OVERLAYS) | {"annotations"}
+    overlays = set(game.variant.overlay_names) | {"annotations"}
     w = BoardWidget(game, overlays=overlays)
     centre = game.board.name(game.board.plots[len(game.board.plots) // 2])
     w.set_hover(centre)

@@ -567,6 +567,25 @@ class Game:
                            "arrows": [list(a) for a in self.annotations["arrows"]]}
         return new
 
+    def _replace_with(self, other):
+        """Become ``other`` in place: its rules, position, history, redo
+        steps, comments and annotations (a copy of them). The board widget's
+        editor, loads and new games use it, so that the ``Game`` a notebook
+        holds stays the game the board shows."""
+        if not isinstance(other, Game):
+            raise DendriaError(f"a game can only take over another Game, not {type(other).__name__}")
+        new = other.copy()
+        self.__dict__.clear()
+        self.__dict__.update(new.__dict__)
+        return self
+
+    @property
+    def from_start(self):
+        """True when this game began at the rules' start (opening included),
+        not from a given position: then who plays which colour follows from
+        the steps (swap, side)."""
+        return self._start is None
+
     def __eq__(self, other):
         return isinstance(other, Game) and self.to_record() == other.to_record()
 

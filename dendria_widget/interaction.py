@@ -13,6 +13,7 @@ them directly. Every rule comes from the engine: a click is matched against
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .notation import Step
@@ -43,7 +44,7 @@ class Click(NamedTuple):
 
 
 def is_hedu(game):
-    return game.rules.game == "hedu"
+    return game.variant.family == "hedu"
 
 
 def pixel_to_cell(layout, x, y):
@@ -120,6 +121,9 @@ def natural_steps(game, cell):
     if kind == "tree":
         return [Step("capture", cell)]
     # a dendrid
+    if phase == "move" and cell == journey_cell(game):
+        return _sentence(f"The {dendrid} stands on {cell} now: click a cell further along "
+                         f"its line")
     if phase == "move":
         return [Step("slide", cell)]
     return [Step("move", cell)]
@@ -138,6 +142,87 @@ def refusal(game, cell):
     if len(reasons) == 1:
         return reasons[0]
     return "; and ".join(reasons)
+
+
+def _cap(text):
+    """Capital first letter, unless the text begins with a cell name ('c3')."""
+    if not text or re.match(r"[a-z]+[0-9]+\b", text):
+        return text
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(text):
+    text = _cap(text.strip())
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def refusal_words(game, cell, reason=None):
+    """Why a click on ``cell`` does nothing, as a sentence about what the
+    learner did ("a seed on the board can only sprout after you plant or
+    move in this turn"), then the engine's reason (``reason``, default
+    :func:`refusal`). Never names a step the learner did not choose."""
+    v = game.variant
+    if cell is None:
+        return "That is not a cell of the board."
+    if game.is_over:
+        return "The game is over: Undo, or step back through the history to explore."
+    phase = game.phase
+    if phase == "komi":
+        return ("Before any piece, Player 1 chooses the komi (points for Light): "
+                "set it below the board and press Set komi.")
+    if phase == "side":
+        return "Before any piece, Player 2 chooses a side: press Play dark or Play light."
+    if reason is None:
+        reason = refusal(game, cell) or "nothing can be done there now"
+    piece = game.pieces.get(cell)
+    plant = v.verb("plant") if "plant" in v.verbs else None
+    if v.family == "hedu":
+        if piece is None:
+            return _sentence(f"No stack can be placed on {cell}: {reason}")
+        return _sentence(f"{cell} holds a {v.piece_words(piece)}: a stack goes on an "
+                         f"empty {v.plot_word} only")
+    dendrid, dendrids = v.kind_word("dendrid"), v.kind_word("dendrid", 2)
+    between = phase in ("turn", "swap")
+    if piece is None:
+        if phase == "move":
+            return _sentence(f"The {dendrid} cannot slide to {cell}: {reason}")
+        if phase == "plant":
+            return _sentence(f"{cell} is empty, but you have {plant.done} this turn "
+                             f"already: {reason}")
+        return _sentence(f"No {plant.ing} on {cell}: {reason}")
+    colour, kind = piece.split()
+    mine = colour == game.to_move
+    what = f"{cell} holds a {v.piece_words(piece)}"
+    if phase == "opening":
+        return _sentence(f"{what}: {reason}")
+    if kind == "seed":
+        if between:
+            return _sentence(f"{what}: a seed on the board can only sprout after you "
+                             f"{plant.word} or move in this turn")
+        return _sentence(f"The seed on {cell} cannot sprout or grow now: {reason}")
+    if kind == "tree":
+        if mine:
+            return _sentence(f"{what}, one of your own: a forest stays where it is, and "
+                             f"only an enemy forest can be captured")
+        if between:
+            return _sentence(f"{what}: an enemy forest can only be captured during a "
+                             f"journey of one of your {dendrids} (move one first)")
+        if phase == "plant":
+            return _sentence(f"{what}: you have {plant.done} this turn, and forests are "
+                             f"captured only during a journey")
+        return _sentence(f"The forest of {cell} cannot be captured now: {reason}")
+    # a dendrid
+    if phase == "move" and cell == journey_cell(game):
+        return _sentence(f"The {dendrid} stands on {cell} now: click a cell further along "
+                         f"its line")
+    if phase == "move":
+        return _sentence(f"The journey cannot go to {cell}: {reason}")
+    if phase == "plant":
+        return _sentence(f"{what}: you have {plant.done} this turn, and a journey can "
+                         f"only begin a turn")
+    if not mine:
+        return _sentence(f"{what}: you can only move your own {dendrids}")
+    return _sentence(f"The {dendrid} on {cell} cannot set out: {reason}")
 
 
 def click_steps(game, cell, legal=None):
@@ -189,6 +274,60 @@ def button_steps(game, legal=None):
 
 
 _NBSP = "\u00a0"
+#: Steps that are choices of the players, not turns of the game (the pie
+#: rule's swap, the komi-pie's komi and side): the move list shows them as
+#: choices, without a turn number.
+CHOICE_VERBS = ("swap", "komi", "side")
+
+
+def colours(game):
+    """The two colours of the game, the first to move first."""
+    return tuple(game.variant.colours)
+
+
+def seats(game):
+    """Who plays which colour now: ``{colour: 1 or 2}`` (player 1 is the one
+    who chose the komi or moved first), read from the swap and side steps
+    played; None when the game began from a given position (the players
+    are not known there)."""
+    if not game.from_start:
+        return None
+    first, second = colours(game)
+    plays = {first: 1, second: 2}
+    for s in game.steps:
+        if s.verb == "swap":
+            plays = {first: plays[second], second: plays[first]}
+        elif s.verb == "side":
+            other = second if s.arg == first else first
+            plays = {s.arg: 2, other: 1}
+    return plays
+
+
+def seat_words(game, now=False):
+    """'Player 2 plays Dark, Player 1 plays Light' (None when unknown);
+    ``now`` says 'now plays'."""
+    plays = seats(game)
+    if plays is None:
+        return None
+    v = game.variant
+    verb = "now plays" if now else "plays"
+    order = sorted(plays, key=plays.get, reverse=True) if now else sorted(plays, key=plays.get)
+    return ", ".join(f"Player {plays[c]} {verb if k == 0 else 'plays'} {v.colour_word(c)}"
+                     for k, c in enumerate(order))
+
+
+def choices_made(game):
+    """True when a swap or a side choice changed who plays which colour."""
+    return any(s.verb in ("swap", "side") for s in game.steps)
+
+
+def _choice_words(game, step, who):
+    v = game.variant
+    if step.verb == "komi":
+        return f"Player 1 sets the komi to {step.arg}"
+    if step.verb == "side":
+        return f"Player 2 takes {v.colour_word(step.arg)}"
+    return "swap: the players exchange colours"
 
 
 def _label(turn_no, j, step, mover=None):
@@ -199,21 +338,31 @@ def _label(turn_no, j, step, mover=None):
     return _NBSP * (len(str(turn_no)) + 4) + str(step)
 
 
+def _choice_label(game, step, mover=None):
+    return f"choice:{_NBSP}" + _choice_words(game, step, mover).replace(" ", _NBSP)
+
+
 def turn_labels(game):
     """The move list: one entry per step played or to redo, grouped by turn.
 
     Returns a list of ``(index, label)`` where ``index`` is the number of
     steps played after that step (what ``game.go_to`` takes), starting with
     ``(0, "start")``. A label is ``"3. dark: plant e5"`` (with the colour
-    that played the turn) for the first step of
-    turn 3 and ``"      sprout d4"`` (indented with non-breaking spaces) for the steps after it in that turn;
-    redo steps (taken back, replayable) are listed too, with a ``(redo)``
-    mark. Steps are NOTATION.md strings.
+    that played the turn) for the first step of turn 3 and
+    ``"      sprout d4"`` (indented with non-breaking spaces) for the steps
+    after it in that turn. The players' choices (swap, komi, side) are
+    listed as ``"choice: ..."`` without a turn number. Redo steps (taken
+    back, replayable) are listed too, with a ``(redo)`` mark. Steps are
+    NOTATION.md strings.
     """
     out = [(0, "start")]
     k = 0
     turn_no = 0
     for turn, mover in zip(game.history, game.turn_movers()):
+        if len(turn) == 1 and turn[0].verb in CHOICE_VERBS:
+            k += 1
+            out.append((k, _choice_label(game, turn[0], mover)))
+            continue
         turn_no += 1
         for j, s in enumerate(turn):
             k += 1
@@ -223,6 +372,9 @@ def turn_labels(game):
     j = len(game.history[-1]) if (open_turn and game.history) else 0
     for s in game.future:
         k += 1
+        if j == 0 and s.verb in CHOICE_VERBS:
+            out.append((k, _choice_label(game, s) + "  (redo)"))
+            continue
         if j == 0:
             turn_no += 1
         out.append((k, _label(turn_no, j, s) + "  (redo)"))
@@ -230,6 +382,7 @@ def turn_labels(game):
     return out
 
 
-__all__ = ["Click", "CELL_VERBS", "pixel_to_cell", "group_cells", "current_turn",
-           "journey_cell", "natural_steps", "refusal", "click_steps", "targets",
-           "button_steps", "turn_labels"]
+__all__ = ["Click", "CELL_VERBS", "CHOICE_VERBS", "pixel_to_cell", "group_cells",
+           "current_turn", "journey_cell", "natural_steps", "refusal", "refusal_words",
+           "click_steps", "targets", "button_steps", "turn_labels", "seats", "seat_words",
+           "choices_made"]

@@ -5,11 +5,16 @@ The positions are small and checked by hand against RULES.md; see the
 comment above each one.
 """
 
+import asyncio
+import html as htmllib
 import json
+import random
+import re
 
 import pytest
 
 from dendria_widget import BoardWidget, Game
+from dendria_widget.render import scene as rscene
 from dendria_widget.interaction import (click_steps, journey_cell, pixel_to_cell, targets,
                                         turn_labels)
 
@@ -72,8 +77,11 @@ def test_click_on_empty_cell_plants_through_the_pixel():
     # ipycanvas reports canvas pixels: twice the CSS pixels
     w._on_mouse_down(2 * x, 2 * y)
     assert g.pieces == {"e5": "dark seed"}
-    assert [str(s) for s in g.steps] == ["plant e5"]
+    # the opening turn is one seed: the turn then ends by itself (auto_end)
+    assert [str(s) for s in g.steps] == ["plant e5", "end"]
     assert w.status_kind == "ok"
+    assert w.status == ("Dark has planted a seed on e5. The turn of Dark ended by itself: "
+                        "nothing else could be played.")
 
 
 def test_journey_move_then_slide_then_end():
@@ -112,7 +120,8 @@ def test_refused_click_changes_nothing_and_shows_the_engine_reason():
     # c2 is off the line the journey keeps (east)
     w.click_cell("c2")
     assert snapshot(g) == before
-    assert w.status == g.why_illegal("slide c2")
+    # what the learner did, then the engine's reason
+    assert w.status == f"The dendrid cannot slide to c2: {g.why_illegal('slide c2')}."
     assert "keeps going east" in w.status
     assert w.status_kind == "refused"
     assert "keeps going east" in w.status_line.value
@@ -129,7 +138,7 @@ def test_refused_plant_on_a_nourished_cell():
     res = w.click_cell("c3")
     assert res.steps == []
     assert snapshot(g) == before
-    assert w.status == g.why_illegal("plant c3")
+    assert w.status == f"No planting on c3: {g.why_illegal('plant c3')}."
     assert "nourished" in w.status
 
 
@@ -174,7 +183,7 @@ def test_group_click_matches_any_cell_of_the_seedbed():
 
 def test_buttons_undo_redo_and_history():
     g = Game("dendria-classic", size=5)
-    w = BoardWidget(g)
+    w = BoardWidget(g, auto_end=False)
     assert w.end_button.disabled and w.undo_button.disabled
     w.click_cell("c3")
     assert not w.end_button.disabled
@@ -215,7 +224,8 @@ def test_pass_and_game_over_banner():
     assert "Game over" in w.header.value and "Dark wins" in w.header.value
     before = snapshot(g)
     w.click_cell("a1")
-    assert snapshot(g) == before and w.status == "the game is over"
+    assert snapshot(g) == before
+    assert w.status == "The game is over: Undo, or step back through the history to explore."
 
 
 def test_swap_button_only_when_light_may_swap():
@@ -237,7 +247,8 @@ def test_komi_and_side_choice():
     assert w.komi_box.layout.display is None and w.side_box.layout.display == "none"
     # a click on the board before the komi is refused with the engine's reason
     w.click_cell("a1")
-    assert w.status == g.why_illegal("plant a1") and g.steps == []
+    assert "Player 1 chooses the komi" in w.status and g.steps == []
+    assert w.status_kind == "refused"
     w.komi_value.value = 3
     w.komi_button.click()
     assert [str(s) for s in g.steps] == ["komi 3"]
@@ -411,7 +422,7 @@ def test_rules_panel_new_game_with_options():
     rp.new_button.click()
     assert w.game.ruleset == "hedu"
     assert set(w.overlay_buttons) == {"regions", "heights", "preview"}
-    assert "black 1" in w.editor_panel.palette.options
+    assert "black 1" in dict(w.editor_panel.palette.options).values()
 
 
 def test_hedu_click_places_a_stack():
@@ -423,7 +434,8 @@ def test_hedu_click_places_a_stack():
     before = snapshot(g)
     w.click_cell("c3")                        # occupied: refused, with the reason
     assert snapshot(g) == before
-    assert w.status == g.why_illegal("place c3") and w.status_kind == "refused"
+    assert w.status == "c3 holds a black stack of 1: a stack goes on an empty plot only."
+    assert w.status_kind == "refused"
 
 
 def test_targets_between_turns_are_empty():
@@ -478,3 +490,296 @@ def test_hover_is_throttled_to_cell_changes():
     assert w.hover == "c3" and len(calls) == 1
     w._on_mouse_out(0, 0)
     assert w.hover is None
+
+
+# ------------------------------------------------------ words, never data
+SPRITES4 = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 4}}
+_DATA = re.compile(r"[\[\]{}]|\bNone\b|\bTrue\b|\bFalse\b")
+
+
+def visible_text(html):
+    """What a learner reads in a panel: the HTML without its tags."""
+    return htmllib.unescape(re.sub(r"<[^>]*>", " ", html))
+
+
+def no_data(text, where):
+    found = _DATA.search(text)
+    assert found is None, f"Python data ({found.group()!r}) in the {where}: {text!r}"
+
+
+@pytest.mark.parametrize("ruleset,size", [("dendria-classic", 4), ("dendria-sprites", 4),
+                                          ("hedu", 4)])
+def test_details_and_messages_are_sentences_without_python_data(ruleset, size):
+    # random (seeded) games played through the widget: clicks anywhere, the
+    # choices, the buttons; after each action every text the learner sees,
+    # and the Details of a sample of cells, hold no Python data
+    rng = random.Random(11)
+    g = Game(ruleset, size=size)
+    w = BoardWidget(g)
+    cells = [g.board.name(i) for i in g.board.plots]
+    for _ in range(45):
+        if g.is_over:
+            break
+        legal = w.legal()
+        r = rng.random()
+        if w.pending:
+            w.choose(rng.choice(w.pending))
+        elif r < 0.4:
+            w.click_cell(rng.choice(cells))
+        else:
+            step = rng.choice(legal)
+            if step.verb in ("plant", "place", "sprout", "grow", "capture", "move", "slide"):
+                w.click_cell(step.arg)
+            else:
+                w.play(step)
+        no_data(w.status, "status line")
+        for name, html in (("header", w.header.value), ("hint", w.hint_line.value),
+                           ("status line", w.status_line.value)):
+            no_data(visible_text(html), name)
+        for b in (w.end_button, w.pass_button):
+            no_data(b.tooltip, "tooltip")
+        for cell in rng.sample(cells, 4):
+            w.set_hover(cell)
+            no_data(visible_text(w.details.value), f"Details of {cell}")
+    no_data(" ".join(label for label, _ in w.moves.options), "move list")
+    assert g.state.step_count > 10
+
+
+def test_a_refused_click_says_what_the_learner_did():
+    g = Game.from_position({"to_move": "dark", "pieces": {"c3": "dark seed",
+                                                          "a1": "light tree"}}, rules=CLASSIC3)
+    w = BoardWidget(g)
+    w.click_cell("c3")        # a seed, between turns
+    assert w.status == ("c3 holds a dark seed: a seed on the board can only sprout after "
+                        "you plant or move in this turn.")
+    assert "'sprout'" not in w.status
+    w.click_cell("a1")        # an enemy forest, between turns
+    assert "an enemy forest can only be captured during a journey" in w.status
+    assert "'capture'" not in w.status
+    # the message stays while the learner looks around, and goes on the next play
+    kept = w.status
+    w.set_hover("b2")
+    w.set_overlay("roots")
+    w.set_overlay("roots", False)
+    assert w.status == kept and w.status_kind == "refused"
+    w.click_cell("e3")
+    assert w.status_kind == "ok" and "planted a seed on e3" in w.status
+
+
+def test_a_disabled_end_turn_says_why_power_rule():
+    # sprites: the journey began on b2 (power 1); b3 has power 1 too, so
+    # after `slide b3` the turn cannot end there (the power rule)
+    g = Game.from_position({"to_move": "dark", "pieces": {"b2": "dark dendrid"}},
+                           rules=SPRITES4)
+    w = BoardWidget(g)
+    w.click_cell("b2")
+    w.click_cell("b3")
+    assert [str(s) for s in g.steps] == ["move b2", "slide b3"]
+    reason = g.why_illegal("end")
+    assert "power rule" in reason
+    assert w.end_button.disabled
+    assert w.end_button.tooltip == f"End turn is not possible now: {reason}"
+    assert f"End turn is not possible now: {reason}." in visible_text(w.hint_line.value)
+    assert "Slid" in w.status or "slid to b3" in w.status
+
+
+def test_end_turn_is_explained_only_when_it_helps():
+    g = Game("dendria-classic", size=3)
+    w = BoardWidget(g, auto_end=False)
+    w.play("plant c3")
+    assert not w.end_button.disabled
+    assert "End turn is not possible" not in w.hint_line.value
+    # between turns End turn is off without a word (nothing to explain)
+    w.play("end")
+    assert w.end_button.disabled and "End turn" not in visible_text(w.hint_line.value)
+
+
+# ------------------------------------------------------------------ seats
+def test_seats_after_a_swap():
+    g = Game("dendria-classic", size=5)
+    w = BoardWidget(g)
+    assert "Player 1 plays Dark, Player 2 plays Light" in visible_text(w.header.value)
+    w.click_cell("c3")                     # the opening seed; the turn ends by itself
+    assert "Light to move (Player 2)" in visible_text(w.header.value)
+    w.swap_button.click()
+    head = visible_text(w.header.value)
+    assert "Player 2 now plays Dark, Player 1 plays Light" in head
+    assert "Light to move (Player 1)" in head
+    assert w.status == "Swap: Player 2 now plays Dark, Player 1 plays Light."
+    w.click_cell("a1")
+    labels = [label.replace("\xa0", " ") for label, _ in w.moves.options]
+    assert labels[:5] == ["start", "1. dark: plant c3", "     end",
+                          "choice: swap: the players exchange colours", "2. light: plant a1"]
+
+
+def test_seats_after_the_komi_and_side_choices():
+    g = Game("dendria-sprites", size=4)
+    w = BoardWidget(g)
+    assert visible_text(w.header.value).strip().startswith("Player 1 chooses the komi")
+    w.komi_value.value = 3
+    w.komi_button.click()
+    assert "Player 2 chooses a side" in visible_text(w.header.value)
+    w.side_light.click()
+    head = visible_text(w.header.value)
+    assert "Player 2 now plays Light, Player 1 plays Dark" in head
+    assert "Dark to move (Player 1)" in head
+    labels = [label.replace("\xa0", " ") for label, _ in w.moves.options]
+    assert labels == ["start", "choice: Player 1 sets the komi to 3",
+                      "choice: Player 2 takes Light"]
+    assert not any("dark: komi" in label for label in labels)
+
+
+def test_no_players_named_for_a_game_from_a_position():
+    w = BoardWidget(journey_game())
+    head = visible_text(w.header.value)
+    assert "Dark to move" in head and "Player" not in head
+
+
+# --------------------------------------------------------------- auto end
+def test_auto_end_ends_the_turn_when_end_is_the_only_step():
+    g = Game("dendria-classic", size=5)
+    w = BoardWidget(g)
+    w.click_cell("c3")
+    assert [str(s) for s in g.steps] == ["plant c3", "end"] and g.phase == "swap"
+    # off: the tutorials let the learner press End turn
+    g2 = Game("dendria-classic", size=5)
+    w2 = BoardWidget(g2, auto_end=False)
+    w2.click_cell("c3")
+    assert [str(s) for s in g2.steps] == ["plant c3"] and not w2.end_button.disabled
+    # a journey that may still slide or convert does not end by itself
+    g3 = journey_game()
+    w3 = BoardWidget(g3)
+    w3.click_cell("d1")
+    w3.click_cell("d2")
+    assert g3.phase == "move" and [str(s) for s in g3.steps] == ["move d1", "slide d2"]
+
+
+# -------------------------------------------------------- one game object
+def test_edits_loads_and_new_games_keep_the_same_game_object(tmp_path):
+    g = Game("dendria-classic", size=5)
+    w = BoardWidget(g, auto_end=False)
+    w.play("plant c3", "end", "plant a1", "end")
+    record = g.to_record()
+    w.mode = "edit"
+    w.put("e5", "dark tree")
+    assert w.game is g and g.pieces["e5"] == "dark tree"
+    assert "This cleared the history (4 steps); Undo takes the change back." in w.status
+    assert not g.can_undo() and not w.undo_button.disabled
+    # Undo takes the edit back: the game and its history as they were
+    w.undo_button.click()
+    assert w.game is g and g.to_record() == record
+    assert "Took back the edit" in w.status
+    # the editor shows the side to move now, after every step
+    assert w.editor_panel.to_move.value == g.to_move == "dark"
+    w.play("plant e5")
+    w.play("end")
+    assert w.editor_panel.to_move.value == "light"
+    # a load and a new game: still the same object
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    assert w.load_record(path) is g and g.to_record() == record
+    w.new_game("hedu", size=3)
+    assert w.game is g and g.ruleset == "hedu" and g.steps == []
+    w.undo()
+    assert g.ruleset == "dendria-classic" and g.to_record() == record
+
+
+def test_game_replace_with_keeps_the_object():
+    a = Game("dendria-classic", size=5)
+    b = Game("hedu", size=3)
+    b.play("place c3")
+    same = a._replace_with(b)
+    assert same is a and a.ruleset == "hedu" and [str(s) for s in a.steps] == ["place c3"]
+    b.play("place a1")       # a copy: the two games are independent
+    assert len(a.steps) == 1
+
+
+# ----------------------------------------------------------- presentation
+def test_presentation_view_and_one_button_through_a_line():
+    g = Game("dendria-classic", size=5)
+    w = BoardWidget(g, width=420)
+    w.present(line=["plant c3", "end", "plant a1", "end"])
+    assert w.presenting and w.present_button.value
+    for part in (w.tabs, w.mode_buttons, w.actions, w.header, w.hint_line):
+        assert part.layout.display == "none"
+    assert w.step_button.layout.display is None and w.nav.layout.display is None
+    assert w.status_line.layout.display is None
+    # the board as large as the notebook allows: drawn wide, shrunk to fit
+    assert w.scene().width > 1000 and w.canvas.layout.width == "100%"
+    big = min(t.size for t in w.scene().layers["board"] if isinstance(t, rscene.Text))
+    assert str(w.present_step()) == "plant c3"
+    assert str(w.present_step()) == "end"
+    assert [str(s) for s in g.steps] == ["plant c3", "end"]
+    w.present(False)
+    assert not w.presenting and w.tabs.layout.display is None and w.scene().width <= 421
+    small = min(t.size for t in w.scene().layers["board"] if isinstance(t, rscene.Text))
+    assert big > small
+    # without a line, Next step steps through the game (redo)
+    w.first()
+    w.present()
+    assert str(w.present_step()) == "plant c3" and g.state.step_count == 1
+
+
+# -------------------------------------------------------------- animation
+def test_changed_pieces_are_animated_on_the_canvas():
+    # after `sprout c3` in the journey position the seed became a dendrid:
+    # the animation pulses exactly the changed cells, frame after frame, then
+    # draws the plain top layer again
+    g = journey_game()
+    g.play("move d1", "slide d2")
+    w = BoardWidget(g)
+    drawn = []
+    real = w._draw_layers
+
+    def spy(layers):
+        drawn.append({k: [s.tag for s in v] for k, v in layers.items()})
+        return real(layers)
+
+    w._draw_layers = spy
+
+    async def main():
+        w.choose_later = None
+        w.click_cell("c3")
+        w.choose("sprout c3")
+        await asyncio.sleep(0.6)
+
+    asyncio.run(main())
+    assert w.changed_cells() == []       # consumed by the animation
+    pulses = [d["selection"] for d in drawn if "selection" in d
+              and any(t and t.startswith("pulse:") for t in d["selection"])]
+    assert len(pulses) == len(BoardWidget.PULSE)
+    assert {t for t in pulses[0] if t.startswith("pulse:")} == {"pulse:c3"}
+    last = [d for d in drawn if "selection" in d][-1]["selection"]
+    assert not any(t and t.startswith("pulse:") for t in last)
+    # off with one flag
+    g2 = journey_game()
+    g2.play("move d1", "slide d2")
+    w2 = BoardWidget(g2, animate=False)
+    w2._draw_layers = lambda layers: drawn.append("off")
+    drawn.clear()
+
+    async def main2():
+        w2.click_cell("c3")
+        w2.choose("sprout c3")
+        await asyncio.sleep(0.4)
+
+    asyncio.run(main2())
+    assert all(d == "off" for d in drawn)
+
+
+# ------------------------------------------------------- a board that holds still
+def test_lines_above_the_board_have_fixed_heights():
+    g = Game("dendria-classic", size=5)
+    w = BoardWidget(g)
+    assert ".dendria-line { height: 1.45em" in w.style.value
+    assert ".dendria-status { height: 2.9em" in w.style.value
+    assert w.choices.layout.height and w.actions.layout.height
+    # the header always has its four lines, whatever the phase
+    for step in ("plant c3", "swap"):
+        assert w.header.value.count("class='dendria-line") == 4
+        w.play(step)
+    assert w.header.value.count("class='dendria-line") == 4
+    # a long text ends inside its box; the whole text is the tooltip
+    long_reason = "x" * 400
+    w._set_status(long_reason, "refused")
+    assert f"title='{long_reason}'" in w.status_line.value

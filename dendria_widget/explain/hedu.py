@@ -32,7 +32,8 @@ def _pairs(pairs):
 
 
 def _pair_text(p):
-    return f"({p[0]}, {p[1]})"
+    # words, not a Python pair: the widget shows this sentence to learners
+    return f"of {p[1]} stack{'s' if p[1] != 1 else ''} of height {p[0]}"
 
 
 def comparison_text(black, white):

@@ -332,6 +332,22 @@ class Lesson:
         game = self.game(k, len(page.play) if played is None else played)
         return game_svg(game, **self.scene_kwargs(k, width))
 
+    def markdown(self, k):
+        """Page ``k``'s title and text (and an exercise's prompt) as markdown."""
+        page = self.page(k)
+        kind = "Exercise: " if isinstance(page, Exercise) else ""
+        parts = [f"**{kind}{page.title}** (step {k + 1} of {len(self)})", page.text]
+        if isinstance(page, Exercise) and page.prompt:
+            parts.append(page.prompt)
+        return "\n\n".join(p for p in parts if p)
+
+    def show(self, k, played=None, width=None):
+        """In a notebook: display page ``k``'s text and its board (as SVG,
+        after its play steps), so a saved notebook shows every step."""
+        from IPython.display import SVG, Markdown, display
+
+        display(Markdown(self.markdown(k)), SVG(self.svg(k, played, width)))
+
     def __repr__(self):
         return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
 

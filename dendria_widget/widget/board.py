@@ -27,7 +27,7 @@ from ..checks import brief
 from ..errors import BadFile, DendriaError, IllegalStep
 from ..game import Game
 from ..interaction import (button_steps, click_steps, journey_cell, pixel_to_cell,
-                           targets as legal_targets, turn_labels)
+                           refusal_words, targets as legal_targets, turn_labels)
 from ..render import scene as rscene
 from ..render import svg as rsvg
 from . import text
@@ -35,23 +35,6 @@ from .panels import EditorPanel, RulesPanel
 
 SCALE = 2  # canvas pixels per CSS pixel
 
-#: Overlays offered per game (names of render.scene.OVERLAYS) and their labels.
-DENDRIA_OVERLAYS = (("roots", "Roots"), ("nutrients", "Nutrients"),
-                    ("fertilization", "Fertilization"), ("fertile", "Fertile soils"),
-                    ("conversions", "Conversions"), ("power", "Power"))
-HEDU_OVERLAYS = (("regions", "Regions"), ("heights", "Heights"), ("preview", "Preview"))
-OVERLAY_TIPS = {
-    "roots": "the roots of the cell under the mouse (or the clicked cell): to the edge, "
-             "or to a nourisher with the empty plots between",
-    "nutrients": "every seed: hungry or nourished, its nourishers counted by colour",
-    "fertilization": "the soils each colour's dendrids fertilize, with their lines",
-    "fertile": "the fertile soils of every seedbed and forest, and who fertilizes them",
-    "conversions": "what the side to move may sprout, grow or capture now",
-    "power": "sprites edition: the power of every plot",
-    "regions": "Hedu: the regions, their controller and value",
-    "heights": "Hedu: the height a new stack would get on each empty plot",
-    "preview": "Hedu: what placing on the cell under the mouse would do",
-}
 MODES = (("Play", "play"), ("Edit", "edit"), ("Mark", "mark"), ("Arrow", "arrow"))
 LAYERS = ("board", "pieces", "overlays", "selection")
 
@@ -111,7 +94,8 @@ class BoardWidget(widgets.VBox):
     """
 
     def __init__(self, game=None, *, width=540, overlays=(), show_names=True,
-                 theme=None, last_turn=True, hover_interval=0.04, **game_kwargs):
+                 theme=None, last_turn=True, hover_interval=0.04, auto_end=True,
+                 animate=True, **game_kwargs):
         super().__init__()
         if game is None:
             game = Game(**game_kwargs)
@@ -126,6 +110,10 @@ class BoardWidget(widgets.VBox):
         self.show_names = bool(show_names)
         self.last_turn = bool(last_turn)
         self.hover_interval = float(hover_interval)
+        #: end the turn by itself when ``end`` is the only legal step
+        self.auto_end = bool(auto_end)
+        #: a short animation of the pieces a step changed (canvas only)
+        self.animate = bool(animate)
         unknown = set(overlays) - set(rscene.OVERLAYS)
         if unknown:
             raise ValueError(f"unknown overlay {sorted(unknown)[0]!r} "
@@ -146,6 +134,9 @@ class BoardWidget(widgets.VBox):
         self._last_hover_t = 0.0
         self._hover_later = None
         self.redraws = 0           # canvas messages sent (a redraw is one)
+        self._before_edits = []    # games as they were before each edit (Undo)
+        self.presenting = False
+        self._line = []            # a prepared line to step through (present)
 
         self._build()
         self._bind_game(game)
@@ -155,11 +146,13 @@ class BoardWidget(widgets.VBox):
     # ------------------------------------------------------------ layout
     def _build(self):
         self.canvas = self._make_canvas()
+        self.style = widgets.HTML(text.STYLE, layout=widgets.Layout(height="0px"))
         self.header = widgets.HTML()
         self.status_line = widgets.HTML(text.status_html(""))
         self.status_line.add_class("dendria-status-line")
-        self.hint_line = widgets.HTML()
-        self.choices = widgets.HBox()
+        self.hint_line = widgets.HTML(text.hint_html(""))
+        # a fixed height: offering a choice never moves the buttons below
+        self.choices = widgets.HBox(layout=widgets.Layout(height="34px", overflow="hidden"))
 
         self.end_button = widgets.Button(description="End turn", button_style="success",
                                          layout=_auto(), tooltip="end the turn")
@@ -249,7 +242,21 @@ class BoardWidget(widgets.VBox):
         for k, title in enumerate(("Moves", "Explain", "Rules", "Editor")):
             self.tabs.set_title(k, title)
 
-        self.left = widgets.VBox([self.header, self.mode_buttons, self.canvas,
+        self.present_button = widgets.ToggleButton(
+            value=False, description="Present", icon="desktop", layout=_auto(),
+            tooltip="the presentation view: the board as large as the notebook allows, "
+                    "large labels, the status line and the history buttons only")
+        self.present_button.observe(lambda ch: self.present(ch["new"]), "value")
+        self.step_button = widgets.Button(
+            description="Next step", icon="play", button_style="primary", layout=_auto(),
+            tooltip="play the next step of the game (or of the prepared line)")
+        self.step_button.on_click(lambda _: self.present_step())
+        self.step_button.layout.display = "none"
+        self.nav.children = list(self.nav.children) + [self.step_button, self.present_button]
+        self.actions.layout.height = "36px"
+        self.actions.layout.overflow = "hidden"
+
+        self.left = widgets.VBox([self.style, self.header, self.mode_buttons, self.canvas,
                                   self.status_line, self.hint_line, self.choices,
                                   self.actions, self.nav],
                                  layout=widgets.Layout(width=f"{self.width + 8}px",
@@ -273,11 +280,11 @@ class BoardWidget(widgets.VBox):
         return mc
 
     def _overlay_toggles(self, game):
-        pairs = HEDU_OVERLAYS if game.rules.game == "hedu" else DENDRIA_OVERLAYS
         self.overlay_buttons = {}
-        for name, label in pairs:
-            tb = widgets.ToggleButton(value=name in self.overlays, description=label,
-                                      tooltip=OVERLAY_TIPS.get(name, name),
+        for ov in game.variant.overlays:
+            name = ov.name
+            tb = widgets.ToggleButton(value=name in self.overlays, description=ov.label,
+                                      tooltip=ov.tooltip,
                                       layout=widgets.Layout(width="auto"))
             tb.observe(lambda ch, n=name: self.set_overlay(n, ch["new"]), "value")
             self.overlay_buttons[name] = tb
@@ -302,7 +309,7 @@ class BoardWidget(widgets.VBox):
         self.inspected = self.hover = self.arrow_from = None
         self.pending = []
         self._legal = None
-        kind = (game.rules.game, game.rules.ruleset)
+        kind = (game.rules.ruleset, game.variant.overlay_names)
         if old != kind:
             self._overlay_toggles(game)
         self._bound_kind = kind
@@ -319,10 +326,9 @@ class BoardWidget(widgets.VBox):
             self._update_panels()
             return None
         self.rules_panel.message.value = ""
-        self.game = game
-        self._set_status(f"A new game of {game.ruleset} on {_board_words(game)}.", "ok")
-        self._update_panels()
-        return game
+        self._game_replace(game, f"A new game of {game.variant.title} on "
+                                 f"{_board_words(game)}.")
+        return self.game
 
     # ------------------------------------------------------------ status
     def _set_status(self, message, kind="info"):
@@ -344,14 +350,110 @@ class BoardWidget(widgets.VBox):
         changes nothing and its reason goes to the status line. Returns
         True when every step was played."""
         self.pending = []
+        game = self.game
+        self._pieces_before = dict(game.pieces)
+        movers = []
         try:
-            self.game.play(*steps)
+            for step in steps:
+                movers.append(game.to_move)
+                game.play(step)
         except IllegalStep as e:
-            self._set_status(str(e), "refused")
+            for _ in movers[:-1]:
+                game.undo()
+            self._set_status(f"Not played: {e}", "refused")
             self._update_panels()
             return False
-        self._after_change(f"Played {', '.join(str(s) for s in steps)}.")
+        played = game.steps[-len(steps):] if steps else []
+        self._played(list(zip(played, movers)))
         return True
+
+    def _push(self, step):
+        """Play a step taken from ``legal()`` (already judged legal: not
+        checked again), then end the turn by itself when ``end`` is the only
+        step left (``auto_end``)."""
+        self._pieces_before = dict(self.game.pieces)
+        mover = self.game.to_move
+        push = getattr(self.game, "push", None)   # the engine's unchecked path
+        (push or self.game.play)(step)
+        self._played([(step, mover)])
+
+    def _played(self, done):
+        """After steps were played: the status says what they did (and what
+        changed), the turn ends by itself when nothing else is legal, and
+        every panel is refreshed."""
+        self._legal = None
+        self.pending = []
+        words = [text.played_words(self.game, s, m) for s, m in done]
+        legal = self.legal()
+        if (self.auto_end and len(legal) == 1 and legal[0].verb == "end"
+                and self.game.phase in ("plant", "move")):
+            mover = self.game.to_move
+            (getattr(self.game, "push", None) or self.game.play)(legal[0])
+            self._legal = None
+            words.append(f"The turn of {self.game.variant.colour_word(mover)} ended by "
+                         "itself: nothing else could be played.")
+        self._set_status(" ".join(words), "ok")
+        self._animate_changes()
+        self.refresh()
+
+    # --------------------------------------------------------- animation
+    #: the animation of changed pieces: (ring radius in hex radii, opacity)
+    #: per frame, and the time between frames in seconds
+    PULSE = ((1.35, 0.9), (1.15, 0.7), (0.95, 0.5), (0.8, 0.3))
+    PULSE_INTERVAL = 0.07
+
+    def changed_cells(self):
+        """The cells whose piece the last play changed (appeared, went, or
+        became another piece), in board order."""
+        before = getattr(self, "_pieces_before", None)
+        if before is None:
+            return []
+        now = self.game.pieces
+        cells = {c for c in set(before) | set(now) if before.get(c) != now.get(c)}
+        board = self.game.board
+        return sorted(cells, key=lambda n: board.sort_key(board.cell(n)))
+
+    def pulse_shapes(self, cells, frame):
+        """The shapes of one frame of the animation: a ring shrinking onto
+        each changed cell (drawn on the top layer, over the new pieces)."""
+        grow, alpha = self.PULSE[frame]
+        layout = self.scene().layout
+        colour = self.theme.selected
+        out = []
+        for c in cells:
+            x, y = layout.center(self.game.board.cell(c))
+            out.append(rscene.Circle(x, y, layout.radius * grow, None, colour,
+                                     max(2.0, layout.radius / 8), alpha,
+                                     tag=f"pulse:{c}"))
+        return out
+
+    def _animate_changes(self):
+        """Pulse the changed pieces for a moment on the canvas, when an event
+        loop runs (in a kernel); the SVG and PNG exports mark them still."""
+        cells = self.changed_cells()
+        self._pieces_before = None
+        if not (self.animate and cells):
+            return
+        import asyncio
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:   # headless, no loop: nothing to animate
+            return
+        token = object()
+        self._pulse_token = token
+
+        def frame(k):
+            if self._pulse_token is not token:
+                return   # a newer play took over
+            if k >= len(self.PULSE):
+                self._drawn.pop("selection", None)   # back to the plain top layer
+                self.redraw()
+                return
+            shapes = self.scene().layers.get("selection", []) + self.pulse_shapes(cells, k)
+            self._draw_layers({"selection": shapes})
+            loop.call_later(self.PULSE_INTERVAL, frame, k + 1)
+
+        loop.call_later(0.0, frame, 0)
 
     def _after_change(self, message, kind="ok"):
         self._legal = None
@@ -360,6 +462,14 @@ class BoardWidget(widgets.VBox):
         self.refresh()
 
     def undo(self):
+        """Take back the last step; at the start of an edited game, take
+        back the edit (the game as it was before, history included)."""
+        if not self.game.can_undo() and self._before_edits:
+            before, what = self._before_edits.pop()
+            self._replace_game(before)
+            self._after_change(f"Took back the edit ({what}): the game and its history "
+                               "are as they were.", "info")
+            return None
         st = self.game.undo()
         if st is None:
             self._set_status("Nothing to undo: this is the start.", "refused")
@@ -367,6 +477,10 @@ class BoardWidget(widgets.VBox):
             return None
         self._after_change(f"Took back {st}.", "info")
         return st
+
+    def can_undo(self):
+        """Undo has something to take back: a step, or an edit."""
+        return self.game.can_undo() or bool(self._before_edits)
 
     def redo(self):
         st = self.game.redo()
@@ -441,7 +555,7 @@ class BoardWidget(widgets.VBox):
             self._after_change(f"Journey cancelled ({st} taken back).", "info")
             return res
         if len(res.steps) == 1:
-            self.play(res.steps[0])
+            self._push(res.steps[0])
             return res
         if res.steps:
             self.pending = list(res.steps)
@@ -450,18 +564,19 @@ class BoardWidget(widgets.VBox):
             self.redraw()
             return res
         self.pending = []
-        self._set_status(res.reason or f"Nothing to do on {cell}.", "refused")
+        self._set_status(refusal_words(self.game, cell, res.reason), "refused")
         self._update_panels()
         self.redraw()
         return res
 
     def choose(self, step):
         """Play one of the offered steps (the choice buttons)."""
-        step = str(step)
-        if step not in [str(s) for s in self.pending]:
-            raise ValueError(f"{step!r} is not one of the offered steps "
+        chosen = next((s for s in self.pending if str(s) == str(step)), None)
+        if chosen is None:
+            raise ValueError(f"{str(step)!r} is not one of the offered steps "
                              f"({', '.join(str(s) for s in self.pending) or 'none'})")
-        return self.play(step)
+        self._push(chosen)
+        return True
 
     # ------------------------------------------------------------ hover
     def _on_mouse_move(self, x, y):
@@ -548,6 +663,68 @@ class BoardWidget(widgets.VBox):
         self._update_panels()
         self.redraw()
 
+    # ------------------------------------------------------ presentation
+    #: the board's width in CSS pixels in the presentation view (the canvas
+    #: then shrinks to the notebook's width: as large as the notebook allows)
+    PRESENT_WIDTH = 1100
+
+    def present(self, on=True, line=None):
+        """The presentation view for a class: the board as large as the
+        notebook allows, large labels, the status line and the history
+        buttons only. ``line``: a prepared list of steps that *Next step*
+        plays one by one from here (without it, *Next step* steps through
+        the game's history). ``present(False)`` goes back."""
+        on = bool(on)
+        if line is not None:
+            self._line = [str(s) for s in line]
+        elif on and not self.presenting:
+            self._line = []
+        if on == self.presenting:
+            self._update_panels()
+            return self
+        self.presenting = on
+        if on:
+            self._normal_width = self.width
+            self.width = self.PRESENT_WIDTH
+            self.add_class("dendria-present")
+        else:
+            self.width = getattr(self, "_normal_width", self.width)
+            self.remove_class("dendria-present")
+        hide = "none" if on else None
+        for part in (self.tabs, self.mode_buttons, self.actions, self.choices, self.header,
+                     self.hint_line):
+            part.layout.display = hide
+        self.step_button.layout.display = None if on else "none"
+        if self.present_button.value != on:
+            self.present_button.value = on
+        self._set_status("Presentation: Next step plays the prepared line." if on and self._line
+                         else "Presentation: Next step steps through the game." if on
+                         else "Back to the full board.", "info")
+        self.refresh()
+        return self
+
+    def present_step(self):
+        """*Next step*: the next step of the prepared line, or of the game
+        (redo). Returns the Step played, or None at the end."""
+        keep, self.auto_end = self.auto_end, False   # the steps as they are, exactly
+        try:
+            if self._line:
+                if not self.play(self._line[0]):
+                    return None
+                self._line.pop(0)
+                return self.game.steps[-1]
+            if not self.game.can_redo():
+                self._set_status("The end of the game: nothing more to show.", "info")
+                self._update_panels()
+                return None
+            self._pieces_before = dict(self.game.pieces)
+            mover = self.game.to_move
+            st = self.game.redo()
+            self._played([(st, mover)])
+            return st
+        finally:
+            self.auto_end = keep
+
     # ------------------------------------------------------------ scenes
     def focus(self):
         """The cell whose roots (Hedu: placement preview) are shown."""
@@ -595,26 +772,34 @@ class BoardWidget(widgets.VBox):
             mc.layout.height = "auto"
             self.left.layout.width = f"{max(w, 360) + 8}px"
             force = True
-        todo = [(k, name) for k, name in enumerate(LAYERS)
-                if force or self._drawn.get(name) != scene.layers.get(name, [])]
+        todo = {name: scene.layers.get(name, []) for name in LAYERS
+                if force or self._drawn.get(name) != scene.layers.get(name, [])}
         if not todo:
             return False
+        self._draw_layers(todo)
+        for name, shapes in todo.items():
+            self._drawn[name] = list(shapes)
+        return True
+
+    def _draw_layers(self, layers):
+        """Draw ``{layer name: shapes}`` in ONE canvas message."""
         from ..render.canvas import draw_layer
 
+        scene = self.scene()
+        w, h = int(round(scene.width)), int(round(scene.height))
         font = {"font_family": scene.font} if getattr(scene, "font", None) else {}
         with _one_message():
-            for k, name in todo:
-                layer = mc[k]
+            for k, name in enumerate(LAYERS):
+                if name not in layers:
+                    continue
+                layer = self.canvas[k]
                 layer.clear()
                 if k == 0:  # the background under everything
                     layer.global_alpha = 1.0
                     layer.fill_style = scene.background
                     layer.fill_rect(0, 0, w * SCALE, h * SCALE)
-                draw_layer(layer, scene.layers.get(name, []), scale=SCALE, **font)
-        for _, name in todo:
-            self._drawn[name] = list(scene.layers.get(name, []))
+                draw_layer(layer, layers[name], scale=SCALE, **font)
         self.redraws += 1
-        return True
 
     # ------------------------------------------------------------ panels
     def _signature(self):
@@ -651,16 +836,30 @@ class BoardWidget(widgets.VBox):
         game = self.game
         legal = self.legal()
         _set(self.header, "value", text.header_html(game))
-        _set(self.hint_line, "value",
-             f"<div style='color:#555;font-size:0.9em'>{text.hint(game, legal)}</div>"
-             if self.mode == "play" else "")
         verbs = {s.verb for s in button_steps(game, legal)}
-        _set(self.end_button, "disabled", "end" not in verbs)
-        _set(self.pass_button, "disabled", "pass" not in verbs)
         choosing = game.phase in ("komi", "side")   # no turn yet: no End turn, no Pass
-        hedu = game.rules.game == "hedu"              # a placement is a whole turn
-        _set(self.end_button.layout, "display", "none" if choosing or hedu else None)
-        _set(self.pass_button.layout, "display", "none" if choosing else None)
+        hedu = game.variant.family == "hedu"          # a placement is a whole turn
+        why_not = []
+        mid_turn = game.phase in ("plant", "move")
+        for btn, verb, shown, tip in (
+                (self.end_button, "end", not (choosing or hedu), "end the turn"),
+                (self.pass_button, "pass", not choosing,
+                 "pass the turn (two passes in a row end the game)")):
+            ok = verb in verbs
+            _set(btn, "disabled", not ok)
+            _set(btn.layout, "display", None if shown else "none")
+            reason = None
+            if not ok and shown and not game.is_over:
+                reason = game.why_illegal(verb)
+                # say why End turn is off during a turn, and why Pass is off
+                # between turns (the other cases go without saying)
+                if reason and (verb == "end") == mid_turn:
+                    why_not.append((btn.description, reason))
+            _set(btn, "tooltip", f"{btn.description} is not possible now: {reason}"
+                 if reason else tip)
+        _set(self.hint_line, "value",
+             text.hint_html(text.hint(game, legal, why_not)) if self.mode == "play"
+             else text.hint_html(""))
         _set(self.swap_button.layout, "display", None if "swap" in verbs else "none")
         komis = [s.arg for s in legal if s.verb == "komi"]
         _set(self.komi_box.layout, "display", None if komis else "none")
@@ -669,8 +868,11 @@ class BoardWidget(widgets.VBox):
             _set(self.komi_value, "min", min(komis))
         _set(self.side_box.layout, "display", None if "side" in verbs else "none")
         can_undo, can_redo = game.can_undo(), game.can_redo()
+        _set(self.undo_button, "tooltip", "take back the edit (the game before it, with its "
+             "history)" if not can_undo and self._before_edits else "take back the last step")
+        self.editor_panel.show_to_move(game)
         for btn, ok in ((self.first_button, can_undo), (self.prev_button, can_undo),
-                        (self.undo_button, can_undo), (self.next_button, can_redo),
+                        (self.undo_button, self.can_undo()), (self.next_button, can_redo),
                         (self.last_button, can_redo), (self.redo_button, can_redo)):
             _set(btn, "disabled", not ok)
         self._update_choices()
@@ -726,7 +928,10 @@ class BoardWidget(widgets.VBox):
                 facts = explain.explain_cell(self.game, cell)
             except ImportError:
                 facts = {"cell": cell, "piece": self.game.pieces.get(cell)}
-        _set(self.details, "value", text.details_html(self.game, cell, facts))
+        slides = None
+        if cell is not None and cell == journey_cell(self.game):
+            slides = [s.arg for s in self.legal() if s.verb == "slide"]
+        _set(self.details, "value", text.details_html(self.game, cell, facts, slides))
 
     # ------------------------------------------------------------- editor
     def _rebuild(self, pieces=None, to_move=None, message="", keep_history=False):
@@ -745,14 +950,28 @@ class BoardWidget(widgets.VBox):
             return None
         new.set_annotations(game.annotations)
         self._game_replace(new, message)
-        return new
+        return self.game
 
-    def _game_replace(self, new, message):
-        keep_mode = self.mode
-        self._bind_game(new)
-        self.mode = keep_mode
+    def _game_replace(self, new, message, what=None):
+        """The board's game takes over ``new`` in place (``board.game`` stays
+        the object a notebook holds). When that wipes a history, the status
+        says so, and Undo takes the change back."""
+        old = self.game
+        lost = old.state.step_count + len(old.future)
+        self._before_edits.append((old.copy(), what or message.rstrip(".").lower()))
+        del self._before_edits[:-20]
+        if lost:
+            message += (f" This cleared the history ({lost} step{'s' if lost != 1 else ''}); "
+                        "Undo takes the change back.")
+        self._replace_game(new)
         self._set_status(message, "ok")
         self.refresh()
+
+    def _replace_game(self, new):
+        keep_mode = self.mode
+        self.game._replace_with(new)
+        self._bind_game(self.game)
+        self.mode = keep_mode
 
     def put(self, cell, piece):
         """Editor: put ``piece`` ('dark seed', 'white 2'; None to empty) on
@@ -802,7 +1021,7 @@ class BoardWidget(widgets.VBox):
             self._update_panels()
             return None
         self._game_replace(game, "Position loaded.")
-        return game
+        return self.game
 
     def position_string(self):
         return self.game.position_string()
@@ -839,7 +1058,7 @@ class BoardWidget(widgets.VBox):
             self._update_panels()
             return None
         self._game_replace(game, f"Loaded {source}.")
-        return game
+        return self.game
 
     # -------------------------------------------------------- annotations
     def _notes(self):

@@ -189,12 +189,9 @@ def _preset_of(spec):
 
 
 def palette_options(game):
-    """The editor's pieces for this game: remove, then every piece."""
-    if game.rules.game == "hedu":
-        pieces = [f"{c} {h}" for c in ("black", "white") for h in (1, 2, 3)]
-    else:
-        pieces = [f"{c} {k}" for c in ("dark", "light") for k in ("seed", "tree", "dendrid")]
-    return ["remove"] + pieces
+    """The editor's pieces for this game, ``(label, piece)`` pairs: remove,
+    then every piece, in the edition's words."""
+    return [(label, value) for value, label in game.variant.palette]
 
 
 class EditorPanel:
@@ -255,14 +252,22 @@ class EditorPanel:
             opts = palette_options(game)
             if tuple(self.palette.options) != tuple(opts):
                 self.palette.options = opts
-                self.palette.value = opts[1]
-            colours = ["black", "white"] if game.rules.game == "hedu" else ["dark", "light"]
+                self.palette.value = opts[1][1]
+            colours = list(game.variant.colours)
             if tuple(self.to_move.options) != tuple(colours):
                 self.to_move.options = colours
-            if game.to_move in colours:
-                self.to_move.value = game.to_move
         finally:
             self._syncing = False
+        self.show_to_move(game)
+
+    def show_to_move(self, game):
+        """The side to move now (after every step, not only when loaded)."""
+        if game.to_move in self.to_move.options and self.to_move.value != game.to_move:
+            self._syncing = True
+            try:
+                self.to_move.value = game.to_move
+            finally:
+                self._syncing = False
 
     def _to_move_changed(self, change):
         if self._syncing or change["new"] is None:

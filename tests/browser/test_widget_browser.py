@@ -17,7 +17,7 @@ CELLS = [
     # cell 0: the widget
     "from dendria_widget import BoardWidget, Game\n"
     "game = Game('dendria-classic', size=5)\n"
-    "w = BoardWidget(game, width=420)\n"
+    "w = BoardWidget(game, width=420, auto_end=False)\n"
     "w",
 ]
 

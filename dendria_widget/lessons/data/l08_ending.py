@@ -1,0 +1,164 @@
+"""Lesson 08: how a Dendria game ends (two passes, repetition, the dendrid
+move limit, which a pass does not reset)."""
+
+from ..framework import Exercise, Lesson, Page, Verdict
+
+# A quiet end of game: Dark has a forest of 3, Light a forest of 2.
+QUIET = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light"
+# The same board, Dark to move, for the repetition story.
+HOME = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT dark"
+# The same board with a dendrid move limit of 2, to see the limit in 4 turns.
+SHORT = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light dendrid_move_limit=2"
+
+
+def _points(x):
+    return f"{x:g}"
+
+
+def _scores(game):
+    s = game.score()
+    return f"Dark {_points(s['dark']['total'])}, Light {_points(s['light']['total'])}"
+
+
+def _not_played(game, turns_before):
+    """A verdict when the learner has not played a whole turn yet, else None."""
+    if game.phase in ("plant", "move"):
+        return Verdict(False, "Your turn is not finished yet: press End turn first.")
+    if len(game.history) <= turns_before:
+        return Verdict(False, "Play your turn on the board first.")
+    return None
+
+
+def _check_end_and_win(game):
+    unfinished = _not_played(game, 1)
+    if unfinished is not None:
+        return unfinished
+    if not game.is_over:
+        return Verdict(False, "The game goes on: Light passed, but your turn was not a "
+                              "pass, so there were no two passes in a row.")
+    if game.winner != "dark":
+        return Verdict(False, f"The game is over, but Dark did not win ({_scores(game)}).")
+    return Verdict(True, f"Two passes in a row: the game is over and Dark wins "
+                         f"({_scores(game)}).")
+
+
+def _check_keep_going(game):
+    unfinished = _not_played(game, 3)
+    if unfinished is not None:
+        return unfinished
+    if game.is_over:
+        return Verdict(False, f"The game is over: {game.end_reason}. Only a plant starts "
+                              "the count again; a pass counts like a dendrid move.")
+    return Verdict(True, "The game goes on: your turn held a plant, so the count of "
+                         "turns without a plant starts again from zero.")
+
+
+LESSON = Lesson(
+    name="08_ending",
+    title="Ending the game",
+    summary="Two passes in a row, no board seen twice, and the dendrid move limit.",
+    pages=[
+        Page(
+            title="How a game ends",
+            text=(
+                "A game of Dendria ends in one of two ways:\n\n"
+                "- both players **pass**, one right after the other, or\n"
+                "- for a long time nobody **plants** a seed (the *dendrid move limit*).\n\n"
+                "Then the forests are counted (lesson 09). One more rule keeps the game "
+                "from going round in circles: no turn may bring back a board that was "
+                "seen before.\n\n"
+                "Here Dark has a forest of three trees (top left), Light a forest of two "
+                "(bottom right). Light is to move."),
+            start=QUIET,
+        ),
+        Page(
+            title="Two passes in a row",
+            text=(
+                "Press **Play**: Light passes, then Dark passes too. Two passes in a row "
+                "end the game at once. Dark's forest of 3 beats Light's forest of 2: "
+                "Dark wins 4.5 to 3.\n\n"
+                "A pass is always allowed. Pass when nothing useful is left to do, but "
+                "remember: if your opponent has just passed, your pass ends the game."),
+            start=QUIET,
+            play=("pass", "pass"),
+            rules_covered=("pass-end",),
+        ),
+        Page(
+            title="No board twice",
+            text=(
+                "A turn may not end with the same pieces on the same cells as at the "
+                "start, or as at the end of any earlier turn (the *repetition* rule).\n\n"
+                "Press **Play**: Dark's dendrid goes from d4 to d3, Light's from f4 to f3, "
+                "and Dark's comes back to d4. Now Light starts back towards f4. Ending "
+                "there would bring back the very first board: the engine refuses the "
+                "**End**, so Light's dendrid has to slide on."),
+            start=HOME,
+            play=("move d4", "slide d3", "end",
+                  "move f4", "slide f3", "end",
+                  "move d3", "slide d4", "end",
+                  "move f3", "slide f4"),
+            focus="f4",
+            rules_covered=("superko",),
+        ),
+        Page(
+            title="Slide on, then end",
+            text=(
+                "Press **Play**: Light's dendrid slides on to f5, and that board is new, "
+                "so the turn may end there.\n\n"
+                "A pass is never refused by this rule: a pass leaves the board as it was, "
+                "and that is allowed."),
+            play=("slide f5", "end"),
+            rules_covered=("superko",),
+        ),
+        Page(
+            title="The dendrid move limit",
+            text=(
+                "When the players only move dendrids (or pass) and nobody plants, the "
+                "game could go on for ever. So it ends when the last **2 x L** turns held "
+                "no plant: L turns by each player. A **pass counts too**: passing does "
+                "not start the count again, only a plant does.\n\n"
+                "In the classic edition L is 10, so 20 turns without a plant end the "
+                "game. Here L is set to 2, so you see it in four turns. Press **Play**: "
+                "Light moves, Dark moves, Light passes, Dark moves. That is four turns "
+                "without a plant, and the game is over."),
+            start=SHORT,
+            play=("move f4", "slide f3", "end",
+                  "move d4", "slide d3", "end",
+                  "pass",
+                  "move d3", "slide d2", "end"),
+            rules_covered=("move-limit",),
+        ),
+        Exercise(
+            title="Exercise: end the game",
+            text="Light has just passed. Dark is ahead.",
+            prompt="You play **Dark**. End the game right now, so that Dark wins.",
+            start=QUIET,
+            setup=("pass",),
+            check=_check_end_and_win,
+            hint="After a pass, one more pass ends the game.",
+            hint_cells=(),
+            solution=("pass",),
+            wrong=(("plant b3", "end"), ("move d4", "slide d5", "end")),
+            rules_covered=("pass-end",),
+        ),
+        Exercise(
+            title="Exercise: keep the game going",
+            text=(
+                "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
+                "three turns without a plant. Light is ahead, so the game must not end "
+                "yet."),
+            prompt=("You play **Dark**. Play a turn after which the game is **not** over."),
+            start=SHORT,
+            setup=("move f4", "slide f3", "end",
+                   "move d4", "slide d3", "end",
+                   "move f3", "slide f2", "end"),
+            check=_check_keep_going,
+            hint="A dendrid move or a pass would be the fourth turn without a plant. "
+                 "What does the count not include?",
+            hint_cells=("b3", "c4"),
+            solution=("plant c4", "end"),
+            wrong=(("pass",), ("move d3", "slide d4", "end")),
+            rules_covered=("move-limit",),
+        ),
+    ],
+)

@@ -1,0 +1,170 @@
+"""Lesson 09: scoring in the classic edition, with worked examples
+(distinct sizes, a point for more forests of a size, the half point)."""
+
+from ..framework import Exercise, Lesson, Page, Verdict
+
+# Dark: forests of 3, 3 and 2; Light: one forest of 4.
+WORKED = "dendria-classic h5 ttt2/6/5tt/3d4/t4s3/t4D2/t1S4/6/1TTTT dark"
+# The same board, with a komi of 2 points for Light.
+KOMI = WORKED + " komi=2"
+# Dark (a forest of 3) may capture one of Light's forests of 3, 2 and 1.
+CAPTURE = "dendria-classic h5 TTT2/6/7/8/T2d5/7t/5tt/6/3TT dark"
+# Dark (a forest of 2) may plant and grow the new seed's seedbed.
+GROW = "dendria-classic h5 s1s2/3d2/7/8/T8/8/5tt/6/3TT dark"
+
+
+def _points(x):
+    return f"{x:g}"
+
+
+def _sizes(sizes):
+    words = [str(s) for s in sizes]
+    if not words:
+        return "no forest"
+    if len(words) == 1:
+        return f"a forest of {words[0]}"
+    return f"forests of {', '.join(words[:-1])} and {words[-1]}"
+
+
+def score_words(game, colour):
+    """One colour's score and how it is made, as a sentence."""
+    part = game.score()[colour]
+    bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
+            f"distinct sizes {part['distinct_sizes']}"]
+    if part["majorities"]:
+        more = " and ".join(str(s) for s in part["majorities"])
+        size = "sizes" if len(part["majorities"]) > 1 else "size"
+        bits.append(f"plus {len(part['majorities'])} for more forests of {size} {more}")
+    if part["largest_forests_bonus"]:
+        bits.append("plus 0.5 for the larger forests")
+    if part["komi"]:
+        bits.append(f"plus {_points(part['komi'])} of komi")
+    return ", ".join(bits) + f": {_points(part['total'])} points."
+
+
+def _not_played(game, turns_before):
+    if game.phase in ("plant", "move"):
+        return Verdict(False, "Your turn is not finished yet: press End turn first.")
+    if len(game.history) <= turns_before:
+        return Verdict(False, "Play your turn on the board first.")
+    return None
+
+
+def _check_dark_ahead(game):
+    unfinished = _not_played(game, 0)
+    if unfinished is not None:
+        return unfinished
+    s = game.score()
+    dark, light = s["dark"]["total"], s["light"]["total"]
+    words = f"{score_words(game, 'dark')} {score_words(game, 'light')}"
+    if dark > light:
+        return Verdict(True, f"Dark is ahead. {words}")
+    if dark == light:
+        return Verdict(False, f"That is a draw, not a win. {words}")
+    return Verdict(False, f"Light is still ahead. {words}")
+
+
+LESSON = Lesson(
+    name="09_scoring",
+    title="Scoring",
+    summary="Worked examples: distinct forest sizes, a point for more forests of a size, "
+            "the half point.",
+    pages=[
+        Page(
+            title="Only forests count",
+            text=(
+                "At the end of the game only **forests** score: trees standing together. "
+                "Seeds and dendrids score nothing.\n\n"
+                "Here Dark has three forests: a1-a2-a3 (3 trees), e1-f1-g1 (3 trees) "
+                "and c6-c7 (2 trees). Light has one forest of 4 trees, at the bottom."),
+            start=WORKED,
+        ),
+        Page(
+            title="Each size counts once",
+            text=(
+                "Add up the **different** sizes of your forests. Dark's sizes are 3, 3 "
+                "and 2; the size 3 counts only once, so Dark gets 3 + 2 = **5**. Light "
+                "gets **4**.\n\n"
+                "A second forest of a size you already have adds nothing here."),
+            rules_covered=("score-distinct",),
+        ),
+        Page(
+            title="A point for more forests of a size",
+            text=(
+                "For every size, the player who has **more** forests of that size gets "
+                "1 point.\n\n"
+                "Size 3: Dark has two, Light none: 1 for Dark. Size 2: Dark one, Light "
+                "none: 1 for Dark. Size 4: Light one, Dark none: 1 for Light.\n\n"
+                "So far: Dark 5 + 2 = **7**, Light 4 + 1 = **5**."),
+            rules_covered=("score-majority",),
+        ),
+        Page(
+            title="The half point",
+            text=(
+                "Write each player's forest sizes from the largest: Dark 3, 3, 2 and "
+                "Light 4. Compare them from the left, like words in a dictionary: the "
+                "first difference decides, and a missing size counts as 0. Light's 4 "
+                "beats Dark's 3, so Light gets **half a point**. When the two lists are "
+                "the same, nobody gets it.\n\n"
+                "Final score: Dark **7**, Light **5.5**. Dark would win. (With equal "
+                "scores the game is a draw.)"),
+            rules_covered=("score-half",),
+        ),
+        Page(
+            title="The end: the score stands",
+            text=(
+                "Press **Play**: both players pass and the game ends. The score you "
+                "worked out is the result: Dark wins, 7 to 5.5."),
+            play=("pass", "pass"),
+            rules_covered=("pass-end",),
+        ),
+        Page(
+            title="Komi",
+            text=(
+                "Players may agree on a **komi**: points that Light adds to its score at "
+                "the end, to make up for moving second. (The sprites edition chooses it "
+                "with the komi pie, lesson 12.)\n\n"
+                "The same board with a komi of 2: Light gets 4 + 1 + 0.5 + 2 = **7.5**, "
+                "Dark still 7. Now Light wins."),
+            start=KOMI,
+            rules_covered=("komi",),
+        ),
+        Exercise(
+            title="Exercise: the right capture",
+            text=(
+                "Dark has a forest of 3. Light has forests of 3 (top), 2 (bottom) and 1 "
+                "(left). Dark's dendrid on e4 can reach a cell from which it captures any "
+                "one of them."),
+            prompt=("You play **Dark**. Make a dendrid move that captures a forest so "
+                    "that Dark is ahead. The biggest forest is not always the best one."),
+            start=CAPTURE,
+            overlays=("fertile",),
+            check=_check_dark_ahead,
+            hint="A second forest of 3 adds nothing to the distinct sizes. Which forest "
+                 "gives Dark a new size?",
+            hint_cells=("i4", "i5", "h4"),
+            solution=("move e4", "slide h4", "capture i4", "end"),
+            wrong=(("move e4", "slide b4", "capture a1", "end"),
+                   ("move e4", "slide e2", "capture e1", "end")),
+            rules_covered=("score-distinct", "score-majority"),
+        ),
+        Exercise(
+            title="Exercise: plant a winning forest",
+            text=(
+                "In the classic edition, right after planting you may grow the seedbed "
+                "of the new seed, if your dendrids fertilize all its fertile soils. Light "
+                "has forests of 2 and 1, Dark only one of 2."),
+            prompt=("You play **Dark**. Plant one seed and grow its seedbed, so that "
+                    "Dark is ahead."),
+            start=GROW,
+            overlays=("fertilization",),
+            check=_check_dark_ahead,
+            hint="A forest of 1 makes the two lists of sizes the same: a draw. A bigger "
+                 "forest makes a new size.",
+            hint_cells=("a1", "a2", "a3"),
+            solution=("plant a2", "grow a2", "end"),
+            wrong=(("plant a5", "grow a5", "end"), ("plant a2", "end")),
+            rules_covered=("score-half", "grow-after-plant"),
+        ),
+    ],
+)

@@ -1,0 +1,155 @@
+"""The engine's facts about a Dendria position, as plain sentences.
+
+The tutorials print these in checked notebook cells, and exercises use them
+in their verdicts. Every fact comes from :mod:`dendria_widget.explain`; this
+module only puts it into words (no rule is decided here).
+
+    >>> from dendria_widget import Game
+    >>> from dendria_widget.lessons import sentences as say
+    >>> g = Game.from_position("dendria-classic h4 4/5/6/2S1s2/6/5/4 dark")
+    >>> print(say.seeds(g))
+    The light seed on d3 is hungry: it sees the edge to the north-east, north-west, west, south-west and south-east.
+    The dark seed on d5 is hungry: it sees the edge to the east, north-east, north-west, south-west and south-east.
+"""
+
+from __future__ import annotations
+
+from ..explain import dendria as explain
+from .framework import words
+
+DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
+                   "SE": "south-east", "SW": "south-west"}
+
+
+def cap(text):
+    return text[:1].upper() + text[1:]
+
+
+def plural(n, word, many=None):
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _piece_on(game, cell):
+    return f"the {game.pieces[cell]} on {cell}"
+
+
+def roots(game, cell):
+    """One sentence per root of ``cell``: where it reaches the edge, or its
+    nourisher and the empty soils between."""
+    lines = []
+    for r in explain.roots(game, cell):
+        way = DIRECTION_WORDS[r["direction"]]
+        if r["sees_edge"]:
+            lines.append(f"To the {way}, {cell} sees the edge.")
+        else:
+            between = r["empty_between"]
+            lines.append(f"To the {way}, {cell} is nourished by {_piece_on(game, r['nourisher'])}"
+                         f" ({plural(between, 'empty soil')} between).")
+    return "\n".join(lines)
+
+
+def seed(game, cell):
+    """Whether the seed on ``cell`` is hungry or nourished, and why."""
+    facts = explain.seeds(game)[cell]
+    piece = facts["piece"]
+    if facts["hungry"]:
+        ways = [DIRECTION_WORDS[r["direction"]] for r in explain.roots(game, cell)
+                if r["sees_edge"]]
+        return f"The {piece} on {cell} is hungry: it sees the edge to the {words(ways)}."
+    by = facts["by_colour"]
+    return (f"The {piece} on {cell} is nourished: its nourishers are "
+            f"{words(facts['nourishers'])} ({by['dark']} dark, {by['light']} light).")
+
+
+def seeds(game):
+    """One sentence per seed on the board (hungry or nourished)."""
+    return "\n".join(seed(game, c) for c in explain.seeds(game)) or "There is no seed."
+
+
+def sprouts(game, mover=None):
+    """What ``mover`` (default: the side to move) may sprout, and why not the others."""
+    conv = explain.conversions(game, mover)
+    me = conv["mover"]
+    out = []
+    for cell, reason in conv["sprout"].items():
+        by = explain.seeds(game)[cell]["by_colour"]
+        if reason is None:
+            other = "light" if me == "dark" else "dark"
+            out.append(f"{cap(me)} may sprout the {game.pieces[cell]} on {cell}: "
+                       f"{plural(by[me], me + ' nourisher')} against {by[other]} {other}.")
+        else:
+            out.append(f"{cap(me)} may not sprout {cell}, because {reason}.")
+    return "\n".join(out) or "There is no seed to sprout."
+
+
+def placements(game, mover=None):
+    """Where ``mover`` may plant, in one sentence, and why not on the other
+    empty soils (one sentence each)."""
+    pl = explain.placements(game, mover)
+    who = cap(mover or game.to_move)
+    ok = [c for c, r in pl.items() if r is None]
+    out = [f"{who} may plant on {words(ok)}." if ok else f"{who} may plant nowhere."]
+    out += [f"Not on {c}, because {r}." for c, r in pl.items() if r is not None]
+    return "\n".join(out)
+
+
+def fertilized(game):
+    """Which empty soils each colour fertilizes, and by which dendrids."""
+    fert = explain.fertilization(game)
+    out = []
+    for colour in ("dark", "light"):
+        soils = fert[colour]
+        if soils:
+            out.append(f"{cap(colour)} fertilizes {words(list(soils))}.")
+        else:
+            out.append(f"{cap(colour)} fertilizes no soil.")
+    return "\n".join(out)
+
+
+def dendrid_sight(game, cell):
+    """The soils the dendrid on ``cell`` fertilizes."""
+    seen = explain.fertilization(game)["lines"].get(cell, [])
+    return f"The {game.pieces[cell]} on {cell} fertilizes {words(seen)}."
+
+
+def groups(game):
+    """Every seedbed and forest: its cells and its fertile soils, with who
+    fertilizes each."""
+    out = []
+    for g in explain.groups(game):
+        soils = g["fertile_soils"]
+        head = f"The {g['colour']} {g['kind']} {words(g['cells'])}"
+        if not soils:
+            out.append(f"{head} has no fertile soil.")
+            continue
+        parts = []
+        for soil, who in soils.items():
+            parts.append(f"{soil} ({' and '.join(who) if who else 'nobody'})")
+        out.append(f"{head} has fertile soils {words(parts)}.")
+    return "\n".join(out) or "There is no seedbed and no forest."
+
+
+def conversions(game, mover=None):
+    """What ``mover`` could grow and capture now (judged as during a move)."""
+    conv = explain.conversions(game, mover)
+    me = cap(conv["mover"])
+    out = []
+    for kind, verb in (("grow", "grow"), ("capture", "capture")):
+        for e in conv[kind]:
+            if e["ok"]:
+                out.append(f"{me} may {verb} {words(e['cells'])}.")
+            else:
+                out.append(f"{me} may not {verb} {words(e['cells'])}, because {e['reason']}.")
+    return "\n".join(out) or "There is nothing to grow or capture."
+
+
+def slides(game, cell):
+    """Where the dendrid on ``cell`` may slide (one slide, all six lines)."""
+    targets = explain.slides(game).get(cell)
+    if targets is None:
+        return f"There is no dendrid of the side to move on {cell}."
+    return f"The dendrid on {cell} may slide to {words(targets)}."
+
+
+__all__ = ["roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
+           "groups", "conversions", "slides"]
