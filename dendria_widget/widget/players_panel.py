@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from html import escape
 
 import ipywidgets as widgets
 
 from ..errors import DendriaError
 from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
 from ..render import scene as rscene
-from . import text
 
 KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "greedy"),
          ("MCTS", "mcts"))
@@ -101,7 +101,7 @@ class PlayersPanel:
         self.stop_button.on_click(lambda _: self.stop())
         self.hint_button.on_click(lambda _: self.ask_hint())
         self.clear_button.on_click(lambda _: self.clear_hint())
-        self.message = widgets.HTML(text.status_html(""))
+        self.message = widgets.HTML(_message_html(""))
         rows = [widgets.HTML("<b>Who plays</b> (a pie swap or a side choice exchanges "
                              "the colours; the players keep their seats)")]
         for k in range(2):
@@ -146,7 +146,7 @@ class PlayersPanel:
                                    f"{seat.capitalize()} seat ({words}):</span>"
 
     def _say(self, words, kind="info"):
-        html = text.status_html(words, kind)
+        html = _message_html(words, kind)
         if self.message.value != html:
             self.message.value = html
 
@@ -347,6 +347,13 @@ class PlayersPanel:
                                       weight="bold" if k == 0 else "normal",
                                       tag=f"hint-key:{k}", halo="#ffffff"))
         return scene
+
+
+def _message_html(words, kind="info"):
+    """The tab's own message line (not the board's status line)."""
+    icon = {"refused": "\u2716 ", "ok": "\u2714 "}.get(kind, "")
+    return (f"<div class='dendria-players-message dendria-players-{kind}'>"
+            f"{icon}{escape(words)}</div>")
 
 
 def _loop():
