@@ -284,12 +284,6 @@ class DendriaState(EngineState):
         return None
 
     # ----------------------------------------------------------- groups
-    def group_at(self, i):
-        c = self.cells[i]
-        if not c:
-            return 0
-        return self.board.group(1 << i, self.bb[c])
-
     def groups(self, colour, kind):
         return self.board.components(self.bb[code_of(colour, kind)])
 
@@ -564,13 +558,25 @@ class DendriaState(EngineState):
         if not self.conversions_open():
             return out
         grow, capture = self._steps["grow"], self._steps["capture"]
+        # a group with a fertile soil grows only when none of its pieces
+        # touches an empty plot the mover does not fertilize: skip the
+        # groups test when no seed of a colour could pass it
+        te = self.touching_empty()
+        unfed = self._fert(mover)[1]
+        sight = self.enclosed_sight
+        components = self.board.components
         for colour in (DARK, LIGHT):
-            for g in self.groups(colour, SEED):
+            seeds = self.bb[1 + 3 * colour]
+            if not seeds or not (sight or seeds & te & ~unfed):
+                continue
+            for g in components(seeds):
                 if self.growable(g, mover):
                     out.append(grow[(g & -g).bit_length() - 1])
-        for g in self.groups(1 - mover, TREE):
-            if self.capturable(g, mover):
-                out.append(capture[(g & -g).bit_length() - 1])
+        forests = self.bb[2 + 3 * (1 - mover)]
+        if forests and (sight or forests & te):
+            for g in components(forests):
+                if self.capturable(g, mover):
+                    out.append(capture[(g & -g).bit_length() - 1])
         return out
 
     def _sprout_cells(self, mover):
@@ -834,14 +840,20 @@ class DendriaState(EngineState):
         return False
 
     def group_of(self, i):
-        """The group (bitboard) holding the piece on i."""
+        """The group (bitboard) holding the piece on i; 0 for an empty plot."""
         c = self.cells[i]
         if not c:
             return 0
-        for g in self.board.components(self.bb[c]):
-            if g >> i & 1:
-                return g
-        return 0  # pragma: no cover
+        b = self.board
+        members = self.bb[c]
+        split = b._components.get(members)   # already split: look it up
+        if split is not None:
+            for g in split:
+                if g >> i & 1:
+                    return g
+        return b.group(1 << i, members)
+
+    group_at = group_of
 
     def _ends_right_after(self, step):
         """Fast sufficient test: could the turn end legally right after this
@@ -1153,7 +1165,7 @@ class DendriaState(EngineState):
             c = self.cells[p]
             d = self.jdir
             if d < 0:
-                d = self.slide_targets(p, mover)[arg]
+                d = _line_direction(self.board, p, arg)
             changes.append((p, put(p, 0)))
             old = put(arg, c)
             changes.append((arg, old))
