@@ -61,6 +61,20 @@ def step_table(board):
     return _step_table(board)
 
 
+class _Memo:
+    """Facts that depend only on the board's occupancy (and the state's
+    options): hungry plots by occupancy, fertilization by (occupancy,
+    dendrids of a colour). Searches come back to the same boards again and
+    again, so many are kept; clones share them (a fact never goes stale)."""
+
+    SIZE = 20000
+    __slots__ = ("hungry", "fert")
+
+    def __init__(self):
+        self.hungry = {}
+        self.fert = {}
+
+
 class DendriaState(EngineState):
     """A Dendria game in progress (see ``dendria_widget.Game`` for the
     friendly API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
@@ -116,8 +130,7 @@ class DendriaState(EngineState):
         self.turns = []      # finished turns, each a list of steps
         self.current = []    # the steps of the turn in progress
         self._undo = []
-        self._hcache = (-1, 0)
-        self._fcache = [(None, None), (None, None)]
+        self._memo = _Memo()  # board facts by occupancy (shared by clones)
         self._tcache = (-1, 0)
         self.reps = Repetitions()
         self._fin = {}  # turn states -> can the turn still end legally (exact memo)
@@ -172,8 +185,10 @@ class DendriaState(EngineState):
     def hungry_mask(self):
         """Plots (any occupancy) that would be hungry as seeds."""
         occ = self.occ
-        if self._hcache[0] == occ:
-            return self._hcache[1]
+        memo = self._memo.hungry
+        got = memo.get(occ)
+        if got is not None:
+            return got
         b = self.board
         open_ = (b.plot_mask & ~occ) | b.lagoon_mask
         fill, shift = b.fill, b.shift
@@ -187,7 +202,9 @@ class DendriaState(EngineState):
             else:
                 m |= s & b.ray_nonempty[d]
         m &= b.plot_mask
-        self._hcache = (occ, m)
+        if len(memo) > _Memo.SIZE:
+            memo.clear()
+        memo[occ] = m
         return m
 
     def fertilized(self):
@@ -202,10 +219,11 @@ class DendriaState(EngineState):
         """(soils fertilized by ``colour``, pieces touching an empty plot not
         fertilized by ``colour``), cached per occupancy and dendrids."""
         dend = self.bb[3 + 3 * colour]
-        key = (self.occ, dend)
-        cache = self._fcache[colour]
-        if cache[0] == key:
-            return cache[1]
+        key = (self.occ, dend)   # the answer depends on nothing else
+        memo = self._memo.fert
+        got = memo.get(key)
+        if got is not None:
+            return got
         b = self.board
         empty = b.plot_mask & ~self.occ
         f = 0
@@ -216,7 +234,9 @@ class DendriaState(EngineState):
                 f |= fill(shift(dend, d) & open_, open_, d)
             f &= empty
         out = (f, b.dilate(empty & ~f) & self.occ)
-        self._fcache[colour] = (key, out)
+        if len(memo) > _Memo.SIZE:
+            memo.clear()
+        memo[key] = out
         return out
 
     def touching_empty(self):
