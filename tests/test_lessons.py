@@ -108,7 +108,7 @@ def test_every_page_renders_with_its_overlays(lesson):
             colour, kind = piece.split()
             assert f'data-tag="piece:{cell}:{colour}:{kind}"' in svg
         if page.overlays:
-            scene = build_scene(game, **lesson.scene_kwargs(k))
+            scene = build_scene(game, **lesson.scene_kwargs(k, game=game))
             assert scene.layers["overlays"], f"{lesson.name} page {k}: its overlays show nothing"
         # the play steps are legal one by one, from the page's start
         for n in range(len(page.play) + 1):

@@ -40,11 +40,12 @@ def roots(game, cell):
     for r in explain.roots(game, cell):
         way = DIRECTION_WORDS[r["direction"]]
         if r["sees_edge"]:
-            lines.append(f"To the {way}, {cell} sees the edge.")
+            lines.append(f"To the {way}, the root of {cell} reaches the edge.")
         else:
             between = r["empty_between"]
-            lines.append(f"To the {way}, {cell} is nourished by {_piece_on(game, r['nourisher'])}"
-                         f" ({plural(between, 'empty soil')} between).")
+            lines.append(f"To the {way}, the root of {cell} ends on "
+                         f"{_piece_on(game, r['nourisher'])} "
+                         f"({plural(between, 'empty soil')} between).")
     return "\n".join(lines)
 
 
@@ -148,6 +149,8 @@ def slides(game, cell):
     targets = explain.slides(game).get(cell)
     if targets is None:
         return f"There is no dendrid of the side to move on {cell}."
+    if not targets:
+        return f"The dendrid on {cell} cannot slide anywhere."
     return f"The dendrid on {cell} may slide to {words(targets)}."
 
 
