@@ -1,6 +1,8 @@
-"""Command line: ``python -m dendria_widget`` (or ``dendria-widget``).
+"""Command line: ``dendria-widget`` (or ``python -m dendria_widget``).
 
-Subcommands: ``analyze [FILE]`` (NOTATION.md) and ``bench [--quick]``.
+Subcommands: ``analyze [FILE]`` (docs/notation.md), ``bench [--quick]`` and
+``tutorials [DIR]``. Each subcommand is one ``add_parser`` in
+:func:`build_parser` whose ``run`` default is the function that runs it.
 """
 
 from __future__ import annotations
@@ -10,14 +12,19 @@ import json
 import os
 import sys
 
-DESCRIPTION = "Dendria and Hedu on hex boards: rule analysis and engine benchmark."
+from .errors import DendriaError
+from .tutorials import DEFAULT_DIR
+
+PROG = "dendria-widget"
+DESCRIPTION = ("Dendria and Hedu on hex boards: the tutorials, rule analysis and "
+               "the engine benchmark.")
 
 ANALYZE_HELP = """\
 Read one JSON object from FILE (or standard input when FILE is missing or
-'-') and print one JSON object: the analysis of NOTATION.md.
+'-') and print one JSON object: the analysis described in docs/notation.md.
 
 Input keys (all optional; any other key is an error):
-  rules     a NOTATION.md rules dict, e.g.
+  rules     a rules dict, e.g.
             {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 6},
              "options": {"superko": "off"}}
             When 'rules' is missing: {"ruleset": "dendria-classic"}, i.e.
@@ -47,7 +54,7 @@ Exit status 0 with the analysis. Exit status 1 with {"error": {...}}:
     piece, ruleset, option or value): {"error": {"reason": "..."}}.
 
 Example:
-  echo '{"play": ["plant g7", "end"]}' | python -m dendria_widget analyze
+  echo '{"play": ["plant g7", "end"]}' | dendria-widget analyze
 """
 
 BENCH_HELP = """\
@@ -57,24 +64,42 @@ legal-step listing and all explanations on a mid-game side-9 position, and a
 cProfile summary of the classic playout. Prints a table; not a test.
 """
 
+TUTORIALS_HELP = f"""\
+Copy the tutorial notebooks into DIR (default: ./{DEFAULT_DIR}), with the
+rules and notation documents in DIR/docs, and say how to open them. A
+notebook that is already in DIR is kept as it is, unless --overwrite.
+"""
+
 
 def build_parser():
     parser = argparse.ArgumentParser(
-        prog="python -m dendria_widget", description=DESCRIPTION,
-        epilog="Run 'python -m dendria_widget COMMAND --help' for a command's details.")
+        prog=PROG, description=DESCRIPTION,
+        epilog=f"Run '{PROG} COMMAND --help' for a command's details. "
+               f"The rules are in docs/rules.md; '{PROG} tutorials' copies them "
+               "with the notebooks.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    a = sub.add_parser("analyze", help="analyse a position given as JSON (NOTATION.md)",
+    a = sub.add_parser("analyze", help="analyse a position given as JSON (docs/notation.md)",
                        description=ANALYZE_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("file", nargs="?", metavar="FILE", default="-",
                    help="JSON input file (default: standard input)")
     a.add_argument("--pretty", action="store_true", help="indent the output JSON")
+    a.set_defaults(run=lambda args: run_analyze(args.file, args.pretty))
     b = sub.add_parser("bench", help="benchmark the engine (prints figures)",
                        description=BENCH_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     b.add_argument("--quick", action="store_true", help="a short run (about 10 s)")
     b.add_argument("--no-profile", action="store_true", help="skip the cProfile section")
     b.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    b.set_defaults(run=run_bench)
+    t = sub.add_parser("tutorials", help="copy the tutorial notebooks into a folder",
+                       description=TUTORIALS_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    t.add_argument("dir", nargs="?", metavar="DIR", default=DEFAULT_DIR,
+                   help=f"the folder to copy them into (default: {DEFAULT_DIR})")
+    t.add_argument("--overwrite", action="store_true",
+                   help="replace notebooks that are already in DIR")
+    t.set_defaults(run=run_tutorials)
     return parser
 
 
@@ -110,6 +135,31 @@ def run_analyze(path, pretty=False, out=None):
     return status
 
 
+def run_bench(args):
+    from .bench import run
+    return run(quick=args.quick, profile=not args.no_profile, seed=args.seed)
+
+
+def run_tutorials(args, out=None):
+    """Copy the tutorials into args.dir and say how to open them."""
+    from .tutorials import copy_tutorials
+
+    out = sys.stdout if out is None else out
+    try:
+        copied = copy_tutorials(args.dir, overwrite=args.overwrite)
+    except DendriaError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 1
+    new = len(copied.notebooks) - sum(p.suffix == ".ipynb" for p in copied.kept)
+    out.write(f"Copied {new} tutorial notebook{'s' if new != 1 else ''} into "
+              f"{copied.folder}{os.sep} (the rules are in {copied.folder / 'docs'}).\n")
+    for path in copied.kept:
+        if path.suffix == ".ipynb":
+            out.write(f"Kept {path}: it was there already (--overwrite replaces it).\n")
+    out.write(f"Open them in JupyterLab:\n    jupyter lab {copied.first}\n")
+    return 0
+
+
 def main(argv=None):
     """Entry point; returns the exit status."""
     parser = build_parser()
@@ -118,11 +168,8 @@ def main(argv=None):
     except SystemExit as e:  # --help, or a usage error (already printed)
         return e.code if isinstance(e.code, int) else 2
     try:
-        if args.command == "analyze":
-            return run_analyze(args.file, args.pretty)
-        if args.command == "bench":
-            from .bench import run
-            return run(quick=args.quick, profile=not args.no_profile, seed=args.seed)
+        if getattr(args, "run", None) is not None:
+            return args.run(args)
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)

@@ -218,21 +218,15 @@ class Game:
 
     # -------------------------------------------------------------- steps
     def _step(self, step):
-        """Engine step from a string or Step; IllegalStep when unreadable."""
+        """The engine's step from a Step or a NOTATION.md string (read once);
+        IllegalStep when unreadable."""
         if isinstance(step, Step):
-            step = str(step)
+            return step.bind(self.board)
         return self.state.parse(step)
-
-    def _public(self, step):
-        text = self.state.fmt(step)
-        verb, _, rest = text.partition(" ")
-        if verb == "komi":
-            return Step(verb, int(rest))
-        return Step(verb, rest or None)
 
     def legal_steps(self):
         """Every legal step now, as Step objects (``str()`` gives the notation)."""
-        return [self._public(s) for s in self.state.legal()]
+        return self.state.legal()
 
     def why_illegal(self, step):
         """The reason a step is refused now, or None when it is legal."""
@@ -258,8 +252,7 @@ class Game:
                 try:
                     self.state.apply(st)
                 except IllegalStep as e:
-                    text = self.state.fmt(st)
-                    raise IllegalStep(f"{text}: {e.reason}", step) from None
+                    raise IllegalStep(f"{st}: {e.reason}", step) from None
                 done += 1
                 if self._redo and self._redo[-1] == st:
                     self._redo.pop()
@@ -282,7 +275,7 @@ class Game:
         if st is None:
             return None
         self._redo.append(st)
-        return self._public(st)
+        return st
 
     def redo(self):
         """Play again the last step taken back; returns it (None if none)."""
@@ -290,7 +283,7 @@ class Game:
             return None
         st = self._redo.pop()
         self.state.apply(st)
-        return self._public(st)
+        return st
 
     def can_undo(self):
         return self.state.step_count > 0
@@ -311,19 +304,19 @@ class Game:
     @property
     def steps(self):
         """Every step played, in order (Step objects)."""
-        return [self._public(s) for s in self.state.steps()]
+        return self.state.steps()
 
     @property
     def future(self):
         """Steps that redo would play, next first."""
-        return [self._public(s) for s in reversed(self._redo)]
+        return self._redo[::-1]
 
     @property
     def history(self):
         """The turns so far, each a list of Steps (an unfinished turn last)."""
-        turns = [[self._public(s) for s in t] for t in self.state.turns]
+        turns = [list(t) for t in self.state.turns]
         if self.state.current:
-            turns.append([self._public(s) for s in self.state.current])
+            turns.append(list(self.state.current))
         return turns
 
     def turn_movers(self):

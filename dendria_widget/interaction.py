@@ -113,7 +113,7 @@ def natural_steps(game, cell):
     phase = game.phase
     if piece is None:
         return [Step("slide", cell) if phase == "move" else Step("plant", cell)]
-    colour, kind = piece.split()
+    kind = piece.kind
     if kind == "seed":
         if phase in ("plant", "move"):
             return [Step("sprout", cell), Step("grow", cell)]

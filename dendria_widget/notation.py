@@ -22,11 +22,171 @@ Example: ``dendria-classic h3 3/4/1s1S1/4/3 light``.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
 
 from . import checks
-from .checks import brief, whole_number_text
-from .errors import BadPosition
+from .checks import LARGEST, brief, whole_number_text
+from .errors import BadPosition, IllegalStep, UnknownCell
+
+#: Step verbs that name a cell (Dendria and Hedu).
+CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
+#: The colours a ``side`` step names (Dendria's komi-pie opening), by index.
+SIDE_WORDS = ("dark", "light")
+
+
+def parse_words(text):
+    """Split a step string into lower-case words; refuse what is not a string."""
+    if not isinstance(text, str):
+        raise IllegalStep(f"a step must be a string like 'plant g7', not {text!r}")
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalStep("an empty step: write a step like 'plant g7' or 'pass'")
+    return words
+
+
+def parse_cell(board, word):
+    """The id of the cell named ``word`` in a step; IllegalStep naming it."""
+    try:
+        return board.cell(word)
+    except UnknownCell as e:
+        raise IllegalStep(str(e)) from None
+
+
+class Step(tuple):
+    """One step of a turn, as python-chess's ``Move``: a small immutable,
+    hashable value the engines use as it is.
+
+    As a tuple it is ``(verb, engine argument)``: a cell id for the verbs
+    that name a cell (``plant sprout grow capture move slide place``), the
+    whole number of ``komi``, the colour index of ``side``, else None; a
+    step of a cell verb keeps its ``board`` to name the cell when printed.
+    ``str(step)`` is the NOTATION.md step string (``'plant g7'``);
+    :meth:`parse` reads one. ``step.verb``, ``step.arg`` (the cell's name,
+    the komi, the colour word, or None) and ``step.cell`` (the cell id or
+    None) read it. A step hashes as its tuple, so it meets the engine's
+    plain tuples in sets and dicts. ``Step("plant", "g7")`` (a name, no
+    board) is a step not yet tied to a board: it equals the same step of
+    any board (steps of different boards compare by their notation), and
+    :meth:`bind` ties it to one (do that before using it as a key).
+    """
+
+    def __new__(cls, verb, arg=None, board=None):
+        if verb in CELL_VERBS and isinstance(arg, str):
+            if board is not None:
+                arg = parse_cell(board, arg)
+            else:
+                arg = arg.strip().lower()
+        elif verb == "side" and isinstance(arg, str):
+            arg = SIDE_WORDS.index(arg)
+        self = tuple.__new__(cls, (verb, arg))
+        self.board = board if verb in CELL_VERBS and isinstance(arg, int) else None
+        return self
+
+    @classmethod
+    def parse(cls, text, board):
+        """The step a NOTATION.md string names on ``board`` (``sow`` reads as
+        ``plant``); IllegalStep saying what cannot be read."""
+        words = parse_words(text)
+        verb = "plant" if words[0] == "sow" else words[0]
+        if verb in CELL_VERBS:
+            if len(words) != 2:
+                raise IllegalStep(f"'{verb}' takes one cell, like '{verb} g7': {text!r}")
+            return cls(verb, parse_cell(board, words[1]), board)
+        if verb in ("end", "pass", "swap"):
+            if len(words) != 1:
+                raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")
+            return cls(verb)
+        if verb == "komi":
+            komi = whole_number_text(words[1]) if len(words) == 2 else None
+            if komi is None:
+                raise IllegalStep(f"'komi' takes a whole number from 0 to {LARGEST}, "
+                                  f"like 'komi 3': {brief(text)}")
+            return cls("komi", komi)
+        if verb == "side":
+            if len(words) != 2 or words[1] not in SIDE_WORDS:
+                raise IllegalStep(f"'side' takes dark or light: {text!r}")
+            return cls("side", SIDE_WORDS.index(words[1]))
+        raise IllegalStep(f"unknown step {words[0]!r}")
+
+    def bind(self, board):
+        """This step on ``board`` (the same step when it is already there)."""
+        if self[0] not in CELL_VERBS or self.board is board:
+            return self
+        arg = self[1]
+        name = arg if isinstance(arg, str) else self.board.name(arg)
+        return Step(self[0], parse_cell(board, name), board)
+
+    @property
+    def verb(self):
+        return self[0]
+
+    @property
+    def arg(self):
+        """The cell's name, the komi, the colour word, or None."""
+        verb, arg = self
+        if self.board is not None:
+            return self.board.name(arg)
+        if verb == "side" and arg is not None:
+            return SIDE_WORDS[arg]
+        return arg
+
+    @property
+    def cell(self):
+        """The engine id of the cell the step names (None if none or unbound)."""
+        return self[1] if self.board is not None else None
+
+    def __str__(self):
+        arg = self.arg
+        return self[0] if arg is None else f"{self[0]} {arg}"
+
+    def __repr__(self):
+        return f"Step({str(self)!r})"
+
+    def __eq__(self, other):
+        if isinstance(other, Step):
+            if self.board is other.board:
+                return tuple.__eq__(self, other)
+            return str(self) == str(other)
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = tuple.__hash__
+
+    def __reduce__(self):
+        return (Step, (self[0], self[1], self.board))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class Piece(str):
+    """One piece, as python-chess's ``Piece``: the string is its NOTATION.md
+    name (``'dark seed'``, ``'white 2'``), so it compares, hashes and writes
+    to JSON as that string; ``colour``, ``kind`` (Dendria: seed, tree,
+    dendrid) and ``height`` (Hedu) read it without parsing. The engines
+    hand out one shared Piece per kind of piece."""
+
+    def __new__(cls, colour, kind=None, height=None):
+        self = str.__new__(cls, f"{colour} {kind if height is None else height}")
+        self.colour = colour
+        self.kind = kind
+        self.height = height
+        return self
+
+    def __getnewargs__(self):
+        return (self.colour, self.kind, self.height)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
 
 DENDRIA_LETTERS = {"s": "dark seed", "t": "dark tree", "d": "dark dendrid",
                    "S": "light seed", "T": "light tree", "D": "light dendrid"}
@@ -34,29 +194,11 @@ DENDRIA_LETTER_OF = {v: k for k, v in DENDRIA_LETTERS.items()}
 DIGITS = "0123456789"
 
 
-class Step(NamedTuple):
-    """One step of a turn: ``verb`` and its argument (a cell name like 'g7',
-    a whole number for ``komi``, a colour for ``side``, or None).
-
-    ``str(step)`` is the NOTATION.md step string, e.g. ``'plant g7'``.
-    """
-
-    verb: str
-    arg: object = None
-
-    def __str__(self):
-        return self.verb if self.arg is None else f"{self.verb} {self.arg}"
-
-    def __repr__(self):
-        return f"Step({str(self)!r})"
-
-
 def piece_letter(piece):
     """Letter(s) of a piece string in the position string."""
     if piece in DENDRIA_LETTER_OF:
         return DENDRIA_LETTER_OF[piece]
-    colour, height = piece.split()
-    return colour[0] + height
+    return piece.colour[0] + str(piece.height)
 
 
 def format_position(rules, pieces, to_move, extras=()):

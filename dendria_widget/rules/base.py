@@ -1,8 +1,9 @@
 """What every engine shares: steps, Zobrist keys, the repetition table.
 
 An engine *state* (``DendriaState``, ``HeduState``) is mutable and fast:
-steps are small tuples ``(verb, arg)`` where ``arg`` is a cell id, a whole
-number (komi) or a colour, and every applied step pushes an undo record, so
+steps are :class:`~dendria_widget.notation.Step` values, tuples ``(verb,
+arg)`` where ``arg`` is a cell id, a whole number (komi) or a colour (the
+engines also accept plain tuples), and every applied step pushes an undo record, so
 ``apply`` / ``undo`` never copy the board. The friendly, named API is
 ``dendria_widget.Game``.
 """
@@ -12,12 +13,13 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..errors import IllegalStep, UnknownCell
+from ..errors import IllegalStep
 from ..geometry import iter_bits
+from ..notation import Step
 
-PASS = ("pass", None)
-END = ("end", None)
-SWAP = ("swap", None)
+PASS = Step("pass")
+END = Step("end")
+SWAP = Step("swap")
 
 
 @lru_cache(maxsize=None)
@@ -84,25 +86,6 @@ def _slots(cls):
     for klass in cls.__mro__:
         names.extend(getattr(klass, "__slots__", ()))
     return names
-
-
-def parse_cell(board, word):
-    """The id of the cell named ``word`` in a step; IllegalStep naming it."""
-    try:
-        return board.cell(word)
-    except UnknownCell as e:
-        raise IllegalStep(str(e)) from None
-
-
-def parse_words(text):
-    """Split a step string into lower-case words; refuse what is not a string."""
-    if not isinstance(text, str):
-        raise IllegalStep(f"a step must be a string like 'plant g7', not {text!r}")
-    words = text.strip().lower().split()
-    if not words:
-        raise IllegalStep("an empty step: write a step like 'plant g7' or 'pass'")
-    return words
-
 
 
 class EngineState:
@@ -186,6 +169,10 @@ class EngineState:
 
     def colour_name(self, colour):
         return self.COLOURS[colour]
+
+    def fmt(self, step):
+        """The NOTATION.md string of a step (a Step or a plain tuple)."""
+        return str(step if isinstance(step, Step) else Step(step[0], step[1], self.board))
 
     # ------------------------------------------- what the last steps did
     def last_changes(self):

@@ -13,9 +13,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..geometry import DIRECTIONS, iter_bits
-from .base import END, PASS, SWAP, EngineState, Repetitions, parse_cell, parse_words, zobrist_table
-from ..checks import LARGEST, brief, whole_number_text
+from .base import END, PASS, SWAP, EngineState, Repetitions, zobrist_table
+from ..checks import brief
 from ..errors import BadPosition, IllegalStep
+from ..notation import Piece, Step, parse_words
 
 DARK, LIGHT = 0, 1
 SEED, TREE, DENDRID = 0, 1, 2
@@ -30,8 +31,9 @@ def code_of(colour, kind):
 
 COLOUR_OF = (-1, 0, 0, 0, 1, 1, 1)
 KIND_OF = (-1, 0, 1, 2, 0, 1, 2)
-PIECE_NAMES = (None,) + tuple(f"{c} {k}" for c in COLOURS for k in KINDS)
+PIECE_NAMES = (None,) + tuple(Piece(c, k) for c in COLOURS for k in KINDS)  # by code
 CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide")
+DENDRIA_VERBS = CELL_VERBS + ("sow", "end", "pass", "swap", "komi", "side")
 
 
 def parse_piece(text):
@@ -48,7 +50,10 @@ def parse_piece(text):
 
 @lru_cache(maxsize=None)
 def _step_table(board):
-    return {verb: tuple((verb, i) for i in range(board.area)) for verb in CELL_VERBS}
+    return {verb: tuple(Step(verb, i, board) for i in range(board.area)) for verb in CELL_VERBS}
+
+
+SIDE_STEPS = (Step("side", DARK), Step("side", LIGHT))
 
 
 def step_table(board):
@@ -415,7 +420,7 @@ class DendriaState(EngineState):
                 return True
         finally:
             self._put(i, 0)
-        return self._finishable_after(("plant", i))
+        return self._finishable_after(self._steps["plant"][i])
 
     # ---------------------------------------------------------- journeys
     def stops(self, p, d, mover):
@@ -474,7 +479,7 @@ class DendriaState(EngineState):
                     z ^= Z[j][self.cells[j]]
                 if not self.superko or not maybe_seen(z):
                     return True
-        self._do(("move", p))
+        self._do(self._steps["move"][p])
         ok = self._can_finish()
         self._undo_one()
         return ok
@@ -554,17 +559,18 @@ class DendriaState(EngineState):
                 if KIND_OF[c] == SEED:
                     g = self.group_of(self.planted)
                     if self.growable(g, mover):
-                        out.append(("grow", self.planted))
+                        out.append(self._steps["grow"][self.planted])
             return out
         if not self.conversions_open():
             return out
+        grow, capture = self._steps["grow"], self._steps["capture"]
         for colour in (DARK, LIGHT):
             for g in self.groups(colour, SEED):
                 if self.growable(g, mover):
-                    out.append(("grow", (g & -g).bit_length() - 1))
+                    out.append(grow[(g & -g).bit_length() - 1])
         for g in self.groups(1 - mover, TREE):
             if self.capturable(g, mover):
-                out.append(("capture", (g & -g).bit_length() - 1))
+                out.append(capture[(g & -g).bit_length() - 1])
         return out
 
     def _sprout_cells(self, mover):
@@ -918,11 +924,12 @@ class DendriaState(EngineState):
             return out
         if ph == "opening":
             empty = self.board.plot_mask & ~self.occ
-            return [("plant", i) for i in iter_bits(empty)]
+            plant = self._steps["plant"]
+            return [plant[i] for i in iter_bits(empty)]
         if ph == "komi":
-            return [("komi", k) for k in range(self.komi_max + 1)]
+            return [Step("komi", k) for k in range(self.komi_max + 1)]
         if ph == "side":
-            return [("side", DARK), ("side", LIGHT)]
+            return list(SIDE_STEPS)
         return []
 
     # ---------------------------------------------------------- refusal
@@ -1281,42 +1288,20 @@ class DendriaState(EngineState):
         return out
 
     # ------------------------------------------------------- notation
-    def fmt(self, step):
-        verb, arg = step
-        if verb in CELL_VERBS:
-            return f"{verb} {self.board.name(arg)}"
-        if verb == "komi":
-            return f"komi {arg}"
-        if verb == "side":
-            return f"side {COLOURS[arg]}"
-        return verb
-
     def parse(self, text):
         """A step from its NOTATION.md string; IllegalStep when unreadable."""
         words = parse_words(text)
-        verb = "plant" if words[0] == "sow" else words[0]
-        if verb in CELL_VERBS:
-            if len(words) != 2:
-                raise IllegalStep(f"'{verb}' takes one cell, like '{verb} g7': {text!r}")
-            return (verb, parse_cell(self.board, words[1]))
-        if verb in ("end", "pass", "swap"):
-            if len(words) != 1:
-                raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")
-            return (verb, None)
-        if verb == "komi":
-            komi = whole_number_text(words[1]) if len(words) == 2 else None
-            if komi is None:
-                raise IllegalStep(f"'komi' takes a whole number from 0 to {LARGEST}, "
-                                  f"like 'komi 3': {brief(text)}")
-            return ("komi", komi)
-        if verb == "side":
-            if len(words) != 2 or words[1] not in COLOURS:
-                raise IllegalStep(f"'side' takes dark or light: {text!r}")
-            return ("side", COLOURS.index(words[1]))
+        verb = words[0]
         if verb == "place":
             raise IllegalStep("'place' is a Hedu step; in Dendria plant a seed ('plant g7')")
-        raise IllegalStep(f"unknown step {words[0]!r} (steps: plant, sprout, grow, capture, "
-                          "move, slide, end, pass, swap, komi, side)")
+        if verb not in DENDRIA_VERBS:
+            raise IllegalStep(f"unknown step {words[0]!r} (steps: plant, sprout, grow, "
+                              "capture, move, slide, end, pass, swap, komi, side)")
+        step = Step.parse(text, self.board)
+        verb, arg = step
+        if verb in CELL_VERBS:
+            return self._steps[verb][arg]   # the shared step: no new object
+        return step
 
     def piece_name(self, i):
         c = self.cells[i]

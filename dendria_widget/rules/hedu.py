@@ -29,7 +29,8 @@ from __future__ import annotations
 from ..checks import brief, whole_number_text
 from ..errors import BadPosition, IllegalStep
 from ..geometry import iter_bits
-from .base import PASS, SWAP, EngineState, Repetitions, parse_cell, parse_words
+from ..notation import Piece, Step, parse_words
+from .base import PASS, SWAP, EngineState, Repetitions
 
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
@@ -51,9 +52,14 @@ def code_of(colour, height):
     return (height << 1) | colour
 
 
+#: The Piece of every stack code (None for 0, and for code 1, no stack).
+PIECES = (None, None) + tuple(Piece(COLOURS[c & 1], height=c >> 1)
+                              for c in range(2, code_of(1, MAX_HEIGHT) + 1))
+
+
 def piece_name(code):
-    """'black 2' for a stack code (None for 0)."""
-    return f"{COLOURS[code & 1]} {code >> 1}" if code else None
+    """The Piece ('black 2') of a stack code (None for 0)."""
+    return PIECES[code]
 
 
 def parse_piece(text):
@@ -108,7 +114,7 @@ class _Tables:
             self.nbr_pairs[i] = tuple((d, j) for d, j in enumerate(board.nbr_dir[i])
                                       if j >= 0)
         self.runs = {}   # (i, pattern) -> run bitboards
-        self.place_steps = [(PLACE, i) for i in range(board.area)]
+        self.place_steps = [Step(PLACE, i, board) for i in range(board.area)]
         self.n_bytes = (board.area + 7) // 8
         self.byte_steps = [[None] * 256 for _ in range(self.n_bytes)]
 
@@ -734,31 +740,20 @@ class HeduState(EngineState):
         return out
 
     # ------------------------------------------------------- notation
-    def fmt(self, step):
-        verb, arg = step
-        if verb == PLACE:
-            return f"place {self.board.name(arg)}"
-        return verb
-
     def parse(self, text):
         """A step from its NOTATION.md string; IllegalStep when unreadable."""
         words = parse_words(text)
         verb = words[0]
-        if verb == PLACE:
-            if len(words) != 2:
-                raise IllegalStep(f"'place' takes one cell, like 'place g7': {text!r}")
-            return (PLACE, parse_cell(self.board, words[1]))
-        if verb in ("pass", "swap"):
-            if len(words) != 1:
-                raise IllegalStep(f"'{verb}' takes nothing after it: {text!r}")
-            return (verb, None)
         if verb in ("plant", "sow"):
             raise IllegalStep(f"'{verb}' is a Dendria step; in Hedu place a stack "
                               "('place g7')")
         if verb in DENDRIA_VERBS:
             raise IllegalStep(f"'{verb}' is a Dendria step; Hedu steps are place, "
                               "pass and swap")
-        raise IllegalStep(f"unknown step {words[0]!r} (Hedu steps: place, pass, swap)")
+        if verb not in (PLACE, "pass", "swap"):
+            raise IllegalStep(f"unknown step {words[0]!r} (Hedu steps: place, pass, swap)")
+        step = Step.parse(text, self.board)
+        return self._t.place_steps[step[1]] if step[0] == PLACE else step
 
     def piece_name(self, i):
         return piece_name(self.cells[i])

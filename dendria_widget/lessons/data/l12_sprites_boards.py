@@ -1,0 +1,154 @@
+"""Lesson 12: the sprites edition, part 2: the komi pie, modular boards and
+lagoons, sprites capturing sprites."""
+
+from ...game import Game
+from ..framework import Exercise, Lesson, Page, Verdict, steps_of
+
+SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
+# the "atoll-7" board: six modules in a ring round a lagoon, and one more
+ATOLL = "dendria-sprites m-3,2;-2,-1;-1,3;1,-3;1,4;2,1;3,-2"
+EMPTY = ATOLL + " 2/5/7/5/4/5/7/7/5/2 dark"
+# the centres of its seven modules
+CENTRES = ("b2", "c6", "d2", "f4", "g2", "h4", "i4")
+
+
+def _module_marks():
+    """Every cell of the board marked with the number of its module."""
+    board = Game.from_position(EMPTY).board
+    marks = {}
+    for k, centre in enumerate(CENTRES, start=1):
+        i = board.cell(centre)
+        for name in [centre] + board.names(board.neighbours[i]):
+            marks[name] = str(k)
+    return marks
+
+# a dark sprite on e3, on the lagoon's shore
+SHORE = ATOLL + " 2/5/7/5/2d1/5/7/7/5/2 dark"
+# a dark sprite on d4 faces a light sprite on d1, across the lagoon
+FACING = ATOLL + " 2/5/7/D2d1/4/5/7/7/5/2 dark"
+# Dark's sprite on f3; Light's sprites on f1 (across the lagoon) and g5
+HUNT = ATOLL + " 2/2t2/7/5/4/D1d2/4D2/1S5/5/2 dark"
+
+
+def _check_side(game):
+    side = steps_of(game, "side")
+    if not side:
+        return Verdict(False, "Choose your side: Dark or Light.")
+    if side[0] == "dark":
+        return Verdict(True, "You play Dark: with no komi, moving first is worth more than "
+                             "playing Light.")
+    return Verdict(False, "You chose Light, but the komi is 0: Light gets no points for "
+                          "moving second. Dark, who moves first, is the better side.")
+
+
+def _light_sprites(game):
+    return sum(1 for p in game.pieces.values() if p == "light dendrid")
+
+
+def _check_hunt(game):
+    if game.phase == "move":
+        return Verdict(False, "Your journey is not finished yet: press End turn first.")
+    if len(game.history) == 0:
+        return Verdict(False, "Play your turn on the board first.")
+    if _light_sprites(game) < 2:
+        return Verdict(True, "Your sprite stopped on a light sprite and took it off the "
+                             "board.")
+    return Verdict(False, "Light still has both its sprites. A journey may stop on the "
+                          "first enemy sprite on its line and take it.")
+
+
+LESSON = Lesson(
+    name="12_sprites_boards",
+    title="The sprites edition, part 2",
+    summary="The komi pie, modular boards and lagoons, and sprites that capture sprites.",
+    pages=[
+        Page(
+            title="The komi pie",
+            text=(
+                "The sprites edition shares the first move another way, the **komi pie**. "
+                "Before any piece is played:\n\n"
+                "1. the first player chooses the **komi**: a whole number of points Light "
+                "will add to its score at the end;\n"
+                "2. then the second player chooses to play **Dark** or **Light**;\n"
+                "3. then Dark moves first, on the empty board.\n\n"
+                "Press **Play**: the first player sets the komi to 0."),
+            rules=SMALL,
+            play=("komi 0",),
+            rules_covered=("komi-pie",),
+        ),
+        Exercise(
+            title="Exercise: choose your side",
+            text="The first player has set the komi to 0.",
+            prompt="You are the **second player**. Choose the better side.",
+            check=_check_side,
+            hint="With no komi, what does Light get for moving second?",
+            solution=("side dark",),
+            wrong=(("side light",),),
+            rules_covered=("komi-pie", "komi"),
+        ),
+        Page(
+            title="Then Dark moves",
+            text=(
+                "The choices are made: you play Dark and move first. Press **Play**: Dark "
+                "sows the first seed. From now on the game goes as usual, and at the end "
+                "Light adds the komi to its score.\n\n"
+                "A fair komi makes the two sides equal, so the first player should choose "
+                "it carefully: too high and the second player takes Light, too low and "
+                "they take Dark."),
+            play=("plant e5", "end"),
+            rules_covered=("komi-pie",),
+        ),
+        Page(
+            title="Modular boards",
+            text=(
+                "The sprites edition may be played on a **modular board**, built from "
+                "**modules** of 7 cells: a centre and its six neighbours. This board has 7 "
+                "modules, numbered on their cells. Modules never overlap, and each one "
+                "touches another along at least two cells, so the board holds together.\n\n"
+                "A board has 7 to 19 modules; 13 is the recommended size."),
+            start=EMPTY,
+            marks=_module_marks(),
+            rules_covered=("modular",),
+        ),
+        Page(
+            title="Lagoons",
+            text=(
+                "The water in the middle is a **lagoon**: a hole in the board that is "
+                "closed all round. No piece ever stands on it, but **lines pass over it**: "
+                "a sprite on one shore sees the cells on the other shore.\n\n"
+                "Press **Play**: the sprite journeys over the water to e1. Power counts "
+                "only cells, not lagoon hexes: e3 has power 1, e1 power 0."),
+            start=SHORE,
+            play=("move e3", "slide e1", "end"),
+            overlays=("fertilization",),
+            rules_covered=("lagoons", "power-rule"),
+        ),
+        Page(
+            title="Sprites capture sprites",
+            text=(
+                "In this edition a journey may also stop on the **first enemy sprite** on "
+                "its line: that sprite is taken off the board. No slide may follow, but "
+                "sprouts, growths and captures may, as at any stop.\n\n"
+                "Press **Play**: Dark's sprite crosses the lagoon and takes Light's sprite "
+                "on d1."),
+            start=FACING,
+            play=("move d4", "slide d1", "end"),
+            rules_covered=("sprite-capture", "lagoons"),
+        ),
+        Exercise(
+            title="Exercise: hunt a sprite",
+            text="Light has two sprites, on f1 and g5. Dark's sprite is on f3.",
+            prompt=("You play **Dark**. Take one of Light's sprites with your sprite's "
+                    "journey."),
+            start=HUNT,
+            overlays=("power",),
+            check=_check_hunt,
+            hint="g5 has power 2, like f3: a journey may not end there. Look across the "
+                 "water.",
+            hint_cells=("f1",),
+            solution=("move f3", "slide f1", "end"),
+            wrong=(("move f3", "slide f2", "end"), ("move f3", "slide c4", "end")),
+            rules_covered=("sprite-capture", "lagoons", "power-rule"),
+        ),
+    ],
+)

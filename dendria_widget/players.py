@@ -1,0 +1,509 @@
+"""Computer players: ``RandomPlayer``, ``GreedyPlayer`` and ``MCTSPlayer``.
+
+One interface for every player and every ruleset, board and opening::
+
+    >>> from dendria_widget import Game
+    >>> from dendria_widget.players import MCTSPlayer
+    >>> game = Game("dendria-classic", size=4)
+    >>> turn = MCTSPlayer(iterations=50, seed=1).choose_turn(game)
+    >>> game.play(*turn)            # the whole turn: e.g. plant, then end
+    <Game ...>
+
+``choose_turn(game)`` returns the steps of one whole turn (a plant with its
+sprouts and end, a journey with its slides and conversions, a pass, a swap,
+a komi or side choice) and never changes ``game``: a player explores a copy,
+step by step, asking the engine for the legal steps (it never re-implements a
+rule). Every player takes ``seed=``; with an iteration budget (or no budget,
+for random and greedy) the same seed and the same game give the same turn.
+
+Seats: the *first* player makes the game's first step (Dark's opening seed,
+or the komi); the *second* answers. A pie swap exchanges the seats' colours,
+and in a komi-pie game the second player chooses a side; :func:`seats` and
+:func:`seat_to_move` follow this from the game's history.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .errors import DendriaError
+
+SEATS = ("first", "second")
+
+# playout and ordering weights per verb: plants and conversions first
+VERB_WEIGHTS = {"plant": 4.0, "place": 1.0, "move": 1.0, "slide": 1.0, "end": 1.0,
+                "sprout": 5.0, "grow": 5.0, "capture": 8.0, "swap": 1.0, "side": 1.0,
+                "pass": 0.02}
+
+
+# ------------------------------------------------------------------ seats
+def _flip_after(flip, step):
+    """The seat flip (0: the first seat holds the first colour) after an
+    engine step: a swap exchanges the colours, a side choice gives the
+    chosen colour to the second seat."""
+    verb = step[0]
+    if verb == "swap":
+        return flip ^ 1
+    if verb == "side":
+        return 1 ^ step[1]
+    return flip
+
+
+def _flip_of(game):
+    flip = 0
+    for step in game.state.steps():
+        flip = _flip_after(flip, step)
+    return flip
+
+
+def seats(game):
+    """{"first": colour, "second": colour}: the colour each seat holds now
+    (after any pie swap or komi-pie side choice)."""
+    colours = game.engine.State.COLOURS
+    flip = _flip_of(game)
+    return {"first": colours[flip], "second": colours[1 ^ flip]}
+
+
+def seat_to_move(game):
+    """'first' or 'second': the seat whose step comes next."""
+    return SEATS[game.state.to_move ^ _flip_of(game)]
+
+
+class Line:
+    """A private copy of a game that a player explores with engine steps:
+    ``legal()``, ``push(step)``, ``pop()``, plus the seat to move and the
+    outcome per seat. Built on the engine's public state methods."""
+
+    __slots__ = ("game", "state", "flip", "_flips")
+
+    def __init__(self, game):
+        self.game = game.copy()
+        self.state = self.game.state
+        self.flip = _flip_of(game)
+        self._flips = []
+
+    def legal(self):
+        return self.state.legal()
+
+    def push(self, step):
+        self.state.apply(step)
+        self._flips.append(self.flip)
+        self.flip = _flip_after(self.flip, step)
+
+    def pop(self):
+        self.state.undo()
+        self.flip = self._flips.pop()
+
+    @property
+    def depth(self):
+        return len(self._flips)
+
+    @property
+    def over(self):
+        return self.state.over
+
+    def seat(self):
+        """0 (first) or 1 (second): the seat to move."""
+        return self.state.to_move ^ self.flip
+
+    def turn_open(self):
+        """Is a turn under way (its first step played, not yet ended)?"""
+        return bool(self.state.current)
+
+    def colour_of(self, seat):
+        """The colour index the seat holds now."""
+        return seat ^ self.flip
+
+    def result(self, seat):
+        """1, 0.5 or 0 for ``seat``: the winner if the game is over, else
+        the leader on the score now."""
+        st = self.state
+        if st.over:
+            w = st.winner()
+        else:
+            score = st.score()
+            a, b = (score[c]["total"] for c in st.COLOURS)
+            w = st.COLOURS[0] if a > b else st.COLOURS[1] if b > a else "draw"
+        if w == "draw":
+            return 0.5
+        return 1.0 if st.COLOURS.index(w) == self.colour_of(seat) else 0.0
+
+    def public(self, steps):
+        """The engine steps, played from the position this line started at,
+        as the game's Step objects (the line goes back to its start first)."""
+        while self._flips:
+            self.pop()
+        out = []
+        for st in steps:
+            legal = self.state.legal()
+            out.append(self.game.legal_steps()[legal.index(st)])
+            self.push(st)
+        return out
+
+
+# ---------------------------------------------------------------- players
+class Player:
+    """Base class: a seeded computer player. Subclasses implement
+    ``_choose(line, rng, stop)`` returning the engine steps of one turn."""
+
+    name = "player"
+
+    def __init__(self, seed=0):
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise DendriaError(f"a player's seed is a whole number, not {seed!r}")
+        self.seed = seed
+
+    def with_seed(self, seed):
+        """The same player with another seed (a copy)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.seed = seed
+        return new
+
+    def _rng(self, game):
+        # a function of the seed and the position: the same game gives the
+        # same turn whatever the player played before
+        return random.Random(f"{self.seed}|{game.state.step_count}|{game.position_string()}")
+
+    def choose_turn(self, game, stop=None):
+        """The steps of one whole turn for the side to move (Step objects),
+        without changing ``game``. ``stop``: an object with ``is_set()``
+        (a ``threading.Event``); once set, the player stops thinking and
+        returns the best turn it has so far."""
+        if game.is_over:
+            raise DendriaError("the game is over: there is no turn to choose")
+        if game.state.current:
+            raise DendriaError("a turn is under way: a player chooses whole turns, "
+                               "from the start of a turn")
+        line = Line(game)
+        steps = self._choose(line, self._rng(game), stop)
+        return line.public(steps)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.name!r}, seed={self.seed})"
+
+
+def _weighted(rng, legal):
+    """A step drawn with the playout weights (plants and conversions first)."""
+    if len(legal) == 1:
+        return legal[0]
+    weights = [VERB_WEIGHTS.get(st[0], 1.0) if st[0] != "komi" else 1.0 / (1 + st[1])
+               for st in legal]
+    return rng.choices(legal, weights)[0]
+
+
+class RandomPlayer(Player):
+    """Uniformly random legal steps, one at a time, until the turn ends; it
+    passes only when no other step is legal."""
+
+    name = "random"
+
+    def _choose(self, line, rng, stop):
+        turn = []
+        while True:
+            legal = line.legal()
+            others = [st for st in legal if st[0] != "pass"]
+            st = rng.choice(others or legal)
+            line.push(st)
+            turn.append(st)
+            if line.over or not line.turn_open():
+                return turn
+
+
+class GreedyPlayer(Player):
+    """One turn ahead: looks at the whole turns it can make (a beam of the
+    ``beam`` best partial turns for each first step) and keeps the one whose
+    position it values most, by :func:`evaluate` (the score now, and what each
+    side may grow or capture next)."""
+
+    name = "greedy"
+
+    def __init__(self, seed=0, beam=3):
+        super().__init__(seed)
+        self.beam = beam
+
+    def _choose(self, line, rng, stop):
+        seat = line.seat()
+        best = None
+        # partial turns: (value, tie-break, steps); grouped by first step
+        frontier = []
+        for st in line.legal():
+            line.push(st)
+            item = (evaluate(line, seat), rng.random(), [st])
+            closed = line.over or not line.turn_open()
+            line.pop()
+            if closed:
+                best = max(best, item) if best else item
+            else:
+                frontier.append(item)
+        groups = {}
+        for item in frontier:
+            groups.setdefault(item[2][0], []).append(item)
+        for start, items in groups.items():
+            while items:
+                if stop is not None and stop.is_set() and best is not None:
+                    return best[2]
+                nxt = []
+                for _v, _t, steps in items:
+                    for st in steps:
+                        line.push(st)
+                    for st in line.legal():
+                        line.push(st)
+                        item = (evaluate(line, seat), rng.random(), steps + [st])
+                        closed = line.over or not line.turn_open()
+                        line.pop()
+                        if closed:
+                            best = max(best, item) if best else item
+                        else:
+                            nxt.append(item)
+                    for _ in steps:
+                        line.pop()
+                nxt.sort(reverse=True)
+                items = nxt[:self.beam]
+        return best[2]
+
+
+def evaluate(line, seat):
+    """How good the line's position is for ``seat`` (higher is better),
+    from the engine's facts: the score margin now; in Dendria also what
+    each side may grow or capture on this board (the side to move weighs
+    more: it converts first) and a little for dendrids, which fertilize."""
+    st = line.state
+    me = line.colour_of(seat)
+    names = st.COLOURS
+    score = st.score()
+    margin = score[names[me]]["total"] - score[names[1 - me]]["total"]
+    if st.over:
+        return 1000.0 * ((margin > 0) - (margin < 0)) + margin
+    if line.game.rules.game == "hedu":
+        return margin
+    gains = [0, 0]
+    for colour in (0, 1):
+        for g in st.groups(colour, 0):          # seedbeds the owner may grow
+            if st.growable(g, colour):
+                gains[colour] += g.bit_count()
+        for g in st.groups(1 - colour, 1):      # enemy forests it may capture
+            if st.capturable(g, colour):
+                gains[colour] += 2 * g.bit_count()
+    mover = st.to_move
+    weight = (0.6, 0.3) if mover != me else (0.3, 0.6)   # (mine, theirs)
+    dendrids = st.pieces_of(me, 2).bit_count() - st.pieces_of(1 - me, 2).bit_count()
+    return margin + weight[0] * gains[me] - weight[1] * gains[1 - me] + 0.2 * dendrids
+
+
+class _Node:
+    __slots__ = ("step", "seat", "children", "untried", "n", "w")
+
+    def __init__(self, step, seat):
+        self.step = step        # the step that led here
+        self.seat = seat        # the seat that played it (its rewards count here)
+        self.children = []
+        self.untried = None     # steps not expanded yet, best prior last
+        self.n = 0
+        self.w = 0.0
+
+
+class MCTSPlayer(Player):
+    """Monte Carlo tree search (UCT) over the engine's steps.
+
+    Budget: ``iterations=N`` (reproducible with ``seed``) or ``seconds=T`` per
+    turn (default 1 s). Playouts draw steps with weights that prefer plants
+    and conversions (``VERB_WEIGHTS``); a playout stops after
+    ``playout_steps`` steps (or at the game's end) and is judged by who
+    leads on the score then (the engine's score as if the game ended). New children are
+    opened in the order of those weights (progressive widening, so a komi
+    choice among dozens of values looks at the small ones first). The
+    search's visit shares of the turn's first step are kept in
+    ``last_search`` (for the widget's heat map)."""
+
+    def __init__(self, seed=0, iterations=None, seconds=None, playout_steps=80,
+                 c=0.9, widen=2.0):
+        super().__init__(seed)
+        if iterations is not None and seconds is not None:
+            raise DendriaError("give the MCTS player iterations or seconds, not both")
+        if iterations is None and seconds is None:
+            seconds = 1.0
+        if iterations is not None and (isinstance(iterations, bool)
+                                       or not isinstance(iterations, int) or iterations < 1):
+            raise DendriaError(f"iterations must be a whole number >= 1, not {iterations!r}")
+        if seconds is not None and (isinstance(seconds, bool)
+                                    or not isinstance(seconds, (int, float)) or seconds <= 0):
+            raise DendriaError(f"seconds must be a number > 0, not {seconds!r}")
+        if (isinstance(playout_steps, bool) or not isinstance(playout_steps, int)
+                or playout_steps < 0):
+            raise DendriaError(f"playout_steps must be a whole number >= 0, "
+                               f"not {playout_steps!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.playout_steps = playout_steps
+        self.c = c
+        self.widen = widen
+        self.last_search = None
+
+    @property
+    def name(self):
+        if self.iterations is not None:
+            return f"mcts:i{self.iterations}"
+        return f"mcts:{self.seconds:g}"
+
+    def _choose(self, line, rng, stop):
+        t0 = time.perf_counter()
+        root = _Node(None, None)
+        if self.iterations is not None:
+            self._search(line, root, rng, stop, iterations=self.iterations)
+        else:
+            self._search(line, root, rng, stop, deadline=t0 + 0.6 * self.seconds)
+        self.last_search = _shares(line, root)
+        turn = []
+        node = root
+        while True:
+            if not node.children:  # not searched (stopped at once): one iteration
+                self._search(line, node, rng, None, iterations=1)
+            node = max(node.children, key=lambda ch: (ch.n, ch.w))
+            line.push(node.step)
+            turn.append(node.step)
+            if line.over or not line.turn_open():
+                return turn
+            # inside the turn: search on from here, keeping the subtree
+            if self.iterations is not None:
+                more = max(0, self.iterations // 4 - node.n)
+                if more and not (stop is not None and stop.is_set()):
+                    self._search(line, node, rng, stop, iterations=more)
+            else:
+                left = t0 + self.seconds - time.perf_counter()
+                if left > 0:
+                    self._search(line, node, rng, stop,
+                                 deadline=time.perf_counter() + left / 2)
+
+    def _search(self, line, root, rng, stop, iterations=None, deadline=None):
+        done = 0
+        base = line.depth
+        c = self.c
+        widen = self.widen
+        cap = self.playout_steps
+        log = math.log
+        sqrt = math.sqrt
+        clock = time.perf_counter
+        while True:
+            if iterations is not None and done >= iterations:
+                break
+            if deadline is not None and done and clock() >= deadline:
+                break
+            if stop is not None and done and stop.is_set():
+                break
+            done += 1
+            node = root
+            path = [root]
+            # selection and expansion
+            while not line.over:
+                if node.untried is None:
+                    node.untried = _ordered(line.legal(), rng)
+                if node.untried and len(node.children) < widen * sqrt(node.n + 1):
+                    step = node.untried.pop()
+                    seat = line.seat()
+                    line.push(step)
+                    child = _Node(step, seat)
+                    node.children.append(child)
+                    path.append(child)
+                    node = child
+                    break
+                lnn = log(node.n + 1)
+                best = None
+                bv = -1.0
+                for ch in node.children:
+                    v = ch.w / ch.n + c * sqrt(lnn / ch.n)
+                    if v > bv:
+                        bv, best = v, ch
+                line.push(best.step)
+                path.append(best)
+                node = best
+            # playout
+            k = 0
+            while not line.over and k < cap:
+                line.push(_weighted(rng, line.legal()))
+                k += 1
+            results = (line.result(0), line.result(1))
+            while line.depth > base:
+                line.pop()
+            for nd in path:
+                nd.n += 1
+                if nd.seat is not None:
+                    nd.w += results[nd.seat]
+        return done
+
+
+def _ordered(legal, rng):
+    """The steps in the order children are opened (best prior last: popped
+    first): seeded shuffle, then a stable sort by weight."""
+    legal = list(legal)
+    rng.shuffle(legal)
+    legal.sort(key=lambda st: VERB_WEIGHTS.get(st[0], 1.0) if st[0] != "komi"
+               else -st[1])
+    return legal
+
+
+def _shares(line, root):
+    """The visit share of every first step the search looked at: {"cells":
+    {cell name: share}, "others": {step text: share}, "visits": N}."""
+    total = sum(ch.n for ch in root.children) or 1
+    cells, others = {}, {}
+    name = line.state.board.name
+    for ch in root.children:
+        verb, arg = ch.step
+        share = ch.n / total
+        if isinstance(arg, int) and verb not in ("komi", "side"):
+            key = name(arg)
+            cells[key] = cells.get(key, 0.0) + share
+        else:
+            key = line.state.fmt(ch.step)
+            others[key] = others.get(key, 0.0) + share
+    return {"cells": cells, "others": others, "visits": root.n}
+
+
+# ------------------------------------------------------------ by name
+def player_from_name(text, seed=0):
+    """A player from its name: ``"random"``, ``"greedy"``, ``"mcts"`` (1 s a
+    turn), ``"mcts:0.2"`` (0.2 s a turn) or ``"mcts:i500"`` (500 iterations)."""
+    if isinstance(text, Player):
+        return text.with_seed(seed)
+    if not isinstance(text, str):
+        raise DendriaError(f"a player is a Player or a name like 'random', 'greedy', "
+                           f"'mcts:0.2' or 'mcts:i500', not {text!r}")
+    word = text.strip().lower()
+    if word == "random":
+        return RandomPlayer(seed=seed)
+    if word == "greedy":
+        return GreedyPlayer(seed=seed)
+    if word == "mcts":
+        return MCTSPlayer(seed=seed)
+    if word.startswith("mcts:"):
+        budget = word[5:]
+        try:
+            if budget.startswith("i"):
+                return MCTSPlayer(seed=seed, iterations=int(budget[1:]))
+            return MCTSPlayer(seed=seed, seconds=float(budget))
+        except ValueError:
+            pass
+    raise DendriaError(f"unknown player {text!r}: use 'random', 'greedy', 'mcts:0.2' "
+                       "(seconds a turn) or 'mcts:i500' (iterations a turn)")
+
+
+def play_game(game, first, second, max_steps=None, stop=None, on_turn=None):
+    """Play ``game`` to its end with two players by seat (``first`` makes the
+    game's first step). Stops early when ``max_steps`` steps have been played
+    (the step cap) or ``stop`` is set. ``on_turn(game, turn)`` is called after
+    every turn. Returns the game."""
+    players = (first, second)
+    while not game.is_over:
+        if max_steps is not None and game.state.step_count >= max_steps:
+            break
+        if stop is not None and stop.is_set():
+            break
+        player = players[SEATS.index(seat_to_move(game))]
+        turn = player.choose_turn(game, stop)
+        game.play(*turn)
+        if on_turn is not None:
+            on_turn(game, turn)
+    return game

@@ -1,0 +1,169 @@
+"""Computer players: legal whole turns for every ruleset and opening, the
+game they are given left alone, reproducible with a seed and iterations."""
+
+import threading
+
+import pytest
+
+from dendria_widget import DendriaError, Game
+from dendria_widget.players import (GreedyPlayer, MCTSPlayer, RandomPlayer, play_game,
+                                    player_from_name, seat_to_move, seats)
+
+from conftest import snapshot
+
+# every opening of every ruleset, on tiny boards
+VARIANTS = [
+    ("dendria-classic", {}),                          # pie
+    ("dendria-classic", {"opening": "komi-pie", "komi_max": 4}),
+    ("dendria-classic", {"opening": "none"}),
+    ("dendria-sprites", {}),                          # komi-pie
+    ("dendria-sprites", {"opening": "pie"}),
+    ("hedu", {}),                                     # pie
+    ("hedu", {"opening": "none"}),
+]
+IDS = [f"{r}-{o.get('opening', 'default')}" for r, o in VARIANTS]
+
+
+def fast_players(seed):
+    return [RandomPlayer(seed=seed), GreedyPlayer(seed=seed),
+            MCTSPlayer(seed=seed, iterations=8, playout_steps=10)]
+
+
+def check_turn(game, player):
+    """The player's turn leaves the game alone and is one legal whole turn."""
+    before = snapshot(game)
+    record = game.to_record()
+    turn = player.choose_turn(game)
+    assert snapshot(game) == before and game.to_record() == record
+    assert turn, "a turn has at least one step"
+    turns = len(game.history)
+    game.play(*turn)                      # IllegalStep if any step is refused
+    assert len(game.history) == turns + 1
+    assert not game.state.current         # the turn is closed, not left open
+    assert [str(s) for s in game.history[-1]] == [str(s) for s in turn]
+    return turn
+
+
+@pytest.mark.parametrize("ruleset,options", VARIANTS, ids=IDS)
+def test_every_player_plays_legal_whole_turns(ruleset, options):
+    verbs = set()
+    for k, player in enumerate(fast_players(3)):
+        game = Game(ruleset, size=3, **options)
+        # whole games for random and greedy, the opening and some turns for MCTS
+        limit = 10 if isinstance(player, MCTSPlayer) else 200
+        while not game.is_over and len(game.history) < limit:
+            turn = check_turn(game, player.with_seed(k + len(game.history)))
+            verbs.update(s.verb for s in turn)
+    opening = options.get("opening", "komi-pie" if ruleset == "dendria-sprites" else "pie")
+    if opening == "komi-pie":
+        assert {"komi", "side"} <= verbs
+    assert verbs & {"plant", "place"}
+
+
+def test_players_journey_and_convert_mid_game():
+    """From a random mid-game position every player finds a whole turn, and
+    the players' turns over a game include journeys (move ... end)."""
+    for seed in (1, 2):
+        game = Game("dendria-classic", size=4)
+        play_game(game, RandomPlayer(seed=seed), RandomPlayer(seed=seed + 9), max_steps=60)
+        while game.state.current:       # the cap may stop inside nothing: whole turns only
+            game.undo()
+        for player in fast_players(seed):
+            if not game.is_over:
+                check_turn(game.copy(), player)
+    verbs = set()
+    game = Game("dendria-classic", size=4)
+    play_game(game, GreedyPlayer(seed=1), GreedyPlayer(seed=2), max_steps=400,
+              on_turn=lambda g, t: verbs.update(s.verb for s in t))
+    assert "move" in verbs and "slide" in verbs
+
+
+def test_same_seed_same_turn_whatever_came_before():
+    game = Game("dendria-classic", size=4)
+    game.play("plant c3", "end", "plant b2", "end")
+    for make in (lambda s: MCTSPlayer(seed=s, iterations=30, playout_steps=20),
+                 lambda s: GreedyPlayer(seed=s), lambda s: RandomPlayer(seed=s)):
+        a, b = make(5), make(5)
+        other = Game("hedu", size=3)
+        b.choose_turn(other)                  # b has played elsewhere first
+        assert a.choose_turn(game) == b.choose_turn(game) == a.choose_turn(game)
+    # random players with different seeds differ somewhere over a few positions
+    turns = {tuple(RandomPlayer(seed=s).choose_turn(game)) for s in range(8)}
+    assert len(turns) > 1
+
+
+def test_mcts_reports_visit_shares_of_the_first_step():
+    game = Game("dendria-classic", size=3, opening="none")
+    player = MCTSPlayer(seed=1, iterations=40, playout_steps=10)
+    turn = player.choose_turn(game)
+    info = player.last_search
+    assert info["visits"] == 40
+    total = sum(info["cells"].values()) + sum(info["others"].values())
+    assert abs(total - 1) < 1e-9
+    assert all(game.board.has_name(c) for c in info["cells"])
+    first = turn[0]
+    # the first step played is the most visited one
+    best = max(list(info["cells"].items()) + list(info["others"].items()),
+               key=lambda kv: kv[1])[0]
+    assert best in (first.arg, str(first))
+
+
+def test_a_set_stop_event_still_gives_a_legal_turn_quickly():
+    stop = threading.Event()
+    stop.set()
+    game = Game("dendria-classic", size=4)
+    game.play("plant d4", "end")
+    player = MCTSPlayer(seed=1, seconds=30)
+    turn = player.choose_turn(game, stop)
+    assert player.last_search["visits"] == 1
+    game.play(*turn)
+
+
+def test_seats_follow_swap_and_side():
+    game = Game("dendria-classic", size=3)
+    assert seat_to_move(game) == "first"
+    game.play("plant b2", "end")
+    assert seat_to_move(game) == "second"
+    game.play("swap")              # the second player now holds dark; light moves
+    assert seats(game) == {"first": "light", "second": "dark"}
+    assert seat_to_move(game) == "first" and game.to_move == "light"
+    game = Game("dendria-sprites", size=3)
+    game.play("komi 2")
+    assert seat_to_move(game) == "second"
+    game.play("side dark")
+    assert seats(game) == {"first": "light", "second": "dark"}
+    assert seat_to_move(game) == "second" and game.to_move == "dark"
+    game = Game("hedu", size=3)
+    game.play("place b2", "swap")
+    assert seats(game) == {"first": "white", "second": "black"}
+
+
+def test_play_game_stops_at_the_step_cap_between_turns():
+    game = play_game(Game("dendria-classic", size=4), RandomPlayer(seed=1),
+                     RandomPlayer(seed=2), max_steps=25)
+    assert 25 <= game.state.step_count and not game.state.current
+    assert not game.is_over
+
+
+def test_player_names_and_bad_input():
+    assert player_from_name("random").name == "random"
+    assert player_from_name("greedy", seed=3).seed == 3
+    assert player_from_name("mcts:0.2").seconds == 0.2
+    assert player_from_name("mcts:i500").iterations == 500
+    assert player_from_name("MCTS:i7").name == "mcts:i7"
+    assert player_from_name(GreedyPlayer(seed=1), seed=4).seed == 4
+    for bad in ("mcts:fast", "alphazero", 3, "mcts:i0", "mcts:-1"):
+        with pytest.raises(DendriaError):
+            player_from_name(bad)
+    with pytest.raises(DendriaError, match="not both"):
+        MCTSPlayer(iterations=5, seconds=1)
+    with pytest.raises(DendriaError, match="seed"):
+        RandomPlayer(seed="x")
+    over = Game("dendria-classic", size=3)
+    over.play("plant a1", "end", "pass", "pass")
+    with pytest.raises(DendriaError, match="over"):
+        RandomPlayer().choose_turn(over)
+    mid = Game("dendria-classic", size=3)
+    mid.play("plant a1")
+    with pytest.raises(DendriaError, match="under way"):
+        GreedyPlayer().choose_turn(mid)

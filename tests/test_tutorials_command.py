@@ -1,0 +1,64 @@
+"""`dendria-widget tutorials [DIR]`: the notebooks and the docs, copied for a
+learner who installed the package with pip; a learner's work is kept."""
+
+import json
+import pathlib
+
+from dendria_widget.__main__ import main
+from dendria_widget.tutorials import files, source
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_help_names_the_command(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: dendria-widget ")
+    assert "python -m" not in out and "tutorials" in out
+
+
+def test_copies_every_notebook_and_the_docs(tmp_path, capsys):
+    dest = tmp_path / "nb"
+    assert main(["tutorials", str(dest)]) == 0
+    out = capsys.readouterr().out
+    notebooks = sorted(p.name for p in (ROOT / "tutorials").glob("*.ipynb"))
+    assert sorted(p.name for p in dest.glob("*.ipynb")) == notebooks
+    assert files(dest / "docs") == files(ROOT / "docs")
+    assert (dest / "docs" / "rules.md").read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
+    first = "index.ipynb" if "index.ipynb" in notebooks else "00_start_here.ipynb"
+    assert f"jupyter lab {dest / first}" in out
+    for nb in dest.glob("*.ipynb"):
+        text = nb.read_text("utf-8")
+        json.loads(text)  # still a notebook
+        assert "](../docs/" not in text
+        for link in ("](docs/rules.md)", "](docs/notation.md)"):
+            if link.replace("](", "](../") in (ROOT / "tutorials" / nb.name).read_text("utf-8"):
+                assert link in text
+
+
+def test_default_folder_and_a_learners_work_is_kept(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["tutorials"]) == 0
+    nb = tmp_path / "dendria-tutorials" / "00_start_here.ipynb"
+    nb.write_text("my notes", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["tutorials"]) == 0
+    assert nb.read_text("utf-8") == "my notes"
+    assert "Kept dendria-tutorials" in capsys.readouterr().out
+    assert main(["tutorials", "--overwrite"]) == 0
+    assert nb.read_bytes() != b"my notes"
+
+
+def test_a_file_in_the_way_is_a_sentence_not_a_traceback(tmp_path, capsys):
+    target = tmp_path / "notes.txt"
+    target.write_text("x", encoding="utf-8")
+    assert main(["tutorials", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "is a file, not a folder" in err
+    assert "Traceback" not in err and target.read_text("utf-8") == "x"
+
+
+def test_a_clone_reads_its_own_folders():
+    # editable installs and the test suite read tutorials/ and docs/ of the clone
+    assert source("tutorials") == ROOT / "tutorials"
+    assert source("docs") == ROOT / "docs"
