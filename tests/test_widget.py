@@ -273,9 +273,9 @@ def test_toggling_overlays_changes_the_scene():
     # roots follow the hovered cell
     w.set_overlay("roots")
     w.set_hover("c3")
-    assert any(t.startswith("root:c3:") for t in w.scene().tags("overlays"))
+    assert any(t.startswith("root:c3:") for t in w.scene().tags())   # under the pieces
     w.set_hover("b2")
-    tags = w.scene().tags("overlays")
+    tags = w.scene().tags()
     assert any(t.startswith("root:b2:") for t in tags)
     assert not any(t.startswith("root:c3:") for t in tags)
     assert "b2" in w.details.value and "Roots" in w.details.value
@@ -783,3 +783,30 @@ def test_lines_above_the_board_have_fixed_heights():
     long_reason = "x" * 400
     w._set_status(long_reason, "refused")
     assert f"title='{long_reason}'" in w.status_line.value
+
+
+# ------------------------------------------------------------------ themes
+def test_the_board_follows_the_page_theme_unless_one_is_given():
+    w = BoardWidget(Game("dendria-classic", size=4))
+    assert w.follow_page and w.theme == rscene.DEFAULT_THEME
+    assert "dendria-theme-probe" in w.style.value and "onerror=" in w.style.value
+    assert "<script" not in w.style.value
+    dark = {"--jp-layout-color0": "#111111", "--jp-ui-font-color1": "#e0e0e0",
+            "theme-light": "false", "theme-name": "JupyterLab Dark"}
+    w.theme_probe.value = json.dumps(dark)     # what the page's probe sends
+    assert w.page_theme == dark
+    assert w.scene().background == "#111111"
+    w.theme_probe.value = json.dumps({"theme-light": "true", "theme-name": "JupyterLab Light"})
+    assert w.scene().background == rscene.DEFAULT_THEME.background
+    w.theme_probe.value = "not json"            # ignored, nothing breaks
+    # a given theme always wins over the page
+    from dendria_widget.render.theme import HIGH_CONTRAST
+    w2 = BoardWidget(Game("dendria-classic", size=4), theme=HIGH_CONTRAST)
+    w2.theme_probe.value = json.dumps(dark)
+    assert w2.theme is HIGH_CONTRAST and not w2.follow_page
+    w2.set_theme("page")
+    assert w2.follow_page and w2.scene().background == "#111111"
+    w3 = BoardWidget(Game("dendria-classic", size=4))
+    w3.theme_probe.value = json.dumps({"theme-light": "true",
+                                       "theme-name": "JupyterLab High Contrast"})
+    assert w3.theme == HIGH_CONTRAST

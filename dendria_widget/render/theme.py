@@ -95,6 +95,8 @@ class Theme:
     # text on coloured chips (counts near lines, nourisher counts)
     chip: str = "#ffffff"
     chip_text: str = "#000000"
+    # the key below the board (phrases and captions, on the background)
+    key_text: str = "#1a1a1a"
     font: str = "DejaVu Sans, Verdana, Arial, sans-serif"
 
     def with_changes(self, **changes):
@@ -125,4 +127,17 @@ HIGH_CONTRAST = Theme(
     region_alpha=(0.4, 0.0),
 )
 
-__all__ = ["Theme", "DEFAULT_THEME", "HIGH_CONTRAST", "OKABE_ITO"]
+THEMES = {"light": DEFAULT_THEME, "high-contrast": HIGH_CONTRAST}
+
+
+def resolve_theme(theme):
+    """A :class:`Theme` from a Theme or a name of :data:`THEMES`."""
+    if isinstance(theme, Theme):
+        return theme
+    if isinstance(theme, str) and theme in THEMES:
+        return THEMES[theme]
+    from ..errors import DendriaError
+    raise DendriaError(f"unknown theme {theme!r} (themes: {', '.join(THEMES)}, or a Theme)")
+
+
+__all__ = ["Theme", "DEFAULT_THEME", "HIGH_CONTRAST", "OKABE_ITO", "THEMES", "resolve_theme"]

@@ -29,11 +29,55 @@ from ..game import Game
 from ..interaction import (button_steps, click_steps, journey_cell, pixel_to_cell,
                            refusal_words, targets as legal_targets, turn_labels)
 from ..render import scene as rscene
+from ..render import theme as rtheme
 from ..render import svg as rsvg
 from . import text
 from .panels import EditorPanel, RulesPanel
 
 SCALE = 2  # canvas pixels per CSS pixel
+
+#: The JupyterLab theme variables the page reports to the kernel (the board
+#: follows the page's theme unless a ``theme=`` was given).
+THEME_VARS = ("--jp-layout-color0", "--jp-layout-color1", "--jp-layout-color2",
+              "--jp-ui-font-color0", "--jp-ui-font-color1", "--jp-ui-font-color2",
+              "--jp-border-color1", "--jp-brand-color1", "--jp-error-color0",
+              "--jp-success-color0", "--jp-warn-color0")
+
+# The theme probe: a tiny image that fails to load in an HTML widget (whose
+# content the page sets as innerHTML, where <script> never runs but an
+# onerror handler does). Its handler reads the theme variables where the
+# board is shown, writes them as JSON into the board's hidden Text widget
+# and fires its input event, so the value reaches the kernel as any typed
+# text does; it does so again whenever JupyterLab switches its theme. Where
+# no kernel listens (a static HTML export) it changes nothing.
+_PROBE_JS = """(function (img) {
+  var names = %(names)s, tries = 0;
+  function send() {
+    var box = img.closest('.dendria-board-widget');
+    var input = box && box.querySelector('.dendria-theme-probe input');
+    if (!input) { if (++tries < 100) { setTimeout(send, 100); } return; }
+    var cs = getComputedStyle(box), out = {};
+    names.forEach(function (n) { out[n] = cs.getPropertyValue(n).trim(); });
+    out['theme-light'] = document.body.getAttribute('data-jp-theme-light') || '';
+    out['theme-name'] = document.body.getAttribute('data-jp-theme-name') || '';
+    var v = JSON.stringify(out);
+    if (input.value === v) { return; }
+    input.value = v;
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+  }
+  send();
+  new MutationObserver(function () { setTimeout(send, 50); setTimeout(send, 800); })
+    .observe(document.body, {attributes: true,
+                             attributeFilter: ['data-jp-theme-name', 'data-jp-theme-light']});
+})(this)"""
+
+
+def _probe_html():
+    from html import escape as _esc
+
+    js = _PROBE_JS % {"names": json.dumps(list(THEME_VARS)).replace('"', "'")}
+    return (f'<img alt="" src="data:," style="display:none" '
+            f'onerror="{_esc(js, quote=True)}">')
 
 MODES = (("Play", "play"), ("Edit", "edit"), ("Mark", "mark"), ("Arrow", "arrow"))
 LAYERS = ("board", "pieces", "overlays", "selection")
@@ -106,7 +150,11 @@ class BoardWidget(widgets.VBox):
         if isinstance(width, bool) or not isinstance(width, (int, float)) or width < 120:
             raise ValueError(f"width is the board's width in CSS pixels (>= 120), not {width!r}")
         self.width = int(width)
-        self.theme = theme if theme is not None else rscene.DEFAULT_THEME
+        #: "page": follow JupyterLab's theme (light, dark or high contrast), as
+        #: the page reports it; a name or a Theme always wins
+        self.follow_page = theme is None or theme == "page"
+        self.page_theme = {}       # the theme variables the page reported
+        self.theme = _resolve_theme(None if self.follow_page else theme)
         self.show_names = bool(show_names)
         self.last_turn = bool(last_turn)
         self.hover_interval = float(hover_interval)
@@ -146,7 +194,11 @@ class BoardWidget(widgets.VBox):
     # ------------------------------------------------------------ layout
     def _build(self):
         self.canvas = self._make_canvas()
-        self.style = widgets.HTML(text.STYLE, layout=widgets.Layout(height="0px"))
+        self.style = widgets.HTML(text.STYLE + _probe_html(),
+                                  layout=widgets.Layout(height="0px", margin="0"))
+        self.theme_probe = widgets.Text(value="", layout=widgets.Layout(display="none"))
+        self.theme_probe.add_class("dendria-theme-probe")
+        self.theme_probe.observe(lambda ch: self.page_reported(ch["new"]), "value")
         self.header = widgets.HTML()
         self.status_line = widgets.HTML(text.status_html(""))
         self.status_line.add_class("dendria-status-line")
@@ -243,7 +295,7 @@ class BoardWidget(widgets.VBox):
             self.tabs.set_title(k, title)
 
         self.present_button = widgets.ToggleButton(
-            value=False, description="Present", icon="desktop", layout=_auto(),
+            value=False, icon="desktop", layout=_nav(),
             tooltip="the presentation view: the board as large as the notebook allows, "
                     "large labels, the status line and the history buttons only")
         self.present_button.observe(lambda ch: self.present(ch["new"]), "value")
@@ -256,7 +308,7 @@ class BoardWidget(widgets.VBox):
         self.actions.layout.height = "36px"
         self.actions.layout.overflow = "hidden"
 
-        self.left = widgets.VBox([self.style, self.header, self.mode_buttons, self.canvas,
+        self.left = widgets.VBox([self.style, self.theme_probe, self.header, self.mode_buttons, self.canvas,
                                   self.status_line, self.hint_line, self.choices,
                                   self.actions, self.nav],
                                  layout=widgets.Layout(width=f"{self.width + 8}px",
@@ -663,6 +715,35 @@ class BoardWidget(widgets.VBox):
         self._update_panels()
         self.redraw()
 
+    # ------------------------------------------------------------ themes
+    def page_reported(self, report):
+        """The page's theme variables arrived (JSON from the theme probe):
+        follow the page's theme, unless a theme was given."""
+        try:
+            values = json.loads(report) if report else {}
+        except ValueError:
+            return
+        if not isinstance(values, dict):
+            return
+        self.page_theme = {str(k): str(v) for k, v in values.items()}
+        if self.follow_page:
+            self.set_theme(page_theme(self.page_theme), follow=True)
+
+    def set_theme(self, theme, follow=False):
+        """Draw with ``theme``: a Theme, or a name ("light", "dark",
+        "high-contrast"; "page": follow JupyterLab's theme)."""
+        if theme == "page":
+            self.follow_page = True
+            theme = page_theme(self.page_theme)
+        else:
+            self.follow_page = follow
+        theme = _resolve_theme(theme)
+        if theme != self.theme:
+            self.theme = theme
+            self._drawn = {}
+            self.redraw(force=True)
+        return self.theme
+
     # ------------------------------------------------------ presentation
     #: the board's width in CSS pixels in the presentation view (the canvas
     #: then shrinks to the notebook's width: as large as the notebook allows)
@@ -851,9 +932,9 @@ class BoardWidget(widgets.VBox):
             reason = None
             if not ok and shown and not game.is_over:
                 reason = game.why_illegal(verb)
-                # say why End turn is off during a turn, and why Pass is off
-                # between turns (the other cases go without saying)
-                if reason and (verb == "end") == mid_turn:
+                # the hint says why End turn is off during a turn (Pass is
+                # off only where it goes without saying: its tooltip tells)
+                if reason and verb == "end" and mid_turn:
                     why_not.append((btn.description, reason))
             _set(btn, "tooltip", f"{btn.description} is not possible now: {reason}"
                  if reason else tip)
@@ -1193,6 +1274,35 @@ def _watch(widget):
         return
     ip.events.register("post_run_cell", _after_cell)
     _HOOKED[0] = True
+
+
+def _resolve_theme(theme):
+    """A Theme from a Theme, a theme name, or None (the default)."""
+    if theme is None:
+        return rtheme.DEFAULT_THEME
+    if isinstance(theme, rtheme.Theme):
+        return theme
+    themes = getattr(rtheme, "THEMES", {"light": rtheme.DEFAULT_THEME,
+                                         "high-contrast": rtheme.HIGH_CONTRAST})
+    if isinstance(theme, str) and theme in themes:
+        return themes[theme]
+    raise DendriaError(f"unknown theme {theme!r} (themes: page, {', '.join(themes)}, "
+                       "or a Theme)")
+
+
+def page_theme(values):
+    """The board theme for the page's JupyterLab theme variables
+    (``{"--jp-layout-color0": "#111111", ...}``; {} for none)."""
+    build = getattr(rtheme, "theme_from_css", None)
+    if build is not None:
+        return build(values)
+    if "high contrast" in values.get("theme-name", "").lower():
+        return rtheme.HIGH_CONTRAST
+    if values.get("theme-light") == "false":
+        return rtheme.DEFAULT_THEME.with_changes(
+            background=values.get("--jp-layout-color0") or "#111111",
+            coord=values.get("--jp-ui-font-color1") or "#dddddd")
+    return _resolve_theme(None)
 
 
 def _auto():

@@ -351,6 +351,33 @@ async ({code, expr, timeoutMs}) => {
 """
 
 
+_JS_TIMED_CLICK = """
+async ({canvas, watched, x, y, timeoutMs}) => {
+  const ctx = watched.getContext('2d');
+  const px = Math.floor(x), py = Math.floor(y);
+  const read = () => Array.from(ctx.getImageData(px, py, 1, 1).data).join(',');
+  const before = read();
+  const box = canvas.getBoundingClientRect();
+  const cx = box.left + x * box.width / canvas.width;
+  const cy = box.top + y * box.height / canvas.height;
+  const top = document.elementFromPoint(cx, cy) || canvas;  // what a real mouse hits
+  const t0 = performance.now();
+  for (const type of ['mousedown', 'mouseup', 'click']) {
+    top.dispatchEvent(new MouseEvent(type, {clientX: cx, clientY: cy, bubbles: true,
+                                            button: 0}));
+  }
+  return await new Promise((resolve) => {
+    const tick = () => {
+      if (read() !== before) { resolve(performance.now() - t0); return; }
+      if (performance.now() - t0 > timeoutMs) { resolve(null); return; }
+      requestAnimationFrame(tick);
+    };
+    tick();
+  });
+}
+"""
+
+
 # --------------------------------------------------------------------------
 # The helper API used by tests
 # --------------------------------------------------------------------------
@@ -632,6 +659,26 @@ class Lab:
         """Click with the real mouse at canvas pixel (x, y)."""
         px, py = self.canvas_to_page(page, cell, x, y, nth)
         page.mouse.click(px, py)
+
+    def timed_click(
+        self, page: Any, cell: int, x: float, y: float, *, nth: int = 0,
+        watch: int | None = None, timeout: float = 10.0,
+    ) -> float:
+        """Click the ``nth`` canvas of cell ``cell`` at canvas pixel (x, y) and
+        return the milliseconds until the pixel there changes on canvas
+        ``watch`` (default: the clicked one), measured in the page: the
+        mouse events are dispatched and the pixel polled at every frame by
+        JavaScript, so nothing of the test's own round trips is counted."""
+        loc = self.canvas_locator(page, cell, nth)
+        loc.scroll_into_view_if_needed()
+        target = self.output_locator(page, cell).locator("canvas").nth(
+            nth if watch is None else watch)
+        handle, watched = loc.element_handle(), target.element_handle()
+        ms = page.evaluate(_JS_TIMED_CLICK, {"canvas": handle, "watched": watched,
+                                             "x": x, "y": y, "timeoutMs": int(timeout * 1000)})
+        if ms is None:
+            raise LabError(f"the canvas pixel at ({x}, {y}) did not change within {timeout} s")
+        return ms
 
 
 def copy_notebooks(src: Path | None, dst: Path) -> Path:
