@@ -154,5 +154,13 @@ def slides(game, cell):
     return f"The dendrid on {cell} may slide to {words(targets)}."
 
 
-__all__ = ["roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
+def step(game, step):
+    """Whether ``step`` may be played now, and if not, why."""
+    reason = game.why_illegal(step)
+    if reason is None:
+        return f"{cap(str(step))}: allowed."
+    return f"{cap(str(step))}: refused, because {reason}."
+
+
+__all__ = ["step", "roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
            "groups", "conversions", "slides"]
