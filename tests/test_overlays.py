@@ -239,3 +239,88 @@ def test_keys_are_drawn_by_every_backend(ruleset, tmp_path):
     texts = [item[0] for key, items in batches if key[0] == "tx" for item in items]
     for _, _, phrase in sc.key:
         assert phrase in texts
+
+
+# ---------------------------------------------------------- changed pieces
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_changed_marks_match_the_engines_effects_of_each_step(ruleset):
+    from dendria_widget.explain.sentences import change_sentence, net_changes
+    rng = random.Random(5)
+    g = Game(ruleset, size=4)
+    seen = set()
+    for _ in range(160):
+        legal = g.legal_steps()
+        if not legal:
+            break
+        before = dict(g.pieces)
+        pris = g.position().get("prisoners")
+        step = rng.choice(legal)
+        g.play(step)
+        net = net_changes(g.last_effects())
+        # the effects are exactly what changed on the board
+        now = g.pieces
+        assert {c for c in set(before) | set(now) if before.get(c) != now.get(c)} == set(net)
+        sc = build_scene(g)
+        marks = {s.tag for s in sc.find("changed") if isinstance(s, Circle)}
+        expect = {f"changed:{c}:{'appeared' if b is None else 'left' if a is None else 'became'}"
+                  for c, (b, a) in net.items()}
+        assert marks == expect
+        assert set(sc.changed) == set(net)
+        text = change_sentence(g)
+        if net:
+            seen.add(step.verb)
+            assert text and text.endswith(".")
+            assert not any(b in text for b in REPR_BITS), text
+            for c in net:
+                assert c in text or "\u2013" in text   # a group is named by its span
+            if pris is not None:
+                gained = {c: g.position()["prisoners"][c] - pris[c] for c in pris}
+                for c, n in gained.items():
+                    assert (n > 0) == (f"{c.capitalize()} takes" in text), (text, gained)
+        else:
+            assert text is None
+        assert not build_scene(g, changes=False).find("changed")
+    assert seen >= ({"place"} if ruleset == "hedu" else {"plant", "slide", "sprout"})
+
+
+def test_change_sentences_in_the_editions_words():
+    from dendria_widget.explain.sentences import change_sentence
+    rules = {"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 3}}
+    g = Game.from_position({"to_move": "dark", "pieces": {"a1": "dark dendrid"}}, rules=rules)
+    g.play("plant c1")
+    assert change_sentence(g) == "Plant c1: a dark seed now stands on c1."
+    s = Game.from_position({"to_move": "dark", "pieces": {"a1": "dark dendrid"}},
+                           rules={**rules, "ruleset": "dendria-sprites"})
+    s.play("plant c1")
+    assert change_sentence(s) == "Sow c1: a dark seed now stands on c1."
+    g.play("end")
+    assert change_sentence(g) is None
+    # a step's own effects, given after the game moved on
+    g.undo()
+    effects = g.last_effects()
+    g.play("end")
+    assert change_sentence(g, g.steps[-2], effects) == "Plant c1: a dark seed now stands on c1."
+    # growths and captures in random games: the group named by its span,
+    # its new kind and size
+    found = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        r = Game("dendria-classic", size=4)
+        for _ in range(300):
+            legal = r.legal_steps()
+            if not legal or found >= {"grow", "capture"}:
+                break
+            convert = [x for x in legal if x.verb in ("grow", "capture")]
+            step = convert[0] if convert else rng.choice(legal)
+            before = dict(r.pieces)
+            r.play(step)
+            if step.verb in ("grow", "capture"):
+                text = change_sentence(r)
+                old = before[step.arg].split()[0]
+                kind = "seedbed" if step.verb == "grow" else "forest"
+                n = len(r.group_at(step.arg))
+                assert text.startswith(f"{step.verb.capitalize()}: the {old} {kind} ")
+                assert f"became a {r.pieces[step.arg].split()[0]} forest" in text
+                assert text.endswith(f"forest of {n}."), text
+                found.add(step.verb)
+    assert found == {"grow", "capture"}

@@ -292,3 +292,109 @@ __all__ = ["plural", "and_list", "short_list", "cells_span", "reword", "sentence
            "roots_caption", "nutrients_caption", "fertilization_caption", "fertile_caption",
            "conversions_caption", "nothing_reason", "power_caption", "regions_caption",
            "heights_caption", "preview_caption"]
+
+
+# ------------------------------------------------------- what a step changed
+def net_changes(effects):
+    """The net change of each cell over a list of Effects ``(cell, before,
+    after)``: ``{cell: (first before, last after)}`` in the order cells were
+    first touched, cells that ended as they began left out."""
+    first, last = {}, {}
+    for cell, before, after in effects:
+        first.setdefault(cell, before)
+        last[cell] = after
+    return {c: (first[c], last[c]) for c in first if first[c] != last[c]}
+
+
+def _height(piece):
+    return int(piece.split()[1]) if piece else 0
+
+
+def change_sentence(game, step=None, effects=None):
+    """What a step changed, in one sentence of the edition's words, e.g.
+    ``"grow: the dark seedbed e4–e6 became a dark forest of 3."``
+
+    ``step`` defaults to the last step played and ``effects`` to
+    ``game.last_effects()`` (pass the effects a step had when the game has
+    moved on since). None when the step changed no piece (end, pass, swap,
+    the start of a journey)."""
+    v = _variant(game)
+    if step is None:
+        steps = game.steps
+        if not steps:
+            return None
+        step = steps[-1]
+    if effects is None:
+        effects = game.last_effects()
+    net = net_changes(effects)
+    if not net:
+        return None
+    verb = step.verb
+    word = v.verb_word(verb)
+    cells = list(net)
+    if v.family == "hedu":
+        return sentence(f"{word} {step.arg}: " + "; ".join(_hedu_changes(v, effects, net)))
+    if verb == "plant":
+        (cell,) = cells
+        return sentence(f"{word} {cell}: a {v.piece_words(net[cell][1])} now stands on {cell}")
+    if verb == "slide":
+        went = [c for c, (b, a) in net.items() if a is None]
+        came = [c for c, (b, a) in net.items() if a is not None]
+        if went and came:
+            mover = net[came[0]][1]
+            text = f"the {v.piece_words(mover)} went from {went[0]} to {came[0]}"
+            taken = net[came[0]][0]
+            if taken:
+                text += f", removing the {v.piece_words(taken)} that stood there"
+            return sentence(f"{word}: {text}")
+    if verb in ("grow", "capture") or len(cells) > 1:
+        before = net[cells[0]][0]
+        after = net[cells[0]][1]
+        kb, ka = before.split()[1], after.split()[1]
+        old = f"{before.split()[0]} {v.group_word(kb)}"
+        new = f"{after.split()[0]} {v.group_word(ka)}"
+        text = f"{word}: the {old} {cells_span(_sorted(game, cells))} became a {new}"
+        whole = len(game.group_at(cells[0])) if game.pieces.get(cells[0]) == after else 0
+        if whole > len(cells):
+            text += f"; with the {new} next to it, a {new} of {whole}"
+        else:
+            text += f" of {len(cells)}"
+        return sentence(text)
+    (cell,) = cells[:1]
+    before, after = net[cell]
+    if before and after:
+        return sentence(f"{word}: the {v.piece_words(before)} on {cell} became a "
+                        f"{v.piece_words(after)}")
+    if after:
+        return sentence(f"{word}: a {v.piece_words(after)} now stands on {cell}")
+    return sentence(f"{word}: the {v.piece_words(before)} on {cell} left the board")
+
+
+def _sorted(game, cells):
+    b = game.board
+    return sorted(cells, key=lambda n: b.order[b.cell(n)])
+
+
+def _hedu_changes(v, effects, net):
+    out = []
+    taken = {c: 0 for c in v.colours}
+    for cell, before, after in effects:
+        if before and _height(after) < _height(before):
+            colour = before.split()[0]
+            taken[v.colours[1 - v.colour_index(colour)]] += _height(before) - _height(after)
+    for cell, (before, after) in net.items():
+        if before is None:
+            out.append(f"a {v.piece_words(after)} stands on {cell}")
+        elif after is None:
+            out.append(f"the {v.piece_words(before)} on {cell} left the board")
+        elif _height(after) < _height(before):
+            out.append(f"the {v.piece_words(before)} on {cell} was reduced to {_height(after)}")
+        else:
+            out.append(f"the {v.piece_words(before)} on {cell} grew to {_height(after)}")
+    for colour, n in taken.items():
+        if n:
+            out.append(f"{v.colour_word(colour)} takes {plural(n, 'prisoner')}")
+    return out
+
+
+__all__ += ["net_changes", "change_sentence"]

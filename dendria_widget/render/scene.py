@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..errors import DendriaError
-from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout, iter_bits
+from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout
 from ..rules.variant import OVERLAY_NAMES, VARIANTS
 from .theme import DEFAULT_THEME, resolve_theme
 
@@ -395,35 +395,6 @@ def _cell_id(geo, name, what):
     return i
 
 
-def _last_turn_cells(game):
-    """Ids of the cells the last turn's steps touched (the turn in progress
-    if there is one), with whole groups for grow and capture, and for Hedu
-    every stack the placement changed."""
-    st = game.state
-    turn = getattr(st, "current", None) or (st.turns[-1] if getattr(st, "turns", None) else None)
-    if not turn:
-        return []
-    b = game.board
-    cells = []
-    for verb, arg in turn:
-        if isinstance(arg, int) and not isinstance(arg, bool) and arg in b and verb not in (
-                "komi", "side"):
-            if verb in ("grow", "capture") and hasattr(st, "group_at"):
-                cells.extend(iter_bits(st.group_at(arg)))
-            else:
-                cells.append(arg)
-    effects = getattr(st, "last_effects", None)
-    if effects is not None:   # Hedu: the stacks the placement changed
-        cells.extend(e[0] for e in (effects() or ()))
-    seen = set()
-    out = []
-    for i in cells:
-        if i not in seen:
-            seen.add(i)
-            out.append(i)
-    return out
-
-
 CHAR_WIDTH = 0.6   # a generous average advance of DejaVu Sans, in font sizes
 
 
@@ -529,7 +500,7 @@ def key_height(variant, overlays, width):
 # ------------------------------------------------------------ the scene
 def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=None,
                 theme=DEFAULT_THEME, radius=None, width=None, show_names=True,
-                annotations=None, last_turn=True, cell_names=None, key=True):
+                annotations=None, last_turn=True, cell_names=None, key=True, changes=True):
     """The picture of ``game`` as a :class:`Scene`.
 
     - ``overlays``: names among :data:`OVERLAYS`; each is drawn only when the
@@ -555,6 +526,11 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
       to], ...]}`` drawn instead of ``game.annotations`` (giving it draws it
       even without the ``"annotations"`` overlay); ``last_turn``: highlight
       the cells the last turn touched.
+    - ``changes``: mark the pieces the last step changed (True: from
+      ``game.last_effects()``; or a list of ``(cell, before, after)``
+      effects, e.g. those of a step and the automatic end after it; False:
+      none): a ring round each changed piece, and a faint ghost of a piece
+      that left the board. ``Scene.changed`` lists those cells.
     - ``key``: draw the key of the overlays shown below the board (each
       symbol with its phrase, and each overlay's caption in words): True
       keeps room for every symbol an overlay may draw, so the picture keeps
@@ -593,7 +569,12 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
     b = _Builder(geo, theme, variant, pieces)
     b.board_layer(cell_names)
     if last_turn:
-        b.last_turn(_last_turn_cells(game))
+        b.last_turn([geo.ids[n] for n in game.last_turn_cells()])
+    changed = {}
+    if changes:
+        from ..explain.sentences import net_changes
+        changed = net_changes(game.last_effects() if changes is True else changes)
+        b.changes(changed, hedu)
     # an overlay the rules do not offer (power without the power rule, the
     # regions of a Dendria game) draws nothing
     shown = [o.name for o in variant.overlays if o.name in overlays]
@@ -617,7 +598,7 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
         height += b.key(shown, width_, compact=key == "compact")
     return Scene(width_, height, b.layers(), geo.layout, theme.background,
                  variant.family, theme.font, board_height=geo.height, key=b.key_list,
-                 captions=dict(b.captions))
+                 captions=dict(b.captions), changed=list(changed))
 
 
 class _Builder:
@@ -698,6 +679,26 @@ class _Builder:
         for i in cells:
             self.last_l.append(Polygon(geo.inner2[i], t.last_turn, None, 0,
                                        alpha=t.last_turn_alpha, tag="last:" + geo.names[i]))
+
+    def changes(self, net, hedu):
+        """A ring round each piece the last step changed (dashed round a
+        place a piece left, with a faint ghost of that piece)."""
+        geo, t, R = self.geo, self.t, self.R
+        lw = max(2.0, self.lw * 2.4)
+        for name, (before, after) in net.items():
+            i = _cell_id(geo, name, "a changed cell")
+            cx, cy = geo.center[i]
+            what = "appeared" if before is None else "left" if after is None else "became"
+            tag = f"changed:{name}:{what}"
+            if what == "left":
+                ghost = []
+                self.piece(ghost, cx, cy, R, before, hedu, name)
+                for sh in ghost:
+                    if not isinstance(sh, Text):
+                        sh.alpha, sh.tag = t.ghost_alpha, tag
+                        self.last_l.append(sh)
+            self.over_l.append(Circle(cx, cy, 0.9 * R, None, t.changed, lw, tag=tag,
+                                      dash=(0.3 * R, 0.2 * R) if what == "left" else None))
 
     # ----------------------------------------------------------- pieces
     def pieces(self, pieces, hedu):

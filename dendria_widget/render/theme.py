@@ -56,9 +56,11 @@ class Theme:
     tree_scale: float = 0.70
     dendrid_scale: float = 0.80
     stack_scale: float = 0.70
-    # last turn
+    # last turn, and the pieces the last step changed
     last_turn: str = "#f0e442"
     last_turn_alpha: float = 0.75
+    changed: str = "#e69f00"         # a ring round each changed piece
+    ghost_alpha: float = 0.35        # a piece that left the board, faintly
     # overlays (Okabe-Ito)
     root: str = "#0072b2"            # a root ending on a nourisher (solid)
     root_edge: str = "#d55e00"       # a nutrientless root (dashed, to the edge)

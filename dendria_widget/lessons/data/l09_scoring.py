@@ -29,9 +29,13 @@ def _sizes(sizes):
 def score_words(game, colour):
     """One colour's score and how it is made, as a sentence."""
     part = game.score()[colour]
-    bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
-            f"distinct sizes {part['distinct_sizes']}"]
-    if part["majorities"]:
+    if "leafiness" in part:     # the sprites edition
+        bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
+                f"leafiness {part['leafiness']}"]
+    else:
+        bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
+                f"distinct sizes {part['distinct_sizes']}"]
+    if part.get("majorities"):
         more = " and ".join(str(s) for s in part["majorities"])
         size = "sizes" if len(part["majorities"]) > 1 else "size"
         bits.append(f"plus {len(part['majorities'])} for more forests of {size} {more}")
