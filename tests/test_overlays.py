@@ -9,7 +9,7 @@ import pytest
 
 from dendria_widget import Game
 from dendria_widget.render.png import scene_to_png
-from dendria_widget.render.scene import (MIN_TEXT, Circle, Line, Polygon, Text, build_scene,
+from dendria_widget.render.scene import (MIN_TEXT, Circle, Line, Text, build_scene,
                                          key_height, legend_entries)
 from dendria_widget.render.svg import scene_to_svg
 from test_render import BUSY, dendria
