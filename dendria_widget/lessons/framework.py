@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import DendriaError, IllegalStep
+from ..explain.sentences import and_list
 from ..game import Game
 
 #: Every rule (and every option default) a lesson can teach, by id: what
@@ -374,12 +375,7 @@ def planted(game):
 
 def words(cells):
     """Cell names as words: 'd4', 'd4 and e5', 'c1, d4 and e5'; 'none'."""
-    cells = list(cells)
-    if not cells:
-        return "none"
-    if len(cells) == 1:
-        return cells[0]
-    return ", ".join(cells[:-1]) + " and " + cells[-1]
+    return and_list(cells) or "none"
 
 
 def _modules():

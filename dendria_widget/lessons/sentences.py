@@ -15,6 +15,7 @@ module only puts it into words (no rule is decided here).
 from __future__ import annotations
 
 from ..explain import dendria as explain
+from ..explain.sentences import plural
 from .framework import words
 
 DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
@@ -23,10 +24,6 @@ DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-we
 
 def cap(text):
     return text[:1].upper() + text[1:]
-
-
-def plural(n, word, many=None):
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def _piece_on(game, cell):
