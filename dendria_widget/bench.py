@@ -222,7 +222,7 @@ def run(quick=False, profile=True, seed=1, out=None):
         say(line)
     if cut:
         say("   FAILURE: a game reached the safety cap without ending; the dendrid move "
-            "limit (RULES.md 2.3) should end every classic game")
+            "limit (docs/rules.md 2.3) should end every classic game")
     say()
 
     # ---- 2. mid-game side 9
