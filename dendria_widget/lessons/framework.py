@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import DendriaError, IllegalStep
+from ..explain.sentences import and_list
 from ..game import Game
 
 #: Every rule (and every option default) a lesson can teach, by id: what
@@ -316,11 +317,19 @@ class Lesson:
         """A fresh game for the exercise on page ``k``."""
         return self.game(k, 0)
 
-    def scene_kwargs(self, k, width=None):
+    def scene_kwargs(self, k, width=None, game=None):
+        """The ``build_scene`` arguments for page ``k``: its overlays and focus
+        (and, for ``game`` in the middle of a journey or after a plant, the
+        selected dendrid and the cells it may go to or convert)."""
         page = self.page(k)
         kw = {"overlays": tuple(page.overlays) + ("annotations",), "focus": page.focus}
         if width is not None:
             kw["width"] = width
+        if game is not None and game.phase in ("plant", "move"):
+            from ..interaction import journey_cell, targets
+
+            kw["targets"] = targets(game)
+            kw["selected"] = journey_cell(game)
         return kw
 
     def svg(self, k, played=None, width=None):
@@ -330,7 +339,7 @@ class Lesson:
 
         page = self.page(k)
         game = self.game(k, len(page.play) if played is None else played)
-        return game_svg(game, **self.scene_kwargs(k, width))
+        return game_svg(game, **self.scene_kwargs(k, width, game))
 
     def markdown(self, k):
         """Page ``k``'s title and text (and an exercise's prompt) as markdown."""
@@ -366,12 +375,7 @@ def planted(game):
 
 def words(cells):
     """Cell names as words: 'd4', 'd4 and e5', 'c1, d4 and e5'; 'none'."""
-    cells = list(cells)
-    if not cells:
-        return "none"
-    if len(cells) == 1:
-        return cells[0]
-    return ", ".join(cells[:-1]) + " and " + cells[-1]
+    return and_list(cells) or "none"
 
 
 def _modules():
