@@ -1,6 +1,6 @@
 """The render layer: what is drawn where, for given positions and overlays.
 
-Positions are small and checked by hand against RULES.md (the comments give
+Positions are small and checked by hand against docs/rules.md (the comments give
 the reasoning); where a test compares with ``dendria_widget.explain`` it
 checks that the picture shows exactly those facts.
 """
