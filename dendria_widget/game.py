@@ -93,7 +93,7 @@ class Game:
         self._start = _start  # the position dict this game started from, or None
         self.state = self.engine.State(self.rules, self._engine_position(_start))
         self._redo = []
-        self._legal = None     # [engine version, legal steps, their ids] (legal_steps)
+        self._legal = None     # (engine version, legal steps) of legal_steps()
         self.comments = {}     # turn index -> comment
         self.annotations = {"marks": {}, "arrows": []}
 
@@ -233,7 +233,7 @@ class Game:
         list without judging it again."""
         st = self.state
         steps = st.legal()
-        self._legal = [st.version, steps, None]
+        self._legal = (st.version, steps)
         return list(steps)
 
     def _known_legal(self, step):
@@ -242,10 +242,7 @@ class Game:
         c = self._legal
         if c is None or c[0] != self.state.version:
             return False
-        ids = c[2]
-        if ids is None:
-            ids = c[2] = {id(s) for s in c[1]}
-        return id(step) in ids
+        return id(step) in map(id, c[1])   # compared in C, no Step.__eq__
 
     def why_illegal(self, step):
         """The reason a step is refused now, or None when it is legal."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..geometry import DIRECTIONS, iter_bits
-from .base import END, PASS, SWAP, EngineState, Repetitions, zobrist_table
+from .base import END, PASS, SWAP, EngineState, Repetitions, StepsByCell, zobrist_table
 from ..checks import brief
 from ..errors import BadPosition, IllegalStep
 from ..notation import Piece, Step, parse_words
@@ -51,6 +51,11 @@ def parse_piece(text):
 @lru_cache(maxsize=None)
 def _step_table(board):
     return {verb: tuple(Step(verb, i, board) for i in range(board.area)) for verb in CELL_VERBS}
+
+
+@lru_cache(maxsize=None)
+def _plant_lister(board):
+    return StepsByCell(_step_table(board)["plant"])
 
 
 SIDE_STEPS = (Step("side", DARK), Step("side", LIGHT))
@@ -929,13 +934,7 @@ class DendriaState(EngineState):
         ph = self.phase
         mover = self.to_move
         if ph in ("turn", "swap"):
-            plant = self._steps["plant"]
-            out = []
-            m = self.legal_placements(mover)
-            while m:
-                low = m & -m
-                out.append(plant[low.bit_length() - 1])
-                m ^= low
+            out = _plant_lister(self.board).extend([], self.legal_placements(mover))
             move = self._steps["move"]
             m = self.bb[3 + 3 * mover]
             while m:
