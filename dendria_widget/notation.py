@@ -59,7 +59,7 @@ class Step(tuple):
     that name a cell (``plant sprout grow capture move slide place``), the
     whole number of ``komi``, the colour index of ``side``, else None; a
     step of a cell verb keeps its ``board`` to name the cell when printed.
-    ``str(step)`` is the NOTATION.md step string (``'plant g7'``);
+    ``str(step)`` is the docs/notation.md step string (``'plant g7'``);
     :meth:`parse` reads one. ``step.verb``, ``step.arg`` (the cell's name,
     the komi, the colour word, or None) and ``step.cell`` (the cell id or
     None) read it. A step hashes as its tuple, so it meets the engine's
@@ -85,7 +85,7 @@ class Step(tuple):
 
     @classmethod
     def parse(cls, text, board):
-        """The step a NOTATION.md string names on ``board`` (``sow`` reads as
+        """The step a docs/notation.md string names on ``board`` (``sow`` reads as
         ``plant``); IllegalStep saying what cannot be read."""
         words = parse_words(text)
         verb = "plant" if words[0] == "sow" else words[0]
@@ -183,7 +183,7 @@ class Step(tuple):
 
 
 class Piece(str):
-    """One piece, as python-chess's ``Piece``: the string is its NOTATION.md
+    """One piece, as python-chess's ``Piece``: the string is its docs/notation.md
     name (``'dark seed'``, ``'white 2'``), so it compares, hashes and writes
     to JSON as that string; ``colour``, ``kind`` (Dendria: seed, tree,
     dendrid) and ``height`` (Hedu) read it without parsing. The engines

@@ -40,7 +40,7 @@ from ..game import Game
 #: Every rule (and every option default) a lesson can teach, by id: what
 #: the tests check the lessons cover, each id by some page.
 RULE_IDS = {
-    # the board (RULES.md section 1, what the games share)
+    # the board (docs/rules.md section 1, what the games share)
     "board-soils": "the board is made of hexagonal cells, the soils (plots)",
     "lines": "six straight lines run from every cell, one in each direction",
     "edge": "a line that meets no piece runs out at the edge of the board",
@@ -144,7 +144,7 @@ class Verdict:
 class Page:
     """One step of a lesson: a board, the overlays on it, a short text.
 
-    ``start``: a position string, or a NOTATION.md position dict (with
+    ``start``: a position string, or a docs/notation.md position dict (with
     ``rules`` here or a ``"rules"`` key in it), or None to continue from the
     previous page's game (after its ``play`` steps). A first page with
     ``start=None`` and ``rules`` given starts a new game from its beginning
