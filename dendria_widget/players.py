@@ -288,7 +288,7 @@ def evaluate(line, seat):
             if st.capturable(g, colour):
                 gains[colour] += 2 * g.bit_count()
     mover = st.to_move
-    weight = (0.6, 0.3) if mover != me else (0.3, 0.6)   # (mine, theirs)
+    weight = (0.3, 0.6) if mover != me else (0.6, 0.3)   # (mine, theirs)
     dendrids = st.pieces_of(me, 2).bit_count() - st.pieces_of(1 - me, 2).bit_count()
     return margin + weight[0] * gains[me] - weight[1] * gains[1 - me] + 0.2 * dendrids
 
@@ -318,7 +318,7 @@ class MCTSPlayer(Player):
     search's visit shares of the turn's first step are kept in
     ``last_search`` (for the widget's heat map)."""
 
-    def __init__(self, seed=0, iterations=None, seconds=None, playout_steps=80,
+    def __init__(self, seed=0, iterations=None, seconds=None, playout_steps=30,
                  c=0.9, widen=2.0):
         super().__init__(seed)
         if iterations is not None and seconds is not None:
