@@ -59,8 +59,9 @@ Example:
 """
 
 BENCH_HELP = """\
-Time the engine on one core: random full-game playouts (classic side 7,
-sprites side 6, a 13-module sprites board, Hedu side 7 when available),
+Time the engine on one core: random full-game playouts through the public
+API (classic side 7, sprites side 6, a 13-module sprites board, Hedu side 7;
+with --baseline PATH an older checkout too, side by side, and the ratios),
 legal-step listing and all explanations on a mid-game side-9 position, and a
 cProfile summary of the classic playout. Prints a table; not a test.
 """
@@ -108,6 +109,11 @@ def build_parser():
     b.add_argument("--quick", action="store_true", help="a short run (about 10 s)")
     b.add_argument("--no-profile", action="store_true", help="skip the cProfile section")
     b.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    b.add_argument("--baseline", metavar="PATH",
+                   help="also time the package of an older checkout at PATH, side by side "
+                        "(e.g. made with 'git worktree add /tmp/base 4d8fdf9')")
+    b.add_argument("--reps", type=int, default=None,
+                   help="repetitions of each playout series (default 3, quick 2)")
     b.set_defaults(run=run_bench)
     t = sub.add_parser("tutorials", help="copy the tutorial notebooks into a folder",
                        description=TUTORIALS_HELP,
@@ -179,7 +185,8 @@ def run_analyze(path, pretty=False, out=None):
 
 def run_bench(args):
     from .bench import run
-    return run(quick=args.quick, profile=not args.no_profile, seed=args.seed)
+    return run(quick=args.quick, profile=not args.no_profile, seed=args.seed,
+               baseline=args.baseline, reps=args.reps)
 
 
 def run_tutorials(args, out=None):

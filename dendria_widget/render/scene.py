@@ -62,7 +62,7 @@ from functools import lru_cache
 from ..errors import DendriaError
 from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout
 from ..rules.variant import OVERLAY_NAMES, VARIANTS
-from .theme import DEFAULT_THEME, resolve_theme
+from .theme import DEFAULT_THEME, readable_on, resolve_theme
 
 #: every overlay name ``build_scene`` takes; which ones a game offers (and
 #: their labels and tooltips) is its variant's: ``game.variant.overlays``
@@ -756,7 +756,8 @@ class _Builder:
 
     def letter(self, out, x, y, R, text, colour, tag, legend):
         """A white letter on a coloured chip (S, G, C)."""
-        self.badge(out, x, y, R, colour, self.t.chip, "#ffffff", text, tag, legend, k=0.36)
+        self.badge(out, x, y, R, colour, self.t.chip, readable_on(colour), text, tag, legend,
+                   k=0.36)
 
     # ------------------------------------------------- Dendria overlays
     def dendria_overlays(self, game, overlays, focus_id):
@@ -1113,8 +1114,8 @@ class _Builder:
         if kind == "leave":
             self.cross(out, x, y, R * 1.4, colour, lw, f"preview:{kind}:{name}", legend)
         # the height it will have, on a chip at its upper right
-        self.badge(out, x + 0.56 * R, y - 0.5 * R, R, colour, self.t.chip, "#ffffff", after,
-                   f"preview-label:{name}", legend, k=0.38)
+        self.badge(out, x + 0.56 * R, y - 0.5 * R, R, colour, self.t.chip, readable_on(colour),
+                   after, f"preview-label:{name}", legend, k=0.38)
 
     def cross(self, out, x, y, R, colour, lw, tag, legend):
         h = 0.3 * R
