@@ -1,6 +1,6 @@
 """Hex boards: axial coordinates, plots, lagoons, names, rays and bitboards.
 
-Conventions (RULES.md section 1): pointy-top hexes in horizontal rows, axial
+Conventions (docs/rules.md section 1): pointy-top hexes in horizontal rows, axial
 coordinates ``(q, r)`` with q growing east and r growing south.
 
 Every cell of the bounding box of a board gets an integer *id*, its bit in a
@@ -23,7 +23,7 @@ from .errors import BadBoard, UnknownCell
 
 # The six directions, counter-clockwise from east. Opposite of d is (d + 3) % 6.
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-#: The short names of DIRECTIONS, in the same order (RULES.md 1).
+#: The short names of DIRECTIONS, in the same order (docs/rules.md 1).
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
@@ -61,7 +61,7 @@ class Board:
     """An immutable set of plots with every table the engines need.
 
     Build with :meth:`Board.hexagon` or :meth:`Board.modular`, or
-    :meth:`Board.from_spec` with a NOTATION.md board dict.
+    :meth:`Board.from_spec` with a docs/notation.md board dict.
 
     Useful attributes: ``plots`` (ids in name order: by row, then index),
     ``plot_mask`` (bitboard of plots), ``lagoon_mask``, ``neighbours[id]``
@@ -235,7 +235,7 @@ class Board:
 
     @staticmethod
     def from_spec(spec):
-        """A board from a NOTATION.md dict: hexagon with size, or modular."""
+        """A board from a docs/notation.md dict: hexagon with size, or modular."""
         if isinstance(spec, Board):
             return spec
         if not isinstance(spec, dict):
@@ -259,7 +259,7 @@ class Board:
 
     # ------------------------------------------------------------- naming
     def name(self, i):
-        """The NOTATION.md name of plot id ``i`` (e.g. 'g7')."""
+        """The docs/notation.md name of plot id ``i`` (e.g. 'g7')."""
         try:
             return self._names[i]
         except KeyError:

@@ -1,6 +1,6 @@
 """The render layer: what is drawn where, for given positions and overlays.
 
-Positions are small and checked by hand against RULES.md (the comments give
+Positions are small and checked by hand against docs/rules.md (the comments give
 the reasoning); where a test compares with ``dendria_widget.explain`` it
 checks that the picture shows exactly those facts.
 """
@@ -861,5 +861,9 @@ def test_a_theme_from_jupyterlabs_css_variables():
     for what, fg, bg in grey.text_pairs():
         assert contrast(fg, bg) >= 4.5, what
     assert theme_from_css({}) == DEFAULT_THEME
+    # the page's theme attributes, as JupyterLab sets them on the body
+    from dendria_widget.render.theme import HIGH_CONTRAST
+    assert theme_from_css({"theme-light": "false"}) == DARK_THEME
+    assert theme_from_css({"theme-name": "JupyterLab High Contrast"}) == HIGH_CONTRAST
     with pytest.raises(DendriaError):
         theme_from_css("dark")

@@ -251,7 +251,7 @@ def overview(game):
 
 
 def dendria_analysis(game):
-    """The Dendria output object of ``analyze`` (NOTATION.md)."""
+    """The Dendria output object of ``analyze`` (docs/notation.md)."""
     st = _state(game)
     b = st.board
     mover = st.to_move

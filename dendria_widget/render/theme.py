@@ -270,8 +270,11 @@ def theme_from_css(variables):
     """A theme that matches the page, from JupyterLab's CSS variables: a
     dict such as ``{"--jp-layout-color0": "#111111", "--jp-ui-font-color0":
     "rgba(255, 255, 255, 1)", "--jp-ui-font-family": "..."}`` (the names
-    with or without the leading ``--``). A dark page background starts
-    from the dark theme, a light one from the light theme; the page's
+    with or without the leading ``--``), and the page's ``theme-name`` and
+    ``theme-light`` (JupyterLab's ``data-jp-theme-*`` attributes). A high
+    contrast theme name gives the high-contrast theme; a dark page
+    background (or ``theme-light`` false) starts from the dark theme, a
+    light one from the light theme; the page's
     background and font colour are taken where they stay readable (every
     pair of :meth:`Theme.text_pairs` keeps a contrast of 4.5). Unreadable
     or missing values keep the base theme's."""
@@ -281,7 +284,14 @@ def theme_from_css(variables):
                            "{'--jp-layout-color0': '#111111'}")
     vals = {str(k).lstrip("-"): v for k, v in variables.items()}
     bg = css_colour(vals.get("jp-layout-color0"))
-    base = DEFAULT_THEME if bg is None or luminance(bg) >= 0.18 else DARK_THEME
+    name = str(vals.get("theme-name", "")).lower()
+    light = str(vals.get("theme-light", "")).lower()
+    if "high contrast" in name or "high-contrast" in name:
+        base = HIGH_CONTRAST
+    elif bg is not None:
+        base = DEFAULT_THEME if luminance(bg) >= 0.18 else DARK_THEME
+    else:
+        base = DARK_THEME if light == "false" else DEFAULT_THEME
     changes = {}
     if bg is not None:
         changes["background"] = bg

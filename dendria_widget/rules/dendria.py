@@ -1,4 +1,4 @@
-"""The Dendria engine: classic and sprites editions, every option of RULES.md.
+"""The Dendria engine: classic and sprites editions, every option of docs/rules.md.
 
 Every rule of Dendria lives in this file. The widget, the explanations, the
 tutorials, the computer players and ``analyze`` all ask this engine.
@@ -298,7 +298,7 @@ class DendriaState(EngineState):
         return self.board.dilate(group) & ~self.occ
 
     def group_sight(self, group):
-        """Distinct pieces a group sees (RULES.md 2.2, enclosed groups)."""
+        """Distinct pieces a group sees (docs/rules.md 2.2, enclosed groups)."""
         seen = set()
         b = self.board
         occ = self.occ
@@ -322,7 +322,7 @@ class DendriaState(EngineState):
         return tuple(counts)
 
     def _held(self, group, colour, enclosed_never):
-        """RULES.md 2.2's test shared by growth and protection: every fertile
+        """docs/rules.md 2.2's test shared by growth and protection: every fertile
         soil of the group is fertilized by ``colour``; a group with no fertile
         soil sees strictly more of ``colour``'s dendrids than of the other's
         (``enclosed_groups "sight"``), else ``enclosed_never`` is the answer."""
@@ -334,7 +334,7 @@ class DendriaState(EngineState):
         return seen[colour] > seen[1 - colour]
 
     def growable(self, group, mover):
-        """May ``mover`` grow this seedbed (RULES.md 2.2)?"""
+        """May ``mover`` grow this seedbed (docs/rules.md 2.2)?"""
         return self._held(group, mover, False)
 
     def protected(self, forest, owner):
@@ -1223,7 +1223,7 @@ class DendriaState(EngineState):
         self._undo.append((step, saved, changes, rep, closed))
 
     def _check_move_limit(self):
-        """RULES.md 2.3: 2 x L turns in a row without a plant (dendrid moves
+        """docs/rules.md 2.3: 2 x L turns in a row without a plant (dendrid moves
         and passes) end the game as if both players had passed."""
         if self.move_limit is not None and self.dmoves >= 2 * self.move_limit:
             self._finish(f"the dendrid move limit: {self.dmoves} turns in a row "
@@ -1289,7 +1289,7 @@ class DendriaState(EngineState):
 
     # ------------------------------------------------------- notation
     def parse(self, text):
-        """A step from its NOTATION.md string; IllegalStep when unreadable."""
+        """A step from its docs/notation.md string; IllegalStep when unreadable."""
         words = parse_words(text)
         verb = words[0]
         if verb == "place":

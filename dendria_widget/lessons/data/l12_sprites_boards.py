@@ -55,7 +55,8 @@ LESSON = Lesson(
                 "The sprites edition shares the first move another way, the **komi pie**. "
                 "Before any piece is played:\n\n"
                 "1. the first player chooses the **komi**: a whole number of points Light "
-                "will add to its score at the end;\n"
+                "will add to its score at the end, from 0 up to the number of cells of the "
+                "board;\n"
                 "2. then the second player chooses to play **Dark** or **Light**;\n"
                 "3. then Dark moves first, on the empty board.\n\n"
                 "Press **Play**: the first player sets the komi to 0."),
