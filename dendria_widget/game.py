@@ -353,6 +353,12 @@ class Game:
         return self
 
     @property
+    def step_count(self):
+        """How many steps have been played (``len(game.steps)``, without
+        building the list)."""
+        return self.state.step_count
+
+    @property
     def steps(self):
         """Every step played, in order (Step objects)."""
         return self.state.steps()
