@@ -332,11 +332,11 @@ class Board:
         return bb << s if s > 0 else bb >> -s
 
     def dilate(self, bb):
-        """Plots adjacent to (or in) ``bb``."""
-        out = bb
-        for s in self.shifts:
-            out |= bb << s if s > 0 else bb >> -s
-        return out & self.plot_mask
+        """Plots adjacent to (or in) ``bb`` (the six shifts written out:
+        E/W 1, SW/NE stride - 1, SE/NW stride)."""
+        s = self.stride
+        t = s - 1
+        return (bb | bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & self.plot_mask
 
     def fill(self, gen, open_, d):
         """Hexes of ``open_`` reached from ``gen`` by repeated steps in d
@@ -367,8 +367,10 @@ class Board:
     def group(self, start_bb, members):
         """The 6-connected component(s) of ``members`` touching ``start_bb``."""
         g = start_bb & members
+        s = self.stride
+        t = s - 1
         while True:
-            grown = self.dilate(g) & members
+            grown = (g | g << 1 | g >> 1 | g << t | g >> t | g << s | g >> s) & members
             if grown == g:
                 return g
             g = grown

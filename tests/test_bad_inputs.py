@@ -360,3 +360,13 @@ def test_play_refuses_a_step_object_that_is_no_step(make):
         g.play(make())
     assert_refused(play, IllegalStep)
     assert g.to_record() == before
+
+
+def test_the_command_exits_1_with_its_json_error_for_the_issues_inputs():
+    from test_cli import _python_m
+    for text in ['{"rules": {"ruleset": "hedu"}, "position": {"prisoners": {"white": %s}}}'
+                 % HUGE, '{"position": {"komi": NaN}}', b"\xff\xfe"]:
+        proc = _python_m(["analyze"], text if isinstance(text, bytes) else text.encode())
+        assert proc.returncode == 1 and proc.stderr == b""
+        reason = strict(proc.stdout.decode())["error"]["reason"]
+        assert reason and "internal error" not in reason
