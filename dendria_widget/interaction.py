@@ -57,13 +57,7 @@ def pixel_to_cell(layout, x, y):
 def group_cells(game, cell):
     """The cells of the group (seedbed, forest, host; Hedu: one colour and
     height) holding ``cell``, as the engine groups them; [] for an empty plot."""
-    st = game.state
-    board = game.board
-    i = board.cell(cell)
-    group_at = getattr(st, "group_at", None)
-    if group_at is None:
-        return [cell] if cell in game.pieces else []
-    return board.names(group_at(i))
+    return list(game.group_at(cell))
 
 
 def current_turn(game):
@@ -75,15 +69,9 @@ def current_turn(game):
 
 
 def journey_cell(game):
-    """Where the journeying dendrid stands now (None when no journey is on):
-    the cell of the last ``slide`` of this turn, else of its ``move``."""
-    if game.phase != "move":
-        return None
-    where = None
-    for s in current_turn(game):
-        if s.verb in ("move", "slide"):
-            where = s.arg
-    return where
+    """Where the journeying dendrid stands now (None when no journey is on)."""
+    journey = game.journey if game.phase == "move" else None
+    return journey.at if journey else None
 
 
 def _cell_steps(game, legal, cell):

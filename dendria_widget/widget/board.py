@@ -212,17 +212,17 @@ class BoardWidget(widgets.VBox):
                                           tooltip="pass the turn (two passes in a row end the game)")
         self.swap_button = widgets.Button(description="Swap", layout=_auto(),
                                           tooltip="the pie rule: exchange colours")
-        self.end_button.on_click(lambda _: self.play("end"))
-        self.pass_button.on_click(lambda _: self.play("pass"))
-        self.swap_button.on_click(lambda _: self.play("swap"))
+        self.end_button.on_click(lambda _: self.press("end"))
+        self.pass_button.on_click(lambda _: self.press("pass"))
+        self.swap_button.on_click(lambda _: self.press("swap"))
         self.komi_value = widgets.BoundedIntText(value=0, min=0, max=1000, description="komi",
                                                  layout=widgets.Layout(width="150px"))
         self.komi_button = widgets.Button(description="Set komi", layout=_auto())
-        self.komi_button.on_click(lambda _: self.play(f"komi {int(self.komi_value.value)}"))
+        self.komi_button.on_click(lambda _: self.press(f"komi {int(self.komi_value.value)}"))
         self.side_dark = widgets.Button(description="Play dark", layout=_auto())
         self.side_light = widgets.Button(description="Play light", layout=_auto())
-        self.side_dark.on_click(lambda _: self.play("side dark"))
-        self.side_light.on_click(lambda _: self.play("side light"))
+        self.side_dark.on_click(lambda _: self.press("side dark"))
+        self.side_light.on_click(lambda _: self.press("side light"))
         self.komi_box = widgets.HBox([self.komi_value, self.komi_button])
         self.side_box = widgets.HBox([self.side_dark, self.side_light])
         self.actions = widgets.HBox([self.end_button, self.pass_button, self.swap_button,
@@ -403,15 +403,18 @@ class BoardWidget(widgets.VBox):
         True when every step was played."""
         self.pending = []
         game = self.game
-        self._pieces_before = dict(game.pieces)
+        backup = game.copy() if len(steps) > 1 else None
+        self._effects = []
         movers = []
         try:
             for step in steps:
                 movers.append(game.to_move)
                 game.play(step)
+                self._effects += game.last_effects()
         except IllegalStep as e:
-            for _ in movers[:-1]:
-                game.undo()
+            if backup is not None and len(movers) > 1:
+                game._replace_with(backup)   # as it was, redo steps and comments too
+            self._effects = []
             self._set_status(f"Not played: {e}", "refused")
             self._update_panels()
             return False
@@ -419,14 +422,27 @@ class BoardWidget(widgets.VBox):
         self._played(list(zip(played, movers)))
         return True
 
+    def press(self, verb):
+        """A button (End turn, Pass, Swap; the komi and side choices take the
+        step's text): the step is taken from the legal steps, so it is judged
+        once; a step that is not legal now says why and changes nothing."""
+        step = next((s for s in self.legal() if str(s) == verb), None)
+        if step is None:
+            reason = self.game.why_illegal(verb) or "it cannot be played now"
+            self._set_status(f"Not played: {verb}: {reason}", "refused")
+            self._update_panels()
+            return False
+        self._push(step)
+        return True
+
     def _push(self, step):
         """Play a step taken from ``legal()`` (already judged legal: not
         checked again), then end the turn by itself when ``end`` is the only
         step left (``auto_end``)."""
-        self._pieces_before = dict(self.game.pieces)
         mover = self.game.to_move
         push = getattr(self.game, "push", None)   # the engine's unchecked path
         (push or self.game.play)(step)
+        self._effects = list(self.game.last_effects())
         self._played([(step, mover)])
 
     def _played(self, done):
@@ -455,15 +471,9 @@ class BoardWidget(widgets.VBox):
     PULSE_INTERVAL = 0.07
 
     def changed_cells(self):
-        """The cells whose piece the last play changed (appeared, went, or
-        became another piece), in board order."""
-        before = getattr(self, "_pieces_before", None)
-        if before is None:
-            return []
-        now = self.game.pieces
-        cells = {c for c in set(before) | set(now) if before.get(c) != now.get(c)}
-        board = self.game.board
-        return sorted(cells, key=lambda n: board.sort_key(board.cell(n)))
+        """The cells whose piece the last play changed (the engine's effects
+        of its steps: appeared, went, or became another piece), each once."""
+        return list(dict.fromkeys(e.cell for e in getattr(self, "_effects", ())))
 
     def pulse_shapes(self, cells, frame):
         """The shapes of one frame of the animation: a ring shrinking onto
@@ -483,7 +493,7 @@ class BoardWidget(widgets.VBox):
         """Pulse the changed pieces for a moment on the canvas, when an event
         loop runs (in a kernel); the SVG and PNG exports mark them still."""
         cells = self.changed_cells()
-        self._pieces_before = None
+        self._effects = []
         if not (self.animate and cells):
             return
         import asyncio
@@ -798,9 +808,9 @@ class BoardWidget(widgets.VBox):
                 self._set_status("The end of the game: nothing more to show.", "info")
                 self._update_panels()
                 return None
-            self._pieces_before = dict(self.game.pieces)
             mover = self.game.to_move
             st = self.game.redo()
+            self._effects = list(self.game.last_effects())
             self._played([(st, mover)])
             return st
         finally:
