@@ -2,7 +2,8 @@
 
 >>> from dendria_widget import Game
 >>> g = Game("dendria-classic", size=5)
->>> g.play("plant c5", "end")          # Dark's opening seed
+>>> g.play("plant c5", "end")          # Dark's opening seed; play returns the game
+<Game 'dendria-classic h5 5/6/4s2/8/9/8/7/6/5 light' phase=swap>
 >>> g.phase, g.to_move
 ('swap', 'light')
 >>> g.undo()

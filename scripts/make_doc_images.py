@@ -57,7 +57,7 @@ def _fertilization():
     g = _game("dendria-classic", 4, {"d4": "dark dendrid", "b3": "dark seed",
                                      "b4": "dark seed", "f2": "light tree",
                                      "d6": "light seed"})
-    return _svg(g, overlays=("fertilization", "fertile"))
+    return _svg(g, overlays=("fertilization", "fertile"), focus="b4")
 
 
 def _conversions():

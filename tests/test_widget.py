@@ -273,9 +273,9 @@ def test_toggling_overlays_changes_the_scene():
     # roots follow the hovered cell
     w.set_overlay("roots")
     w.set_hover("c3")
-    assert any(t.startswith("root:c3:") for t in w.scene().tags("overlays"))
+    assert any(t.startswith("root:c3:") for t in w.scene().tags())   # under the pieces
     w.set_hover("b2")
-    tags = w.scene().tags("overlays")
+    tags = w.scene().tags()
     assert any(t.startswith("root:b2:") for t in tags)
     assert not any(t.startswith("root:c3:") for t in tags)
     assert "b2" in w.details.value and "Roots" in w.details.value

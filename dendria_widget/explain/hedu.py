@@ -27,6 +27,12 @@ def _cell_id(st, cell):
     return st.board.cell(cell) if isinstance(cell, str) else cell
 
 
+def stack_words(piece):
+    """'black 2' -> 'black stack of 2'."""
+    colour, height = piece.split()
+    return f"{colour} stack of {height}"
+
+
 def _pairs(pairs):
     return [[h, s] for h, s in pairs]
 
@@ -143,15 +149,17 @@ def preview(game, cell, mover=None):
         elif new >> 1 > old >> 1:
             grow.append(entry)
     placed = piece_name(log[0][2])
-    summary = [f"a {placed} stack stands on {b.name(i)} (it touches "
+    summary = [f"a {stack_words(placed)} stands on {b.name(i)} (it touches "
                f"{log[0][2] >> 1} region{'s' if log[0][2] >> 1 != 1 else ''})"]
     for e in leave:
-        summary.append(f"the {e['from']} stack on {e['cell']} touches no region any more "
-                       "and leaves the board")
+        summary.append(f"the {stack_words(e['from'])} on {e['cell']} touches no region any "
+                       "more and leaves the board")
     for e in shrink:
-        summary.append(f"the {e['from']} stack on {e['cell']} is reduced to {e['to']}")
+        summary.append(f"the {stack_words(e['from'])} on {e['cell']} is reduced to "
+                       f"{e['to'].split()[1]}")
     for e in grow:
-        summary.append(f"the {e['from']} stack on {e['cell']} grows to {e['to']}")
+        summary.append(f"the {stack_words(e['from'])} on {e['cell']} grows to "
+                       f"{e['to'].split()[1]}")
     for k in (0, 1):
         if gained[k]:
             summary.append(f"{COLOURS[k]} takes {gained[k]} prisoner"

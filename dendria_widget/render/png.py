@@ -182,6 +182,7 @@ def scene_to_png(scene, scale=2, supersample=SUPERSAMPLE):
 def game_png(game, scale=2, **kw):
     """PNG bytes of a game (keyword arguments go to ``build_scene``)."""
     kw.setdefault("overlays", ("annotations",))
+    kw.setdefault("key", "compact")
     return scene_to_png(build_scene(game, **kw), scale=scale)
 
 

@@ -56,13 +56,13 @@ per (board, radius).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..errors import DendriaError
-from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout, iter_bits
+from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout
 from ..rules.variant import OVERLAY_NAMES, VARIANTS
-from .theme import DEFAULT_THEME
+from .theme import DEFAULT_THEME, resolve_theme
 
 #: every overlay name ``build_scene`` takes; which ones a game offers (and
 #: their labels and tooltips) is its variant's: ``game.variant.overlays``
@@ -73,6 +73,9 @@ HEDU_OVERLAYS = frozenset(t[0] for t in VARIANTS["hedu"].overlay_texts)
 LAYERS = ("board", "pieces", "overlays", "selection")
 
 DEFAULT_RADIUS = 24.0
+MIN_TEXT = 11.0     # no text in a scene is smaller (CSS px)
+MIN_RADIUS = 15.0   # the smallest hex radius radius_for gives (texts of 11 px fit)
+KEY_TEXT = 12.0     # the key's phrases and captions
 MARGIN = 1.15   # space round the board, in hex radii (room for the names)
 SQRT3 = math.sqrt(3.0)
 
@@ -89,6 +92,7 @@ class Polygon:
     alpha: float = 1.0
     dash: tuple | None = None
     tag: str | None = None
+    legend: str | None = None
 
 
 @dataclass(slots=True)
@@ -103,6 +107,7 @@ class Circle:
     alpha: float = 1.0
     tag: str | None = None
     dash: tuple | None = None
+    legend: str | None = None
 
 
 @dataclass(slots=True)
@@ -116,6 +121,7 @@ class Line:
     dash: tuple | None = None
     arrow: bool = False
     tag: str | None = None
+    legend: str | None = None
 
 
 @dataclass(slots=True)
@@ -132,6 +138,7 @@ class Text:
     weight: str = "normal"
     tag: str | None = None
     halo: str | None = None
+    legend: str | None = None
 
 
 def arrow_parts(line):
@@ -156,7 +163,13 @@ class Scene:
     """What to draw: ``layers`` maps a layer name to its shapes, in draw
     order (board, pieces, overlays, selection). ``layout`` is the
     :class:`~dendria_widget.geometry.Layout` (pixel <-> cell) and
-    ``background`` the colour under everything."""
+    ``background`` the colour under everything.
+
+    The board fills the top ``board_height`` pixels; below it, the key of
+    the overlays shown: ``key`` lists its entries as ``(overlay, entry,
+    phrase)`` and ``captions`` maps each overlay shown to its sentence.
+    ``changed`` names the cells whose pieces the last step changed (drawn
+    as changed; the widget may animate them)."""
     width: float
     height: float
     layers: dict
@@ -164,6 +177,14 @@ class Scene:
     background: str = "#ffffff"
     game_kind: str = "dendria"
     font: str = "DejaVu Sans, Verdana, Arial, sans-serif"
+    board_height: float = 0.0
+    key: list = field(default_factory=list)
+    captions: dict = field(default_factory=dict)
+    changed: list = field(default_factory=list)
+
+    def legends(self, layer=None):
+        """The key entries (``overlay:entry``) the drawn shapes stand for."""
+        return {s.legend for s in self.shapes(layer) if s.legend is not None}
 
     def shapes(self, layer=None):
         """Every shape (of one layer, or of all layers in draw order)."""
@@ -337,7 +358,10 @@ def _unit_size(board):
 
 
 def radius_for(board, width=None, height=None):
-    """The hex radius that makes the board fit in ``width`` (and ``height``) CSS px."""
+    """The hex radius that makes the board fit in ``width`` (and ``height``)
+    CSS px, never below :data:`MIN_RADIUS` (the smallest hex in which the
+    11 px texts fit: a narrower space gets a wider picture, to scroll or
+    scale, rather than unreadable text)."""
     uw, uh = _unit_size(board)
     cands = []
     if width is not None:
@@ -346,7 +370,7 @@ def radius_for(board, width=None, height=None):
         cands.append(height / uh)
     if not cands:
         return DEFAULT_RADIUS
-    return math.floor(min(cands) * 100) / 100.0
+    return max(MIN_RADIUS, math.floor(min(cands) * 100) / 100.0)
 
 
 # ------------------------------------------------------------- helpers
@@ -371,56 +395,147 @@ def _cell_id(geo, name, what):
     return i
 
 
-def _last_turn_cells(game):
-    """Ids of the cells the last turn's steps touched (the turn in progress
-    if there is one), with whole groups for grow and capture, and for Hedu
-    every stack the placement changed."""
-    st = game.state
-    turn = getattr(st, "current", None) or (st.turns[-1] if getattr(st, "turns", None) else None)
-    if not turn:
-        return []
-    b = game.board
-    cells = []
-    for verb, arg in turn:
-        if isinstance(arg, int) and not isinstance(arg, bool) and arg in b and verb not in (
-                "komi", "side"):
-            if verb in ("grow", "capture") and hasattr(st, "group_at"):
-                cells.extend(iter_bits(st.group_at(arg)))
-            else:
-                cells.append(arg)
-    effects = getattr(st, "last_effects", None)
-    if effects is not None:   # Hedu: the stacks the placement changed
-        cells.extend(e[0] for e in (effects() or ()))
-    seen = set()
-    out = []
-    for i in cells:
-        if i not in seen:
-            seen.add(i)
-            out.append(i)
+CHAR_WIDTH = 0.6   # a generous average advance of DejaVu Sans, in font sizes
+
+
+def text_width(text, size):
+    """The width a text takes, estimated (no font metrics in a pure scene)."""
+    return CHAR_WIDTH * size * len(text)
+
+
+def wrap(text, size, width, max_lines):
+    """Word-wrap ``text`` into at most ``max_lines`` lines of ``width`` px;
+    a text still too long ends its last line with an ellipsis."""
+    words = text.split()
+    lines, cur = [], ""
+    for w in words:
+        trial = f"{cur} {w}" if cur else w
+        if text_width(trial, size) <= width or not cur:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = w
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines:
+        last = " ".join(lines[max_lines - 1:])
+        while last and text_width(last + "\u2026", size) > width:
+            last = last[:-1]
+        lines = lines[:max_lines - 1] + [last.rstrip() + "\u2026"]
+    return lines
+
+
+# ------------------------------------------------------------- the key
+def legend_entries(variant):
+    """Every key entry of every overlay this variant offers, in key order:
+    ``{overlay: ((entry, phrase), ...)}``. Each shape an overlay draws
+    carries ``legend="overlay:entry"`` naming one of these."""
+    dendrid = variant.kind_word("dendrid") if "dendrid" in variant.kind_words else ""
+    soil, soils = variant.plot_word, variant.plots_word()
+    out = {
+        "roots": (("root", "a root, to its nourisher"), ("nourisher", "a nourisher"),
+                  ("edge", "a nutrientless root: it sees the edge"),
+                  ("count", f"empty {soils} between")),
+        "nutrients": (("hungry", "a hungry seed"), ("nourished", "a nourished seed"),
+                      ("dark", "its dark nourishers"), ("light", "its light nourishers")),
+        "fertilization": (("dark", f"a {soil} Dark fertilizes"),
+                          ("light", f"a {soil} Light fertilizes"),
+                          ("line", f"a {dendrid}'s line of sight"),
+                          ("fertilizer", f"a {dendrid} fertilizing it"),
+                          ("seen", f"a {soil} it fertilizes")),
+        "fertile": (("group", "the group pointed at"), ("soil", "its fertile soils"),
+                    ("dark", "fertilized by Dark"), ("light", "fertilized by Light")),
+        "conversions": (("sprout", "S: may sprout"), ("grow", "G: may grow"),
+                        ("capture", "C: may capture")),
+        "power": (("power", f"the power of the {soil}"),),
+        "regions": (("black", "a region Black controls"), ("white", "a region White controls"),
+                    ("none", "a region nobody controls"), ("value", "its value")),
+        "heights": (("height", "the height of a new stack"),),
+        "preview": (("place", "the new stack"), ("shrink", "a stack that shrinks"),
+                    ("grow", "a stack that grows"), ("leave", "a stack that leaves"),
+                    ("none", "no stack can stand here")),
+    }
+    return {o.name: out[o.name] for o in variant.overlays}
+
+
+KEY_PAD = 8.0
+KEY_LINE = 16.0        # a caption line
+KEY_ROW = 26.0         # a row of entries
+KEY_SAMPLE = 11.0      # the hex radius the key's samples are drawn at
+KEY_MIN_WIDTH = 320.0  # the narrowest picture with a key
+
+
+def caption_lines(width):
+    """Lines a caption may take: more on a narrow picture (fixed per width)."""
+    return 2 if width >= 460 else 3
+
+
+def _flow(entries, width):
+    """(x, row) of each (entry, phrase) laid out left to right, wrapping."""
+    x, row, out = KEY_PAD, 0, []
+    for entry, phrase in entries:
+        w = 2 * KEY_SAMPLE + 6 + text_width(phrase, KEY_TEXT)
+        if x > KEY_PAD and x + w > width - KEY_PAD:
+            x, row = KEY_PAD, row + 1
+        out.append((x, row))
+        x += w + 14
     return out
+
+
+def key_height(variant, overlays, width):
+    """The height of the key of ``overlays`` at ``width``: it depends only
+    on the rules and the overlays shown, never on the position, so the
+    picture keeps its size while the game is played."""
+    entries = legend_entries(variant)
+    width = max(width, KEY_MIN_WIDTH)
+    h = 0.0
+    for name in overlays:
+        if name not in entries:
+            continue
+        rows = _flow(entries[name], width)[-1][1] + 1
+        h += caption_lines(width) * KEY_LINE + rows * KEY_ROW + 6
+    return h + (KEY_PAD if h else 0.0)
 
 
 # ------------------------------------------------------------ the scene
 def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=None,
                 theme=DEFAULT_THEME, radius=None, width=None, show_names=True,
-                annotations=None, last_turn=True):
+                annotations=None, last_turn=True, cell_names=None, key=True, changes=True):
     """The picture of ``game`` as a :class:`Scene`.
 
-    - ``overlays``: names among :data:`OVERLAYS`; each is drawn only when it
-      applies to the game (Dendria: roots, nutrients, fertilization, fertile,
-      conversions, power; Hedu: regions, heights, preview; both: annotations).
-      An unknown name is an error.
-    - ``focus``: the cell whose roots (Dendria) or placement preview (Hedu)
-      is shown; ``selected``: the selected cell; ``targets``: cells to mark as
-      legal targets; ``hover``: the cell under the pointer.
+    - ``overlays``: names among :data:`OVERLAYS`; each is drawn only when the
+      game's rules offer it (``game.variant.overlays``: power only under the
+      power rule, Hedu's regions only in Hedu); both: annotations. An
+      unknown name is an error.
+    - ``focus``: the cell the focus overlays explain (roots, fertile soils,
+      what fertilizes a soil, a group's conversion, the Hedu placement
+      preview): the hovered or clicked cell; ``selected``: the selected
+      cell; ``targets``: cells to mark as legal targets; ``hover``: the cell
+      under the pointer.
     - ``radius`` (hex circumradius in CSS px) or ``width`` (CSS px the board
       must fit in) sets the size (radius first when both are given); default
-      radius 24.
-    - ``show_names``: cell names along the border; ``annotations``: a dict
-      ``{"marks": {cell: label}, "arrows": [[from, to], ...]}`` drawn instead
-      of ``game.annotations`` (giving it draws it even without the
-      ``"annotations"`` overlay); ``last_turn``: highlight the cells the last
-      turn touched.
+      radius 24; ``width`` never makes the hexes smaller than
+      :data:`MIN_RADIUS`, and no text is smaller than :data:`MIN_TEXT`.
+    - ``theme``: a :class:`~dendria_widget.render.theme.Theme` or a name
+      ("light", "dark", "high-contrast").
+    - ``cell_names``: "border" (row letters and indexes round the board),
+      "inside" (each name inside its cell, above the pieces) or "none";
+      default "inside" on modular boards, else "border"; ``show_names=False``
+      is "none".
+    - ``annotations``: a dict ``{"marks": {cell: label}, "arrows": [[from,
+      to], ...]}`` drawn instead of ``game.annotations`` (giving it draws it
+      even without the ``"annotations"`` overlay); ``last_turn``: highlight
+      the cells the last turn touched.
+    - ``changes``: mark the pieces the last step changed (True: from
+      ``game.last_effects()``; or a list of ``(cell, before, after)``
+      effects, e.g. those of a step and the automatic end after it; False:
+      none): a ring round each changed piece, and a faint ghost of a piece
+      that left the board. ``Scene.changed`` lists those cells.
+    - ``key``: draw the key of the overlays shown below the board (each
+      symbol with its phrase, and each overlay's caption in words): True
+      keeps room for every symbol an overlay may draw, so the picture keeps
+      its height while the game is played (the widget); ``"compact"`` takes
+      only the rows of the symbols drawn now (exports); False: no key.
     """
     if isinstance(overlays, str):
         overlays = (overlays,)
@@ -429,11 +544,17 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
     if bad:
         raise DendriaError(f"unknown overlay {sorted(bad)[0]!r} "
                            f"(overlays: {', '.join(OVERLAYS)})")
+    theme = resolve_theme(theme)
     board = game.board
     if radius is None:
         radius = radius_for(board, width) if width is not None else DEFAULT_RADIUS
     if not isinstance(radius, (int, float)) or isinstance(radius, bool) or radius <= 0:
         raise DendriaError(f"radius must be a positive number of pixels, not {radius!r}")
+    if cell_names is None:
+        cell_names = ("none" if not show_names else
+                      "border" if board.spec.get("shape") == "hexagon" else "inside")
+    if cell_names not in ("border", "inside", "none"):
+        raise DendriaError(f"cell_names is 'border', 'inside' or 'none', not {cell_names!r}")
     geo = board_geometry(board, float(radius))
     variant = game.variant
     hedu = variant.family == "hedu"
@@ -445,45 +566,87 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
     target_ids = [_cell_id(geo, t, "targets") for t in (targets or ())]
 
     pieces = game.pieces
-    b = _Builder(geo, theme)
-    b.board_layer(show_names)
+    b = _Builder(geo, theme, variant, pieces)
+    b.board_layer(cell_names)
     if last_turn:
-        b.last_turn(_last_turn_cells(game))
-    b.pieces(pieces, hedu)
+        b.last_turn([geo.ids[n] for n in game.last_turn_cells()])
+    changed = {}
+    if changes:
+        from ..explain.sentences import net_changes
+        changed = net_changes(game.last_effects() if changes is True else changes)
+        b.changes(changed, hedu)
     # an overlay the rules do not offer (power without the power rule, the
     # regions of a Dendria game) draws nothing
-    offered = overlays & variant.overlay_names
-    if offered:
+    shown = [o.name for o in variant.overlays if o.name in overlays]
+    if shown:
         if hedu:
-            b.hedu_overlays(game, offered, focus_id)
+            b.hedu_overlays(game, shown, focus_id)
         else:
-            b.dendria_overlays(game, offered, focus_id)
+            b.dendria_overlays(game, shown, focus_id)
+    b.pieces(pieces, hedu)
+    if cell_names == "inside":
+        b.inside_names()
     if annotations is not None or "annotations" in overlays:
         b.annotations(annotations if annotations is not None
                       else getattr(game, "annotations", None))
     b.selection(hover_id, selected_id, target_ids, pieces)
-    return Scene(geo.width, geo.height, b.layers, geo.layout, theme.background,
-                 variant.family, theme.font)
+    height, width_ = geo.height, geo.width
+    if key and shown:
+        # a board narrower than KEY_MIN_WIDTH gets a wider picture (the board
+        # at its left), so that the key's phrases fit
+        width_ = max(geo.width, KEY_MIN_WIDTH)
+        height += b.key(shown, width_, compact=key == "compact")
+    return Scene(width_, height, b.layers(), geo.layout, theme.background,
+                 variant.family, theme.font, board_height=geo.height, key=b.key_list,
+                 captions=dict(b.captions), changed=list(changed))
 
 
 class _Builder:
-    """Appends shapes to the four layers (one per build)."""
+    """Appends shapes to the layers of one scene (one per build).
 
-    def __init__(self, geo, theme):
+    The pieces layer holds, in order: the last-turn tints, the overlay
+    shapes that lie *under* the pieces they explain (root lines, tints,
+    outlines), the pieces, and the names written inside cells. The overlays
+    layer holds the teacher's marks, the overlay marks drawn over the board
+    (rings round pieces, badges, letters), the key, and the teacher's
+    arrows last, so no arrow head is ever hidden."""
+
+    def __init__(self, geo, theme, variant, pieces):
         self.geo = geo
         self.t = theme
+        self.v = variant
         self.R = geo.radius
         self.lw = theme.line * geo.radius / 20.0
-        self.board_l = []
-        self.pieces_l = []
-        self.over_l = []
-        self.sel_l = []
-        self.occupied = {}
-        self.layers = {"board": self.board_l, "pieces": self.pieces_l,
-                       "overlays": self.over_l, "selection": self.sel_l}
+        self.occupied = pieces
+        self.board_l, self.last_l, self.under_l, self.pieces_l, self.names_l = [], [], [], [], []
+        self.marks_l, self.over_l, self.key_l, self.arrows_l, self.sel_l = [], [], [], [], []
+        self.captions = {}
+        self.key_list = []
+
+    def layers(self):
+        return {"board": self.board_l,
+                "pieces": self.last_l + self.under_l + self.pieces_l + self.names_l,
+                "overlays": self.marks_l + self.over_l + self.key_l + self.arrows_l,
+                "selection": self.sel_l}
+
+    def ts(self, k, R=None):
+        """A text size: ``k`` hex radii, never under MIN_TEXT."""
+        return max(MIN_TEXT, k * (self.R if R is None else R))
+
+    def rim(self, name, R=None):
+        """How far the piece on ``name`` reaches from its centre (0: empty)."""
+        piece = self.occupied.get(name)
+        R = self.R if R is None else R
+        if piece is None:
+            return 0.0
+        kind = piece.split()[1]
+        t = self.t
+        scale = {"seed": t.seed_scale, "tree": t.tree_scale,
+                 "dendrid": t.dendrid_scale}.get(kind, t.stack_scale)
+        return scale * R
 
     # ------------------------------------------------------------ board
-    def board_layer(self, show_names):
+    def board_layer(self, cell_names):
         geo, t, out = self.geo, self.t, self.board_l
         lw = self.lw
         for i, poly in geo.hex.items():
@@ -493,114 +656,202 @@ class _Builder:
             out.append(Line(wave, t.lagoon_wave, max(1.0, lw), tag="wave:" + key))
         for loop in geo.outline:
             out.append(Line(loop, t.cell_stroke, lw * 2.2, tag="border"))
-        if show_names:
-            size = 0.46 * self.R
-            for x, y, text, tag in geo.coords:
+        if cell_names == "none":
+            return
+        size = self.ts(0.46)
+        hexagon = geo.board.spec.get("shape") == "hexagon"
+        for x, y, text, tag in geo.coords:
+            if cell_names == "border" or (not hexagon and tag.startswith("name:row")):
                 out.append(Text(x, y, text, size, t.coord, tag=tag))
-            if geo.board.spec.get("shape") != "hexagon":
-                # modular boards: rows run over lagoons and gaps, so the
-                # index of each plot is written in its top corner
-                small = 0.3 * self.R
-                for i, (cx, cy) in geo.center.items():
-                    nm = geo.names[i]
-                    out.append(Text(cx, cy - 0.66 * self.R, nm, small, t.coord,
-                                    tag="name:" + nm))
+
+    def inside_names(self):
+        """Each cell's name inside it, low in the cell, above the piece
+        (with a halo of the cell's colour, so a piece never hides it)."""
+        geo, t, R = self.geo, self.t, self.R
+        size = self.ts(0.3)
+        for i, (cx, cy) in geo.center.items():
+            nm = geo.names[i]
+            self.names_l.append(Text(cx, cy + 0.56 * R, nm, size, t.coord, tag="name:" + nm,
+                                     halo=t.cell))
 
     def last_turn(self, cells):
         geo, t = self.geo, self.t
         for i in cells:
-            self.pieces_l.append(Polygon(geo.inner2[i], t.last_turn, None, 0,
-                                         alpha=t.last_turn_alpha,
-                                         tag="last:" + geo.names[i]))
+            self.last_l.append(Polygon(geo.inner2[i], t.last_turn, None, 0,
+                                       alpha=t.last_turn_alpha, tag="last:" + geo.names[i]))
+
+    def changes(self, net, hedu):
+        """A ring round each piece the last step changed (dashed round a
+        place a piece left, with a faint ghost of that piece)."""
+        geo, t, R = self.geo, self.t, self.R
+        lw = max(2.0, self.lw * 2.4)
+        for name, (before, after) in net.items():
+            i = _cell_id(geo, name, "a changed cell")
+            cx, cy = geo.center[i]
+            what = "appeared" if before is None else "left" if after is None else "became"
+            tag = f"changed:{name}:{what}"
+            if what == "left":
+                ghost = []
+                self.piece(ghost, cx, cy, R, before, hedu, name)
+                for sh in ghost:
+                    if not isinstance(sh, Text):
+                        sh.alpha, sh.tag = t.ghost_alpha, tag
+                        self.last_l.append(sh)
+            self.over_l.append(Circle(cx, cy, 0.9 * R, None, t.changed, lw, tag=tag,
+                                      dash=(0.3 * R, 0.2 * R) if what == "left" else None))
 
     # ----------------------------------------------------------- pieces
     def pieces(self, pieces, hedu):
         geo, t, R, out = self.geo, self.t, self.R, self.pieces_l
         ids = geo.ids
-        glyph = geo.glyphs
-        lw = max(1.0, self.lw * 1.1)
-        self.occupied = pieces
         for name, piece in pieces.items():
-            i = ids[name]
-            cx, cy = geo.center[i]
-            colour, what = piece.split()
-            ci = _colour_index(colour)
-            fill, stroke = t.piece_fill[ci], t.piece_stroke[ci]
-            tag = f"piece:{name}:{colour}:{what}"
-            if hedu:
-                out.append(Circle(cx, cy, t.stack_scale * R, fill, stroke, lw * 1.3, tag=tag))
-                out.append(Circle(cx, cy, t.stack_scale * R * 0.78, None, t.piece_detail[ci],
-                                  lw * 0.8, tag="piece-detail:" + name))
-                size = 0.62 * R if len(what) < 2 else 0.5 * R
-                out.append(Text(cx, cy, what, size, t.piece_text[ci], weight="bold",
-                                tag=f"height:{name}:{what}"))
-            elif what == "seed":
-                out.append(Circle(cx, cy, t.seed_scale * R, fill, stroke, lw * 1.2, tag=tag))
-            elif what == "tree":
-                s = t.tree_scale * R
-                out.append(Polygon(_scaled(glyph["tree"], s, cx, cy), fill, stroke, lw * 1.3,
-                                   tag=tag))
-                out.append(Polygon(_scaled(glyph["tree"], s * 0.5, cx, cy), None,
-                                   t.piece_detail[ci], lw, tag="piece-detail:" + name))
-            else:
-                s = t.dendrid_scale * R
-                out.append(Polygon(_scaled(glyph["star"], s, cx, cy + 0.04 * R), fill, stroke,
-                                   lw * 1.2, tag=tag))
+            cx, cy = geo.center[ids[name]]
+            self.piece(out, cx, cy, R, piece, hedu, name)
+
+    def piece(self, out, cx, cy, R, piece, hedu, name):
+        t, glyph = self.t, self.geo.glyphs
+        lw = max(1.0, self.lw * 1.1)
+        colour, what = piece.split()
+        ci = _colour_index(colour)
+        fill, stroke = t.piece_fill[ci], t.piece_stroke[ci]
+        tag = f"piece:{name}:{colour}:{what}"
+        if hedu:
+            out.append(Circle(cx, cy, t.stack_scale * R, fill, stroke, lw * 1.3, tag=tag))
+            out.append(Circle(cx, cy, t.stack_scale * R * 0.78, None, t.piece_detail[ci],
+                              lw * 0.8, tag="piece-detail:" + name))
+            size = self.ts(0.62 if len(what) < 2 else 0.5, R)
+            out.append(Text(cx, cy, what, size, t.piece_text[ci], weight="bold",
+                            tag=f"height:{name}:{what}"))
+        elif what == "seed":
+            out.append(Circle(cx, cy, t.seed_scale * R, fill, stroke, lw * 1.2, tag=tag))
+        elif what == "tree":
+            s = t.tree_scale * R
+            out.append(Polygon(_scaled(glyph["tree"], s, cx, cy), fill, stroke, lw * 1.3,
+                               tag=tag))
+            out.append(Polygon(_scaled(glyph["tree"], s * 0.5, cx, cy), None,
+                               t.piece_detail[ci], lw, tag="piece-detail:" + name))
+        else:
+            s = t.dendrid_scale * R
+            out.append(Polygon(_scaled(glyph["star"], s, cx, cy + 0.04 * R), fill, stroke,
+                               lw * 1.2, tag=tag))
+
+    # ----------------------------------------------------------- stamps
+    # Small drawings shared by the board and the key (so a key's sample is
+    # the very symbol drawn on the board).
+    def badge(self, out, x, y, R, fill, stroke, ink, text, tag, legend, k=0.4):
+        """A number on a disc; its text never under MIN_TEXT."""
+        size = self.ts(k, R)
+        r = max(0.3 * R, 0.62 * size + 0.2 * size * max(0, len(text) - 1))
+        out.append(Circle(x, y, r, fill, stroke, max(1.0, self.lw * 1.2), tag=tag,
+                          legend=legend))
+        out.append(Text(x, y, text, size, ink, weight="bold", tag=tag, legend=legend))
+        return r
+
+    def diamond(self, out, x, y, R, ci, tag, legend):
+        t = self.t
+        s = max(0.2 * R, 5.0)
+        out.append(Polygon(((x, y - s), (x + s * 0.8, y), (x, y + s), (x - s * 0.8, y)),
+                           t.piece_fill[ci], t.piece_stroke[ci], max(0.8, self.lw * 0.8),
+                           tag=tag, legend=legend))
+
+    def letter(self, out, x, y, R, text, colour, tag, legend):
+        """A white letter on a coloured chip (S, G, C)."""
+        self.badge(out, x, y, R, colour, self.t.chip, "#ffffff", text, tag, legend, k=0.36)
 
     # ------------------------------------------------- Dendria overlays
     def dendria_overlays(self, game, overlays, focus_id):
         from ..explain import dendria as ex
+        from ..explain import sentences as say
+        focus = None if focus_id is None else self.geo.names[focus_id]
+        groups = None
         if "power" in overlays:
             self.power(ex.power(game))
+            self.captions["power"] = say.power_caption(game)
         if "fertile" in overlays:
-            self.fertile(ex.groups(game), draw_who="fertilization" not in overlays)
+            groups = ex.groups(game)
+            group = (next((g for g in groups if focus in g["cells"]), None)
+                     if focus is not None else None)
+            if group is not None:
+                self.fertile(group, draw_who="fertilization" not in overlays)
+            self.captions["fertile"] = say.fertile_caption(game, group, focus)
         if "fertilization" in overlays:
-            self.fertilization(ex.fertilization(game))
+            fert = ex.fertilization(game)
+            self.fertilization(fert, focus)
+            self.captions["fertilization"] = say.fertilization_caption(game, fert, focus)
         if "conversions" in overlays:
-            self.conversions(ex.conversions(game))
+            conv = ex.conversions(game)
+            self.conversions(conv)
+            self.captions["conversions"] = say.conversions_caption(game, conv, focus)
         if "nutrients" in overlays:
-            self.nutrients(ex.seeds(game))
-        if "roots" in overlays and focus_id is not None:
-            name = self.geo.names[focus_id]
-            self.roots(name, ex.roots(game, name))
+            seeds = ex.seeds(game)
+            self.nutrients(seeds)
+            self.captions["nutrients"] = say.nutrients_caption(game, seeds)
+        if "roots" in overlays:
+            roots = ex.roots(game, focus) if focus is not None else []
+            if focus is not None:
+                self.roots(focus, roots)
+            self.captions["roots"] = say.roots_caption(game, focus, roots,
+                                                       any(r["sees_edge"] for r in roots))
 
     def power(self, power):
         """The power of every plot: large in the middle of an empty plot,
         small in the upper left corner of an occupied one."""
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         occupied = self.occupied
+        small, large = self.ts(0.3), self.ts(0.42)
         for name, p in power.items():
             cx, cy = geo.center[geo.ids[name]]
             if name in occupied:
-                out.append(Text(cx - 0.5 * R, cy - 0.45 * R, str(p), 0.3 * R, t.power,
-                                weight="bold", tag="power:" + name, halo=t.cell))
+                out.append(Text(cx - 0.52 * R, cy - 0.42 * R, str(p), small, t.power,
+                                weight="bold", tag="power:" + name, halo=t.cell,
+                                legend="power:power"))
             else:
-                out.append(Text(cx, cy, str(p), 0.42 * R, t.power, tag="power:" + name))
+                out.append(Text(cx, cy, str(p), large, t.power, tag="power:" + name,
+                                legend="power:power"))
 
-    def _who_marks(self, name, who):
-        """Small diamonds low in the soil: dark's on the left, light's on the right."""
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
+    def _who_marks(self, name, who, overlay):
+        """Diamonds low in the soil: dark's on the left, light's on the right."""
+        geo, R = self.geo, self.R
         cx, cy = geo.center[geo.ids[name]]
-        s = 0.2 * R
-        lw = max(0.8, self.lw * 0.8)
-        cy += 0.36 * R
         for colour in who:
             ci = _colour_index(colour)
             x = cx - 0.3 * R if ci == 0 else cx + 0.3 * R
-            out.append(Polygon(((x, cy - s), (x + s * 0.8, cy), (x, cy + s), (x - s * 0.8, cy)),
-                               t.piece_fill[ci], t.piece_stroke[ci], lw,
-                               tag=f"fert:{colour}:{name}"))
+            self.diamond(self.over_l, x, cy + 0.36 * R, R, ci, f"fert:{colour}:{name}",
+                         f"{overlay}:{colour}")
 
-    def fertilization(self, fert):
-        geo, t, out = self.geo, self.t, self.over_l
+    def fertilization(self, fert, focus):
+        """Every soil marked by the colours that fertilize it; for a focused
+        empty soil the dendrids fertilizing it and their lines to it, for a
+        focused dendrid its lines and the soils it fertilizes."""
+        geo, t, R = self.geo, self.t, self.R
         board = geo.board
-        lw = max(1.0, self.lw * 1.3)
-        # faint lines of sight: from each dendrid to the farthest soil it sees
-        # in each direction (directions told by the geometry of the cells)
-        for dname, seen in fert["lines"].items():
-            p = geo.ids[dname]
-            pq, pr = board.axial(p)
+        lw = max(1.5, self.lw * 2.0)
+        both = {}
+        for colour in ("dark", "light"):
+            for soil in fert[colour]:
+                both.setdefault(soil, []).append(colour)
+        for soil in sorted(both, key=lambda n: board.order[geo.ids[n]]):
+            self._who_marks(soil, both[soil], "fertilization")
+        if focus is None:
+            return
+        piece = self.occupied.get(focus)
+        fx, fy = geo.center[geo.ids[focus]]
+        if piece is None:
+            for colour in ("dark", "light"):
+                for d in fert[colour].get(focus, ()):
+                    dx, dy = geo.center[geo.ids[d]]
+                    sx, sy = _toward(dx, dy, fx, fy, self.rim(d) + 0.04 * R)
+                    ex, ey = _toward(fx, fy, dx, dy, 0.22 * R)
+                    self.under_l.append(Line(((sx, sy), (ex, ey)), t.sight, lw,
+                                             tag=f"sight:{d}:{focus}",
+                                             legend="fertilization:line"))
+                    self.over_l.append(Polygon(geo.inner2[geo.ids[d]], None, t.sight, lw,
+                                               tag=f"fertilizer:{d}",
+                                               legend="fertilization:fertilizer"))
+        elif piece.split()[1] == "dendrid":
+            seen = fert["lines"].get(focus, ())
             far = {}
+            pq, pr = board.axial(geo.ids[focus])
             for sname in seen:
                 j = geo.ids[sname]
                 q, r = board.axial(j)
@@ -609,103 +860,109 @@ class _Builder:
                 d = DIRECTIONS.index((dq // n, dr // n)) if n else -1
                 if d >= 0 and n > far.get(d, (0, -1))[0]:
                     far[d] = (n, j)
-            x0, y0 = geo.center[p]
+            start = self.rim(focus) + 0.04 * R
             for d in sorted(far):
                 x1, y1 = geo.center[far[d][1]]
-                out.append(Line(((x0, y0), (x1, y1)), t.sight, lw, alpha=t.sight_alpha,
-                                tag=f"sight:{dname}:{DIRECTION_NAMES[d]}"))
-        both = {}
-        for colour in ("dark", "light"):
-            for soil in fert[colour]:
-                both.setdefault(soil, []).append(colour)
-        for soil in sorted(both, key=lambda n: geo.board.order[geo.ids[n]]):
-            self._who_marks(soil, both[soil])
+                sx, sy = _toward(fx, fy, x1, y1, start)
+                self.under_l.append(Line(((sx, sy), (x1, y1)), t.sight, lw,
+                                         tag=f"sight:{focus}:{DIRECTION_NAMES[d]}",
+                                         legend="fertilization:line"))
+            for sname in seen:
+                x, y = geo.center[geo.ids[sname]]
+                self.over_l.append(Circle(x, y, max(0.16 * R, 3.0), t.sight, t.chip,
+                                          max(0.8, self.lw * 0.8), tag=f"seen:{focus}:{sname}",
+                                          legend="fertilization:seen"))
 
-    def fertile(self, groups, draw_who):
-        geo, t, out = self.geo, self.t, self.over_l
+    def fertile(self, g, draw_who):
+        """The focused group's outline, its fertile soils tinted, and who
+        fertilizes each."""
+        geo, t = self.geo, self.t
         board = geo.board
-        soils = {}
-        lw = max(1.0, self.lw * 1.4)
-        for g in groups:
-            members = {geo.ids[n] for n in g["cells"]}
-            segs = []
-            for i in members:
-                h = geo.hex[i]
-                for d in range(6):
-                    if board.nbr_dir[i][d] not in members:
-                        a, bb = EDGE[d]
-                        segs.append((h[a], h[bb]))
-            tag = f"group:{g['kind']}:{g['colour']}:{g['cells'][0]}"
-            for loop in _chain(segs, geo.layout):
-                out.append(Line(loop, t.fertile, lw, tag=tag))
-            for soil, who in g["fertile_soils"].items():
-                soils[soil] = who
-        for soil in sorted(soils, key=lambda n: board.order[geo.ids[n]]):
+        lw = max(1.5, self.lw * 1.8)
+        members = {geo.ids[n] for n in g["cells"]}
+        segs = []
+        for i in members:
+            h = geo.hex[i]
+            for d in range(6):
+                if board.nbr_dir[i][d] not in members:
+                    a, bb = EDGE[d]
+                    segs.append((h[a], h[bb]))
+        tag = f"group:{g['kind']}:{g['colour']}:{g['cells'][0]}"
+        for loop in _chain(segs, geo.layout):
+            self.under_l.append(Line(loop, t.fertile, lw, tag=tag, legend="fertile:group"))
+        for soil, who in g["fertile_soils"].items():
             i = geo.ids[soil]
-            out.append(Polygon(geo.inner2[i], t.fertile_tint, None, 0, alpha=t.fertile_alpha,
-                               tag="fertile:" + soil))
+            self.under_l.append(Polygon(geo.inner2[i], t.fertile_tint, None, 0,
+                                        alpha=t.fertile_alpha, tag="fertile:" + soil,
+                                        legend="fertile:soil"))
             if draw_who:
-                self._who_marks(soil, soils[soil])
+                self._who_marks(soil, who, "fertile")
 
     def conversions(self, conv):
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         lw = max(1.5, self.lw * 2.2)
-        size = 0.36 * R
 
-        def label(name, letter, colour):
-            # S in the upper right corner, G and C at the top (a seed may
-            # both sprout and grow)
+        def label(name, letter, colour, legend):
+            # S in the upper right corner, G and C in the upper left (a seed
+            # may both sprout and grow)
             cx, cy = geo.center[geo.ids[name]]
-            x, y = (cx + 0.5 * R, cy - 0.4 * R) if letter == "S" else (cx, cy - 0.6 * R)
-            out.append(Circle(x, y, 0.25 * R, colour, t.chip, max(0.8, self.lw * 0.7),
-                              tag="conv-label:" + name))
-            out.append(Text(x, y, letter, size, "#ffffff", weight="bold",
-                            tag="conv-label:" + name))
+            x = cx + 0.5 * R if letter == "S" else cx - 0.5 * R
+            self.letter(out, x, cy - 0.42 * R, R, letter, colour, "conv-label:" + name, legend)
 
         for e in conv["grow"]:
             if e["ok"]:
                 for name in e["cells"]:
                     out.append(Polygon(geo.inner[geo.ids[name]], None, t.grow, lw,
-                                       tag="grow:" + name))
-                    label(name, "G", t.grow)
+                                       tag="grow:" + name, legend="conversions:grow"))
+                    label(name, "G", t.grow, "conversions:grow")
         for e in conv["capture"]:
             if e["ok"]:
                 for name in e["cells"]:
                     out.append(Polygon(geo.inner[geo.ids[name]], None, t.capture, lw,
-                                       dash=(0.34 * R, 0.2 * R), tag="capture:" + name))
-                    label(name, "C", t.capture)
+                                       dash=(0.34 * R, 0.2 * R), tag="capture:" + name,
+                                       legend="conversions:capture"))
+                    label(name, "C", t.capture, "conversions:capture")
         for name, reason in conv["sprout"].items():
             if reason is None:
                 cx, cy = geo.center[geo.ids[name]]
-                out.append(Circle(cx, cy, 0.55 * R, None, t.sprout, lw, tag="sprout:" + name))
-                label(name, "S", t.sprout)
+                out.append(Circle(cx, cy, 0.55 * R, None, t.sprout, lw, tag="sprout:" + name,
+                                  legend="conversions:sprout"))
+                label(name, "S", t.sprout, "conversions:sprout")
 
     def nutrients(self, seeds):
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         lw = max(1.5, self.lw * 1.8)
-        size = 0.34 * R
         for name, s in seeds.items():
             cx, cy = geo.center[geo.ids[name]]
-            if s["hungry"]:
-                out.append(Circle(cx, cy, 0.45 * R, None, t.hungry, lw, tag="hungry:" + name,
-                                  dash=(0.3 * R, 0.19 * R)))
-            else:
-                out.append(Circle(cx, cy, 0.45 * R, None, t.nourished, lw,
-                                  tag="nourished:" + name))
-            for colour, dx in (("dark", -0.4), ("light", 0.4)):
+            self.seed_ring(out, cx, cy, R, s["hungry"], lw, name)
+            for colour, side in (("dark", -1), ("light", 1)):
                 ci = _colour_index(colour)
-                x, y = cx + dx * R, cy + 0.56 * R
-                out.append(Circle(x, y, 0.24 * R, t.piece_fill[ci], t.piece_stroke[ci],
-                                  max(0.6, self.lw * 0.6), tag=f"nourishers:{name}:{colour}"))
-                out.append(Text(x, y, str(s["by_colour"][colour]), size, t.piece_text[ci],
-                                weight="bold", tag=f"nourishers:{name}:{colour}"))
+                size = self.ts(0.34)
+                r = max(0.24 * R, 0.62 * size)
+                x = cx + side * max(0.4 * R, r + 0.5)
+                self.badge(out, x, cy + 0.62 * R, R, t.piece_fill[ci], t.piece_stroke[ci],
+                           t.piece_text[ci], str(s["by_colour"][colour]),
+                           f"nourishers:{name}:{colour}", f"nutrients:{colour}", k=0.34)
+
+    def seed_ring(self, out, cx, cy, R, hungry, lw, name):
+        t = self.t
+        if hungry:
+            out.append(Circle(cx, cy, 0.45 * R, None, t.hungry, lw, tag="hungry:" + name,
+                              dash=(0.3 * R, 0.19 * R), legend="nutrients:hungry"))
+        else:
+            out.append(Circle(cx, cy, 0.45 * R, None, t.nourished, lw, tag="nourished:" + name,
+                              legend="nutrients:nourished"))
 
     def roots(self, focus, roots):
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
+        """The roots of the focus cell: lines under the pieces, from the
+        focus piece's rim to the nourisher's rim (or to the edge, dashed),
+        the nourishers outlined, the empty plots between counted."""
+        geo, t, R = self.geo, self.t, self.R
         board = geo.board
         fi = geo.ids[focus]
         x0, y0 = geo.center[fi]
         lw = max(1.5, self.lw * 2.2)
+        start = max(self.rim(focus) + 0.04 * R, 0.3 * R)
         for root in roots:
             d = DIRECTION_NAMES.index(root["direction"])
             tag = f"{focus}:{root['direction']}"
@@ -718,56 +975,64 @@ class _Builder:
                 q, r = board.axial(last)
                 nx, ny = geo.layout.hex_to_pixel(q + dq, r + dr)
                 ex, ey = lx + (nx - lx) * 0.5, ly + (ny - ly) * 0.5
-                sx, sy = _toward(x0, y0, ex, ey, 0.32 * R)
-                out.append(Line(((sx, sy), (ex, ey)), t.root_edge, lw,
-                                dash=(0.3 * R, 0.18 * R), tag="root:" + tag))
+                sx, sy = _toward(x0, y0, ex, ey, start)
+                self.under_l.append(Line(((sx, sy), (ex, ey)), t.root_edge, lw,
+                                         dash=(0.3 * R, 0.18 * R), tag="root:" + tag,
+                                         legend="roots:edge"))
                 # a bar across the line where it meets the edge
                 ux, uy = _unit(ex - sx, ey - sy)
                 h = 0.3 * R
-                out.append(Line(((ex - uy * h, ey + ux * h), (ex + uy * h, ey - ux * h)),
-                                t.root_edge, lw * 1.3, tag="edge:" + tag))
+                self.over_l.append(Line(((ex - uy * h, ey + ux * h), (ex + uy * h, ey - ux * h)),
+                                        t.root_edge, lw * 1.3, tag="edge:" + tag,
+                                        legend="roots:edge"))
             else:
-                ni = geo.ids[root["nourisher"]]
+                nour = root["nourisher"]
+                ni = geo.ids[nour]
                 nx, ny = geo.center[ni]
-                sx, sy = _toward(x0, y0, nx, ny, 0.32 * R)
-                ex, ey = _toward(nx, ny, x0, y0, 0.62 * R)
-                out.append(Line(((sx, sy), (ex, ey)), t.root, lw, tag="root:" + tag))
-                out.append(Circle(nx, ny, 0.62 * R, None, t.nourisher_ring, lw,
-                                  tag="nourisher:" + root["nourisher"]))
+                sx, sy = _toward(x0, y0, nx, ny, start)
+                ex, ey = _toward(nx, ny, x0, y0, self.rim(nour) + 0.04 * R)
+                self.under_l.append(Line(((sx, sy), (ex, ey)), t.root, lw, tag="root:" + tag,
+                                         legend="roots:root"))
+                self.over_l.append(Polygon(geo.inner2[ni], None, t.nourisher_ring, lw,
+                                           tag="nourisher:" + nour, legend="roots:nourisher"))
             n = root["empty_between"]
-            # the count: in the middle of the empty stretch it counts
-            cx, cy = _along(x0, y0, d, R, (n + 1) / 2.0)
-            colour = t.root_edge if root["sees_edge"] else t.root
-            out.append(Circle(cx, cy, 0.3 * R, t.chip, colour, max(1.2, self.lw * 1.4),
-                              tag="root-count:" + tag))
-            out.append(Text(cx, cy, str(n), 0.4 * R, t.chip_text, weight="bold",
-                            tag="root-count:" + tag))
+            if n:
+                # the count: in the middle of the empty stretch it counts
+                cx, cy = _along(x0, y0, d, R, (n + 1) / 2.0)
+                colour = t.root_edge if root["sees_edge"] else t.root
+                self.badge(self.over_l, cx, cy, R, t.chip, colour, t.chip_text, str(n),
+                           "root-count:" + tag, "roots:count")
 
     # ---------------------------------------------------- Hedu overlays
     def hedu_overlays(self, game, overlays, focus_id):
         from ..explain import hedu as ex
+        from ..explain import sentences as say
         if "regions" in overlays:
-            self.regions(ex.regions(game))
+            regions = ex.regions(game)
+            self.regions(regions)
+            self.captions["regions"] = say.regions_caption(game, regions)
         if "heights" in overlays:
-            self.placement_heights(ex.placement_heights(game))
-        if "preview" in overlays and focus_id is not None:
-            name = self.geo.names[focus_id]
-            if name not in self.occupied:
-                self.preview(name, ex.placement(game, name))
+            heights = ex.placement_heights(game)
+            self.placement_heights(heights)
+            self.captions["heights"] = say.heights_caption(game, heights)
+        if "preview" in overlays:
+            name = None if focus_id is None else self.geo.names[focus_id]
+            pl = None
+            if name is not None and name not in self.occupied:
+                pl = ex.placement(game, name)
+                self.preview(name, pl)
+            self.captions["preview"] = say.preview_caption(game, name, pl)
 
     def regions(self, regions):
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
+        geo, t, R = self.geo, self.t, self.R
         for reg in regions:
             ctrl = reg["controller"]
-            if ctrl:
-                ci = _colour_index(ctrl)
-                fill, alpha = t.region_tint[ci], t.region_alpha[ci]
-            else:
-                fill, alpha = t.region_neutral, t.region_neutral_alpha
+            fill, alpha = self.region_paint(ctrl)
             word = ctrl or "none"
             for name in reg["cells"]:
-                out.append(Polygon(geo.inner2[geo.ids[name]], fill, None, 0,
-                                   alpha=alpha, tag=f"region:{name}:{word}"))
+                self.under_l.append(Polygon(geo.inner2[geo.ids[name]], fill, None, 0,
+                                            alpha=alpha, tag=f"region:{name}:{word}",
+                                            legend=f"regions:{word}"))
         for reg in regions:
             ctrl = reg["controller"]
             if not ctrl:
@@ -781,19 +1046,34 @@ class _Builder:
                                              + (geo.center[geo.ids[n]][1] - my) ** 2,
                                              geo.board.order[geo.ids[n]]))
             x, y = geo.center[geo.ids[best]]
+            self.value_chip(self.over_l, x, y, R, ctrl, str(reg["value"]),
+                            f"region-value:{best}")
+
+    def region_paint(self, ctrl):
+        t = self.t
+        if ctrl:
             ci = _colour_index(ctrl)
-            out.append(Polygon(_ngon_at(6, 0.4 * R, 0.0, x, y), t.piece_fill[ci],
-                               t.piece_stroke[ci], max(1.0, self.lw),
-                               tag=f"region-value:{best}"))
-            out.append(Text(x, y, str(reg["value"]), 0.42 * R, t.piece_text[ci],
-                            weight="bold", tag=f"region-value:{best}"))
+            return t.region_tint[ci], t.region_alpha[ci]
+        return t.region_neutral, t.region_neutral_alpha
+
+    def value_chip(self, out, x, y, R, ctrl, text, tag):
+        t = self.t
+        ci = _colour_index(ctrl)
+        size = self.ts(0.42, R)
+        rad = max(0.4 * R, 0.7 * size)
+        out.append(Polygon(_ngon_at(6, rad, 0.0, x, y), t.piece_fill[ci], t.piece_stroke[ci],
+                           max(1.0, self.lw), tag=tag, legend="regions:value"))
+        out.append(Text(x, y, text, size, t.piece_text[ci], weight="bold", tag=tag,
+                        legend="regions:value"))
 
     def placement_heights(self, heights):
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
+        geo, t, out = self.geo, self.t, self.over_l
+        size = self.ts(0.55)
         for name, h in heights.items():
             cx, cy = geo.center[geo.ids[name]]
-            out.append(Text(cx, cy, str(h), 0.55 * R, t.placement, weight="bold",
-                            tag=f"placement-height:{name}", halo=t.chip))
+            out.append(Text(cx, cy, str(h), size, t.placement, weight="bold",
+                            tag=f"placement-height:{name}", halo=t.chip,
+                            legend="heights:height"))
 
     def preview(self, focus, pl):
         """The placement preview of the focus cell (explain.hedu.placement)."""
@@ -802,50 +1082,151 @@ class _Builder:
         cx, cy = geo.center[geo.ids[focus]]
         pv = pl["preview"]
         if pv is None:
-            # no stack can stand here: a cross
-            h = 0.3 * R
-            out.append(Line(((cx - h, cy - h), (cx + h, cy + h)), t.preview_shrink, lw * 1.3,
-                            tag=f"preview:none:{focus}"))
-            out.append(Line(((cx - h, cy + h), (cx + h, cy - h)), t.preview_shrink, lw * 1.3,
-                            tag=f"preview:none:{focus}"))
+            self.cross(out, cx, cy, R, t.preview_shrink, lw * 1.3, f"preview:none:{focus}",
+                       "preview:none")
             return
         colour, height = pv["placed"].split()
-        ci = _colour_index(colour)
-        ring = t.preview_place if pl["legal"] else t.preview_shrink
-        out.append(Circle(cx, cy, t.stack_scale * R, t.piece_fill[ci], ring, lw * 1.2,
-                          alpha=0.6, dash=(0.22 * R, 0.14 * R), tag=f"preview:place:{focus}"))
-        out.append(Text(cx, cy, height, 0.58 * R, t.piece_text[ci], weight="bold",
-                        tag=f"preview-label:{focus}"))
+        self.new_stack(out, cx, cy, R, colour, height, pl["legal"], lw, focus)
         for kind, colour_ in (("shrink", t.preview_shrink), ("grow", t.preview_grow),
                               ("leave", t.preview_leave)):
             for e in pv[kind]:
                 name = e["cell"]
                 x, y = geo.center[geo.ids[name]]
                 after = e["to"].split()[1] if e["to"] else "0"
-                out.append(Circle(x, y, 0.84 * R, None, colour_, lw,
-                                  dash=(0.18 * R, 0.12 * R) if kind == "leave" else None,
-                                  tag=f"preview:{kind}:{name}"))
-                if kind == "leave":
-                    h = 0.42 * R
-                    out.append(Line(((x - h, y - h), (x + h, y + h)), colour_, lw,
-                                    tag=f"preview:{kind}:{name}"))
-                    out.append(Line(((x - h, y + h), (x + h, y - h)), colour_, lw,
-                                    tag=f"preview:{kind}:{name}"))
-                # the height it will have, on a chip at its upper right
-                hx, hy = x + 0.56 * R, y - 0.5 * R
-                out.append(Circle(hx, hy, 0.27 * R, colour_, t.chip, max(1.0, self.lw),
-                                  tag=f"preview-label:{name}"))
-                out.append(Text(hx, hy, after if e["to"] else "0", 0.38 * R, "#ffffff",
-                                weight="bold", tag=f"preview-label:{name}"))
-        taken = [(c, n) for c, n in pv["prisoners"].items() if n]
-        if taken:
-            txt = "; ".join(f"{c} takes {n} prisoner{'s' if n != 1 else ''}" for c, n in taken)
-            out.append(Text(0.3 * R, 0.45 * R, txt, 0.42 * R, t.chip_text, anchor="start",
-                            weight="bold", tag="preview:prisoners", halo=t.chip))
+                self.changed_stack(out, x, y, R, kind, colour_, after, lw, name)
+
+    def new_stack(self, out, cx, cy, R, colour, height, legal, lw, focus):
+        t = self.t
+        ci = _colour_index(colour)
+        ring = t.preview_place if legal else t.preview_shrink
+        out.append(Circle(cx, cy, t.stack_scale * R, t.piece_fill[ci], ring, lw * 1.2,
+                          alpha=0.6, dash=(0.22 * R, 0.14 * R), tag=f"preview:place:{focus}",
+                          legend="preview:place"))
+        out.append(Text(cx, cy, height, self.ts(0.58, R), t.piece_text[ci], weight="bold",
+                        tag=f"preview-label:{focus}", legend="preview:place"))
+
+    def changed_stack(self, out, x, y, R, kind, colour, after, lw, name):
+        legend = f"preview:{kind}"
+        out.append(Circle(x, y, 0.84 * R, None, colour, lw,
+                          dash=(0.18 * R, 0.12 * R) if kind == "leave" else None,
+                          tag=f"preview:{kind}:{name}", legend=legend))
+        if kind == "leave":
+            self.cross(out, x, y, R * 1.4, colour, lw, f"preview:{kind}:{name}", legend)
+        # the height it will have, on a chip at its upper right
+        self.badge(out, x + 0.56 * R, y - 0.5 * R, R, colour, self.t.chip, "#ffffff", after,
+                   f"preview-label:{name}", legend, k=0.38)
+
+    def cross(self, out, x, y, R, colour, lw, tag, legend):
+        h = 0.3 * R
+        out.append(Line(((x - h, y - h), (x + h, y + h)), colour, lw, tag=tag, legend=legend))
+        out.append(Line(((x - h, y + h), (x + h, y - h)), colour, lw, tag=tag, legend=legend))
+
+    # ------------------------------------------------------------- key
+    def key(self, shown, W, compact=False):
+        """The key below the board: for each overlay shown, its caption (a
+        sentence, in at most :func:`caption_lines` lines) and the symbols it draws now, each with
+        its phrase. Returns the height it takes (fixed for the overlays
+        shown: see :func:`key_height`)."""
+        geo, t = self.geo, self.t
+        entries = legend_entries(self.v)
+        drawn = {s.legend for layer in (self.under_l, self.over_l) for s in layer
+                 if s.legend is not None}
+        y = geo.height
+        labels = {o.name: o.label for o in self.v.overlays}
+        for name in shown:
+            n = caption_lines(W)
+            lines = wrap(f"{labels[name]} \u2014 {self.captions.get(name, '')}", KEY_TEXT,
+                         W - 2 * KEY_PAD, n)
+            for k, line in enumerate(lines):
+                self.key_l.append(Text(KEY_PAD, y + (k + 0.5) * KEY_LINE, line, KEY_TEXT,
+                                       t.key_text, anchor="start", tag="caption:" + name))
+            y += n * KEY_LINE
+            mine = entries[name]
+            now = [(e, p) for e, p in mine if f"{name}:{e}" in drawn]
+            rows = _flow(now if compact else mine, W)[-1][1] + 1 if (now or not compact) else 0
+            for (entry, phrase), (x, row) in zip(now, _flow(now, W)):
+                cy = y + (row + 0.5) * KEY_ROW
+                self.sample(name, entry, x + KEY_SAMPLE, cy)
+                self.key_l.append(Text(x + 2 * KEY_SAMPLE + 6, cy, phrase, KEY_TEXT,
+                                       t.key_text, anchor="start",
+                                       tag=f"key-text:{name}:{entry}"))
+                self.key_list.append((name, entry, phrase))
+            y += rows * KEY_ROW + 6
+        return y + KEY_PAD - geo.height
+
+    def sample(self, overlay, entry, x, y):
+        """The key's sample of one entry: the board's own symbol, drawn at
+        KEY_SAMPLE radius on a little plot."""
+        t, R = self.t, KEY_SAMPLE
+        out = []
+        tag = f"key:{overlay}:{entry}"
+        plot = _ngon_at(6, R, 30.0, x, y)
+        lw = max(1.5, self.lw * 1.6)
+        out.append(Polygon(plot, t.cell, t.cell_stroke, max(0.8, self.lw * 0.6)))
+        ov = (overlay, entry)
+        if ov == ("roots", "root"):
+            out.append(Line(((x - R, y), (x + R, y)), t.root, lw))
+        elif ov == ("roots", "edge"):
+            out.append(Line(((x - R, y), (x + 0.6 * R, y)), t.root_edge, lw, dash=(4, 3)))
+            out.append(Line(((x + 0.6 * R, y - 0.5 * R), (x + 0.6 * R, y + 0.5 * R)),
+                            t.root_edge, lw * 1.3))
+        elif ov == ("roots", "nourisher"):
+            out.append(Polygon(_ngon_at(6, 0.93 * R, 30.0, x, y), None, t.nourisher_ring, lw))
+        elif entry == "count" or ov in (("nutrients", "dark"), ("nutrients", "light")):
+            if entry == "count":
+                fill, stroke, ink = t.chip, t.root, t.chip_text
+            else:
+                ci = _colour_index(entry)
+                fill, stroke, ink = t.piece_fill[ci], t.piece_stroke[ci], t.piece_text[ci]
+            self.badge(out, x, y, R, fill, stroke, ink, "2", None, None, k=0.4)
+        elif overlay == "nutrients":
+            out.append(Circle(x, y, t.seed_scale * R * 1.3, t.piece_fill[1], t.piece_stroke[1],
+                              1.0))
+            self.seed_ring(out, x, y, R * 1.5, entry == "hungry", lw, "key")
+        elif entry in ("dark", "light") and overlay in ("fertilization", "fertile"):
+            self.diamond(out, x, y, R * 1.3, _colour_index(entry), None, None)
+        elif ov == ("fertilization", "line"):
+            out.append(Line(((x - R, y), (x + R, y)), t.sight, lw))
+        elif ov == ("fertilization", "fertilizer"):
+            out.append(Polygon(_ngon_at(6, 0.93 * R, 30.0, x, y), None, t.sight, lw))
+        elif ov == ("fertilization", "seen"):
+            out.append(Circle(x, y, 3.0, t.sight, t.chip, 0.8))
+        elif ov == ("fertile", "group"):
+            out.append(Polygon(_ngon_at(6, R, 30.0, x, y), None, t.fertile, lw))
+        elif ov == ("fertile", "soil"):
+            out.append(Polygon(_ngon_at(6, 0.93 * R, 30.0, x, y), t.fertile_tint, None, 0,
+                               alpha=t.fertile_alpha))
+        elif overlay == "conversions":
+            colour = {"sprout": t.sprout, "grow": t.grow, "capture": t.capture}[entry]
+            self.letter(out, x, y, R, entry[0].upper(), colour, None, None)
+        elif overlay == "power":
+            out.append(Text(x, y, "3", self.ts(0.42, R), t.power))
+        elif overlay == "regions" and entry != "value":
+            fill, alpha = self.region_paint(None if entry == "none" else entry)
+            out.append(Polygon(_ngon_at(6, 0.93 * R, 30.0, x, y), fill, None, 0, alpha=alpha))
+        elif ov == ("regions", "value"):
+            self.value_chip(out, x, y, R, "black", "3", None)
+        elif overlay == "heights":
+            out.append(Text(x, y, "2", self.ts(0.55, R), t.placement, weight="bold",
+                            halo=t.chip))
+        elif ov == ("preview", "place"):
+            self.new_stack(out, x, y, R, self.v.colours[0], "2", True, lw, "key")
+        elif ov == ("preview", "none"):
+            self.cross(out, x, y, R, t.preview_shrink, lw * 1.3, None, None)
+        elif overlay == "preview":
+            colour = {"shrink": t.preview_shrink, "grow": t.preview_grow,
+                      "leave": t.preview_leave}[entry]
+            out.append(Circle(x, y, 0.84 * R, None, colour, lw,
+                              dash=(3, 2) if entry == "leave" else None))
+            if entry == "leave":
+                self.cross(out, x, y, R * 1.4, colour, lw, None, None)
+        for s in out:
+            s.tag, s.legend = tag, None
+        self.key_l.extend(out)
 
     # ------------------------------------------------------ annotations
     def annotations(self, ann):
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
+        geo, t, R = self.geo, self.t, self.R
         if not ann:
             return
         lw = max(2.0, self.lw * 3.2)
@@ -858,22 +1239,24 @@ class _Builder:
                 continue
             sx, sy = _toward(x0, y0, x1, y1, 0.35 * R)
             ex, ey = _toward(x1, y1, x0, y0, 0.35 * R)
-            out.append(Line(((sx, sy), (ex, ey)), t.arrow, lw, alpha=t.arrow_alpha, arrow=True,
-                            tag=f"arrow:{geo.names[i0]}:{geo.names[i1]}"))
+            self.arrows_l.append(Line(((sx, sy), (ex, ey)), t.arrow, lw, alpha=t.arrow_alpha,
+                                      arrow=True, tag=f"arrow:{geo.names[i0]}:{geo.names[i1]}"))
         marks = ann.get("marks", {})
+        out = self.marks_l
         for name in sorted(marks, key=lambda n: geo.board.order[_cell_id(geo, n, "a mark")]):
             i = _cell_id(geo, name, "a mark")
             nm = geo.names[i]
             label = str(marks[name])
-            # a yellow outline edged in black: visible on any cell or piece
+            # a yellow outline edged in black: visible on any cell or piece,
+            # under every overlay mark and arrow
             out.append(Polygon(geo.inner[i], None, t.mark_stroke, lw * 0.8 + 2.2,
                                tag="mark:" + nm))
             out.append(Polygon(geo.inner[i], None, t.mark, lw * 0.8, tag="mark:" + nm))
             if label:
                 cx, cy = geo.center[i]
-                size = 0.46 * R
+                size = self.ts(0.46)
                 w = max(0.6 * R, 0.6 * size * len(label) + 0.32 * R)
-                h = 0.62 * R
+                h = max(0.62 * R, size + 4)
                 y = cy - 0.66 * R
                 out.append(Polygon(((cx - w / 2, y - h / 2), (cx + w / 2, y - h / 2),
                                     (cx + w / 2, y + h / 2), (cx - w / 2, y + h / 2)),
@@ -926,4 +1309,5 @@ def _ngon_at(n, rad, rot, x, y):
 
 
 __all__ = ["OVERLAYS", "LAYERS", "Polygon", "Circle", "Line", "Text", "Scene", "build_scene",
-           "board_geometry", "radius_for", "arrow_parts", "BoardGeometry", "DEFAULT_RADIUS"]
+           "board_geometry", "radius_for", "arrow_parts", "BoardGeometry", "DEFAULT_RADIUS",
+           "MIN_TEXT", "MIN_RADIUS", "legend_entries", "key_height", "wrap", "text_width"]

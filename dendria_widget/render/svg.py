@@ -113,6 +113,7 @@ def game_svg(game, **kw):
     :func:`~dendria_widget.render.scene.build_scene` (default: teacher
     annotations shown, no other overlay)."""
     kw.setdefault("overlays", ("annotations",))
+    kw.setdefault("key", "compact")
     return scene_to_svg(build_scene(game, **kw), title=_title(game))
 
 

@@ -56,9 +56,11 @@ class Theme:
     tree_scale: float = 0.70
     dendrid_scale: float = 0.80
     stack_scale: float = 0.70
-    # last turn
+    # last turn, and the pieces the last step changed
     last_turn: str = "#f0e442"
     last_turn_alpha: float = 0.75
+    changed: str = "#e69f00"         # a ring round each changed piece
+    ghost_alpha: float = 0.35        # a piece that left the board, faintly
     # overlays (Okabe-Ito)
     root: str = "#0072b2"            # a root ending on a nourisher (solid)
     root_edge: str = "#d55e00"       # a nutrientless root (dashed, to the edge)
@@ -95,6 +97,8 @@ class Theme:
     # text on coloured chips (counts near lines, nourisher counts)
     chip: str = "#ffffff"
     chip_text: str = "#000000"
+    # the key below the board (phrases and captions, on the background)
+    key_text: str = "#1a1a1a"
     font: str = "DejaVu Sans, Verdana, Arial, sans-serif"
 
     def with_changes(self, **changes):
@@ -125,4 +129,17 @@ HIGH_CONTRAST = Theme(
     region_alpha=(0.4, 0.0),
 )
 
-__all__ = ["Theme", "DEFAULT_THEME", "HIGH_CONTRAST", "OKABE_ITO"]
+THEMES = {"light": DEFAULT_THEME, "high-contrast": HIGH_CONTRAST}
+
+
+def resolve_theme(theme):
+    """A :class:`Theme` from a Theme or a name of :data:`THEMES`."""
+    if isinstance(theme, Theme):
+        return theme
+    if isinstance(theme, str) and theme in THEMES:
+        return THEMES[theme]
+    from ..errors import DendriaError
+    raise DendriaError(f"unknown theme {theme!r} (themes: {', '.join(THEMES)}, or a Theme)")
+
+
+__all__ = ["Theme", "DEFAULT_THEME", "HIGH_CONTRAST", "OKABE_ITO", "THEMES", "resolve_theme"]

@@ -70,6 +70,7 @@ LESSON = Lesson(
                 "Here Dark has a forest of three trees (top left), Light a forest of two "
                 "(bottom right). Light is to move."),
             start=QUIET,
+            marks={"a2": "3", "g4": "2"},
         ),
         Page(
             title="Two passes in a row",
@@ -91,13 +92,13 @@ LESSON = Lesson(
                 "Press **Play**: Dark's dendrid goes from d4 to d3, Light's from f4 to f3, "
                 "and Dark's comes back to d4. Now Light starts back towards f4. Ending "
                 "there would bring back the very first board: the engine refuses the "
-                "**End**, so Light's dendrid has to slide on."),
+                "**End**, so Light's dendrid has to slide on (the arrow)."),
             start=HOME,
             play=("move d4", "slide d3", "end",
                   "move f4", "slide f3", "end",
                   "move d3", "slide d4", "end",
                   "move f3", "slide f4"),
-            focus="f4",
+            arrows=(("f4", "f5"),),
             rules_covered=("superko",),
         ),
         Page(

@@ -29,9 +29,13 @@ def _sizes(sizes):
 def score_words(game, colour):
     """One colour's score and how it is made, as a sentence."""
     part = game.score()[colour]
-    bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
-            f"distinct sizes {part['distinct_sizes']}"]
-    if part["majorities"]:
+    if "leafiness" in part:     # the sprites edition
+        bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
+                f"leafiness {part['leafiness']}"]
+    else:
+        bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
+                f"distinct sizes {part['distinct_sizes']}"]
+    if part.get("majorities"):
         more = " and ".join(str(s) for s in part["majorities"])
         size = "sizes" if len(part["majorities"]) > 1 else "size"
         bits.append(f"plus {len(part['majorities'])} for more forests of {size} {more}")
@@ -76,8 +80,10 @@ LESSON = Lesson(
                 "At the end of the game only **forests** score: trees standing together. "
                 "Seeds and dendrids score nothing.\n\n"
                 "Here Dark has three forests: a1-a2-a3 (3 trees), e1-f1-g1 (3 trees) "
-                "and c6-c7 (2 trees). Light has one forest of 4 trees, at the bottom."),
+                "and c6-c7 (2 trees). Light has one forest of 4 trees, at the bottom. "
+                "The numbers give each forest's size."),
             start=WORKED,
+            marks={"a2": "3", "f1": "3", "c7": "2", "i3": "4"},
         ),
         Page(
             title="Each size counts once",
@@ -138,7 +144,7 @@ LESSON = Lesson(
             prompt=("You play **Dark**. Make a dendrid move that captures a forest so "
                     "that Dark is ahead. The biggest forest is not always the best one."),
             start=CAPTURE,
-            overlays=("fertile",),
+            marks={"a2": "3", "i4": "2", "e1": "1", "g6": "3"},
             check=_check_dark_ahead,
             hint="A second forest of 3 adds nothing to the distinct sizes. Which forest "
                  "gives Dark a new size?",

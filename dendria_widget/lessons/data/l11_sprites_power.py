@@ -98,11 +98,22 @@ LESSON = Lesson(
                 "A forest is **protected** when its owner fertilizes every one of its "
                 "fertile soils (the empty cells touching it). The small marks show who "
                 "fertilizes each fertile soil.\n\n"
-                "Light's tree on i5 is protected: Light's sprite on h4 sees h5, h6 and i4. "
-                "Light's forest g1-g2 is not: nobody of Light sees f1, f2, f3 or g3. "
-                "Dark's forest a4-a5 is not protected either."),
+                "Light's tree on i5 is protected: Light's sprite on h4 sees h5, h6 and "
+                "i4, all three of its fertile soils."),
             start=POWER,
             overlays=("fertile",),
+            focus="i5",
+            rules_covered=("protection",),
+        ),
+        Page(
+            title="Not protected",
+            text=(
+                "Light's forest g1-g2 is **not** protected: its sprite on h4 sees h1 and "
+                "h2, but nobody of Light sees f1, f2, f3 or g3. (Dark's forest a4-a5 is "
+                "not protected either.)"),
+            start=POWER,
+            overlays=("fertile",),
+            focus="g1",
             rules_covered=("protection",),
         ),
         Page(
@@ -115,7 +126,7 @@ LESSON = Lesson(
                 "turn gave Dark more trees. That is the one exception to the power rule."),
             start=POWER,
             play=("move d4", "capture g1", "slide e5", "end"),
-            overlays=("fertile", "power"),
+            overlays=("power",),
             rules_covered=("capture-unprotected", "power-rule"),
         ),
         Page(
@@ -131,6 +142,8 @@ LESSON = Lesson(
                 "more of the mover's sprites than of the opponent's.)"),
             start=ENCLOSED,
             play=("move b2", "capture a1", "slide d4", "end"),
+            overlays=("fertile",),
+            focus="a1",
             rules_covered=("enclosed-sight", "capture-unprotected"),
         ),
         Exercise(
@@ -142,6 +155,7 @@ LESSON = Lesson(
                     "protected. Remember the power rule."),
             start=SAVE,
             overlays=("fertile", "power"),
+            focus="a1",
             check=_check_saved,
             hint="One cell of row b sees a3, b1, b2 and b3 at once.",
             hint_cells=("b4",),

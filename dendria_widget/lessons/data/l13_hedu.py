@@ -57,7 +57,7 @@ def _check_lead(game):
                           f"to {_points(black)}.")
 
 
-def _control_words(game):
+def control_words(game):
     """Who controls each region and its value, one sentence each."""
     out = []
     for r in explain.regions(game):

@@ -1,0 +1,400 @@
+"""The explanations in words: sentences in the edition's own words, for the
+captions beside the overlay keys, the widget's status line and Details, and
+the tutorials.
+
+Every function returns a sentence (or a list of them) built from facts that
+:mod:`~dendria_widget.explain.dendria` and :mod:`~dendria_widget.explain.hedu`
+computed with the engine; no rule is decided here. No Python data ever
+reaches the text: cells are written by name, lists in words.
+
+The edition's words come from the ruleset's variant (``game.variant``): the
+sprites edition *sows* and has *sprites* and *plots*; the classic edition
+*plants* and has *dendrids* and *soils*; Hedu *places* *stacks* on *plots*.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..rules.variant import variant_for
+
+
+def _variant(game):
+    st = getattr(game, "state", game)
+    return variant_for(st.rules)
+
+
+def plural(n, word, many=None):
+    """'1 seed', '3 seeds', 'no seed'."""
+    if n == 0:
+        return f"no {word}"
+    return f"{n} {word if n == 1 else (many or _plural(word))}"
+
+
+def _plural(word):
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+def and_list(items):
+    """'a', 'a and b', 'a, b and c'."""
+    items = [str(x) for x in items]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def short_list(cells, n=6):
+    """At most ``n`` cell names, then 'and k more'."""
+    cells = list(cells)
+    if len(cells) <= n:
+        return and_list(cells)
+    return ", ".join(cells[:n]) + f" and {len(cells) - n} more"
+
+
+def cells_span(cells):
+    """A group's cells as a learner reads them: 'e4', 'e4 and e5', 'e4–e6'
+    (first and last cell in board order)."""
+    cells = list(cells)
+    if len(cells) == 1:
+        return cells[0]
+    if len(cells) == 2:
+        return f"{cells[0]} and {cells[1]}"
+    return f"{cells[0]}\u2013{cells[-1]}"
+
+
+_REWORDS = {
+    # the engine speaks the classic words; the sprites edition says these
+    "dendrid": "sprite", "dendrids": "sprites", "Dendrid": "Sprite", "Dendrids": "Sprites",
+    "plant": "sow", "Plant": "Sow", "planting": "sowing", "Planting": "Sowing",
+    "planted": "sown", "plants": "sows",
+}
+_WORD_RE = re.compile(r"\b(" + "|".join(sorted(_REWORDS, key=len, reverse=True)) + r")\b")
+
+
+def reword(game, text):
+    """An engine reason in the edition's words (the sprites edition says
+    'sprite' and 'sow' where the engine says 'dendrid' and 'plant')."""
+    if text is None:
+        return None
+    v = _variant(game)
+    if v.kind_words.get("dendrid") == "sprite":
+        return _WORD_RE.sub(lambda m: _REWORDS[m.group(1)], text)
+    return text
+
+
+_CELL_START = re.compile(r"[a-z]{1,3}\d")
+
+
+def sentence(text):
+    """Capitalised (unless it begins with a cell name: 'e5 is ...'), with a
+    full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    if not _CELL_START.match(text):
+        text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+# ------------------------------------------------------- overlay captions
+def roots_caption(game, focus, roots, hungry):
+    """What the roots of ``focus`` say (``roots``: explain.dendria.roots)."""
+    if focus is None:
+        return "Point at a cell to see its roots."
+    if not roots:
+        return sentence(f"{focus} has no root: every line from it is empty, and an empty "
+                        f"line is no root under these rules")
+    edge = sum(1 for r in roots if r["sees_edge"])
+    what = "a seed there" if focus not in game.pieces else f"the {_piece(game, focus)}"
+    if edge:
+        return sentence(f"{focus} has {plural(len(roots), 'root')}, {edge} of them "
+                        f"{'sees' if edge == 1 else 'see'} the edge: {what} is hungry")
+    return sentence(f"{focus} has {plural(len(roots), 'root')}, each ending on a nourisher: "
+                    f"{what} is nourished")
+
+
+def _piece(game, cell):
+    return _variant(game).piece_words(game.pieces[cell])
+
+
+def nutrients_caption(game, seeds):
+    hungry = sum(1 for s in seeds.values() if s["hungry"])
+    fed = len(seeds) - hungry
+    if not seeds:
+        return "No seed stands on the board."
+    return sentence(f"{plural(hungry, 'hungry seed')} and {plural(fed, 'nourished seed')}; "
+                    "the numbers count each seed's nourishers by colour")
+
+
+def fertilization_caption(game, fert, focus):
+    """The whole board (how many soils each colour fertilizes) and, for a
+    focused soil or dendrid, who fertilizes what."""
+    v = _variant(game)
+    dendrids = v.kind_word("dendrid", 2)
+    dark, light = (len(fert[c]) for c in v.colours)
+
+    def count(n):
+        return "none" if n == 0 else plural(n, v.plot_word)
+    head = f"Dark's {dendrids} fertilize {count(dark)}, Light's {count(light)}"
+    if focus is None:
+        return sentence(head + f"; point at a {v.plot_word} or a {v.kind_word('dendrid')} "
+                        "to see its lines")
+    piece = game.pieces.get(focus)
+    if piece is None:
+        by = [(c, d) for c in v.colours for d in fert[c].get(focus, ())]
+        if not by:
+            return sentence(f"No {v.kind_word('dendrid')} fertilizes {focus}: no line of "
+                            f"sight reaches it")
+        names = and_list(f"the {c} {v.kind_word('dendrid')} on {d}" for c, d in by)
+        return sentence(f"{focus} is fertilized by {names}")
+    if piece.split()[1] == "dendrid":
+        seen = fert["lines"].get(focus, [])
+        return sentence(f"The {v.piece_words(piece)} on {focus} fertilizes "
+                        f"{plural(len(seen), v.plot_word)}" + (f": {short_list(seen)}" if seen
+                                                              else ""))
+    return sentence(head + f"; point at an empty {v.plot_word} or a "
+                    f"{v.kind_word('dendrid')} to see its lines")
+
+
+def fertile_caption(game, group, focus):
+    """The fertile soils of the focused group (``group``: one entry of
+    explain.dendria.groups, or None)."""
+    v = _variant(game)
+    if group is None:
+        if focus is None:
+            return "Point at a seedbed or a forest to see its fertile soils."
+        return sentence(f"{focus} holds no seed or tree: point at a seedbed or a forest")
+    soils = group["fertile_soils"]
+    name = f"the {group['colour']} {group['kind']} {cells_span(group['cells'])}"
+    if not soils:
+        return sentence(f"{name} has no fertile soil: it is an enclosed group")
+    counts = {c: sum(1 for who in soils.values() if c in who) for c in v.colours}
+    return sentence(f"{name} has {plural(len(soils), 'fertile soil')}; Dark fertilizes "
+                    f"{counts['dark']} of them, Light {counts['light']}")
+
+
+def conversions_caption(game, conv, focus=None, group=None):
+    """What the mover may convert now, or that nothing can be converted and
+    why in one phrase (the engine's reason); for a focused seed or group,
+    its own reason."""
+    v = _variant(game)
+    mover = conv["mover"]
+    Mover = v.colour_word(mover)
+    if focus is not None and focus in game.pieces:
+        kind = game.pieces[focus].split()[1]
+        reason = None
+        if kind == "seed":
+            reason = conv["sprout"].get(focus)
+            if reason is None:
+                return sentence(f"{Mover} may sprout the seed on {focus}")
+            g = next((e for e in conv["grow"] if focus in e["cells"]), None)
+            if g is not None and g["ok"]:
+                return sentence(f"{Mover} may grow the seedbed {cells_span(g['cells'])}; "
+                                f"no sprouting: {reword(game, reason)}")
+        elif kind == "tree":
+            g = next((e for e in conv["capture"] if focus in e["cells"]), None)
+            if g is None:
+                return sentence(f"The forest on {focus} is {mover}'s own: only an enemy "
+                                "forest can be captured")
+            if g["ok"]:
+                return sentence(f"{Mover} may capture the forest {cells_span(g['cells'])}")
+            reason = g["reason"]
+        if reason:
+            return sentence(reword(game, reason))
+    ok_s = [c for c, r in conv["sprout"].items() if r is None]
+    ok_g = [e for e in conv["grow"] if e["ok"]]
+    ok_c = [e for e in conv["capture"] if e["ok"]]
+    if ok_s or ok_g or ok_c:
+        bits = []
+        if ok_s:
+            bits.append(f"sprout {plural(len(ok_s), 'seed')}")
+        if ok_g:
+            bits.append(f"grow {plural(len(ok_g), 'seedbed')}")
+        if ok_c:
+            bits.append(f"capture {plural(len(ok_c), 'forest')}")
+        return sentence(f"{Mover} may {and_list(bits)} (S, G, C on the board)")
+    return sentence(f"Nothing can be converted now: {nothing_reason(game, conv)}")
+
+
+def nothing_reason(game, conv):
+    """One phrase saying why the mover can convert nothing (from the
+    engine's reasons)."""
+    v = _variant(game)
+    mover = conv["mover"]
+    if not conv["sprout"] and not conv["capture"]:
+        return f"there is no seed and no forest of {v.colours[1 - v.colour_index(mover)]}'s " \
+               "on the board"
+    reasons = list(conv["sprout"].values())
+    reasons += [e["reason"] for e in conv["grow"]] + [e["reason"] for e in conv["capture"]]
+    reasons = [r for r in reasons if r]
+    if len(conv["sprout"]) == 1 and not conv["capture"] and len(reasons) == 1:
+        return reword(game, reasons[0])
+    hungry = sum(1 for r in conv["sprout"].values() if r and "hungry" in r)
+    if conv["sprout"] and hungry == len(conv["sprout"]) and not conv["capture"]:
+        return f"every seed is hungry (it sees the edge), and no seedbed is fertilized " \
+               f"all round by {mover}'s {v.kind_word('dendrid', 2)}"
+    return (f"no seed has more {mover} nourishers than the other colour's, and no "
+            f"seedbed or enemy forest has every fertile soil fertilized by {mover}'s "
+            f"{v.kind_word('dendrid', 2)}")
+
+
+def power_caption(game):
+    v = _variant(game)
+    return sentence(f"The power of a {v.plot_word} is the fewest {v.plots_word()} on any of "
+                    f"its six lines; a journey must end on lower power than where it began, "
+                    "unless it gained a tree")
+
+
+def regions_caption(game, regions):
+    v = _variant(game)
+    bits = []
+    for c in v.colours:
+        mine = [r for r in regions if r["controller"] == c]
+        if mine:
+            bits.append(f"{v.colour_word(c)} controls {plural(len(mine), 'region')} worth "
+                        f"{sum(r['value'] for r in mine)}")
+    free = sum(1 for r in regions if r["controller"] is None)
+    if free:
+        bits.append(f"nobody controls {plural(free, 'region')}")
+    if not regions:
+        return "There is no region: no empty plot is left."
+    return sentence("; ".join(bits))
+
+
+def heights_caption(game, heights):
+    v = _variant(game)
+    mover = v.colour_word(game.to_move)
+    if not heights:
+        return sentence(f"{mover} cannot place a stack anywhere")
+    return sentence(f"{mover} may place on {plural(len(heights), 'plot')}; the number is the "
+                    "height the new stack would get (the regions next to it)")
+
+
+def preview_caption(game, focus, placement):
+    """What placing on ``focus`` would do (``placement``: explain.hedu.placement)."""
+    if focus is None:
+        return "Point at an empty plot to see what a placement there would do."
+    if placement is None:
+        return sentence(f"{focus} holds a stack: point at an empty plot")
+    pv = placement["preview"]
+    if pv is None:
+        return sentence(f"No stack can stand on {focus}: "
+                        f"{placement['reason'] or 'it would touch no region'}")
+    text = "; ".join(pv["summary"])
+    if not placement["legal"]:
+        text += f"; but it is not legal now: {placement['reason']}"
+    return sentence(text)
+
+
+__all__ = ["plural", "and_list", "short_list", "cells_span", "reword", "sentence",
+           "roots_caption", "nutrients_caption", "fertilization_caption", "fertile_caption",
+           "conversions_caption", "nothing_reason", "power_caption", "regions_caption",
+           "heights_caption", "preview_caption"]
+
+
+# ------------------------------------------------------- what a step changed
+def net_changes(effects):
+    """The net change of each cell over a list of Effects ``(cell, before,
+    after)``: ``{cell: (first before, last after)}`` in the order cells were
+    first touched, cells that ended as they began left out."""
+    first, last = {}, {}
+    for cell, before, after in effects:
+        first.setdefault(cell, before)
+        last[cell] = after
+    return {c: (first[c], last[c]) for c in first if first[c] != last[c]}
+
+
+def _height(piece):
+    return int(piece.split()[1]) if piece else 0
+
+
+def change_sentence(game, step=None, effects=None):
+    """What a step changed, in one sentence of the edition's words, e.g.
+    ``"grow: the dark seedbed e4–e6 became a dark forest of 3."``
+
+    ``step`` defaults to the last step played and ``effects`` to
+    ``game.last_effects()`` (pass the effects a step had when the game has
+    moved on since). None when the step changed no piece (end, pass, swap,
+    the start of a journey)."""
+    v = _variant(game)
+    if step is None:
+        steps = game.steps
+        if not steps:
+            return None
+        step = steps[-1]
+    if effects is None:
+        effects = game.last_effects()
+    net = net_changes(effects)
+    if not net:
+        return None
+    verb = step.verb
+    word = v.verb_word(verb)
+    cells = list(net)
+    if v.family == "hedu":
+        return sentence(f"{word} {step.arg}: " + "; ".join(_hedu_changes(v, effects, net)))
+    if verb == "plant":
+        (cell,) = cells
+        return sentence(f"{word} {cell}: a {v.piece_words(net[cell][1])} now stands on {cell}")
+    if verb == "slide":
+        went = [c for c, (b, a) in net.items() if a is None]
+        came = [c for c, (b, a) in net.items() if a is not None]
+        if went and came:
+            mover = net[came[0]][1]
+            text = f"the {v.piece_words(mover)} went from {went[0]} to {came[0]}"
+            taken = net[came[0]][0]
+            if taken:
+                text += f", removing the {v.piece_words(taken)} that stood there"
+            return sentence(f"{word}: {text}")
+    if verb in ("grow", "capture") or len(cells) > 1:
+        before = net[cells[0]][0]
+        after = net[cells[0]][1]
+        kb, ka = before.split()[1], after.split()[1]
+        old = f"{before.split()[0]} {v.group_word(kb)}"
+        new = f"{after.split()[0]} {v.group_word(ka)}"
+        text = f"{word}: the {old} {cells_span(_sorted(game, cells))} became a {new}"
+        whole = len(game.group_at(cells[0])) if game.pieces.get(cells[0]) == after else 0
+        if whole > len(cells):
+            text += f"; with the {new} next to it, a {new} of {whole}"
+        else:
+            text += f" of {len(cells)}"
+        return sentence(text)
+    (cell,) = cells[:1]
+    before, after = net[cell]
+    if before and after:
+        return sentence(f"{word}: the {v.piece_words(before)} on {cell} became a "
+                        f"{v.piece_words(after)}")
+    if after:
+        return sentence(f"{word}: a {v.piece_words(after)} now stands on {cell}")
+    return sentence(f"{word}: the {v.piece_words(before)} on {cell} left the board")
+
+
+def _sorted(game, cells):
+    b = game.board
+    return sorted(cells, key=lambda n: b.order[b.cell(n)])
+
+
+def _hedu_changes(v, effects, net):
+    out = []
+    taken = {c: 0 for c in v.colours}
+    for cell, before, after in effects:
+        if before and _height(after) < _height(before):
+            colour = before.split()[0]
+            taken[v.colours[1 - v.colour_index(colour)]] += _height(before) - _height(after)
+    for cell, (before, after) in net.items():
+        if before is None:
+            out.append(f"a {v.piece_words(after)} stands on {cell}")
+        elif after is None:
+            out.append(f"the {v.piece_words(before)} on {cell} left the board")
+        elif _height(after) < _height(before):
+            out.append(f"the {v.piece_words(before)} on {cell} was reduced to {_height(after)}")
+        else:
+            out.append(f"the {v.piece_words(before)} on {cell} grew to {_height(after)}")
+    for colour, n in taken.items():
+        if n:
+            out.append(f"{v.colour_word(colour)} takes {plural(n, 'prisoner')}")
+    return out
+
+
+__all__ += ["net_changes", "change_sentence"]

@@ -1,0 +1,326 @@
+"""The overlays teach: each one has a key drawn with it that lists exactly
+the symbols it draws, a caption in words, focus overlays follow the focus,
+overlays lie under what they explain, and every text is readable."""
+
+import math
+import random
+
+import pytest
+
+from dendria_widget import Game
+from dendria_widget.render.png import scene_to_png
+from dendria_widget.render.scene import (MIN_TEXT, Circle, Line, Text, build_scene,
+                                         key_height, legend_entries)
+from dendria_widget.render.svg import scene_to_svg
+from test_render import BUSY, dendria
+
+RULESETS = ("dendria-classic", "dendria-sprites", "hedu")
+REPR_BITS = ("[", "]", "{", "}", "None", "True", "False")
+
+
+def random_game(ruleset, seed, steps=40, **kw):
+    rng = random.Random(seed)
+    g = Game(ruleset, **kw)
+    for _ in range(steps):
+        legal = g.legal_steps()
+        if not legal:
+            break
+        g.play(rng.choice(legal))
+    return g
+
+
+def positions():
+    """A few random positions of every ruleset, boards of every kind."""
+    out = []
+    for k, ruleset in enumerate(RULESETS):
+        for seed in range(3):
+            out.append(random_game(ruleset, 10 * k + seed, steps=15 + 25 * seed, size=5))
+    out.append(random_game("dendria-sprites", 5, steps=40, board="flower-13"))
+    return out
+
+
+POSITIONS = positions()
+
+
+def focus_cells(g, rng, n=4):
+    names = [g.board.name(i) for i in g.board.plots]
+    occupied = list(g.pieces)
+    return [None] + rng.sample(names, n) + rng.sample(occupied, min(n, len(occupied)))
+
+
+def board_legends(sc):
+    return {s.legend for s in sc.shapes() if s.legend is not None}
+
+
+def test_each_overlays_key_lists_exactly_the_symbols_it_draws():
+    rng = random.Random(1)
+    seen = set()
+    for g in POSITIONS:
+        entries = legend_entries(g.variant)
+        for o in g.variant.overlays:
+            for focus in focus_cells(g, rng, 2):
+                sc = build_scene(g, overlays={o.name}, focus=focus, width=480)
+                drawn = board_legends(sc)
+                listed = {f"{ov}:{e}" for ov, e, _ in sc.key}
+                assert drawn == listed, (g.position_string(), o.name, focus)
+                assert all(ov == o.name for ov, _, _ in sc.key)
+                known = {f"{o.name}:{e}" for e, _ in entries[o.name]}
+                assert drawn <= known
+                # each entry listed has its sample and its phrase in the key
+                for ov, e, phrase in sc.key:
+                    assert sc.find(f"key:{ov}:{e}", "overlays")
+                    (t,) = sc.find(f"key-text:{ov}:{e}")
+                    assert t.text == phrase
+                seen |= drawn
+    # the random positions reach most symbols (the rest have hand-made tests)
+    assert len(seen) >= 20, sorted(seen)
+
+
+def test_every_symbol_of_every_key_can_be_drawn():
+    # hand-made positions where each key entry's symbol appears (BUSY: every
+    # kind of conversion for dark; the Hedu one: a placement that removes a
+    # stack, makes others shrink and grow)
+    classic = dendria(BUSY, power_rule=True)
+    hedu = Game.from_position("hedu h5 b21w12/1w23b1/w2b2b13w1/5w12/2w1b14b1/"
+                              "w1w1b1b11w1w11/2b12w1b1/w11b12b1/b12w1b1 black prisoners=1,0")
+    drawn = set()
+    for g in (classic, hedu):
+        names = [g.board.name(i) for i in g.board.plots]
+        for o in g.variant.overlays:
+            for focus in [None] + names:
+                drawn |= board_legends(build_scene(g, overlays={o.name}, focus=focus))
+    for g in POSITIONS:
+        drawn |= board_legends(build_scene(g, overlays=g.variant.overlay_names))
+    every = {f"{ov}:{e}" for v in (classic.variant, hedu.variant)
+             for ov, es in legend_entries(v).items() for e, _ in es}
+    missing = every - drawn
+    assert not missing, sorted(missing)
+
+
+def test_captions_are_sentences_in_words_and_texts_hold_no_python_data():
+    rng = random.Random(2)
+    for g in POSITIONS:
+        for focus in focus_cells(g, rng, 3):
+            sc = build_scene(g, overlays=set(g.variant.overlay_names) | {"annotations"},
+                             focus=focus, width=520)
+            assert set(sc.captions) == set(g.variant.overlay_names)
+            for name, cap in sc.captions.items():
+                assert cap.endswith(".") and len(cap) > 12, (name, cap)
+                assert not any(b in cap for b in REPR_BITS), (name, cap)
+            for s in sc.shapes():
+                if isinstance(s, Text):
+                    assert not any(b in s.text for b in REPR_BITS), s.text
+            # the classic edition never speaks of power or protection
+            if g.ruleset == "dendria-classic":
+                words = " ".join(sc.captions.values()) + " ".join(p for _, _, p in sc.key)
+                assert "power" not in words.lower() and "protect" not in words.lower()
+            if g.ruleset == "dendria-sprites":
+                words = " ".join(sc.captions.values()) + " ".join(p for _, _, p in sc.key)
+                assert "dendrid" not in words and "plant" not in words
+
+
+def test_nothing_can_be_converted_now_says_why():
+    # a lone light seed that sees the edge: hungry, nothing to convert
+    g = Game.from_position({"to_move": "dark", "pieces": {"c3": "light seed"}},
+                           rules={"ruleset": "dendria-classic",
+                                  "board": {"shape": "hexagon", "size": 3}})
+    sc = build_scene(g, overlays={"conversions"})
+    assert not sc.find("sprout") and not sc.key
+    cap = sc.captions["conversions"]
+    assert cap.startswith("Nothing can be converted now: ") and "hungry" in cap
+    # focused on the seed, its own reason
+    sc = build_scene(g, overlays={"conversions"}, focus="c3")
+    assert "c3" in sc.captions["conversions"] and "hungry" in sc.captions["conversions"]
+    # an empty board: no seed and no forest
+    empty = Game("dendria-classic", size=3, opening="none")
+    cap = build_scene(empty, overlays={"conversions"}).captions["conversions"]
+    assert cap == "Nothing can be converted now: there is no seed and no forest of " \
+                  "light's on the board."
+
+
+def test_the_key_keeps_its_height_while_the_game_is_played():
+    # its height depends on the rules, the overlays shown and the width only
+    for ruleset in RULESETS:
+        v = Game(ruleset).variant
+        shown = [o.name for o in v.overlays]
+        heights = set()
+        for seed in range(3):
+            g = random_game(ruleset, seed, steps=10 * seed, size=5)
+            sc = build_scene(g, overlays=shown, focus=g.board.name(g.board.plots[seed]),
+                             width=500)
+            heights.add(round(sc.height - sc.board_height, 6))
+            assert sc.height - sc.board_height == pytest.approx(key_height(v, shown, sc.width))
+        assert len(heights) == 1
+        # no overlay, no key
+        sc = build_scene(Game(ruleset), width=500)
+        assert sc.height == sc.board_height and not sc.key
+
+
+@pytest.mark.parametrize("width", [160, 260, 380, 540, 900])
+def test_no_text_under_11_px_at_any_width(width):
+    for g in POSITIONS[::2] + [Game("dendria-sprites", board="flower-13")]:
+        g.set_annotations({"marks": {g.board.name(g.board.plots[0]): "A"}, "arrows": []})
+        for names in ("border", "inside"):
+            sc = build_scene(g, overlays=set(g.variant.overlay_names) | {"annotations"},
+                             focus=g.board.name(g.board.plots[len(g.board.plots) // 2]),
+                             width=width, cell_names=names)
+            sizes = [s.size for s in sc.shapes() if isinstance(s, Text)]
+            assert sizes and min(sizes) >= MIN_TEXT
+
+
+def test_cell_names_inside_the_cells_above_the_pieces():
+    g = random_game("dendria-sprites", 3, steps=30, board="flower-13")
+    sc = build_scene(g)                       # inside by default on a modular board
+    names = sc.find("name")
+    inside = [s for s in names if not s.tag.startswith("name:row")]
+    assert {s.text for s in inside} == {g.board.name(i) for i in g.board.plots}
+    layer = sc.layers["pieces"]
+    last_piece = max(k for k, s in enumerate(layer) if s.tag and s.tag.startswith("piece"))
+    assert all(layer.index(s) > last_piece for s in inside)   # drawn over the pieces
+    assert all(s.halo for s in inside)
+    for s in inside:
+        assert sc.cell_at(s.x, s.y) == s.text
+    # hexagon boards: names round the border unless asked
+    h = Game("dendria-classic", size=5)
+    assert not [s for s in build_scene(h).find("name") if s.tag.count(":") == 1]
+    assert len([s for s in build_scene(h, cell_names="inside").find("name")
+                if s.tag.count(":") == 1]) == len(h.board.plots)
+    assert not build_scene(h, cell_names="none").find("name")
+
+
+def test_roots_lie_under_the_pieces_and_end_at_the_rims():
+    g = Game.from_position({"to_move": "dark", "pieces": {
+        "c3": "dark seed", "c5": "light tree", "a3": "dark dendrid", "e1": "light seed"}},
+        rules={"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 3}})
+    sc = build_scene(g, overlays={"roots"}, focus="c3")
+    t = sc.layers["pieces"]
+    first_piece = min(k for k, s in enumerate(t) if s.tag and s.tag.startswith("piece"))
+    lines = [s for s in sc.find("root:c3") if isinstance(s, Line)]
+    assert lines and all(s in t[:first_piece] for s in lines)
+    R = 24.0
+    rims = {"seed": 0.30 * R, "tree": 0.70 * R, "dendrid": 0.80 * R}
+    for ln in lines:
+        if ln.legend == "roots:root":
+            end = ln.points[-1]
+            nour = sc.cell_at(*end)
+            kind = g.pieces[nour].split()[1]
+            assert math.dist(end, sc.center(nour)) >= rims[kind] - 1e-6
+        assert math.dist(ln.points[0], sc.center("c3")) >= rims["seed"] - 1e-6
+
+
+def test_marks_lie_under_the_overlays_and_arrows_on_top():
+    g = Game.from_position({"to_move": "dark", "pieces": {"c3": "light seed"}},
+                           rules={"ruleset": "dendria-classic",
+                                  "board": {"shape": "hexagon", "size": 3}})
+    g.set_annotations({"marks": {"c3": "A"}, "arrows": [["a1", "c3"]]})
+    sc = build_scene(g, overlays={"nutrients", "annotations"})
+    layer = sc.layers["overlays"]
+    marks = [layer.index(s) for s in sc.find("mark") + sc.find("mark-label")]
+    badges = [layer.index(s) for s in sc.find("nourishers:c3")]
+    arrows = [layer.index(s) for s in sc.find("arrow")]
+    assert max(marks) < min(badges) and max(badges) < min(arrows)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_keys_are_drawn_by_every_backend(ruleset, tmp_path):
+    g = random_game(ruleset, 9, steps=25, size=5)
+    sc = build_scene(g, overlays=g.variant.overlay_names,
+                     focus=g.board.name(g.board.plots[7]), width=420)
+    svg = scene_to_svg(sc)
+    for ov, e, phrase in sc.key:
+        assert f'data-tag="key:{ov}:{e}"' in svg and phrase.replace("'", "&#x27;") in svg \
+            or phrase in svg
+    for name in sc.captions:
+        assert f'data-tag="caption:{name}"' in svg
+    png = scene_to_png(sc, scale=1)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    from dendria_widget.render import canvas as rcanvas
+    batches = rcanvas.plan(sc.layers["overlays"])
+    texts = [item[0] for key, items in batches if key[0] == "tx" for item in items]
+    for _, _, phrase in sc.key:
+        assert phrase in texts
+
+
+# ---------------------------------------------------------- changed pieces
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_changed_marks_match_the_engines_effects_of_each_step(ruleset):
+    from dendria_widget.explain.sentences import change_sentence, net_changes
+    rng = random.Random(5)
+    g = Game(ruleset, size=4)
+    seen = set()
+    for _ in range(160):
+        legal = g.legal_steps()
+        if not legal:
+            break
+        before = dict(g.pieces)
+        pris = g.position().get("prisoners")
+        step = rng.choice(legal)
+        g.play(step)
+        net = net_changes(g.last_effects())
+        # the effects are exactly what changed on the board
+        now = g.pieces
+        assert {c for c in set(before) | set(now) if before.get(c) != now.get(c)} == set(net)
+        sc = build_scene(g)
+        marks = {s.tag for s in sc.find("changed") if isinstance(s, Circle)}
+        expect = {f"changed:{c}:{'appeared' if b is None else 'left' if a is None else 'became'}"
+                  for c, (b, a) in net.items()}
+        assert marks == expect
+        assert set(sc.changed) == set(net)
+        text = change_sentence(g)
+        if net:
+            seen.add(step.verb)
+            assert text and text.endswith(".")
+            assert not any(b in text for b in REPR_BITS), text
+            for c in net:
+                assert c in text or "\u2013" in text   # a group is named by its span
+            if pris is not None:
+                gained = {c: g.position()["prisoners"][c] - pris[c] for c in pris}
+                for c, n in gained.items():
+                    assert (n > 0) == (f"{c.capitalize()} takes" in text), (text, gained)
+        else:
+            assert text is None
+        assert not build_scene(g, changes=False).find("changed")
+    assert seen >= ({"place"} if ruleset == "hedu" else {"plant", "slide", "sprout"})
+
+
+def test_change_sentences_in_the_editions_words():
+    from dendria_widget.explain.sentences import change_sentence
+    rules = {"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 3}}
+    g = Game.from_position({"to_move": "dark", "pieces": {"a1": "dark dendrid"}}, rules=rules)
+    g.play("plant c1")
+    assert change_sentence(g) == "Plant c1: a dark seed now stands on c1."
+    s = Game.from_position({"to_move": "dark", "pieces": {"a1": "dark dendrid"}},
+                           rules={**rules, "ruleset": "dendria-sprites"})
+    s.play("plant c1")
+    assert change_sentence(s) == "Sow c1: a dark seed now stands on c1."
+    g.play("end")
+    assert change_sentence(g) is None
+    # a step's own effects, given after the game moved on
+    g.undo()
+    effects = g.last_effects()
+    g.play("end")
+    assert change_sentence(g, g.steps[-2], effects) == "Plant c1: a dark seed now stands on c1."
+    # growths and captures in random games: the group named by its span,
+    # its new kind and size
+    found = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        r = Game("dendria-classic", size=4)
+        for _ in range(300):
+            legal = r.legal_steps()
+            if not legal or found >= {"grow", "capture"}:
+                break
+            convert = [x for x in legal if x.verb in ("grow", "capture")]
+            step = convert[0] if convert else rng.choice(legal)
+            before = dict(r.pieces)
+            r.play(step)
+            if step.verb in ("grow", "capture"):
+                text = change_sentence(r)
+                old = before[step.arg].split()[0]
+                kind = "seedbed" if step.verb == "grow" else "forest"
+                n = len(r.group_at(step.arg))
+                assert text.startswith(f"{step.verb.capitalize()}: the {old} {kind} ")
+                assert f"became a {r.pieces[step.arg].split()[0]} forest" in text
+                assert text.endswith(f"forest of {n}."), text
+                found.add(step.verb)
+    assert found == {"grow", "capture"}
