@@ -13,9 +13,9 @@ them directly. Every rule comes from the engine: a click is matched against
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from .explain.sentences import reword, sentence as _sentence
 from .notation import Step
 
 #: Step verbs that name a cell (Dendria and Hedu).
@@ -132,18 +132,6 @@ def refusal(game, cell):
     return "; and ".join(reasons)
 
 
-def _cap(text):
-    """Capital first letter, unless the text begins with a cell name ('c3')."""
-    if not text or re.match(r"[a-z]+[0-9]+\b", text):
-        return text
-    return text[:1].upper() + text[1:]
-
-
-def _sentence(text):
-    text = _cap(text.strip())
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def refusal_words(game, cell, reason=None):
     """Why a click on ``cell`` does nothing, as a sentence about what the
     learner did ("a seed on the board can only sprout after you plant or
@@ -162,6 +150,7 @@ def refusal_words(game, cell, reason=None):
         return "Before any piece, Player 2 chooses a side: press Play dark or Play light."
     if reason is None:
         reason = refusal(game, cell) or "nothing can be done there now"
+    reason = reword(game, reason)
     piece = game.pieces.get(cell)
     plant = v.verb("plant") if "plant" in v.verbs else None
     if v.family == "hedu":

@@ -23,6 +23,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .. import explain
+from ..explain.sentences import reword
 from ..checks import brief
 from ..errors import BadFile, DendriaError, IllegalStep
 from ..game import Game
@@ -404,22 +405,20 @@ class BoardWidget(widgets.VBox):
         self.pending = []
         game = self.game
         backup = game.copy() if len(steps) > 1 else None
-        self._effects = []
-        movers = []
+        movers, effects = [], []
         try:
             for step in steps:
                 movers.append(game.to_move)
                 game.play(step)
-                self._effects += game.last_effects()
+                effects.append(list(game.last_effects()))
         except IllegalStep as e:
             if backup is not None and len(movers) > 1:
                 game._replace_with(backup)   # as it was, redo steps and comments too
-            self._effects = []
             self._set_status(f"Not played: {e}", "refused")
             self._update_panels()
             return False
         played = game.steps[-len(steps):] if steps else []
-        self._played(list(zip(played, movers)))
+        self._played(list(zip(played, movers, effects)))
         return True
 
     def press(self, verb):
@@ -442,8 +441,7 @@ class BoardWidget(widgets.VBox):
         mover = self.game.to_move
         push = getattr(self.game, "push", None)   # the engine's unchecked path
         (push or self.game.play)(step)
-        self._effects = list(self.game.last_effects())
-        self._played([(step, mover)])
+        self._played([(step, mover, list(self.game.last_effects()))])
 
     def _played(self, done):
         """After steps were played: the status says what they did (and what
@@ -451,7 +449,8 @@ class BoardWidget(widgets.VBox):
         every panel is refreshed."""
         self._legal = None
         self.pending = []
-        words = [text.played_words(self.game, s, m) for s, m in done]
+        words = [text.played_words(self.game, s, m, e) for s, m, e in done]
+        self._effects = [e for _, _, effects in done for e in effects]
         legal = self.legal()
         if (self.auto_end and len(legal) == 1 and legal[0].verb == "end"
                 and self.game.phase in ("plant", "move")):
@@ -491,9 +490,9 @@ class BoardWidget(widgets.VBox):
 
     def _animate_changes(self):
         """Pulse the changed pieces for a moment on the canvas, when an event
-        loop runs (in a kernel); the SVG and PNG exports mark them still."""
+        loop runs (in a kernel); the scene (and so the SVG and PNG exports)
+        marks them still, until the next play."""
         cells = self.changed_cells()
-        self._effects = []
         if not (self.animate and cells):
             return
         import asyncio
@@ -518,6 +517,7 @@ class BoardWidget(widgets.VBox):
         loop.call_later(0.0, frame, 0)
 
     def _after_change(self, message, kind="ok"):
+        self._effects = []
         self._legal = None
         self.pending = []
         self._set_status(message, kind)
@@ -810,8 +810,7 @@ class BoardWidget(widgets.VBox):
                 return None
             mover = self.game.to_move
             st = self.game.redo()
-            self._effects = list(self.game.last_effects())
-            self._played([(st, mover)])
+            self._played([(st, mover, list(self.game.last_effects()))])
             return st
         finally:
             self.auto_end = keep
@@ -830,7 +829,7 @@ class BoardWidget(widgets.VBox):
     def scene_kwargs(self, interactive=True):
         kw = dict(overlays=set(self.overlays), theme=self.theme, width=self.width,
                   show_names=self.show_names, annotations=self.game.annotations,
-                  last_turn=self.last_turn)
+                  last_turn=self.last_turn, changes=list(getattr(self, "_effects", [])))
         if "annotations" not in self.overlays:
             kw["annotations"] = None
         if interactive:
@@ -853,7 +852,7 @@ class BoardWidget(widgets.VBox):
         when ``force``) in one batched canvas message."""
         self._scene = None
         scene = self.scene()
-        w, h = int(round(scene.width)), int(round(scene.height))
+        w, h = int(round(scene.width)), self._canvas_height(scene)
         mc = self.canvas
         resized = (mc.width, mc.height) != (w * SCALE, h * SCALE)
         if resized:
@@ -872,12 +871,25 @@ class BoardWidget(widgets.VBox):
             self._drawn[name] = list(shapes)
         return True
 
+    def _canvas_height(self, scene):
+        """The canvas's height in CSS pixels: the board and room for the key
+        of the tallest single overlay, so that turning overlays on and off
+        does not resize the canvas (and move what is below it); more room
+        only when several overlays' keys need it."""
+        key = (self.game.rules, round(scene.width), round(scene.board_height))
+        if getattr(self, "_room", (None,))[0] != key:
+            v = self.game.variant
+            tallest = max((rscene.key_height(v, [o.name], scene.width) for o in v.overlays),
+                          default=0.0)
+            self._room = (key, int(round(scene.board_height + tallest)))
+        return max(int(round(scene.height)), self._room[1])
+
     def _draw_layers(self, layers):
         """Draw ``{layer name: shapes}`` in ONE canvas message."""
         from ..render.canvas import draw_layer
 
         scene = self.scene()
-        w, h = int(round(scene.width)), int(round(scene.height))
+        w, h = int(round(scene.width)), self._canvas_height(scene)
         font = {"font_family": scene.font} if getattr(scene, "font", None) else {}
         with _one_message():
             for k, name in enumerate(LAYERS):
@@ -941,7 +953,7 @@ class BoardWidget(widgets.VBox):
             _set(btn.layout, "display", None if shown else "none")
             reason = None
             if not ok and shown and not game.is_over:
-                reason = game.why_illegal(verb)
+                reason = reword(game, game.why_illegal(verb))
                 # the hint says why End turn is off during a turn (Pass is
                 # off only where it goes without saying: its tooltip tells)
                 if reason and verb == "end" and mid_turn:
