@@ -1,7 +1,8 @@
 """Command line: ``dendria-widget`` (or ``python -m dendria_widget``).
 
-Subcommands: ``analyze [FILE]`` (docs/notation.md), ``bench [--quick]`` and
-``tutorials [DIR]``. Each subcommand is one ``add_parser`` in
+Subcommands: ``analyze [FILE]`` (docs/notation.md), ``bench [--quick]``,
+``tutorials [DIR]`` and ``lab`` (computer players play a rule variant; it
+prints the lab's summary). Each subcommand is one ``add_parser`` in
 :func:`build_parser` whose ``run`` default is the function that runs it.
 """
 
@@ -58,8 +59,9 @@ Example:
 """
 
 BENCH_HELP = """\
-Time the engine on one core: random full-game playouts (classic side 7,
-sprites side 6, a 13-module sprites board, Hedu side 7 when available),
+Time the engine on one core: random full-game playouts through the public
+API (classic side 7, sprites side 6, a 13-module sprites board, Hedu side 7;
+with --baseline PATH an older checkout too, side by side, and the ratios),
 legal-step listing and all explanations on a mid-game side-9 position, and a
 cProfile summary of the classic playout. Prints a table; not a test.
 """
@@ -68,6 +70,22 @@ TUTORIALS_HELP = f"""\
 Copy the tutorial notebooks into DIR (default: ./{DEFAULT_DIR}), with the
 rules and notation documents in DIR/docs, and say how to open them. A
 notebook that is already in DIR is kept as it is, unless --overwrite.
+"""
+
+
+LAB_HELP = """\
+Let two computer players play many games of one rule variant and print the
+lab's summary (docs/lab.md): win rates by colour, seat and player with 95%
+Wilson intervals, draws, completion, timeouts, balance, decisiveness,
+duration, board coverage, branching factor, lead changes, score margin.
+Seats alternate; every game's seed derives from --seed.
+
+Players: random, greedy, mcts (1 s a turn), mcts:0.2 (0.2 s a turn),
+mcts:i500 (500 iterations a turn: reproducible).
+
+Example:
+  dendria-widget lab --ruleset dendria-classic --size 5 --option superko=off \\
+      --players random,mcts:0.2 --games 200 --seed 1 --workers 2 --out study
 """
 
 
@@ -91,6 +109,11 @@ def build_parser():
     b.add_argument("--quick", action="store_true", help="a short run (about 10 s)")
     b.add_argument("--no-profile", action="store_true", help="skip the cProfile section")
     b.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    b.add_argument("--baseline", metavar="PATH",
+                   help="also time the package of an older checkout at PATH, side by side "
+                        "(e.g. made with 'git worktree add /tmp/base 4d8fdf9')")
+    b.add_argument("--reps", type=int, default=None,
+                   help="repetitions of each playout series (default 3, quick 2)")
     b.set_defaults(run=run_bench)
     t = sub.add_parser("tutorials", help="copy the tutorial notebooks into a folder",
                        description=TUTORIALS_HELP,
@@ -100,6 +123,31 @@ def build_parser():
     t.add_argument("--overwrite", action="store_true",
                    help="replace notebooks that are already in DIR")
     t.set_defaults(run=run_tutorials)
+    c = sub.add_parser("lab", help="computer players play a rule variant (prints a summary)",
+                       description=LAB_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    c.add_argument("--ruleset", default="dendria-classic",
+                   help="dendria-classic (default), dendria-sprites or hedu")
+    c.add_argument("--size", type=int, default=None, help="hexagon board of this side")
+    c.add_argument("--board", default=None, help="a board preset name (instead of --size)")
+    c.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule option, e.g. superko=off or dendrid_move_limit=5 "
+                        "(repeat for several)")
+    c.add_argument("--players", default="random,greedy", metavar="A,B",
+                   help="two players, e.g. random,mcts:0.2 (default random,greedy)")
+    c.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    c.add_argument("--seed", type=int, default=1, help="seed of the study (default 1)")
+    c.add_argument("--workers", type=int, default=None,
+                   help="local processes (default: the machine's cores)")
+    c.add_argument("--dask", default=None, metavar="SCHEDULER",
+                   help="run on a Dask cluster: its scheduler address, or 'local' for a "
+                        "local cluster")
+    c.add_argument("--max-steps", type=int, default=None,
+                   help="the step cap: a game still going is cut (default 3000)")
+    c.add_argument("--out", default=None, metavar="DIR",
+                   help="also write every game's record and the tables (CSV) here")
+    c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    c.set_defaults(run=run_lab)
     return parser
 
 
@@ -137,7 +185,8 @@ def run_analyze(path, pretty=False, out=None):
 
 def run_bench(args):
     from .bench import run
-    return run(quick=args.quick, profile=not args.no_profile, seed=args.seed)
+    return run(quick=args.quick, profile=not args.no_profile, seed=args.seed,
+               baseline=args.baseline, reps=args.reps)
 
 
 def run_tutorials(args, out=None):
@@ -157,6 +206,69 @@ def run_tutorials(args, out=None):
         if path.suffix == ".ipynb":
             out.write(f"Kept {path}: it was there already (--overwrite replaces it).\n")
     out.write(f"Open them in JupyterLab:\n    jupyter lab {copied.first}\n")
+    return 0
+
+
+def _option_value(text):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def run_lab(args, out=None):
+    """The ``lab`` subcommand: run the study, print the summary; returns
+    the exit status (1 with a sentence on bad input)."""
+    from . import lab
+
+    out = sys.stdout if out is None else out
+    try:
+        options = {}
+        for item in args.option:
+            name, eq, value = item.partition("=")
+            if not eq or not name:
+                raise DendriaError(f"an option is written NAME=VALUE, like superko=off, "
+                                   f"not {item!r}")
+            options[name.strip()] = _option_value(value.strip())
+        board = None
+        if args.size is not None and args.board is not None:
+            raise DendriaError("give --size or --board, not both")
+        if args.size is not None:
+            board = {"shape": "hexagon", "size": args.size}
+        elif args.board is not None:
+            from .rules import resolve_rules
+            board = resolve_rules(args.ruleset, board=args.board).board.spec
+        variant = {"ruleset": args.ruleset, "options": options}
+        if board is not None:
+            variant["board"] = board
+        players = [p.strip() for p in args.players.split(",")]
+        kwargs = {}
+        if args.max_steps is not None:
+            kwargs["max_steps"] = args.max_steps
+        client = cluster = None
+        if args.dask:
+            from distributed import Client, LocalCluster
+            if args.dask == "local":
+                cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=1)
+                client = Client(cluster)
+            else:
+                client = Client(args.dask)
+            kwargs["executor"] = client.get_executor()
+        try:
+            result = lab.run([variant], players, games=args.games, seed=args.seed,
+                             workers=args.workers, progress=not args.no_progress, **kwargs)
+        finally:
+            if client is not None:
+                client.close()
+            if cluster is not None:
+                cluster.close()
+    except DendriaError as e:
+        out.write(f"error: {e}\n")
+        return 1
+    out.write(lab.summary_text(result) + "\n")
+    if args.out:
+        path = result.save(args.out)
+        out.write(f"records and tables written to {path}\n")
     return 0
 
 

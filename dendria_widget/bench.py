@@ -1,15 +1,23 @@
-"""Engine benchmark: ``python -m dendria_widget bench [--quick]``.
+"""Engine benchmark: ``python -m dendria_widget bench [--quick] [--baseline PATH]``.
 
 Prints figures; it is not a test. Everything is seeded, so the games played
 are the same from run to run (only the times change).
 
-1. Random full-game playouts: at every step a uniformly random legal step
-   from ``state.legal()`` (``pass`` only when nothing else is legal), until
-   the game ends. Classic side 7 twice: applying each step with the checked
-   ``state.apply()`` (which asks ``refusal()`` again) and with the engine's
-   unchecked ``state._do()`` (safe here: the step comes from ``legal()``);
-   then sprites side 6, sprites on a 13-module board and Hedu side 7 (when
-   the Hedu engine exists), with ``apply()``.
+1. Random full-game playouts through the public API, the loop a computer
+   player or the lab runs: ``game.legal_steps()``, a uniformly random step
+   of it (``pass`` only when nothing else is legal), then ``game.play(step)``
+   (the step came from ``legal_steps()``, so it is not judged again) or the
+   unchecked ``game.push(step)``, until the game ends. Classic side 7,
+   sprites side 6, sprites on the 13-module ``flower-13`` board, Hedu side 7.
+   With ``--baseline PATH`` (a checkout of an older version, e.g. ``git
+   worktree add /tmp/base 4d8fdf9``) the same loop runs through THAT
+   package's public API (``legal_steps()`` + ``play()``), imported under
+   another name, with the same seeds, alternating with this one, several
+   repetitions each; the ratios of games/s and steps/s are printed. With
+   ``open_spiel`` importable, OpenSpiel's Havannah side 7 runs the same
+   kind of loop (``legal_actions()`` + ``apply_action()``) in the same run.
+   Every classic game must end (the dendrid move limit counts passes): a
+   game reaching the safety cap of STEP_CAP steps is reported as a failure.
 2. A mid-game classic side-9 position (a seeded random game of about 200
    steps): the time of ``legal()`` at the start of a turn and during a
    journey, and of every explanation (``explain.dendria.overview``) and the
@@ -34,9 +42,17 @@ import sys
 import time
 
 from .game import Game
-from .rules import engine_for, resolve_rules
+from .rules import resolve_rules
 
 STEP_CAP = 20000  # safety net: a playout longer than this is cut and reported as a failure
+
+#: (name, ruleset, Game keywords, games in a full run, in a quick run)
+PLAYOUTS = (
+    ("classic side 7", "dendria-classic", {"size": 7}, 40, 12),
+    ("sprites side 6", "dendria-sprites", {"size": 6}, 8, 3),
+    ("sprites flower-13", "dendria-sprites", {"board": "flower-13"}, 6, 2),
+    ("hedu side 7", "hedu", {"size": 7}, 60, 20),
+)
 
 
 # ------------------------------------------------------------- helpers
@@ -57,27 +73,32 @@ def pin_one_core():
         return "not pinned (no sched_setaffinity); Python runs on one core anyway"
 
 
-def modular13(seed):
-    """A 13-module board: the recommended preset of dendria_widget.boards
-    ("flower-13"), else geometry.random_modular(13, seed)."""
-    if _module_exists("dendria_widget.boards"):
-        from . import boards
-        name = getattr(boards, "RECOMMENDED", "flower-13")
-        b = boards.preset(name)
-        if len(b.spec.get("modules", ())) == 13:
-            return b, f"preset {name!r}"
-    from .geometry import random_modular
-    return random_modular(13, seed=seed), f"random_modular(13, seed={seed})"
+def load_baseline(path, name="dendria_widget_baseline"):
+    """The ``dendria_widget`` package of the checkout at ``path``, imported
+    under another module name (so both versions run in one process)."""
+    root = os.path.join(os.path.abspath(path), "dendria_widget")
+    init = os.path.join(root, "__init__.py")
+    if not os.path.exists(init):
+        raise FileNotFoundError(f"no dendria_widget package in {path!r}")
+    spec = importlib.util.spec_from_file_location(name, init,
+                                                  submodule_search_locations=[root])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
-def playout(state, rng, unchecked=False):
-    """Play one game to its end with uniformly random legal steps; returns
-    the number of steps (capped at STEP_CAP)."""
-    do = state._do if unchecked else state.apply
+def playout(game, rng, push=False):
+    """Play one game to its end with uniformly random legal steps through
+    the public API; returns the number of steps (capped at STEP_CAP)."""
+    do = game.push if push else game.play
+    legal_steps = game.legal_steps
     n = 0
-    while not state.over and n < STEP_CAP:
-        legal = state.legal()
+    while n < STEP_CAP:
+        legal = legal_steps()
         k = len(legal)
+        if not k:
+            break
         step = legal[rng.randrange(k)] if k > 1 else legal[0]
         while step[0] == "pass" and k > 1:  # uniform over the other steps
             step = legal[rng.randrange(k)]
@@ -86,35 +107,45 @@ def playout(state, rng, unchecked=False):
     return n
 
 
-def run_playouts(rules, games, seed, unchecked=False, budget=None):
-    """Play up to ``games`` seeded games (stop early after ``budget`` seconds)."""
-    engine = engine_for(rules)
+def run_playouts(rules, games, seed, push=False, budget=None, make=None):
+    """Play up to ``games`` seeded games (stop early after ``budget``
+    seconds): new games from ``make()`` (default ``Game(rules)``)."""
+    if make is None:
+        def make():
+            return Game(rules)
     rng = random.Random(seed)
     steps = []
-    turns = []
     ends = {}
     elapsed = 0.0
-    finished = 0
-    finished_secs = 0.0
     for _ in range(games):
-        state = engine.State(rules)
+        game = make()
         t0 = time.perf_counter()
-        n = playout(state, rng, unchecked)
-        dt = time.perf_counter() - t0
-        elapsed += dt
-        if state.over:
-            finished += 1
-            finished_secs += dt
+        n = playout(game, rng, push)
+        elapsed += time.perf_counter() - t0
         steps.append(n)
-        turns.append(len(state.turns))
-        reason = state.end_reason if state.over else f"cut at {STEP_CAP} steps"
+        reason = game.end_reason if game.is_over else f"cut at {STEP_CAP} steps"
         key = _end_kind(reason)
         ends[key] = ends.get(key, 0) + 1
         if budget is not None and elapsed > budget:
             break
-    return {"games": len(steps), "seconds": elapsed, "steps": sum(steps),
-            "turns": sum(turns), "ends": ends, "finished": finished,
-            "finished_seconds": finished_secs}
+    return {"games": len(steps), "seconds": elapsed, "steps": sum(steps), "ends": ends,
+            "cut": sum(1 for n in steps if n >= STEP_CAP)}
+
+
+def havannah_playouts(size, games, seed):
+    """OpenSpiel's Havannah (C++), random playouts through its Python API."""
+    import pyspiel
+    game = pyspiel.load_game(f"havannah(board_size={size})")
+    rng = random.Random(seed)
+    n = 0
+    t0 = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            n += 1
+    return {"games": games, "seconds": time.perf_counter() - t0, "steps": n}
 
 
 def _end_kind(reason):
@@ -158,17 +189,87 @@ def midgame_position(size, target_steps, seed):
             if (n >= target_steps and st.phase == "turn"
                     and st.pieces_of(st.to_move, 2)):
                 return game, n, seed + 1000 * k
-            legal = st.legal()
-            choices = [s for s in legal if s[0] != "pass"] or [("pass", None)]
-            st._do(choices[rng.randrange(len(choices))])
+            legal = game.legal_steps()
+            choices = [s for s in legal if s[0] != "pass"] or legal
+            game.push(choices[rng.randrange(len(choices))])
             n += 1
     raise RuntimeError("no mid-game position found")
 
 
 # --------------------------------------------------------------- report
-def run(quick=False, profile=True, seed=1, out=None):
+def compare_playouts(say, quick, seed, baseline, reps):
+    """Section 1: this package's public loop (play and push), the baseline's
+    (play) when given, alternating, ``reps`` times each; returns the failures."""
+    base = load_baseline(baseline) if baseline else None
+    reps = reps or (2 if quick else 3)
+    say("1. Random full-game playouts through the public API: legal_steps(), a uniformly "
+        "random step")
+    say(f"   (pass only when nothing else is legal), then play() or push(); seed {seed}, "
+        f"median of {reps} repetitions, alternating")
+    if base:
+        say(f"   baseline: the checkout at {baseline} (imported as {base.__name__}), "
+            "its legal_steps() + play()")
+    head = (f"   {'game':<19}{'code':<10}{'loop':<6}{'games':>6}{'games/s':>9}{'steps/s':>9}"
+            f"{'steps/game':>11}  ends")
+    say(head)
+    say("   " + "-" * (len(head) - 3 + 12))
+    failures = []
+    ratios = []
+    for name, ruleset, kwargs, full, short in PLAYOUTS:
+        n = short if quick else full
+        runs = {}
+        variants = [("this", False), ("this", True)] + ([("baseline", False)] if base else [])
+        for _ in range(reps):
+            for who, push in variants:
+                pkg_game = Game if who == "this" else base.Game
+
+                def make(g=pkg_game):
+                    return g(ruleset, **kwargs)
+                r = run_playouts(None, n, seed, push=push, make=make)
+                runs.setdefault((who, push), []).append(r)
+        for (who, push), rs in runs.items():
+            secs = statistics.median(r["seconds"] for r in rs)
+            r = rs[0]
+            ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items()))
+            say(f"   {name:<19}{who:<10}{'push' if push else 'play':<6}{r['games']:>6}"
+                f"{r['games'] / secs:>9.1f}{r['steps'] / secs:>9.0f}"
+                f"{r['steps'] / r['games']:>11.1f}  {ends}")
+            if r["cut"] and who == "this":
+                failures.append(f"   FAILURE: {name}: {r['cut']} of {r['games']} games were "
+                                f"cut at the safety cap of {STEP_CAP} steps")
+        if base:
+            this = runs[("this", False)]
+            old = runs[("baseline", False)]
+            g_ratio = statistics.median(o["seconds"] * t["games"] / (t["seconds"] * o["games"])
+                                        for t, o in zip(this, old))
+            s_ratio = statistics.median((t["steps"] / t["seconds"]) / (o["steps"] / o["seconds"])
+                                        for t, o in zip(this, old))
+            p_ratio = statistics.median(o["seconds"] * t["games"] / (t["seconds"] * o["games"])
+                                        for t, o in zip(runs[("this", True)], old))
+            ratios.append((name, g_ratio, s_ratio, p_ratio))
+    if _module_exists("pyspiel"):
+        r = havannah_playouts(7, 20 if quick else 100, seed)
+        say(f"   {'havannah side 7':<19}{'openspiel':<10}{'apply':<6}{r['games']:>6}"
+            f"{r['games'] / r['seconds']:>9.1f}{r['steps'] / r['seconds']:>9.0f}"
+            f"{r['steps'] / r['games']:>11.1f}  (C++ engine, Python loop)")
+    else:
+        say("   (open_spiel is not installed: no Havannah figure)")
+    if ratios:
+        say("   this / baseline, same seeds (median of the per-repetition ratios):")
+        for name, g_ratio, s_ratio, p_ratio in ratios:
+            say(f"     {name:<19} play: {g_ratio:5.2f}x games/s, {s_ratio:5.2f}x steps/s;"
+                f"  push: {p_ratio:5.2f}x games/s")
+        say("     (the games differ where the rules changed, e.g. RULES.md 2.3's move "
+            "limit: compare steps/s too)")
+    for line in failures:
+        say(line)
+    return failures
+
+
+def run(quick=False, profile=True, seed=1, out=None, baseline=None, reps=None):
     """Run the benchmark and print the table; returns 0, or 1 when a game
-    reached the safety cap (a failure: every game should end)."""
+    reached the safety cap (a failure: every game should end).
+    ``baseline``: the path of an older checkout to time side by side."""
     out = sys.stdout if out is None else out
 
     def say(line=""):
@@ -182,47 +283,7 @@ def run(quick=False, profile=True, seed=1, out=None):
     say()
 
     # ---- 1. playouts
-    # (name, rules, games in a full run, in a quick run, how steps are applied, unchecked)
-    classic7 = resolve_rules("dendria-classic", size=7)
-    board13, board_desc = modular13(seed)
-    configs = [
-        ("classic side 7", classic7, 200, 30, "apply()", False),
-        ("classic side 7", classic7, 200, 30, "_do() unchecked", True),
-        ("sprites side 6", resolve_rules("dendria-sprites", size=6), 40, 4, "apply()", False),
-        ("sprites 13 modules", resolve_rules("dendria-sprites", board=board13), 30, 3,
-         "apply()", False),
-    ]
-    hedu = _module_exists("dendria_widget.rules.hedu")
-    if hedu:
-        configs.append(("hedu side 7", resolve_rules("hedu", size=7), 100, 10,
-                        "apply()", False))
-    budget = 1.5 if quick else 6.0
-
-    say("1. Random full-game playouts (uniform over state.legal(), pass only when "
-        "nothing else is legal)")
-    say(f"   13-module board: {board_desc}, {board13.n_plots} plots")
-    if not hedu:
-        say("   Hedu: no engine yet (dendria_widget/rules/hedu.py), skipped")
-    head = (f"   {'game':<20}{'steps by':<17}{'games':>6}{'secs':>7}{'games/s':>9}"
-            f"{'steps/s':>9}{'steps/game':>11}{'turns/game':>11}  ends")
-    say(head)
-    say("   " + "-" * (len(head) - 3))
-    cut = []
-    for name, rules, full, short, how, unchecked in configs:
-        r = run_playouts(rules, short if quick else full, seed, unchecked=unchecked,
-                         budget=budget)
-        g, s = r["games"], r["seconds"]
-        ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items()))
-        say(f"   {name:<20}{how:<17}{g:>6}{s:>7.2f}{g / s:>9.2f}{r['steps'] / s:>9.0f}"
-            f"{r['steps'] / g:>11.1f}{r['turns'] / g:>11.1f}  {ends}")
-        if r["finished"] < g:
-            cut.append(f"   FAILURE: {name} ({how.strip()}): {g - r['finished']} of {g} games "
-                       f"were cut at the safety cap of {STEP_CAP} steps")
-    for line in cut:
-        say(line)
-    if cut:
-        say("   FAILURE: a game reached the safety cap without ending; the dendrid move "
-            "limit (RULES.md 2.3) should end every classic game")
+    cut = compare_playouts(say, quick, seed, baseline, reps)
     say()
 
     # ---- 2. mid-game side 9
@@ -276,16 +337,18 @@ def run(quick=False, profile=True, seed=1, out=None):
 
     # ---- 3. profile
     if profile:
-        runs = [("classic side 7", classic7, 10 if quick else 60, 14, True)]
+        budget = 3.0 if quick else 10.0
+        runs = [("classic side 7", resolve_rules("dendria-classic", size=7),
+                 10 if quick else 40, 14, True)]
         if not quick:
             runs.append(("sprites side 6", resolve_rules("dendria-sprites", size=6), 4, 10,
                          False))
-        say("3. cProfile of playouts with apply() (profiling slows everything: read the "
-            "shares, not the times)")
+        say("3. cProfile of the public playout loop with play() (profiling slows "
+            "everything: read the shares, not the times)")
         for name, rules, games, top, cumulative in runs:
             prof = cProfile.Profile()
             prof.enable()
-            games = run_playouts(rules, games, seed, budget=2 * budget)["games"]
+            games = run_playouts(rules, games, seed, budget=budget)["games"]
             prof.disable()
             keys = (("tottime", "own time"),) + ((("cumulative", "time with callees"),)
                                                   if cumulative else ())

@@ -93,6 +93,7 @@ class Game:
         self._start = _start  # the position dict this game started from, or None
         self.state = self.engine.State(self.rules, self._engine_position(_start))
         self._redo = []
+        self._legal = None     # [engine version, legal steps, their ids] (legal_steps)
         self.comments = {}     # turn index -> comment
         self.annotations = {"marks": {}, "arrows": []}
 
@@ -226,8 +227,25 @@ class Game:
         return self.state.parse(step)
 
     def legal_steps(self):
-        """Every legal step now, as Step objects (``str()`` gives the notation)."""
-        return self.state.legal()
+        """Every legal step now, as Step objects (``str()`` gives the notation).
+
+        Until the game changes, :meth:`play` trusts a step taken from this
+        list without judging it again."""
+        st = self.state
+        steps = st.legal()
+        self._legal = [st.version, steps, None]
+        return list(steps)
+
+    def _known_legal(self, step):
+        """Is ``step`` one of the very Step objects that legal_steps() gave
+        for the game as it is now? (then it needs no second judgement)"""
+        c = self._legal
+        if c is None or c[0] != self.state.version:
+            return False
+        ids = c[2]
+        if ids is None:
+            ids = c[2] = {id(s) for s in c[1]}
+        return id(step) in ids
 
     def why_illegal(self, step):
         """The reason a step is refused now, or None when it is legal."""
@@ -243,32 +261,67 @@ class Game:
     def play(self, *steps):
         """Play one or more steps in order. If one is refused, the steps of
         this call already played are taken back and IllegalStep is raised
-        (its message says which step and why): the game is unchanged."""
+        (its message says which step and why): the game is unchanged.
+
+        A Step taken from :meth:`legal_steps` on the game as it still is
+        is played at once, without judging it a second time."""
+        if len(steps) == 1 and self._known_legal(steps[0]):
+            self._play_one(steps[0])
+            return self
         done = 0
         redo, comments = list(self._redo), dict(self.comments)
         try:
             for step in steps:
-                st = self._step(step)
-                turns_before = len(self.state.turns) + (1 if self.state.current else 0)
-                try:
-                    self.state.apply(st)
-                except IllegalStep as e:
-                    raise IllegalStep(f"{st}: {e.reason}", step) from None
+                if self._known_legal(step):
+                    st = step
+                else:
+                    st = self._step(step)
+                    reason = self.state.refusal(st)
+                    if reason:
+                        raise IllegalStep(f"{st}: {reason}", step)
+                self._play_one(st)
                 done += 1
-                if self._redo and self._redo[-1] == st:
-                    self._redo.pop()
-                elif self._redo:
-                    self._redo.clear()
-                    # the turns taken back are gone for good, and so are their
-                    # comments (they would otherwise stick to the new turns)
-                    for k in [k for k in self.comments if k >= turns_before]:
-                        del self.comments[k]
         except IllegalStep:
             for _ in range(done):
                 self.state.undo()
             self._redo, self.comments = redo, comments
             raise
         return self
+
+    def push(self, step):
+        """Play one step WITHOUT judging it (as python-chess's ``push`` and
+        OpenSpiel's ``ApplyAction``): for computer players and the lab, with
+        steps taken from :meth:`legal_steps`. An illegal step here leaves
+        the game in a state the rules never reach; use :meth:`play` for
+        anything a person typed. A string is read as in :meth:`play`."""
+        self._play_one(step if type(step) is Step and step.board is self.board
+                       else self._step(step))
+        return self
+
+    def pop(self):
+        """Take back the last step and return it (None at the start): the
+        partner of :meth:`push`, the same as :meth:`undo` (redo can play it
+        again)."""
+        return self.undo()
+
+    def _play_one(self, st):
+        """Apply an engine step known to be legal, and keep the redo list
+        and the comments in step with it."""
+        state = self.state
+        redo = self._redo
+        if redo:
+            turns_before = len(state.turns) + (1 if state.current else 0)
+            state.push(st)
+            if redo[-1] == st:
+                redo.pop()
+            else:
+                redo.clear()
+                # the turns taken back are gone for good, and so are their
+                # comments (they would otherwise stick to the new turns)
+                for k in [k for k in self.comments if k >= turns_before]:
+                    del self.comments[k]
+        else:
+            state.push(st)
 
     def undo(self):
         """Take back the last step; returns it as a Step (None at the start)."""

@@ -36,7 +36,7 @@ SIDE_WORDS = ("dark", "light")
 def parse_words(text):
     """Split a step string into lower-case words; refuse what is not a string."""
     if not isinstance(text, str):
-        raise IllegalStep(f"a step must be a string like 'plant g7', not {text!r}")
+        raise IllegalStep(f"a step must be a string like 'plant g7', not {brief(text)}")
     words = text.strip().lower().split()
     if not words:
         raise IllegalStep("an empty step: write a step like 'plant g7' or 'pass'")

@@ -167,3 +167,108 @@ def test_player_names_and_bad_input():
     mid.play("plant a1")
     with pytest.raises(DendriaError, match="under way"):
         GreedyPlayer().choose_turn(mid)
+
+
+# ------------------------------------------------------------ the widget
+def test_thinking_player_leaves_the_event_loop_free_and_stop_stops_it():
+    """In a kernel the event loop runs other cells while a player thinks in
+    its thread; Stop ends the thinking and nothing is played."""
+    import asyncio
+    import time
+
+    from dendria_widget import BoardWidget
+
+    async def scenario():
+        board = BoardWidget(Game("dendria-classic", size=4),
+                            light=MCTSPlayer(seed=1, seconds=60))
+        panel = board.players_panel
+        board.play("plant c3", "end")           # Light's computer player starts thinking
+        assert panel.thinking and "thinking" in board.status
+        assert not panel.stop_button.disabled
+        t0 = time.perf_counter()
+        ticks = 0
+        for _ in range(10):                     # "another cell": the loop keeps running
+            await asyncio.sleep(0.02)
+            ticks += 1
+        assert ticks == 10 and panel.thinking
+        assert time.perf_counter() - t0 < 10
+        steps = board.game.state.step_count
+        board.click_cell("e5")                  # a click is refused while it thinks
+        assert board.game.state.step_count == steps and "thinking" in board.status
+        t0 = time.perf_counter()
+        panel.stop_button.click()
+        while panel.thinking:
+            await asyncio.sleep(0.01)
+        assert time.perf_counter() - t0 < 10    # far less than its 60 s budget
+        assert board.game.state.step_count == steps and "Stopped" in panel.message.value
+        assert panel.stop_button.disabled
+        # Play lets it think again; with an iteration budget it plays its turn
+        panel.players[1] = MCTSPlayer(seed=1, iterations=10, playout_steps=10)
+        panel.play_button.click()
+        assert panel.thinking
+        while panel.thinking:
+            await asyncio.sleep(0.01)
+        assert len(board.game.history) == 2 and board.game.to_move == "dark"
+        # a player whose game changes while it thinks plays nothing
+        panel.players[0] = MCTSPlayer(seed=1, seconds=60)
+        panel.play_button.click()
+        assert panel.thinking
+        board.undo()                             # the game moved on
+        while panel.thinking:
+            await asyncio.sleep(0.01)
+        assert board.game.state.step_count == steps + 1    # only the undo happened
+
+    asyncio.run(scenario())
+
+
+def test_watch_two_computer_players_in_the_widget():
+    import asyncio
+
+    from dendria_widget import BoardWidget
+
+    async def scenario():
+        board = BoardWidget(Game("hedu", size=3), black=RandomPlayer(seed=1),
+                            white=GreedyPlayer(seed=2))
+        panel = board.players_panel
+        for _ in range(2000):
+            if board.game.is_over:
+                break
+            await asyncio.sleep(0.005)
+        assert board.game.is_over and panel.turns_played == len(board.game.history)
+        assert not panel.thinking
+
+    asyncio.run(scenario())
+
+
+def test_hint_draws_the_turn_and_the_heat_map_with_a_key():
+    from dendria_widget import BoardWidget
+
+    board = BoardWidget(Game("dendria-classic", size=4, opening="none"))
+    panel = board.players_panel
+    panel.seconds.value = 0.2
+    assert panel.ask_hint()                      # no event loop here: thinks at once
+    hint = panel.hint
+    assert hint and hint["turn"][0].verb in ("plant", "pass")
+    scene = board.scene()
+    heat = scene.find("heat")
+    assert heat and {s.tag[5:] for s in heat} == set(hint["search"]["cells"])
+    assert scene.find("hint:" + hint["turn"][0].arg)
+    assert "Hint" in scene.find("hint-key")[0].text
+    before = board.game.to_record()
+    board.game.play(*hint["turn"])               # the suggestion is a legal turn
+    board.sync()
+    assert not board.scene().find("heat")        # a stale hint is not drawn
+    assert board.game.to_record() != before
+
+
+def test_board_widget_opens_a_record_and_refuses_a_non_player():
+    from dendria_widget import BoardWidget
+
+    game = Game("dendria-classic", size=3)
+    game.play("plant b2", "end")
+    board = BoardWidget.from_record(game.to_json(), dark=RandomPlayer(seed=1))
+    assert board.game == game
+    with pytest.raises(DendriaError, match="Player"):
+        BoardWidget(game, light="mcts")
+    with pytest.raises(DendriaError, match="not both"):
+        BoardWidget(game, dark=RandomPlayer(), black=RandomPlayer())

@@ -89,3 +89,53 @@ def test_pieces_are_strings_with_parts():
     assert q == "black 2" and (q.colour, q.kind, q.height) == ("black", None, 2)
     assert copy.deepcopy(q) is q and pickle.loads(pickle.dumps(q)) == q
     assert pickle.loads(pickle.dumps(q)).height == 2
+
+
+# ------------------------------------------------------------ fast path
+def test_a_step_from_legal_steps_is_not_judged_again(monkeypatch):
+    g = Game("dendria-classic", size=4)
+    steps = g.legal_steps()
+    calls = []
+    real = g.state.refusal
+    monkeypatch.setattr(g.state, "refusal", lambda s: calls.append(s) or real(s))
+    g.play(steps[5])
+    assert calls == [] and g.pieces == {str(steps[5].arg): "dark seed"}
+    # the game changed: the old list's steps are judged like any other
+    with pytest.raises(IllegalStep, match="seed can be planted only"):
+        g.play(steps[6])
+    assert calls == [steps[6]]
+    # a string, or an equal step made elsewhere, is judged too
+    g.play("end")
+    assert calls[-1] == Step("end")
+
+
+def test_the_fast_path_holds_until_the_game_changes(monkeypatch):
+    g = Game("dendria-classic", size=4)
+    a = g.legal_steps()
+    a.clear()                              # the caller's copy
+    b = g.legal_steps()
+    assert b and b == g.state.legal()
+    g.why_illegal("plant a1")              # asking changes nothing
+    c = g.copy()
+    judged = []
+    real = g.state.refusal
+    monkeypatch.setattr(g.state, "refusal", lambda s: judged.append(s) or real(s))
+    g.play(b[0])
+    assert judged == []
+    g.undo()                               # a change, even back to the same board
+    g.play(b[0])
+    assert judged == [b[0]]
+    # a copy of the game answers for itself: its steps are trusted there
+    c.play(b[1])
+    assert c.steps == [b[1]] and g.steps == [b[0]]
+
+
+def test_push_plays_without_judging_and_pop_takes_back():
+    g = Game("dendria-classic", size=4)
+    g.push(g.legal_steps()[0]).push("end")
+    assert g.steps == [Step("plant", "a1"), Step("end")] and g.phase == "swap"
+    assert g.pop() == Step("end") and g.pop() == Step("plant", "a1")
+    assert g.pop() is None and g.steps == []
+    assert g.future == [Step("plant", "a1"), Step("end")]   # redo can replay them
+    g.push(g.legal_steps()[1])             # another line of play: redo is dropped
+    assert g.future == [] and g.steps == [Step("plant", "a2")]

@@ -103,12 +103,22 @@ class EngineState:
     """
 
     COLOURS = ("", "")
+    #: Bumped by every step played or taken back through apply, push and
+    #: undo (not by the engine's own searches, which restore the state), so
+    #: that a cache keyed by it (Game.legal_steps) holds for one position.
+    version = 0
 
     def apply(self, step):
         """Play one step, or raise IllegalStep (the state is then unchanged)."""
         reason = self.refusal(step)
         if reason:
             raise IllegalStep(reason, step)
+        self.version += 1
+        self._do(step)
+
+    def push(self, step):
+        """Play one step without judging it (it must be legal: from legal())."""
+        self.version += 1
         self._do(step)
 
     def clone(self):
@@ -139,6 +149,7 @@ class EngineState:
         """Take back the last step; returns it (None when there is none)."""
         if not self._undo:
             return None
+        self.version += 1
         return self._undo_one()
 
     @property

@@ -34,6 +34,7 @@ from ..render import theme as rtheme
 from ..render import svg as rsvg
 from . import text
 from .panels import EditorPanel, RulesPanel
+from .players_panel import PlayersPanel
 
 SCALE = 2  # canvas pixels per CSS pixel
 
@@ -134,13 +135,20 @@ class BoardWidget(widgets.VBox):
     ``put("g7", "dark seed")``, ``new_game(...)``. Exports: ``to_svg()``,
     ``save_svg(path)``, ``save_png(path)`` (headless, no browser).
 
+    Computer players (the *Players* tab): ``dark=`` / ``light=`` (Hedu:
+    ``black=`` / ``white=``) take a player of ``dendria_widget.players`` for
+    the seat that starts with that colour, e.g.
+    ``BoardWidget(game, light=MCTSPlayer(seconds=1))``; it thinks in the
+    background (``players_panel``: Play, Stop, Hint).
+
     A game changed in code (``game.play(...)``) shows on the board once the
     notebook cell has run (``sync()``, called after every cell).
     """
 
     def __init__(self, game=None, *, width=540, overlays=(), show_names=True,
                  theme=None, last_turn=True, hover_interval=0.04, auto_end=True,
-                 animate=True, **game_kwargs):
+                 animate=True, dark=None, light=None, black=None, white=None,
+                 **game_kwargs):
         super().__init__()
         if game is None:
             game = Game(**game_kwargs)
@@ -186,6 +194,11 @@ class BoardWidget(widgets.VBox):
         self._before_edits = []    # games as they were before each edit (Undo)
         self.presenting = False
         self._line = []            # a prepared line to step through (present)
+        if (dark is not None and black is not None) or (light is not None and white is not None):
+            raise DendriaError("give the first seat's player as dark= or black=, and the "
+                               "second's as light= or white=, not both")
+        self._seat_players = (dark if dark is not None else black,
+                              light if light is not None else white)
 
         self._build()
         self._bind_game(game)
@@ -287,12 +300,13 @@ class BoardWidget(widgets.VBox):
 
         self.rules_panel = RulesPanel(self)
         self.editor_panel = EditorPanel(self)
+        self.players_panel = PlayersPanel(self, *self._seat_players)
         self.tabs = widgets.Tab(children=[moves_tab, explain_tab, self.rules_panel.widget,
-                                          self.editor_panel.widget],
+                                          self.editor_panel.widget, self.players_panel.widget],
                                 # beside the board when the notebook is wide enough
                                 layout=widgets.Layout(flex="1 1 320px", min_width="300px",
                                                       max_width="460px"))
-        for k, title in enumerate(("Moves", "Explain", "Rules", "Editor")):
+        for k, title in enumerate(("Moves", "Explain", "Rules", "Editor", "Players")):
             self.tabs.set_title(k, title)
 
         self.present_button = widgets.ToggleButton(
@@ -368,6 +382,15 @@ class BoardWidget(widgets.VBox):
         self._bound_kind = kind
         self.rules_panel.show_game(game)
         self.editor_panel.show_game(game)
+
+    @classmethod
+    def from_record(cls, record, **kwargs):
+        """A board showing the game of a record (a dict, its JSON text, or a
+        path to a record file); keyword arguments as for BoardWidget."""
+        if isinstance(record, os.PathLike) or (isinstance(record, str)
+                                               and record.strip().endswith(".json")):
+            record = Path(record).read_text(encoding="utf-8")
+        return cls(Game.from_record(record), **kwargs)
 
     def new_game(self, ruleset="dendria-classic", size=None, board=None, options=None):
         """Start a new game with these rules (the Rules tab's *New game*)."""
@@ -605,6 +628,9 @@ class BoardWidget(widgets.VBox):
             return self._mark_click(cell)
         if self.mode == "arrow":
             return self._arrow_click(cell)
+        if self.players_panel.refuses_clicks():   # a computer player is thinking
+            self._update_panels()
+            return None
         if cell is None:
             self.pending = []
             self._set_status("That is not a cell of the board.", "refused")
@@ -844,7 +870,8 @@ class BoardWidget(widgets.VBox):
     def scene(self):
         """The scene drawn now (render.scene.Scene), built from the engine."""
         if self._scene is None:
-            self._scene = rscene.build_scene(self.game, **self.scene_kwargs())
+            self._scene = self.players_panel.decorate(
+                rscene.build_scene(self.game, **self.scene_kwargs()))
         return self._scene
 
     def redraw(self, force=False):
@@ -934,6 +961,7 @@ class BoardWidget(widgets.VBox):
         self._update_moves()
         self._update_details()
         self.redraw()
+        self.players_panel.after_change()
 
     def _update_panels(self):
         game = self.game

@@ -1,0 +1,363 @@
+"""The *Players* tab of the BoardWidget: computer players on either side, a
+Stop button, and a Hint with MCTS's heat map.
+
+A computer player thinks in a background thread on its own copy of the game,
+so the notebook stays responsive; its turn is played in the kernel's event
+loop when it is ready (and thrown away if the game changed meanwhile or Stop
+was pressed). Without a running event loop (a plain script) nothing starts by
+itself: ``panel.play_now()`` then thinks and plays at once.
+
+The hint and the heat map are drawn as scene shapes on the overlay layer
+(:meth:`PlayersPanel.decorate`), with a key in the board's top corner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from html import escape
+
+import ipywidgets as widgets
+
+from ..errors import DendriaError
+from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
+from ..render import scene as rscene
+
+KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "greedy"),
+         ("MCTS", "mcts"))
+HEAT = "#e8590c"      # the heat map's colour (visit share)
+HINT = "#1971c2"      # the suggested turn's rings and numbers
+
+
+class _Job:
+    """One thinking player: a background thread with a Stop event."""
+
+    def __init__(self, kind, seat, player, game, key):
+        self.kind = kind            # "turn" or "hint"
+        self.seat = seat
+        self.player = player
+        self.game = game.copy()     # the thread's own copy: the widget's game stays free
+        self.key = key
+        self.stop = threading.Event()
+        self.turn = None
+        self.error = None
+        self.search = None
+        self.thread = None
+
+    def run(self):
+        try:
+            self.turn = self.player.choose_turn(self.game, self.stop)
+            self.search = getattr(self.player, "last_search", None)
+        except Exception as e:  # noqa: BLE001 - reported in words by the panel
+            self.error = e
+
+
+class PlayersPanel:
+    """The Players tab. ``first``/``second``: the Player (or None for a
+    person) of the seat that starts with the first colour (dark, black) and
+    of the other seat; a pie swap or a side choice exchanges the seats'
+    colours, and the players keep their seats."""
+
+    def __init__(self, board, first=None, second=None, seed=0):
+        for p in (first, second):
+            if p is not None and not isinstance(p, Player):
+                raise DendriaError(f"a computer player is a Player from dendria_widget.players "
+                                   f"(RandomPlayer, GreedyPlayer, MCTSPlayer), not {p!r}")
+        self.board = board
+        self.seed = seed
+        self.given = [first, second]
+        self.players = [first, second]
+        self.job = None
+        self.paused = False
+        self.hint = None            # {"key", "turn", "search", "name"} for one position
+        self.turns_played = 0
+        self.seconds = widgets.BoundedFloatText(value=1.0, min=0.05, max=60, step=0.1,
+                                                description="MCTS s/turn",
+                                                style={"description_width": "initial"},
+                                                layout=widgets.Layout(width="170px"))
+        self.pickers = []
+        for k, seat in enumerate(SEATS):
+            options = list(KINDS)
+            value = "human"
+            if self.given[k] is not None:
+                options.append((f"{self.given[k].name} (given)", "given"))
+                value = "given"
+            dd = widgets.Dropdown(options=options, value=value,
+                                  layout=widgets.Layout(width="210px"))
+            dd.observe(lambda ch, k=k: self._picked(k, ch["new"]), "value")
+            self.pickers.append(dd)
+        self.labels = [widgets.HTML() for _ in SEATS]
+        self.play_button = widgets.Button(description="Play", icon="play",
+                                          tooltip="let the computer player of the side to "
+                                                  "move play its turn")
+        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
+                                          tooltip="stop the player that is thinking (it "
+                                                  "plays nothing) and pause the computer")
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="MCTS suggests a turn for the side to move "
+                                                  "and shows where its search looked")
+        self.clear_button = widgets.Button(description="Clear hint", disabled=True)
+        self.play_button.on_click(lambda _: self.play_now())
+        self.stop_button.on_click(lambda _: self.stop())
+        self.hint_button.on_click(lambda _: self.ask_hint())
+        self.clear_button.on_click(lambda _: self.clear_hint())
+        self.message = widgets.HTML(_message_html(""))
+        rows = [widgets.HTML("<b>Who plays</b> (a pie swap or a side choice exchanges "
+                             "the colours; the players keep their seats)")]
+        for k in range(2):
+            rows.append(widgets.HBox([self.labels[k], self.pickers[k]]))
+        self.widget = widgets.VBox(rows + [
+            self.seconds,
+            widgets.HBox([self.play_button, self.stop_button]),
+            widgets.HBox([self.hint_button, self.clear_button]),
+            self.message])
+        self._show_seats()
+
+    # ---------------------------------------------------------- players
+    def _picked(self, k, kind):
+        seed = self.seed + k
+        self.players[k] = {"human": None, "given": self.given[k],
+                           "random": RandomPlayer(seed=seed), "greedy": GreedyPlayer(seed=seed),
+                           "mcts": "mcts"}[kind]
+        self.paused = False
+        self.after_change()
+
+    def player(self, seat):
+        """The computer player of a seat ('first' or 'second'), or None."""
+        p = self.players[SEATS.index(seat)]
+        if p == "mcts":
+            return MCTSPlayer(seed=self.seed, seconds=float(self.seconds.value))
+        return p
+
+    def _describe(self, seat):
+        p = self.player(seat)
+        return "a person" if p is None else p.name
+
+    def _show_seats(self):
+        game = self.board.game
+        held = seats(game)
+        v = game.variant
+        for k, seat in enumerate(SEATS):
+            start = v.colours[k]
+            now = held[seat]
+            words = f"{v.colour_word(start)} at the start" + (
+                f", now {now}" if now != start else "")
+            self.labels[k].value = f"<span style='display:inline-block;width:190px'>" \
+                                   f"{seat.capitalize()} seat ({words}):</span>"
+
+    def _say(self, words, kind="info"):
+        html = _message_html(words, kind)
+        if self.message.value != html:
+            self.message.value = html
+
+    # ------------------------------------------------------------ state
+    def _key(self):
+        g = self.board.game
+        return (id(g), g.state.step_count, g.position_string())
+
+    @property
+    def thinking(self):
+        """True while a player (or the hint) thinks in the background."""
+        return self.job is not None
+
+    def _computer_to_move(self):
+        game = self.board.game
+        if game.is_over or game.state.current:
+            return None
+        seat = seat_to_move(game)
+        player = self.player(seat)
+        return (seat, player) if player is not None else None
+
+    def refuses_clicks(self):
+        """While a computer player thinks, a click on the board is refused
+        (with a sentence in the status line)."""
+        if self.job is None or self.job.kind != "turn":
+            return False
+        colour = self.board.game.variant.colour_word(self.board.game.to_move)
+        self.board._set_status(f"{colour}'s computer player is thinking: wait, or press "
+                               "Stop in the Players tab.", "refused")
+        return True
+
+    def after_change(self):
+        """Called by the board after every change: forget a stale hint, and
+        start the computer player whose turn it is (when an event loop runs)."""
+        self._show_seats()
+        if self.hint is not None and self.hint["key"] != self._key():
+            self.hint = None
+            self.clear_button.disabled = True
+        if self.job is not None and self.job.key != self._key():
+            self.job.stop.set()      # the game moved on: its answer would be stale
+        if self.job is None and not self.paused and self.board.mode == "play":
+            todo = self._computer_to_move()
+            if todo is not None and _loop() is not None:
+                self._start("turn", *todo)
+
+    # ---------------------------------------------------------- actions
+    def play_now(self):
+        """The computer player of the side to move plays its turn (in the
+        background when an event loop runs; at once otherwise)."""
+        self.paused = False
+        if self.job is not None:
+            self._say("A player is already thinking: wait, or press Stop.", "refused")
+            return False
+        todo = self._computer_to_move()
+        if todo is None:
+            game = self.board.game
+            if game.is_over:
+                self._say("The game is over.", "refused")
+            elif game.state.current:
+                self._say("A turn is under way: finish it on the board first.", "refused")
+            else:
+                colour = game.variant.colour_word(game.to_move)
+                self._say(f"It is {colour}'s turn and a person plays {colour}: click the "
+                          "board, or choose a computer player above.", "refused")
+            return False
+        self._start("turn", *todo)
+        return True
+
+    def stop(self):
+        """Stop the thinking player: it plays nothing, and the computer
+        pauses until Play is pressed."""
+        self.paused = True
+        if self.job is None:
+            self._say("Nothing to stop: no player is thinking.", "info")
+            return False
+        self.job.stop.set()
+        self._say("Stopping...", "info")
+        return True
+
+    def ask_hint(self):
+        """MCTS (the budget above) suggests a turn for the side to move."""
+        game = self.board.game
+        if self.job is not None:
+            self._say("A player is already thinking: wait, or press Stop.", "refused")
+            return False
+        if game.is_over or game.state.current:
+            self._say("A hint is for the start of a turn: " +
+                      ("the game is over." if game.is_over else "finish this turn first."),
+                      "refused")
+            return False
+        player = MCTSPlayer(seed=self.seed, seconds=float(self.seconds.value))
+        self._start("hint", seat_to_move(game), player)
+        return True
+
+    def clear_hint(self):
+        self.hint = None
+        self.clear_button.disabled = True
+        self.board.redraw()
+
+    # ------------------------------------------------------- the thread
+    def _start(self, kind, seat, player):
+        job = _Job(kind, seat, player, self.board.game, self._key())
+        self.job = job
+        colour = self.board.game.variant.colour_word(self.board.game.to_move)
+        what = "looks for a hint" if kind == "hint" else "is thinking"
+        self._say(f"{colour} ({player.name}) {what}...", "info")
+        self.board._set_status(f"{colour}'s computer player ({player.name}) {what}...", "info")
+        self.stop_button.disabled = False
+        self.play_button.disabled = self.hint_button.disabled = True
+        loop = _loop()
+        if loop is None:                       # no event loop: think here and now
+            job.run()
+            self._finished(job)
+            return job
+
+        def work():
+            job.run()
+            try:
+                loop.call_soon_threadsafe(self._finished, job)
+            except RuntimeError:               # the loop is closed: nobody to tell
+                pass
+
+        job.thread = threading.Thread(target=work, name="dendria-player", daemon=True)
+        job.thread.start()
+        return job
+
+    def _finished(self, job):
+        if job is not self.job:
+            return
+        self.job = None
+        self.stop_button.disabled = True
+        self.play_button.disabled = self.hint_button.disabled = False
+        game = self.board.game
+        colour = game.variant.colour_word(game.to_move)
+        if job.error is not None:
+            self._say(f"The computer player could not play: {job.error}", "refused")
+            return
+        if job.key != self._key():
+            self._say("The game changed while the player thought: its answer was "
+                      "dropped.", "info")
+            self.after_change()
+            return
+        if job.stop.is_set():
+            self._say(f"Stopped: {colour}'s computer player played nothing. Press Play "
+                      "to let it think again.", "info")
+            self.board._set_status("Stopped: the computer player played nothing.", "info")
+            return
+        if job.kind == "hint":
+            self.hint = {"key": job.key, "turn": job.turn, "search": job.search,
+                         "name": job.player.name}
+            self.clear_button.disabled = False
+            self._say(f"Hint for {colour}: {', '.join(str(s) for s in job.turn)}.", "ok")
+            self.board.redraw()
+            return
+        self.turns_played += 1
+        self._say(f"{colour} ({job.player.name}) played {', '.join(str(s) for s in job.turn)}.",
+                  "ok")
+        self.board.play(*job.turn)             # refreshes; the next player may start
+
+    # ---------------------------------------------------------- drawing
+    def decorate(self, scene):
+        """Add the hint (numbered rings on the suggested turn's cells) and
+        the heat map (discs, darker for a larger share of the search's
+        visits) to the scene's overlay layer, with a key."""
+        hint = self.hint
+        if hint is None or hint["key"] != self._key():
+            return scene
+        shapes = scene.layers.setdefault("overlays", [])
+        lay = scene.layout
+        board = self.board.game.board
+        r = lay.radius
+        cells = (hint["search"] or {}).get("cells", {})
+        top = max(cells.values(), default=0) or 1
+        for name, share in sorted(cells.items()):
+            x, y = lay.center(board.cell(name))
+            shapes.append(rscene.Circle(x, y, r * 0.8, HEAT, None, 0,
+                                        0.15 + 0.6 * share / top, tag=f"heat:{name}"))
+        order = {}
+        for k, step in enumerate(hint["turn"], 1):
+            if isinstance(step.arg, str) and board.has_name(step.arg):
+                order.setdefault(step.arg, []).append(str(k))
+        for name, nums in order.items():
+            x, y = lay.center(board.cell(name))
+            shapes.append(rscene.Circle(x, y, r * 0.62, None, HINT, max(2.0, r / 9), 0.95,
+                                        tag=f"hint:{name}"))
+            shapes.append(rscene.Text(x + r * 0.55, y - r * 0.55, ",".join(nums), r * 0.5,
+                                      HINT, weight="bold", tag=f"hint-order:{name}",
+                                      halo="#ffffff"))
+        size = max(9.0, r * 0.3)
+        turn = ", ".join(str(s) for s in hint["turn"])
+        lines = [f"Hint ({hint['name']}): {turn}"]
+        if cells:
+            lines.append(f"Heat: share of the search's first steps per cell "
+                         f"(darkest {round(100 * top)}%)")
+        for k, line in enumerate(lines):
+            shapes.append(rscene.Text(6, 4 + size * (k + 0.8), line, size,
+                                      HINT if k == 0 else HEAT, anchor="start",
+                                      weight="bold" if k == 0 else "normal",
+                                      tag=f"hint-key:{k}", halo="#ffffff"))
+        return scene
+
+
+def _message_html(words, kind="info"):
+    """The tab's own message line (not the board's status line)."""
+    icon = {"refused": "\u2716 ", "ok": "\u2714 "}.get(kind, "")
+    return (f"<div class='dendria-players-message dendria-players-{kind}'>"
+            f"{icon}{escape(words)}</div>")
+
+
+def _loop():
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
