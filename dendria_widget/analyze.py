@@ -1,10 +1,10 @@
-"""The ``analyze`` command (NOTATION.md, "The analysis command").
+"""The ``analyze`` command (docs/notation.md, "The analysis command").
 
 One JSON object in, one JSON object out::
 
     {"rules": {...}, "position": {...}, "play": ["plant e5", "end"]}
 
-- ``rules`` (optional): a NOTATION.md rules dict; missing means
+- ``rules`` (optional): a docs/notation.md rules dict; missing means
   ``{"ruleset": "dendria-classic"}`` (hexagon of side 7, the edition's
   defaults). Inside it ``board`` and ``options`` are optional too.
 - ``position`` (optional): ``{"to_move", "pieces", "komi" (Dendria),
@@ -84,7 +84,7 @@ def _check_object(value, where):
 
 
 def check_rules(rules):
-    """Keys and types of a NOTATION.md rules dict (values are checked by
+    """Keys and types of a docs/notation.md rules dict (values are checked by
     resolve_rules and the board builders)."""
     _check_object(rules, "'rules'")
     _check_keys(rules, RULES_KEYS, "'rules'")
@@ -187,7 +187,7 @@ def build_game(data):
 
 
 def analysis(game):
-    """The NOTATION.md output object of a game."""
+    """The docs/notation.md output object of a game."""
     if game.rules.game == "hedu":
         if _module_missing("dendria_widget.explain.hedu"):
             raise BadInput("the Hedu analysis is not available in this version")

@@ -259,7 +259,7 @@ def compare_playouts(say, quick, seed, baseline, reps):
         for name, g_ratio, s_ratio, p_ratio in ratios:
             say(f"     {name:<19} play: {g_ratio:5.2f}x games/s, {s_ratio:5.2f}x steps/s;"
                 f"  push: {p_ratio:5.2f}x games/s")
-        say("     (the games differ where the rules changed, e.g. RULES.md 2.3's move "
+        say("     (the games differ where the rules changed, e.g. docs/rules.md 2.3's move "
             "limit: compare steps/s too)")
     for line in failures:
         say(line)

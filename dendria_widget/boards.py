@@ -1,4 +1,4 @@
-"""Named modular boards (the sprites edition, RULES.md section 1).
+"""Named modular boards (the sprites edition, docs/rules.md section 1).
 
 A modular board is the union of 7-plot *modules* (a centre and its six
 neighbours), given by the list of module centres in axial coordinates.

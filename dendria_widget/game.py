@@ -9,7 +9,7 @@
 >>> g.undo()
 Step('end')
 
-Steps are NOTATION.md strings (``"plant g7"``, ``"slide d4"``, ``"end"``) or
+Steps are docs/notation.md strings (``"plant g7"``, ``"slide d4"``, ``"end"``) or
 :class:`~dendria_widget.notation.Step` objects. An illegal step raises
 :class:`~dendria_widget.errors.IllegalStep` whose message is the reason, and
 leaves the game exactly as it was.
@@ -60,9 +60,9 @@ class Game:
     """One game of Dendria (classic or sprites edition) or Hedu.
 
     ``Game(ruleset="dendria-classic", size=None, board=None, **options)``:
-    ``size`` makes a hexagon board of that side; ``board`` is a NOTATION.md
+    ``size`` makes a hexagon board of that side; ``board`` is a docs/notation.md
     board dict, a preset name or a list of module centres; ``options``
-    override the edition's defaults (RULES.md section 5), e.g.
+    override the edition's defaults (docs/rules.md section 5), e.g.
     ``Game("dendria-classic", size=7, superko="off")``.
 
     Main attributes: ``pieces`` (cell name -> piece string), ``to_move``,
@@ -101,7 +101,7 @@ class Game:
     @classmethod
     def from_position(cls, position, rules=None, **options):
         """A game in normal play from a position: a position string, or a
-        NOTATION.md position dict (``{"to_move", "pieces", "komi",
+        docs/notation.md position dict (``{"to_move", "pieces", "komi",
         "prisoners"}``), with ``rules`` (a rules dict or ruleset name) or a
         ``"rules"`` key in the dict. The position is the only earlier board
         for the repetition rule."""
@@ -220,7 +220,7 @@ class Game:
 
     # -------------------------------------------------------------- steps
     def _step(self, step):
-        """The engine's step from a Step or a NOTATION.md string (read once);
+        """The engine's step from a Step or a docs/notation.md string (read once);
         IllegalStep when unreadable."""
         if isinstance(step, Step):
             return step.bind(self.board)
@@ -397,7 +397,7 @@ class Game:
 
     @property
     def phase(self):
-        """NOTATION.md phase: komi, side, opening, swap, turn, plant, move, over."""
+        """docs/notation.md phase: komi, side, opening, swap, turn, plant, move, over."""
         return self.state.phase
 
     @property
@@ -450,7 +450,7 @@ class Game:
 
     # ------------------------------------------------------------ records
     def position(self):
-        """The NOTATION.md position dict of the board now."""
+        """The docs/notation.md position dict of the board now."""
         st = self.state
         pos = {"to_move": self.to_move, "pieces": self.pieces}
         if self.rules.game == "hedu":

@@ -1,6 +1,6 @@
 """Hex boards: axial coordinates, plots, lagoons, names, rays and bitboards.
 
-Conventions (RULES.md section 1): pointy-top hexes in horizontal rows, axial
+Conventions (docs/rules.md section 1): pointy-top hexes in horizontal rows, axial
 coordinates ``(q, r)`` with q growing east and r growing south.
 
 Every cell of the bounding box of a board gets an integer *id*, its bit in a
@@ -23,7 +23,7 @@ from .errors import BadBoard, UnknownCell
 
 # The six directions, counter-clockwise from east. Opposite of d is (d + 3) % 6.
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-#: The short names of DIRECTIONS, in the same order (RULES.md 1).
+#: The short names of DIRECTIONS, in the same order (docs/rules.md 1).
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
@@ -61,7 +61,7 @@ class Board:
     """An immutable set of plots with every table the engines need.
 
     Build with :meth:`Board.hexagon` or :meth:`Board.modular`, or
-    :meth:`Board.from_spec` with a NOTATION.md board dict.
+    :meth:`Board.from_spec` with a docs/notation.md board dict.
 
     Useful attributes: ``plots`` (ids in name order: by row, then index),
     ``plot_mask`` (bitboard of plots), ``lagoon_mask``, ``neighbours[id]``
@@ -235,7 +235,7 @@ class Board:
 
     @staticmethod
     def from_spec(spec):
-        """A board from a NOTATION.md dict: hexagon with size, or modular."""
+        """A board from a docs/notation.md dict: hexagon with size, or modular."""
         if isinstance(spec, Board):
             return spec
         if not isinstance(spec, dict):
@@ -259,7 +259,7 @@ class Board:
 
     # ------------------------------------------------------------- naming
     def name(self, i):
-        """The NOTATION.md name of plot id ``i`` (e.g. 'g7')."""
+        """The docs/notation.md name of plot id ``i`` (e.g. 'g7')."""
         try:
             return self._names[i]
         except KeyError:
@@ -332,11 +332,11 @@ class Board:
         return bb << s if s > 0 else bb >> -s
 
     def dilate(self, bb):
-        """Plots adjacent to (or in) ``bb``."""
-        out = bb
-        for s in self.shifts:
-            out |= bb << s if s > 0 else bb >> -s
-        return out & self.plot_mask
+        """Plots adjacent to (or in) ``bb`` (the six shifts written out:
+        E/W 1, SW/NE stride - 1, SE/NW stride)."""
+        s = self.stride
+        t = s - 1
+        return (bb | bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & self.plot_mask
 
     def fill(self, gen, open_, d):
         """Hexes of ``open_`` reached from ``gen`` by repeated steps in d
@@ -367,8 +367,10 @@ class Board:
     def group(self, start_bb, members):
         """The 6-connected component(s) of ``members`` touching ``start_bb``."""
         g = start_bb & members
+        s = self.stride
+        t = s - 1
         while True:
-            grown = self.dilate(g) & members
+            grown = (g | g << 1 | g >> 1 | g << t | g >> t | g << s | g >> s) & members
             if grown == g:
                 return g
             g = grown

@@ -23,7 +23,7 @@ CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
 #: Verbs whose cell is the first cell of a group: a click anywhere on the
 #: group means the step.
 GROUP_VERBS = ("grow", "capture")
-#: Steps that close a turn (NOTATION.md): a Hedu placement is a whole turn.
+#: Steps that close a turn (docs/notation.md): a Hedu placement is a whole turn.
 TURN_CLOSERS = ("end", "pass", "swap", "komi", "side", "place")
 
 
@@ -330,7 +330,7 @@ def turn_labels(game):
     after it in that turn. The players' choices (swap, komi, side) are
     listed as ``"choice: ..."`` without a turn number. Redo steps (taken
     back, replayable) are listed too, with a ``(redo)`` mark. Steps are
-    NOTATION.md strings.
+    docs/notation.md strings.
     """
     out = [(0, "start")]
     k = 0

@@ -178,7 +178,7 @@ def run(variants, players, games=10, seed=0, executor=None, workers=None,
     alternating (player A is first in even games), and return a
     :class:`LabResult`.
 
-    ``variants``: a NOTATION.md rules dict or a list of them; ``players``:
+    ``variants``: a docs/notation.md rules dict or a list of them; ``players``:
     two Player objects or names (``"random"``, ``"greedy"``, ``"mcts:0.2"``,
     ``"mcts:i500"``). ``executor``: any ``concurrent.futures.Executor``;
     without one, ``workers`` local processes (default: the machine's cores;

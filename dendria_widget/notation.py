@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 
 from . import checks
-from .checks import LARGEST, brief, whole_number_text
+from .checks import LARGEST, brief, is_whole, whole_number_text
 from .errors import BadPosition, IllegalStep, UnknownCell
 
 #: Step verbs that name a cell (Dendria and Hedu).
@@ -59,7 +59,7 @@ class Step(tuple):
     that name a cell (``plant sprout grow capture move slide place``), the
     whole number of ``komi``, the colour index of ``side``, else None; a
     step of a cell verb keeps its ``board`` to name the cell when printed.
-    ``str(step)`` is the NOTATION.md step string (``'plant g7'``);
+    ``str(step)`` is the docs/notation.md step string (``'plant g7'``);
     :meth:`parse` reads one. ``step.verb``, ``step.arg`` (the cell's name,
     the komi, the colour word, or None) and ``step.cell`` (the cell id or
     None) read it. A step hashes as its tuple, so it meets the engine's
@@ -76,6 +76,8 @@ class Step(tuple):
             else:
                 arg = arg.strip().lower()
         elif verb == "side" and isinstance(arg, str):
+            if arg not in SIDE_WORDS:
+                raise IllegalStep(f"'side' takes dark or light, not {brief(arg)}")
             arg = SIDE_WORDS.index(arg)
         self = tuple.__new__(cls, (verb, arg))
         self.board = board if verb in CELL_VERBS and isinstance(arg, int) else None
@@ -83,7 +85,7 @@ class Step(tuple):
 
     @classmethod
     def parse(cls, text, board):
-        """The step a NOTATION.md string names on ``board`` (``sow`` reads as
+        """The step a docs/notation.md string names on ``board`` (``sow`` reads as
         ``plant``); IllegalStep saying what cannot be read."""
         words = parse_words(text)
         verb = "plant" if words[0] == "sow" else words[0]
@@ -108,12 +110,28 @@ class Step(tuple):
         raise IllegalStep(f"unknown step {words[0]!r}")
 
     def bind(self, board):
-        """This step on ``board`` (the same step when it is already there)."""
-        if self[0] not in CELL_VERBS or self.board is board:
-            return self
-        arg = self[1]
-        name = arg if isinstance(arg, str) else self.board.name(arg)
-        return Step(self[0], parse_cell(board, name), board)
+        """This step on ``board`` (the same step when it is already there);
+        IllegalStep when it is no step of the notation (a verb without its
+        cell, a cell id that is no plot, a komi that is no whole number...)."""
+        verb, arg = self
+        if verb not in CELL_VERBS:
+            if (verb in ("end", "pass", "swap") and arg is None
+                    or verb == "komi" and is_whole(arg) and 0 <= arg <= LARGEST
+                    or verb == "side" and is_whole(arg) and arg in (0, 1)):
+                return self
+            raise IllegalStep(f"not a step: {brief(verb)} with {brief(arg)} (steps are "
+                              "like 'plant g7', 'komi 3', 'side dark' or 'pass')")
+        if self.board is board:
+            if arg in board:
+                return self
+            raise IllegalStep(f"'{verb}' names a cell that is not a plot of this board")
+        if isinstance(arg, str):
+            name = arg
+        elif self.board is not None:
+            name = self.board.name(arg)
+        else:  # a cell verb without a cell name
+            raise IllegalStep(f"'{verb}' takes one cell, like '{verb} g7', not {brief(arg)}")
+        return Step(verb, parse_cell(board, name), board)
 
     @property
     def verb(self):
@@ -165,7 +183,7 @@ class Step(tuple):
 
 
 class Piece(str):
-    """One piece, as python-chess's ``Piece``: the string is its NOTATION.md
+    """One piece, as python-chess's ``Piece``: the string is its docs/notation.md
     name (``'dark seed'``, ``'white 2'``), so it compares, hashes and writes
     to JSON as that string; ``colour``, ``kind`` (Dendria: seed, tree,
     dendrid) and ``height`` (Hedu) read it without parsing. The engines

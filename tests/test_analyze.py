@@ -1,4 +1,4 @@
-"""The analyze command's output (NOTATION.md), checked by hand against RULES.md.
+"""The analyze command's output (docs/notation.md), checked by hand against docs/rules.md.
 
 Most positions are on the hexagon of side 3 (19 plots). Its cells, with
 axial (q, r) (q grows east, r grows south):
@@ -551,7 +551,7 @@ def test_hedu_pie_and_end(run):
 
 
 def test_a_pass_keeps_the_dendrid_move_count(run):
-    """RULES.md 2.3: a dendrid move then a pass are two turns without a
+    """docs/rules.md 2.3: a dendrid move then a pass are two turns without a
     plant, so a limit of 1 ends the game (no second pass needed)."""
     rules = dict(R3, options={"dendrid_move_limit": 1})
     pos = {"to_move": "dark", "pieces": {"a1": "dark dendrid", "e3": "light dendrid"}}

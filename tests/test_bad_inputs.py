@@ -13,6 +13,7 @@ from dendria_widget.analyze import analyze
 from dendria_widget.errors import (BadBoard, BadPosition, BadRecord, BadRules, DendriaError,
                                    IllegalStep, UnknownCell)
 from dendria_widget.geometry import Layout
+from dendria_widget.notation import Step
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit of int(str)
 LONG = "9" * 500   # converts, but overflows a float score
@@ -344,3 +345,28 @@ def test_saving_or_loading_a_record_at_a_bad_path_says_so(path, words, tmp_path)
     assert w.save_record(tmp_path / "g.json")
     w.load_record(str(tmp_path / "g.json"))
     assert w.game.to_record() == before
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Step("plant"), lambda: Step("plant", 5), lambda: Step("plant", 10 ** 5000),
+    lambda: Step("komi", 10 ** 5000), lambda: Step("komi", 2.5), lambda: Step("side", 1.0),
+    lambda: Step("side", "blue"), lambda: Step("end", "d4"), lambda: Step(5),
+    lambda: Step("plant", 10 ** 6, Game(size=4).board),
+])
+def test_play_refuses_a_step_object_that_is_no_step(make):
+    g = a_game()
+    before = g.to_record()
+    def play():
+        g.play(make())
+    assert_refused(play, IllegalStep)
+    assert g.to_record() == before
+
+
+def test_the_command_exits_1_with_its_json_error_for_the_issues_inputs():
+    from test_cli import _python_m
+    for text in ['{"rules": {"ruleset": "hedu"}, "position": {"prisoners": {"white": %s}}}'
+                 % HUGE, '{"position": {"komi": NaN}}', b"\xff\xfe"]:
+        proc = _python_m(["analyze"], text if isinstance(text, bytes) else text.encode())
+        assert proc.returncode == 1 and proc.stderr == b""
+        reason = strict(proc.stdout.decode())["error"]["reason"]
+        assert reason and "internal error" not in reason

@@ -1,4 +1,4 @@
-"""Every Dendria rule of RULES.md section 2, on small hand-made positions.
+"""Every Dendria rule of docs/rules.md section 2, on small hand-made positions.
 
 Most positions are on the hexagon of side 4 (37 plots). Its rows, with the
 six directions (E/W along a row, NE/NW one row up, SE/SW one row down)::
@@ -615,7 +615,7 @@ def test_dendrid_move_limit_2_and_resets():
 
 
 def test_a_pass_keeps_the_dendrid_move_count():
-    """RULES.md 2.3: the limit counts the turns without a plant, passes
+    """docs/rules.md 2.3: the limit counts the turns without a plant, passes
     included, so a player who can only pass cannot make the game endless."""
     g = classic(LIMIT, dendrid_move_limit=1)
     _dmove(g, "a1", "a2")

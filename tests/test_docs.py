@@ -92,15 +92,26 @@ def test_committed_pictures_are_what_the_renderer_draws_now():
                        f"renderer draws now: run `{REGENERATE}` and commit docs/img/")
 
 
+def _anchors(page):
+    """GitHub's anchors of a Markdown page's headings."""
+    heads = re.findall(r"^#+ (.+)$", page.read_text("utf-8"), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in heads}
+
+
 def test_every_picture_is_used_and_every_link_exists():
     drawn = set(_load_image_script().pictures())
     committed = {p.name for p in (DOCS / "img").iterdir()}
     assert committed == drawn, f"docs/img/ holds exactly the pictures of `{REGENERATE}`"
     used = set()
-    for page in DOCS.glob("*.md"):
-        for target in re.findall(r"\]\(([^)#\s]+)", page.read_text("utf-8")):
-            if not target.startswith("http"):
-                assert (page.parent / target).exists(), f"{page.name} links to {target}"
-                if target.startswith("img/"):
-                    used.add(target[len("img/"):])
+    for page in [*DOCS.glob("*.md"), ROOT / "README.md"]:
+        for target, anchor in re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]+))?\)",
+                                         page.read_text("utf-8")):
+            if target.startswith("http"):
+                continue
+            path = page.parent / target if target else page
+            assert path.exists(), f"{page.name} links to {target}, which does not exist"
+            if anchor:
+                assert anchor in _anchors(path), f"{page.name} links to a missing #{anchor}"
+            if page.parent == DOCS and target.startswith("img/"):
+                used.add(target[len("img/"):])
     assert used == drawn, "every picture appears in docs/"

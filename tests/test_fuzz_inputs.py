@@ -22,6 +22,7 @@ from dendria_widget import BoardWidget, Game
 from dendria_widget.__main__ import run_analyze
 from dendria_widget.analyze import analyze
 from dendria_widget.errors import DendriaError
+from dendria_widget.notation import Step
 from dendria_widget.rules.options import DENDRIA_OPTIONS, HEDU_OPTIONS
 
 FUZZ = settings(max_examples=60, deadline=None,
@@ -236,7 +237,13 @@ step_like = st.one_of(
                                                         "side", "place", "end", "pass"]),
               st.one_of(st.sampled_from(WORDS), st.text(max_size=5), st.just(DIGITS),
                         st.integers().map(str))),
-    any_value)
+    any_value,
+    st.sampled_from([Game(size=9), Game("hedu", size=3), Game("dendria-sprites")]).flatmap(
+        lambda g: st.sampled_from(g.legal_steps())),
+    st.builds(lambda verb, arg: outcome(lambda: Step(verb, arg))[0] or "pass",
+              st.sampled_from(["plant", "slide", "place", "komi", "side", "end", "swap"]),
+              st.one_of(st.none(), st.sampled_from(WORDS), st.integers(-1, 100),
+                        st.just(10 ** 5000), st.sampled_from([1.5, float("nan")]))))
 
 
 @FUZZ

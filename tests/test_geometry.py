@@ -1,4 +1,4 @@
-"""Hex geometry (RULES.md section 1, NOTATION.md cells)."""
+"""Hex geometry (docs/rules.md section 1, docs/notation.md cells)."""
 
 import math
 import random
@@ -9,12 +9,12 @@ from dendria_widget import BadBoard, Board, UnknownCell
 from dendria_widget.geometry import DIRECTIONS, Layout, iter_bits
 
 SIZES = range(2, 10)
-# RULES.md 1: E, W, NE, NW, SE, SW as axial steps
+# docs/rules.md 1: E, W, NE, NW, SE, SW as axial steps
 E, W, NE, NW, SE, SW = (1, 0), (-1, 0), (1, -1), (0, -1), (0, 1), (-1, 1)
 
 
 def hand_axial(n, name):
-    """Axial (q, r) of a NOTATION.md name on the hexagon of side n, worked
+    """Axial (q, r) of a docs/notation.md name on the hexagon of side n, worked
     out independently: row letter k (a = 0) is r = k - (n - 1); a row starts
     at q = max(-(n-1), -(n-1) - r); the index counts from 1."""
     letter, index = name[0], int(name[1:])
@@ -26,7 +26,7 @@ def hand_axial(n, name):
 def test_plot_counts():
     for n in SIZES:
         assert len(Board.hexagon(n).plots) == 3 * n * (n - 1) + 1
-    # the counts RULES.md lists
+    # the counts docs/rules.md lists
     assert [len(Board.hexagon(n)) for n in (5, 6, 7, 8, 9)] == [61, 91, 127, 169, 217]
 
 

@@ -1,7 +1,7 @@
-"""Hedu (RULES.md section 3), rule by rule, on small hand-made boards.
+"""Hedu (docs/rules.md section 3), rule by rule, on small hand-made boards.
 
-Every expected result below was worked out by hand from RULES.md; the
-comments give the reasoning. Board of side 3 (names from NOTATION.md)::
+Every expected result below was worked out by hand from docs/rules.md; the
+comments give the reasoning. Board of side 3 (names from docs/notation.md)::
 
         a1 a2 a3
       b1 b2 b3 b4
@@ -435,7 +435,7 @@ def test_double_pass_option_off():
 # ---------------------------------------------------------------- superko
 def _seen_as_earlier(game, step):
     """Mark the board that ``step`` would leave as seen at an earlier turn's
-    end. No repetition is known in real Hedu play (RULES.md 3), so the rule
+    end. No repetition is known in real Hedu play (docs/rules.md 3), so the rule
     is tested by adding that board to the engine's table of earlier boards."""
     st = game.state
     game.play(step)

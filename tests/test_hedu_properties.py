@@ -1,7 +1,7 @@
 """Property tests of the Hedu engine (hypothesis, modest sizes).
 
 Random games are played by choosing among the legal steps; at every step
-the engine is checked against a plain, slow model of RULES.md section 3
+the engine is checked against a plain, slow model of docs/rules.md section 3
 written here from the text (dicts and flood fills, nothing shared with the
 engine but the board's neighbour lists).
 """
@@ -55,7 +55,7 @@ def model_height(board, stacks, i):
 
 
 def model_place(board, stacks, prisoners, i, mover):
-    """RULES.md 3: the board and prisoners after placing on i, or None when
+    """docs/rules.md 3: the board and prisoners after placing on i, or None when
     the height would be 0."""
     h = model_height(board, stacks, i)
     if h == 0:

@@ -108,7 +108,7 @@ def test_every_page_renders_with_its_overlays(lesson):
             colour, kind = piece.split()
             assert f'data-tag="piece:{cell}:{colour}:{kind}"' in svg
         if page.overlays:
-            scene = build_scene(game, **lesson.scene_kwargs(k))
+            scene = build_scene(game, **lesson.scene_kwargs(k, game=game))
             assert scene.layers["overlays"], f"{lesson.name} page {k}: its overlays show nothing"
         # the play steps are legal one by one, from the page's start
         for n in range(len(page.play) + 1):
@@ -269,3 +269,13 @@ def test_lesson_widget_shows_the_page_overlays_and_focus():
     lw.go(0)
     assert lw.board.overlays == {"annotations"} | set(lesson.page(0).overlays)
     assert "image/svg+xml" in lw._repr_mimebundle_()
+
+
+def test_the_index_lists_every_notebook_and_lesson():
+    index = (REPO / "tutorials" / "index.ipynb").read_text()
+    for nb in sorted((REPO / "tutorials").glob("[0-9][0-9]_*.ipynb")):
+        assert f"]({nb.name})" in index, f"tutorials/index.ipynb does not link {nb.name}"
+    for lesson in LESSONS:
+        assert f"]({lesson.name}.ipynb)" in index
+    for k in range(16):
+        assert re.search(rf"\]\({k:02d}_[a-z_]+\.ipynb\)", index), f"notebook {k:02d} not listed"

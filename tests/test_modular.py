@@ -1,4 +1,4 @@
-"""Modular boards (RULES.md section 1; NOTATION.md cells): presets, module
+"""Modular boards (docs/rules.md section 1; docs/notation.md cells): presets, module
 validation, lagoons, rays and power through lagoons, names on irregular rows,
 and games played on them.
 
@@ -100,7 +100,7 @@ def test_every_preset_is_valid_and_as_described(name):
     assert {b.axial(i) for i in b.lagoons} == hand_lagoons(plots)
     # compact: every plot within 8 steps of the middle module (0, 0)-ish
     assert max(max(abs(q), abs(r), abs(q + r)) for q, r in plots) <= 8
-    # the same board from a list of centres and from a NOTATION.md dict
+    # the same board from a list of centres and from a docs/notation.md dict
     assert Board.modular(centres) is b
     assert Board.from_spec({"shape": "modular", "modules": centres}) is b
 
@@ -121,7 +121,7 @@ def test_lagoons_of_the_presets():
 
 
 def test_flower_13_is_the_hexagon_of_side_6_in_plots():
-    # RULES.md: sprites recommends side 6 or 13 modules; both have 91 plots
+    # docs/rules.md: sprites recommends side 6 or 13 modules; both have 91 plots
     assert preset("flower-13").n_plots == Board.hexagon(6).n_plots == 91
 
 

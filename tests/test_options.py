@@ -1,11 +1,11 @@
-"""Rule options and editions (RULES.md section 5, NOTATION.md rules)."""
+"""Rule options and editions (docs/rules.md section 5, docs/notation.md rules)."""
 
 import pytest
 
 from dendria_widget import BadBoard, BadRules, Game
 from dendria_widget.rules import DEFAULTS, resolve_rules
 
-# RULES.md section 5, copied by hand: option -> every allowed value
+# docs/rules.md section 5, copied by hand: option -> every allowed value
 VALUES = {
     "edge_sight": ["literal", "touching"],
     "sowing": ["any", "non-touching"],
@@ -49,7 +49,7 @@ def test_every_option_value_on_classic(name, value):
         {k: v for k, v in CLASSIC.items() if k != name}
     # the game can start and list its steps
     assert g.legal_steps()
-    # the same through a NOTATION.md rules dict
+    # the same through a docs/notation.md rules dict
     g2 = Game.from_position({"to_move": "dark", "pieces": {}},
                             rules={"ruleset": "dendria-classic",
                                    "board": {"shape": "hexagon", "size": 4},

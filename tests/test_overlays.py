@@ -324,3 +324,50 @@ def test_change_sentences_in_the_editions_words():
                 assert text.endswith(f"forest of {n}."), text
                 found.add(step.verb)
     assert found == {"grow", "capture"}
+
+
+# ------------------------------------------------------- sentences of a cell
+def test_describe_gives_sentences_in_the_editions_words_for_every_cell():
+    from dendria_widget.explain import describe
+    for g in POSITIONS:
+        v = g.variant
+        for i in g.board.plots[::3]:
+            cell = g.board.name(i)
+            lines = describe(g, cell)
+            assert lines and all(isinstance(x, str) for x in lines)
+            for line in lines:
+                assert line[-1] == "." and not any(b in line for b in REPR_BITS), line
+            text = " ".join(lines).lower()
+            if not v.power:
+                assert "power" not in text
+            if not v.protection:
+                assert "protect" not in text
+            if v.ruleset == "dendria-sprites":
+                assert "dendrid" not in text and "plant" not in text
+
+
+def test_during_a_journey_the_slides_follow_the_locked_line():
+    from dendria_widget.explain import describe, explain_cell
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = Game("dendria-classic", size=5)
+        for _ in range(200):
+            j = g.journey
+            if j is not None and j.direction is not None:
+                break
+            legal = g.legal_steps()
+            if not legal:
+                break
+            g.play(rng.choice(legal))
+        j = g.journey
+        if j is None or j.direction is None:
+            continue
+        facts = explain_cell(g, j.at)
+        assert facts["journey"]["direction"] == j.direction
+        assert set(facts["slides"]) <= set(j.line)      # never off the line
+        legal = {s.arg for s in g.legal_steps() if s.verb == "slide"}
+        assert legal <= set(facts["slides"])
+        last = describe(g, j.at)[-1]
+        assert f"along the line {j.direction}" in last
+        return
+    pytest.fail("no journey with a locked line in 40 random games")

@@ -92,7 +92,7 @@ def candidate_steps(st, rng):
 
 
 def same_group_as_legal(st, step, legal):
-    """legal() names a grow or capture once per group (NOTATION.md: 'the
+    """legal() names a grow or capture once per group (docs/notation.md: 'the
     seedbed holding X'); any other cell of that group is the same step."""
     verb, arg = step
     if verb not in ("grow", "capture") or not st.cells[arg]:
@@ -149,7 +149,7 @@ def play_random(seed, options, max_steps=40, check=True):
 
 
 class TurnWatch:
-    """Checks of RULES.md 2.3 kept by hand, outside the engine: no turn ends
+    """Checks of docs/rules.md 2.3 kept by hand, outside the engine: no turn ends
     on an earlier board, the power rule, two passes, the dendrid move limit."""
 
     def __init__(self, game):
@@ -203,7 +203,7 @@ class TurnWatch:
 
 
 def naive_score(game):
-    """RULES.md 2.5 from the forests, counted by hand: (dark, light) totals."""
+    """docs/rules.md 2.5 from the forests, counted by hand: (dark, light) totals."""
     naive = Naive(game)
     sizes = [sorted((len(g) for g in naive.groups(c, 1)), reverse=True) for c in (0, 1)]
     out = []
@@ -287,7 +287,7 @@ def test_long_games_end(scoring, seed):
 
 
 # ------------------------------------------------------------------ oracle
-# A slow, literal reading of RULES.md 2.1-2.3, walking rays cell by cell,
+# A slow, literal reading of docs/rules.md 2.1-2.3, walking rays cell by cell,
 # checked against the engine's bitboards on random positions.
 
 KIND = {"seed": 0, "tree": 1, "dendrid": 2}

@@ -1,4 +1,4 @@
-"""Game records, position strings and step strings (NOTATION.md)."""
+"""Game records, position strings and step strings (docs/notation.md)."""
 
 import json
 

@@ -1,6 +1,6 @@
 """The render layer: what is drawn where, for given positions and overlays.
 
-Positions are small and checked by hand against RULES.md (the comments give
+Positions are small and checked by hand against docs/rules.md (the comments give
 the reasoning); where a test compares with ``dendria_widget.explain`` it
 checks that the picture shows exactly those facts.
 """
@@ -802,3 +802,68 @@ def test_board_outline_never_breaks_into_a_chord():
             if board.spec["shape"] == "hexagon":
                 n = board.spec["size"]
                 assert [len(loop) - 1 for loop in geo.outline] == [6 * (2 * n - 1)]
+
+
+# ------------------------------------------------------------- themes
+def test_every_theme_keeps_every_text_readable():
+    from dendria_widget.render.theme import THEMES, contrast
+    assert set(THEMES) == {"light", "dark", "high-contrast"}
+    for name, theme in THEMES.items():
+        for what, fg, bg in theme.text_pairs():
+            assert contrast(fg, bg) >= 4.5, (name, what, fg, bg)
+
+
+@pytest.mark.parametrize("name", ["light", "dark", "high-contrast"])
+def test_scenes_write_text_only_in_the_themes_readable_pairs(name):
+    from dendria_widget.render.theme import THEMES
+    theme = THEMES[name]
+    allowed = {fg for _, fg, _ in theme.text_pairs()}
+    g = dendria(BUSY, power_rule=True)
+    g.set_annotations({"marks": {"e6": "A"}, "arrows": [["e5", "c5"]]})
+    h = Game.from_position("hedu h5 b21w12/1w23b1/w2b2b13w1/5w12/2w1b14b1/"
+                           "w1w1b1b11w1w11/2b12w1b1/w11b12b1/b12w1b1 black prisoners=1,0")
+    for game, focus in ((g, "f7"), (h, "g2")):
+        sc = build_scene(game, overlays=OVERLAYS, focus=focus, theme=name)
+        assert sc.background == theme.background
+        for s in sc.shapes():
+            if isinstance(s, Text):
+                assert s.fill in allowed, (s.tag, s.fill)
+    assert build_scene(g, theme=theme).background == theme.background
+
+
+def test_a_dark_theme_is_dark_and_unknown_themes_are_named():
+    from dendria_widget.render.theme import DARK_THEME, luminance
+    sc = build_scene(dendria(BUSY), theme="dark")
+    assert luminance(sc.background) < 0.05 and luminance(DARK_THEME.cell) < 0.2
+    with pytest.raises(DendriaError, match="unknown theme 'sepia'"):
+        build_scene(dendria(BUSY), theme="sepia")
+
+
+def test_a_theme_from_jupyterlabs_css_variables():
+    from dendria_widget.render.theme import (DARK_THEME, DEFAULT_THEME, contrast, css_colour,
+                                             theme_from_css)
+    assert css_colour("white") == "#ffffff" and css_colour("#FFF") == "#ffffff"
+    assert css_colour("rgba(255, 255, 255, 1)") == "#ffffff"
+    assert css_colour("rgb(17 17 17)") == "#111111" and css_colour("#11111180") == "#111111"
+    assert css_colour("var(--md-grey-900)") is None and css_colour(None) is None
+    # JupyterLab's own light and dark values
+    light = theme_from_css({"--jp-layout-color0": "white",
+                            "--jp-ui-font-color0": "rgba(0, 0, 0, 1)",
+                            "--jp-ui-font-family": "system-ui, sans-serif"})
+    assert light.cell == DEFAULT_THEME.cell and light.background == "#ffffff"
+    assert light.font == "system-ui, sans-serif" and light.key_text == "#000000"
+    dark = theme_from_css({"jp-layout-color0": "#111111",
+                           "jp-ui-font-color0": "rgba(255, 255, 255, 1)"})
+    assert dark.cell == DARK_THEME.cell and dark.background == "#111111"
+    assert dark.key_text == "#ffffff"
+    # a font colour that would not read is not taken
+    grey = theme_from_css({"--jp-layout-color0": "#777777", "--jp-ui-font-color0": "#808080"})
+    for what, fg, bg in grey.text_pairs():
+        assert contrast(fg, bg) >= 4.5, what
+    assert theme_from_css({}) == DEFAULT_THEME
+    # the page's theme attributes, as JupyterLab sets them on the body
+    from dendria_widget.render.theme import HIGH_CONTRAST
+    assert theme_from_css({"theme-light": "false"}) == DARK_THEME
+    assert theme_from_css({"theme-name": "JupyterLab High Contrast"}) == HIGH_CONTRAST
+    with pytest.raises(DendriaError):
+        theme_from_css("dark")

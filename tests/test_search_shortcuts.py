@@ -1,6 +1,6 @@
 """The engine's shortcuts for the no-dead-ends rule never change what is legal.
 
-RULES.md 2.3: a step after which no legal end of the turn can be reached is
+docs/rules.md 2.3: a step after which no legal end of the turn can be reached is
 itself illegal. The engine answers "can this turn still end?" with cheap
 sufficient tests, a sound bound (``_hope``) and an exact decision for
 journeys that must gain a tree (``_decide_gain``) before any exhaustive

@@ -1,4 +1,4 @@
-"""The sprites edition (RULES.md sections 1-2, every sprites option), with
+"""The sprites edition (docs/rules.md sections 1-2, every sprites option), with
 small hand-made positions whose facts are worked out by hand.
 
 Most positions are on the hexagon of side 4 (37 plots). Its cells, with
@@ -12,7 +12,7 @@ axial (q, r), row by row:
     f (r=2):  f1 (-3,2) ... f4 (0,2) f5 (1,2)
     g (r=3):  g1 (-3,3) g2 (-2,3) g3 (-1,3) g4 (0,3)
 
-Power (RULES.md 1) on side 4 is 3 - max(|q|, |r|, |q+r|): d4 has 3; c3,
+Power (docs/rules.md 1) on side 4 is 3 - max(|q|, |r|, |q+r|): d4 has 3; c3,
 c4, e4 ... have 2; b2, b3, b4, d6, e5 ... have 1; the edge (a*, b1, b5,
 d1, d7, ...) has 0.
 """

@@ -2,7 +2,7 @@
 boards: random games never raise; the legal steps are accepted and agree
 with why_illegal; refused steps leave the game unchanged; undo/redo restore
 it exactly; records and position strings round-trip. And for modular boards:
-the validation agrees with the rules of RULES.md section 1 worked out
+the validation agrees with the rules of docs/rules.md section 1 worked out
 independently here; lagoons, rays, power and names agree with a plain
 walk over axial coordinates."""
 
@@ -162,7 +162,7 @@ def cells_of(c):
 
 
 def hand_verdict(centres):
-    """RULES.md 1 by hand: None when valid, else the kind of problem."""
+    """docs/rules.md 1 by hand: None when valid, else the kind of problem."""
     if not 7 <= len(centres) <= 19:
         return "count"
     if len(set(centres)) != len(centres):
@@ -221,7 +221,7 @@ def test_modular_validation_agrees_with_the_rules(seed, count):
 
 
 def letters(k):
-    """NOTATION.md row letters: a..z, then aa, ab, ..."""
+    """docs/notation.md row letters: a..z, then aa, ab, ..."""
     return chr(97 + k) if k < 26 else letters(k // 26 - 1) + chr(97 + k % 26)
 
 

@@ -1,4 +1,4 @@
-"""One Step and one Piece: engine values that print as NOTATION.md."""
+"""One Step and one Piece: engine values that print as docs/notation.md."""
 
 import copy
 import json

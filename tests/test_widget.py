@@ -1,7 +1,7 @@
 """The board widget, headless (no browser): what a click means, the status
 line, the history buttons, overlays, exports, the editor and annotations.
 
-The positions are small and checked by hand against RULES.md; see the
+The positions are small and checked by hand against docs/rules.md; see the
 comment above each one.
 """
 

@@ -19,3 +19,10 @@ def explain_cell(game, cell):
         return hedu_cell(game, cell)
     from .dendria import explain_cell as dendria_cell
     return dendria_cell(game, cell)
+
+
+def describe(game, cell):
+    """Everything about one cell as a list of sentences in the edition's
+    words (see :func:`dendria_widget.explain.sentences.describe`)."""
+    from .sentences import describe as _describe
+    return _describe(game, cell)

@@ -200,8 +200,10 @@ def slides(game):
 
 def explain_cell(game, cell):
     """Everything about one cell: its piece, roots, hungry or nourished,
-    why planting there is legal or not, its group, power, and (for a seed)
-    whether the side to move could sprout it."""
+    why planting there is legal or not, its group, power (under the power
+    rule), and (for a seed) whether the side to move could sprout it; for a
+    dendrid the cells one slide reaches (during its journey: along the
+    locked line only, with the ``journey``)."""
     st = _state(game)
     b = st.board
     i = b.cell(cell) if isinstance(cell, str) else cell
@@ -228,7 +230,15 @@ def explain_cell(game, cell):
             conv = conversions(st, mover)
             facts["sprout"] = conv["sprout"][nm]
         if KIND_OF[c] == DENDRID:
-            facts["slides"] = b.names(st.slide_targets(i, COLOUR_OF[c]))
+            j = st.journey()
+            if j is not None and j[1] == i:
+                # the journeying dendrid: its slides follow the locked line
+                start, _, d, n = j
+                facts["journey"] = {"start": b.name(start), "slides": n,
+                                    "direction": DIRECTION_NAMES[d] if d >= 0 else None}
+                facts["slides"] = b.names(st.slide_targets(i, COLOUR_OF[c], direction=d))
+            else:
+                facts["slides"] = b.names(st.slide_targets(i, COLOUR_OF[c]))
     return facts
 
 
@@ -241,7 +251,7 @@ def overview(game):
 
 
 def dendria_analysis(game):
-    """The Dendria output object of ``analyze`` (NOTATION.md)."""
+    """The Dendria output object of ``analyze`` (docs/notation.md)."""
     st = _state(game)
     b = st.board
     mover = st.to_move

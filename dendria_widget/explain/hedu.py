@@ -253,7 +253,7 @@ def overview(game):
 
 
 def hedu_analysis(game):
-    """The Hedu output object of ``analyze`` (NOTATION.md)."""
+    """The Hedu output object of ``analyze`` (docs/notation.md)."""
     st = _state(game)
     b = st.board
     mover = st.to_move

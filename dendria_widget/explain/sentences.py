@@ -398,3 +398,145 @@ def _hedu_changes(v, effects, net):
 
 
 __all__ += ["net_changes", "change_sentence"]
+
+
+# ------------------------------------------------------------ one cell
+def describe(game, cell):
+    """Everything about one cell as sentences in the edition's words (for
+    the widget's Details and the tutorials): a list of strings, each a
+    sentence. Dendria: the piece, roots, hungry or nourished, planting,
+    fertilization, its group and fertile soils, protection and power (only
+    where the rules have them), sprouting, slides (along the locked line
+    during a journey). Hedu: the region of an empty plot, who controls it and
+    why, and what a placement there would do; for a stack, its height, the
+    regions touching it and its group."""
+    from . import explain_cell
+    facts = explain_cell(game, cell)
+    if _variant(game).family == "hedu":
+        return _describe_hedu(game, facts)
+    return _describe_dendria(game, facts)
+
+
+def _root_phrase(v, root):
+    n = root["empty_between"]
+    between = f"{plural(n, 'empty ' + v.plot_word)} between" if n else "right next to it"
+    if root["nourisher"] is None:
+        return (f"{root['direction']} sees the edge"
+                + (f" ({plural(n, 'empty ' + v.plot_word)})" if n else " at once"))
+    return (f"{root['direction']} ends on the {v.piece_words(root['nourisher_piece'])} on "
+            f"{root['nourisher']} ({between})")
+
+
+def _describe_dendria(game, facts):
+    v = _variant(game)
+    cell, piece = facts["cell"], facts["piece"]
+    out = []
+    out.append(sentence(f"{cell} holds a {v.piece_words(piece)}" if piece
+                        else f"{cell} is an empty {v.plot_word}"))
+    roots = facts["roots"]
+    if not roots:
+        out.append(sentence(f"{cell} has no root: every line from it is empty"))
+    else:
+        state = "hungry" if facts["hungry"] else "nourished"
+        out.append(f"The seed is {state}." if piece and piece.split()[1] == "seed"
+                   else f"A seed here would be {state}.")
+        out.append(sentence("Its roots: " + "; ".join(_root_phrase(v, r) for r in roots)))
+        counts = facts["nourishers_by_colour"]
+        if not facts["hungry"]:
+            out.append(sentence(f"Its nourishers: {counts['dark']} dark and "
+                                f"{counts['light']} light"))
+    if "power" in facts:
+        out.append(sentence(f"Its power is {facts['power']}: the fewest {v.plots_word()} on "
+                            "any of its six lines"))
+    if not piece:
+        if "plant" in facts:
+            out.append(sentence(f"{v.colour_word(game.to_move)} may "
+                                f"{v.verb_word('plant')} here now" if facts["plant"] is None
+                                else reword(game, facts["plant"])))
+        fb = facts.get("fertilized_by", [])
+        out.append(sentence(f"it is fertilized by {and_list(fb)}" if fb
+                            else f"no {v.kind_word('dendrid')} fertilizes it"))
+    g = facts.get("group")
+    if g:
+        size = g["size"]
+        kind = piece.split()[1]
+        noun = v.kind_word(kind, size)
+        out.append(sentence(f"It belongs to the {g['colour']} {g['kind']} "
+                            f"{cells_span(g['cells'])} ({plural(size, v.kind_word(kind))})"
+                            if size > 1 else f"it is a {g['kind']} of one {noun}"))
+        soils = g.get("fertile_soils", {})
+        if kind != "dendrid":
+            if soils:
+                parts = [f"{s} ({and_list(who) if who else 'nobody'})"
+                         for s, who in soils.items()]
+                out.append(sentence(f"Its fertile soils, and who fertilizes them: "
+                                    f"{', '.join(parts)}"))
+            else:
+                out.append("It has no fertile soil: an enclosed group.")
+            if "sees_dendrids" in g and v.enclosed_sight:
+                s = g["sees_dendrids"]
+                out.append(sentence(f"It sees {s['dark']} dark and {s['light']} light "
+                                    f"{v.kind_word('dendrid', 2)}"))
+        if "protected" in g:
+            out.append("Its owner protects it." if g["protected"]
+                       else "Its owner does not protect it.")
+    if "sprout" in facts:
+        out.append(sentence(f"{v.colour_word(game.to_move)} may sprout it"
+                            if facts["sprout"] is None
+                            else f"no sprouting: {reword(game, facts['sprout'])}"))
+    if "slides" in facts:
+        sl = facts["slides"]
+        j = facts.get("journey")
+        if j is not None and j["direction"] is not None:
+            out.append(sentence(f"Its journey from {j['start']} goes on along the line "
+                                f"{j['direction']}: " + (f"one more slide reaches "
+                                                         f"{short_list(sl, 12)}" if sl else
+                                                         "no further slide is possible")))
+        else:
+            out.append(sentence(f"One slide reaches {short_list(sl, 12)}" if sl
+                                else "It cannot slide anywhere"))
+    return out
+
+
+def _describe_hedu(game, facts):
+    v = _variant(game)
+    cell, piece = facts["cell"], facts["piece"]
+    out = []
+    if piece is None:
+        out.append(sentence(f"{cell} is an empty plot"))
+        reg = facts["region"]
+        n = len(reg["cells"])
+        where = f"a region of {plural(n, 'plot')}" + (f": {short_list(reg['cells'])}"
+                                                       if n > 1 else "")
+        if reg["controller"]:
+            out.append(sentence(f"It lies in {where}; {v.colour_word(reg['controller'])} "
+                                f"controls it, worth {reg['value']}"))
+        else:
+            out.append(sentence(f"It lies in {where}, which nobody controls"))
+        out.append(sentence(f"Why: {reg['why']}"))
+        pl = facts["placement"]
+        mover = v.colour_word(game.to_move)
+        if pl["height"] is None:
+            out.append(sentence(f"No stack can stand here: {pl['reason']}"
+                                if pl["reason"] else "No stack can stand here"))
+        elif pl["legal"]:
+            out.append(sentence(f"{mover} may place a stack of {pl['height']} here"))
+        else:
+            out.append(sentence(f"{mover} may not place here now: {pl['reason']}"))
+        if pl["preview"] is not None:
+            out.append(sentence("Placing here: " + "; ".join(pl["preview"]["summary"])))
+    else:
+        out.append(sentence(f"{cell} holds a {v.piece_words(piece)}"))
+        n = facts["regions"]
+        out.append(sentence(f"{plural(n, 'region')} {'touches' if n == 1 else 'touch'} it"))
+        g = facts["group"]
+        if g["size"] > 1:
+            out.append(sentence(f"It belongs to a {g['colour']} group of {g['size']} stacks "
+                                f"of height {g['height']}: {short_list(g['cells'])}"))
+        else:
+            out.append(sentence(f"It is a {g['colour']} group of one stack of height "
+                                f"{g['height']}"))
+    return out
+
+
+__all__ += ["describe"]

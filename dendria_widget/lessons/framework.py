@@ -34,12 +34,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import DendriaError, IllegalStep
+from ..explain.sentences import and_list
 from ..game import Game
 
 #: Every rule (and every option default) a lesson can teach, by id: what
 #: the tests check the lessons cover, each id by some page.
 RULE_IDS = {
-    # the board (RULES.md section 1, what the games share)
+    # the board (docs/rules.md section 1, what the games share)
     "board-soils": "the board is made of hexagonal cells, the soils (plots)",
     "lines": "six straight lines run from every cell, one in each direction",
     "edge": "a line that meets no piece runs out at the edge of the board",
@@ -143,7 +144,7 @@ class Verdict:
 class Page:
     """One step of a lesson: a board, the overlays on it, a short text.
 
-    ``start``: a position string, or a NOTATION.md position dict (with
+    ``start``: a position string, or a docs/notation.md position dict (with
     ``rules`` here or a ``"rules"`` key in it), or None to continue from the
     previous page's game (after its ``play`` steps). A first page with
     ``start=None`` and ``rules`` given starts a new game from its beginning
@@ -316,11 +317,19 @@ class Lesson:
         """A fresh game for the exercise on page ``k``."""
         return self.game(k, 0)
 
-    def scene_kwargs(self, k, width=None):
+    def scene_kwargs(self, k, width=None, game=None):
+        """The ``build_scene`` arguments for page ``k``: its overlays and focus
+        (and, for ``game`` in the middle of a journey or after a plant, the
+        selected dendrid and the cells it may go to or convert)."""
         page = self.page(k)
         kw = {"overlays": tuple(page.overlays) + ("annotations",), "focus": page.focus}
         if width is not None:
             kw["width"] = width
+        if game is not None and game.phase in ("plant", "move"):
+            from ..interaction import journey_cell, targets
+
+            kw["targets"] = targets(game)
+            kw["selected"] = journey_cell(game)
         return kw
 
     def svg(self, k, played=None, width=None):
@@ -330,7 +339,7 @@ class Lesson:
 
         page = self.page(k)
         game = self.game(k, len(page.play) if played is None else played)
-        return game_svg(game, **self.scene_kwargs(k, width))
+        return game_svg(game, **self.scene_kwargs(k, width, game))
 
     def markdown(self, k):
         """Page ``k``'s title and text (and an exercise's prompt) as markdown."""
@@ -366,12 +375,7 @@ def planted(game):
 
 def words(cells):
     """Cell names as words: 'd4', 'd4 and e5', 'c1, d4 and e5'; 'none'."""
-    cells = list(cells)
-    if not cells:
-        return "none"
-    if len(cells) == 1:
-        return cells[0]
-    return ", ".join(cells[:-1]) + " and " + cells[-1]
+    return and_list(cells) or "none"
 
 
 def _modules():

@@ -15,6 +15,7 @@ module only puts it into words (no rule is decided here).
 from __future__ import annotations
 
 from ..explain import dendria as explain
+from ..explain.sentences import plural
 from .framework import words
 
 DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
@@ -23,10 +24,6 @@ DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-we
 
 def cap(text):
     return text[:1].upper() + text[1:]
-
-
-def plural(n, word, many=None):
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def _piece_on(game, cell):
@@ -40,11 +37,12 @@ def roots(game, cell):
     for r in explain.roots(game, cell):
         way = DIRECTION_WORDS[r["direction"]]
         if r["sees_edge"]:
-            lines.append(f"To the {way}, {cell} sees the edge.")
+            lines.append(f"To the {way}, the root of {cell} reaches the edge.")
         else:
             between = r["empty_between"]
-            lines.append(f"To the {way}, {cell} is nourished by {_piece_on(game, r['nourisher'])}"
-                         f" ({plural(between, 'empty soil')} between).")
+            lines.append(f"To the {way}, the root of {cell} ends on "
+                         f"{_piece_on(game, r['nourisher'])} "
+                         f"({plural(between, 'empty soil')} between).")
     return "\n".join(lines)
 
 
@@ -148,8 +146,18 @@ def slides(game, cell):
     targets = explain.slides(game).get(cell)
     if targets is None:
         return f"There is no dendrid of the side to move on {cell}."
+    if not targets:
+        return f"The dendrid on {cell} cannot slide anywhere."
     return f"The dendrid on {cell} may slide to {words(targets)}."
 
 
-__all__ = ["roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
+def step(game, step):
+    """Whether ``step`` may be played now, and if not, why."""
+    reason = game.why_illegal(step)
+    if reason is None:
+        return f"{cap(str(step))}: allowed."
+    return f"{cap(str(step))}: refused, because {reason}."
+
+
+__all__ = ["step", "roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
            "groups", "conversions", "slides"]

@@ -158,8 +158,9 @@ class LessonWidget(widgets.VBox):
             board.set_overlay(name, False)
         for name in sorted(wanted - board.overlays):
             board.set_overlay(name, True)
-        if hasattr(board, "auto_end"):
-            board.auto_end = bool(getattr(page, "auto_end", False))
+        # an exercise says whether the board ends turns by itself; other pages
+        # leave the board's default (on)
+        board.auto_end = bool(page.auto_end) if isinstance(page, Exercise) else True
         board.inspected = page.focus
         board._update_details()
         board.redraw()
@@ -212,15 +213,25 @@ class LessonWidget(widgets.VBox):
         if self.played >= len(steps):
             return None
         step = steps[self.played]
-        if not self.board.play(step):
+        if not self._scripted(step):
             # the board moved on from the page's position (the learner clicked):
             # start the page's steps again from its start
             self._show_game(self.lesson.game(self.page_index, self.played))
-            if not self.board.play(step):
+            if not self._scripted(step):
                 raise DendriaError(f"the page {self.page.title!r} cannot play {step!r}")
         self.played += 1
         self._update_play()
         return step
+
+    def _scripted(self, step):
+        """Play one of the lesson's own steps exactly as written (the board
+        does not end the turn by itself in between)."""
+        board = self.board
+        keep, board.auto_end = board.auto_end, False
+        try:
+            return board.play(step)
+        finally:
+            board.auto_end = keep
 
     # --------------------------------------------------------- exercises
     def _exercise(self):
@@ -274,7 +285,7 @@ class LessonWidget(widgets.VBox):
             delay = SOLUTION_DELAY if loop is not None else 0
         if delay <= 0 or loop is None:
             for s in steps:
-                self.board.play(s)
+                self._scripted(s)
             self._solution_done()
             return steps
         k = self.page_index
@@ -283,7 +294,7 @@ class LessonWidget(widgets.VBox):
             self._timer = None
             if self.page_index != k or not steps:
                 return
-            self.board.play(steps.pop(0))
+            self._scripted(steps.pop(0))
             if steps:
                 self._timer = loop.call_later(delay, one)
             else:

@@ -16,9 +16,12 @@ the first naming the kind of mark, the second (almost always) the cell:
 ``lagoon:q,r``         a lagoon hex (water), ``wave:q,r`` its wave line
 ``border``             the outline of the board
 ``name:row:g``         a row letter; ``name:index:7`` an index along the edge;
-                       ``name:g7`` a name written inside a cell (modular boards)
+                       ``name:g7`` a name written inside a cell (``cell_names="inside"``,
+                       the default on modular boards), over the piece
 ``last:g7``            a cell touched by the last turn (pieces layer, under the piece;
                        Hedu: the new stack and every stack it changed)
+``changed:g7:became``  a piece the last step changed (``appeared``, ``left``: with a
+                       faint ghost of the piece that left)
 ``piece:g7:dark:seed`` a piece (``tree``, ``dendrid``); Hedu ``piece:g7:black:2``;
                        ``piece-detail:g7`` an extra mark of the same piece;
                        ``height:g7:2`` the height written on a Hedu stack
@@ -28,9 +31,11 @@ the first naming the kind of mark, the second (almost always) the cell:
                        ``edge:g7:E`` where a nutrientless root meets the edge
 ``hungry:e5`` /        the ring round a seed; ``nourishers:e5:dark`` and
 ``nourished:e5``       ``nourishers:e5:light`` its nourishers counted by colour
-``fert:dark:e5``       a soil fertilized by dark (``fert:light:e5``);
-                       ``sight:d4:E`` a dendrid's line of sight
-``fertile:e5``         a fertile soil of some seedbed or forest;
+``fert:dark:e5``       a soil fertilized by dark (``fert:light:e5``); focused on a
+                       dendrid: ``sight:d4:E`` its line of sight, ``seen:d4:e5`` a soil
+                       it fertilizes; on a soil: ``sight:d4:e5`` the line of a dendrid
+                       fertilizing it, ``fertilizer:d4`` that dendrid
+``fertile:e5``         a fertile soil of the focused seedbed or forest;
                        ``group:seedbed:dark:c3`` the outline of a group (first cell)
 ``sprout:e5``          a seed the side to move may sprout (``grow:e5``,
                        ``capture:e5`` a cell of a group it may grow / capture);
@@ -42,11 +47,22 @@ the first naming the kind of mark, the second (almost always) the cell:
 ``placement-height:g7``  Hedu: the height a new stack would get on g7
 ``preview:place:g7``   Hedu placement preview of the focus cell (``preview:shrink:e5``,
                        ``preview:grow:e5``, ``preview:leave:e5``,
-                       ``preview-label:e5``, ``preview:prisoners``;
+                       ``preview-label:e5``;
                        ``preview:none:g7`` when no stack can stand there)
 ``mark:g7``            a teacher mark (``mark-label:g7``); ``arrow:g7:e5`` an arrow
 ``hover:g7``           selection layer: hover, ``selected:g7``, ``target:g7``
+``caption:roots``      the key below the board: an overlay's caption;
+                       ``key:roots:edge`` the sample of a key entry,
+                       ``key-text:roots:edge`` its phrase
 =====================  ======================================================
+
+Every shape an overlay draws also carries ``legend="overlay:entry"``, the
+key entry it stands for (:func:`legend_entries`); the key lists exactly the
+entries drawn (``scene.key``, ``scene.legends()``). Overlay shapes that
+explain a piece lie *under* it (root and sight lines, tints, outlines: in the
+pieces layer before the pieces); rings, badges and letters lie over the
+board; the teacher's marks lie under every overlay mark and the arrows over
+everything. No text is smaller than :data:`MIN_TEXT` CSS px.
 
 Geometry that depends only on the board and the hex size (cell polygons,
 centres, outlines, the names along the border) is computed once and cached
@@ -62,7 +78,7 @@ from functools import lru_cache
 from ..errors import DendriaError
 from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout
 from ..rules.variant import OVERLAY_NAMES, VARIANTS
-from .theme import DEFAULT_THEME, resolve_theme
+from .theme import DEFAULT_THEME, readable_on, resolve_theme
 
 #: every overlay name ``build_scene`` takes; which ones a game offers (and
 #: their labels and tooltips) is its variant's: ``game.variant.overlays``
@@ -588,7 +604,7 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
         b.inside_names()
     if annotations is not None or "annotations" in overlays:
         b.annotations(annotations if annotations is not None
-                      else getattr(game, "annotations", None))
+                      else game.annotations)
     b.selection(hover_id, selected_id, target_ids, pieces)
     height, width_ = geo.height, geo.width
     if key and shown:
@@ -756,7 +772,8 @@ class _Builder:
 
     def letter(self, out, x, y, R, text, colour, tag, legend):
         """A white letter on a coloured chip (S, G, C)."""
-        self.badge(out, x, y, R, colour, self.t.chip, "#ffffff", text, tag, legend, k=0.36)
+        self.badge(out, x, y, R, colour, self.t.chip, readable_on(colour), text, tag, legend,
+                   k=0.36)
 
     # ------------------------------------------------- Dendria overlays
     def dendria_overlays(self, game, overlays, focus_id):
@@ -1113,8 +1130,8 @@ class _Builder:
         if kind == "leave":
             self.cross(out, x, y, R * 1.4, colour, lw, f"preview:{kind}:{name}", legend)
         # the height it will have, on a chip at its upper right
-        self.badge(out, x + 0.56 * R, y - 0.5 * R, R, colour, self.t.chip, "#ffffff", after,
-                   f"preview-label:{name}", legend, k=0.38)
+        self.badge(out, x + 0.56 * R, y - 0.5 * R, R, colour, self.t.chip, readable_on(colour),
+                   after, f"preview-label:{name}", legend, k=0.38)
 
     def cross(self, out, x, y, R, colour, lw, tag, legend):
         h = 0.3 * R

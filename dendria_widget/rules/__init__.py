@@ -1,4 +1,4 @@
-"""Rules engines: one per game, options per edition (RULES.md)."""
+"""Rules engines: one per game, options per edition (docs/rules.md)."""
 
 from .options import DEFAULTS, RULESETS, Rules, option_specs, resolve_rules
 

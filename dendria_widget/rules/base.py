@@ -182,7 +182,7 @@ class EngineState:
         return self.COLOURS[colour]
 
     def fmt(self, step):
-        """The NOTATION.md string of a step (a Step or a plain tuple)."""
+        """The docs/notation.md string of a step (a Step or a plain tuple)."""
         return str(step if isinstance(step, Step) else Step(step[0], step[1], self.board))
 
     # ------------------------------------------- what the last steps did

@@ -1,4 +1,4 @@
-"""The Dendria engine: classic and sprites editions, every option of RULES.md.
+"""The Dendria engine: classic and sprites editions, every option of docs/rules.md.
 
 Every rule of Dendria lives in this file. The widget, the explanations, the
 tutorials, the computer players and ``analyze`` all ask this engine.
@@ -61,6 +61,20 @@ def step_table(board):
     return _step_table(board)
 
 
+class _Memo:
+    """Facts that depend only on the board's occupancy (and the state's
+    options): hungry plots by occupancy, fertilization by (occupancy,
+    dendrids of a colour). Searches come back to the same boards again and
+    again, so many are kept; clones share them (a fact never goes stale)."""
+
+    SIZE = 20000
+    __slots__ = ("hungry", "fert")
+
+    def __init__(self):
+        self.hungry = {}
+        self.fert = {}
+
+
 class DendriaState(EngineState):
     """A Dendria game in progress (see ``dendria_widget.Game`` for the
     friendly API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
@@ -116,8 +130,7 @@ class DendriaState(EngineState):
         self.turns = []      # finished turns, each a list of steps
         self.current = []    # the steps of the turn in progress
         self._undo = []
-        self._hcache = (-1, 0)
-        self._fcache = [(None, None), (None, None)]
+        self._memo = _Memo()  # board facts by occupancy (shared by clones)
         self._tcache = (-1, 0)
         self.reps = Repetitions()
         self._fin = {}  # turn states -> can the turn still end legally (exact memo)
@@ -172,8 +185,10 @@ class DendriaState(EngineState):
     def hungry_mask(self):
         """Plots (any occupancy) that would be hungry as seeds."""
         occ = self.occ
-        if self._hcache[0] == occ:
-            return self._hcache[1]
+        memo = self._memo.hungry
+        got = memo.get(occ)
+        if got is not None:
+            return got
         b = self.board
         open_ = (b.plot_mask & ~occ) | b.lagoon_mask
         fill, shift = b.fill, b.shift
@@ -187,7 +202,9 @@ class DendriaState(EngineState):
             else:
                 m |= s & b.ray_nonempty[d]
         m &= b.plot_mask
-        self._hcache = (occ, m)
+        if len(memo) > _Memo.SIZE:
+            memo.clear()
+        memo[occ] = m
         return m
 
     def fertilized(self):
@@ -202,10 +219,11 @@ class DendriaState(EngineState):
         """(soils fertilized by ``colour``, pieces touching an empty plot not
         fertilized by ``colour``), cached per occupancy and dendrids."""
         dend = self.bb[3 + 3 * colour]
-        key = (self.occ, dend)
-        cache = self._fcache[colour]
-        if cache[0] == key:
-            return cache[1]
+        key = (self.occ, dend)   # the answer depends on nothing else
+        memo = self._memo.fert
+        got = memo.get(key)
+        if got is not None:
+            return got
         b = self.board
         empty = b.plot_mask & ~self.occ
         f = 0
@@ -216,7 +234,9 @@ class DendriaState(EngineState):
                 f |= fill(shift(dend, d) & open_, open_, d)
             f &= empty
         out = (f, b.dilate(empty & ~f) & self.occ)
-        self._fcache[colour] = (key, out)
+        if len(memo) > _Memo.SIZE:
+            memo.clear()
+        memo[key] = out
         return out
 
     def touching_empty(self):
@@ -284,12 +304,6 @@ class DendriaState(EngineState):
         return None
 
     # ----------------------------------------------------------- groups
-    def group_at(self, i):
-        c = self.cells[i]
-        if not c:
-            return 0
-        return self.board.group(1 << i, self.bb[c])
-
     def groups(self, colour, kind):
         return self.board.components(self.bb[code_of(colour, kind)])
 
@@ -298,7 +312,7 @@ class DendriaState(EngineState):
         return self.board.dilate(group) & ~self.occ
 
     def group_sight(self, group):
-        """Distinct pieces a group sees (RULES.md 2.2, enclosed groups)."""
+        """Distinct pieces a group sees (docs/rules.md 2.2, enclosed groups)."""
         seen = set()
         b = self.board
         occ = self.occ
@@ -322,7 +336,7 @@ class DendriaState(EngineState):
         return tuple(counts)
 
     def _held(self, group, colour, enclosed_never):
-        """RULES.md 2.2's test shared by growth and protection: every fertile
+        """docs/rules.md 2.2's test shared by growth and protection: every fertile
         soil of the group is fertilized by ``colour``; a group with no fertile
         soil sees strictly more of ``colour``'s dendrids than of the other's
         (``enclosed_groups "sight"``), else ``enclosed_never`` is the answer."""
@@ -334,7 +348,7 @@ class DendriaState(EngineState):
         return seen[colour] > seen[1 - colour]
 
     def growable(self, group, mover):
-        """May ``mover`` grow this seedbed (RULES.md 2.2)?"""
+        """May ``mover`` grow this seedbed (docs/rules.md 2.2)?"""
         return self._held(group, mover, False)
 
     def protected(self, forest, owner):
@@ -564,13 +578,25 @@ class DendriaState(EngineState):
         if not self.conversions_open():
             return out
         grow, capture = self._steps["grow"], self._steps["capture"]
+        # a group with a fertile soil grows only when none of its pieces
+        # touches an empty plot the mover does not fertilize: skip the
+        # groups test when no seed of a colour could pass it
+        te = self.touching_empty()
+        unfed = self._fert(mover)[1]
+        sight = self.enclosed_sight
+        components = self.board.components
         for colour in (DARK, LIGHT):
-            for g in self.groups(colour, SEED):
+            seeds = self.bb[1 + 3 * colour]
+            if not seeds or not (sight or seeds & te & ~unfed):
+                continue
+            for g in components(seeds):
                 if self.growable(g, mover):
                     out.append(grow[(g & -g).bit_length() - 1])
-        for g in self.groups(1 - mover, TREE):
-            if self.capturable(g, mover):
-                out.append(capture[(g & -g).bit_length() - 1])
+        forests = self.bb[2 + 3 * (1 - mover)]
+        if forests and (sight or forests & te):
+            for g in components(forests):
+                if self.capturable(g, mover):
+                    out.append(capture[(g & -g).bit_length() - 1])
         return out
 
     def _sprout_cells(self, mover):
@@ -834,14 +860,20 @@ class DendriaState(EngineState):
         return False
 
     def group_of(self, i):
-        """The group (bitboard) holding the piece on i."""
+        """The group (bitboard) holding the piece on i; 0 for an empty plot."""
         c = self.cells[i]
         if not c:
             return 0
-        for g in self.board.components(self.bb[c]):
-            if g >> i & 1:
-                return g
-        return 0  # pragma: no cover
+        b = self.board
+        members = self.bb[c]
+        split = b._components.get(members)   # already split: look it up
+        if split is not None:
+            for g in split:
+                if g >> i & 1:
+                    return g
+        return b.group(1 << i, members)
+
+    group_at = group_of
 
     def _ends_right_after(self, step):
         """Fast sufficient test: could the turn end legally right after this
@@ -1153,7 +1185,7 @@ class DendriaState(EngineState):
             c = self.cells[p]
             d = self.jdir
             if d < 0:
-                d = self.slide_targets(p, mover)[arg]
+                d = _line_direction(self.board, p, arg)
             changes.append((p, put(p, 0)))
             old = put(arg, c)
             changes.append((arg, old))
@@ -1223,7 +1255,7 @@ class DendriaState(EngineState):
         self._undo.append((step, saved, changes, rep, closed))
 
     def _check_move_limit(self):
-        """RULES.md 2.3: 2 x L turns in a row without a plant (dendrid moves
+        """docs/rules.md 2.3: 2 x L turns in a row without a plant (dendrid moves
         and passes) end the game as if both players had passed."""
         if self.move_limit is not None and self.dmoves >= 2 * self.move_limit:
             self._finish(f"the dendrid move limit: {self.dmoves} turns in a row "
@@ -1289,7 +1321,7 @@ class DendriaState(EngineState):
 
     # ------------------------------------------------------- notation
     def parse(self, text):
-        """A step from its NOTATION.md string; IllegalStep when unreadable."""
+        """A step from its docs/notation.md string; IllegalStep when unreadable."""
         words = parse_words(text)
         verb = words[0]
         if verb == "place":

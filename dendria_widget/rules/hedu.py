@@ -1,4 +1,4 @@
-"""The Hedu engine (RULES.md section 3).
+"""The Hedu engine (docs/rules.md section 3).
 
 Every rule of Hedu lives in this file. The widget, the explanations, the
 tutorials, the computer players and ``analyze`` all ask this engine.
@@ -39,7 +39,7 @@ COLOURS = ("black", "white")
 MAX_HEIGHT = 9
 
 PLACE = "place"
-# stages of a placement's effects, in order (RULES.md 3)
+# stages of a placement's effects, in order (docs/rules.md 3)
 PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY, INCREASE = 0, 1, 2, 3
 
 _GE_LEVELS = tuple(tuple(range(1, min(h, 4) + 1)) for h in range(MAX_HEIGHT + 1))
@@ -402,7 +402,7 @@ class HeduState(EngineState):
 
     def _place(self, i, mover):
         """Put a new stack of ``mover`` on empty plot i and apply every
-        automatic effect (RULES.md 3, (1) to (3)). Returns the undo
+        automatic effect (docs/rules.md 3, (1) to (3)). Returns the undo
         information for :meth:`_revert`."""
         old_cache = (self._rkey, self._rlist)
         old_pr = (self.prisoners[0], self.prisoners[1])
@@ -496,7 +496,7 @@ class HeduState(EngineState):
         is known without playing it: the new stack stays (it touches a
         region), and the only stacks that leave are those whose one empty
         neighbour was the plot: every such enemy stack, then every such
-        friendly stack that no leaving enemy stack was next to (RULES.md 3
+        friendly stack that no leaving enemy stack was next to (docs/rules.md 3
         (1), (2)). Only a placement whose occupancy was seen is played out."""
         reps = self.reps
         occ = self.occ
@@ -741,7 +741,7 @@ class HeduState(EngineState):
 
     # ------------------------------------------------------- notation
     def parse(self, text):
-        """A step from its NOTATION.md string; IllegalStep when unreadable."""
+        """A step from its docs/notation.md string; IllegalStep when unreadable."""
         words = parse_words(text)
         verb = words[0]
         if verb in ("plant", "sow"):

@@ -1,7 +1,7 @@
-"""Rule options and editions (RULES.md section 5).
+"""Rule options and editions (docs/rules.md section 5).
 
 An edition is a preset of options; any option can be overridden on any
-edition of the same game. ``resolve_rules`` turns a NOTATION.md rules dict
+edition of the same game. ``resolve_rules`` turns a docs/notation.md rules dict
 (or keyword arguments) into a validated :class:`Rules`.
 """
 
@@ -157,7 +157,7 @@ class Rules:
         return {k: v for k, v in self.options.items() if base[k] != v}
 
     def to_dict(self, full=False):
-        """The NOTATION.md rules dict (only changed options unless full)."""
+        """The docs/notation.md rules dict (only changed options unless full)."""
         return {"ruleset": self.ruleset, "board": dict(self.board.spec),
                 "options": dict(self.options) if full else self.changed_options()}
 
@@ -169,7 +169,7 @@ def resolve_rules(ruleset="dendria-classic", board=None, size=None, options=None
     """Validated Rules from a ruleset name, a board (spec dict, Board, preset
     name or list of module centres) or a hexagon ``size``, and option overrides.
 
-    Also accepts a whole NOTATION.md rules dict as ``ruleset``.
+    Also accepts a whole docs/notation.md rules dict as ``ruleset``.
     """
     if isinstance(ruleset, Rules):
         if board is None and size is None and not options and not more:

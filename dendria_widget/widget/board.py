@@ -274,7 +274,7 @@ class BoardWidget(widgets.VBox):
                                     layout=widgets.Layout(width="98%"))
         self.moves.observe(self._move_selected, "value")
         moves_tab = widgets.VBox([
-            widgets.HTML("Click a step to see the board after it (steps in NOTATION.md, "
+            widgets.HTML("Click a step to see the board after it (steps in docs/notation.md, "
                          "grouped by turn; <i>(redo)</i> steps were taken back)."),
             self.moves])
 
@@ -1143,7 +1143,7 @@ class BoardWidget(widgets.VBox):
         return self._rebuild(to_move=colour, message=f"Editor: {colour} to move.")
 
     def load_position(self, position):
-        """Load a position string (or NOTATION.md position dict)."""
+        """Load a position string (or docs/notation.md position dict)."""
         try:
             game = Game.from_position(position.strip() if isinstance(position, str)
                                       else position)

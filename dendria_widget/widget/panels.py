@@ -115,7 +115,7 @@ class RulesPanel:
         self.new_button.on_click(lambda _: self.owner.new_game(**self.values()))
         self.widget = widgets.VBox([
             self.ruleset, widgets.HBox([self.board_kind, self.size]),
-            widgets.HTML("<b>Options</b> (RULES.md section 5)"), self.options_box,
+            widgets.HTML("<b>Options</b> (docs/rules.md section 5)"), self.options_box,
             widgets.HBox([self.defaults_button, self.new_button]), self.message])
         self._building = False
 

@@ -121,7 +121,8 @@ LESSON = Lesson(
                 "In the classic edition L is 10, so 20 turns without a plant end the "
                 "game. Here L is set to 2, so you see it in four turns. Press **Play**: "
                 "Light moves, Dark moves, Light passes, Dark moves. That is four turns "
-                "without a plant, and the game is over."),
+                "without a plant, and the game is over. (The pie rule's swap is not a "
+                "turn, and from a set-up position the count starts at zero.)"),
             start=SHORT,
             play=("move f4", "slide f3", "end",
                   "move d4", "slide d3", "end",

@@ -1,7 +1,6 @@
 """Lesson 12: the sprites edition, part 2: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
-from ...game import Game
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of
 
 SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
@@ -10,18 +9,6 @@ ATOLL = "dendria-sprites m-3,2;-2,-1;-1,3;1,-3;1,4;2,1;3,-2"
 EMPTY = ATOLL + " 2/5/7/5/4/5/7/7/5/2 dark"
 # the centres of its seven modules
 CENTRES = ("b2", "c6", "d2", "f4", "g2", "h4", "i4")
-
-
-def _module_marks():
-    """Every cell of the board marked with the number of its module."""
-    board = Game.from_position(EMPTY).board
-    marks = {}
-    for k, centre in enumerate(CENTRES, start=1):
-        i = board.cell(centre)
-        for name in [centre] + board.names(board.neighbours[i]):
-            marks[name] = str(k)
-    return marks
-
 # a dark sprite on e3, on the lagoon's shore
 SHORE = ATOLL + " 2/5/7/5/2d1/5/7/7/5/2 dark"
 # a dark sprite on d4 faces a light sprite on d1, across the lagoon
@@ -68,7 +55,8 @@ LESSON = Lesson(
                 "The sprites edition shares the first move another way, the **komi pie**. "
                 "Before any piece is played:\n\n"
                 "1. the first player chooses the **komi**: a whole number of points Light "
-                "will add to its score at the end;\n"
+                "will add to its score at the end, from 0 up to the number of cells of the "
+                "board;\n"
                 "2. then the second player chooses to play **Dark** or **Light**;\n"
                 "3. then Dark moves first, on the empty board.\n\n"
                 "Press **Play**: the first player sets the komi to 0."),
@@ -103,11 +91,11 @@ LESSON = Lesson(
             text=(
                 "The sprites edition may be played on a **modular board**, built from "
                 "**modules** of 7 cells: a centre and its six neighbours. This board has 7 "
-                "modules, numbered on their cells. Modules never overlap, and each one "
+                "modules; their centres are numbered. Modules never overlap, and each one "
                 "touches another along at least two cells, so the board holds together.\n\n"
                 "A board has 7 to 19 modules; 13 is the recommended size."),
             start=EMPTY,
-            marks=_module_marks(),
+            marks={c: str(k) for k, c in enumerate(CENTRES, start=1)},
             rules_covered=("modular",),
         ),
         Page(

@@ -54,7 +54,6 @@ LESSON = Lesson(
             start=CLASS,
             marks={"d3": "A"},
             arrows=(("d3", "d1"), ("d3", "d4")),
-            overlays=("nutrients",),
         ),
         Page(
             title="A lesson of your own",

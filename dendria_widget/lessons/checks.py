@@ -1,0 +1,151 @@
+"""Ready-made checks for exercises: each builds a ``check(game) -> Verdict``
+that asks the engine about the position the learner reached.
+
+    Exercise(..., check=checks.nourished("a1", "g1"), ...)
+
+A check judges the position (or its facts), so every answer that reaches
+it is right; its messages say what is right or what is still wrong, in
+words from :mod:`dendria_widget.lessons.sentences`.
+"""
+
+from __future__ import annotations
+
+from ..explain import dendria as explain
+from . import sentences as say
+from .framework import Verdict, planted, steps_of, words
+
+
+def nourished(*cells, seeds=1):
+    """Every seed on ``cells`` is nourished, having planted at most ``seeds`` seeds."""
+    def check(game):
+        new = planted(game)
+        if not new and not steps_of(game, "move"):
+            return Verdict(False, "Nothing played yet: click an empty cell to plant a seed.")
+        if len(new) > seeds:
+            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
+                                  f"{words(new)}): press Retry and try again.")
+        facts = explain.seeds(game)
+        hungry = [c for c in cells if c in facts and facts[c]["hungry"]]
+        if hungry:
+            fed = [c for c in cells if c not in hungry]
+            head = f"{words(fed)} {'is' if len(fed) == 1 else 'are'} nourished now, but " \
+                if fed else ""
+            text = " ".join(say.seed(game, c) for c in hungry)
+            return Verdict(False, head + (text[0].lower() + text[1:] if head else text))
+        return Verdict(True, "Right. " + " ".join(say.seed(game, c) for c in cells))
+    return check
+
+
+def piece_is(cell, piece, doing):
+    """The piece on ``cell`` is ``piece`` (e.g. 'dark dendrid'); ``doing``
+    says what the learner was to do, for the message when it is not."""
+    def check(game):
+        now = game.pieces.get(cell)
+        if now == piece:
+            return Verdict(True, f"Right: {cell} now holds a {piece}.")
+        what = f"a {now}" if now else "nothing"
+        return Verdict(False, f"{cell} holds {what}, not a {piece}: {doing}.")
+    return check
+
+
+def sprouted(cell, colour="dark"):
+    """The seed on ``cell`` has become a dendrid of ``colour``."""
+    def check(game):
+        piece = game.pieces.get(cell)
+        if piece == f"{colour} dendrid":
+            return Verdict(True, f"Right: the seed on {cell} sprouted into a {colour} dendrid.")
+        if piece is None or not piece.endswith("seed"):
+            what = f"a {piece}" if piece else "nothing"
+            return Verdict(False, f"{cell} holds {what}: the seed there was to become a "
+                                  f"{colour} dendrid.")
+        reason = explain.conversions(game, colour)["sprout"].get(cell)
+        if reason is None:
+            return Verdict(False, f"The seed on {cell} may sprout now, but you did not sprout "
+                                  "it: click it before you end the turn.")
+        return Verdict(False, f"Not sprouted yet: {reason}.")
+    return check
+
+
+def fertilized_by(soil, colours=(), seeds=1):
+    """``soil`` is fertilized by exactly ``colours`` (() : by nobody), having
+    planted at most ``seeds`` seeds."""
+    want = set(colours)
+
+    def check(game):
+        new = planted(game)
+        if not new and not game.steps:
+            return Verdict(False, "Nothing played yet: click the board.")
+        if len(new) > seeds:
+            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
+                                  f"{words(new)}): press Retry and try again.")
+        fert = explain.fertilization(game)
+        who = {c for c in ("dark", "light") if soil in fert[c]}
+        if who == want:
+            if soil in game.pieces and not want:
+                why = (f"{soil} holds a piece now, and only empty soils are fertilized.")
+            elif not want:
+                why = f"no dendrid sees {soil} any more."
+            else:
+                why = f"{soil} is fertilized by {' and '.join(sorted(who))} only."
+            return Verdict(True, "Right: " + why)
+        bits = []
+        for c in sorted(who - want):
+            bits.append(f"{c} still fertilizes {soil}: the {c} dendrid on "
+                        f"{words(fert[c][soil])} sees it")
+        for c in sorted(want - who):
+            bits.append(f"{c} does not fertilize {soil}")
+        return Verdict(False, say.cap("; ".join(bits)) + ".")
+    return check
+
+
+def grown(cell=None, colour="dark"):
+    """The group holding ``cell`` has become a forest of ``colour`` (grown
+    from a seedbed, or captured from the other colour). ``cell=None``: the
+    cell of the seed the learner planted (any right place is accepted)."""
+    def check(game):
+        target = cell
+        if target is None:
+            new = planted(game)
+            if not new:
+                return Verdict(False, "Plant a seed first: click an empty cell.")
+            target = new[-1]
+        piece = game.pieces.get(target)
+        if piece == f"{colour} tree":
+            group = next(g for g in explain.groups(game) if target in g["cells"])
+            return Verdict(True, f"Right: {words(group['cells'])} "
+                                 f"{'is' if group['size'] == 1 else 'are'} now a {colour} "
+                                 f"forest of {say.plural(group['size'], 'tree')}.")
+        if piece is None:
+            return Verdict(False, f"{target} is empty: the group there was to become a "
+                                  f"{colour} forest.")
+        conv = explain.conversions(game, colour)
+        for verb, entries in (("grow", conv["grow"]), ("capture", conv["capture"])):
+            for e in entries:
+                if target not in e["cells"]:
+                    continue
+                if e["ok"]:
+                    return Verdict(False, f"{say.cap(colour)} could {verb} {words(e['cells'])} "
+                                          f"now, but did not: click {target} before "
+                                          "ending the turn.")
+                return Verdict(False, say.cap(e["reason"]) + ".")
+        return Verdict(False, f"{target} holds a {piece}, not a {colour} tree.")
+    return check
+
+
+def enclosed(cell):
+    """The group holding ``cell`` has no fertile soil left."""
+    def check(game):
+        group = next((g for g in explain.groups(game) if cell in g["cells"]), None)
+        if group is None:
+            return Verdict(False, f"There is no seedbed or forest on {cell} any more.")
+        name = f"{group['colour']} {group['kind']} {words(group['cells'])}"
+        soils = list(group["fertile_soils"])
+        if soils:
+            return Verdict(False, f"The {name} still has "
+                                  f"{say.plural(len(soils), 'fertile soil')}: {words(soils)}.")
+        return Verdict(True, f"Right: the {name} has no fertile soil left, so it can never "
+                             "change hands.")
+    return check
+
+
+__all__ = ["nourished", "piece_is", "sprouted", "fertilized_by", "grown", "enclosed"]

@@ -1,0 +1,118 @@
+"""Lesson 02: roots and nutrients: a seed's roots, nourishers of any colour,
+hungry and nourished seeds, and why you may plant only where a seed would be
+hungry."""
+
+from .. import checks
+from ..framework import Exercise, Lesson, Page
+
+ALONE = "dendria-classic h4 4/5/6/3s3/6/5/4 dark"
+# d4 with a piece at the end of each of its six roots: of both colours, every kind
+FED = "dendria-classic h4 4/3t1/2D3/s2s1S1/6/1T3/3d dark"
+# the same without the light tree on f2: d4 sees the edge to the south-west
+ONE_WAY_OUT = "dendria-classic h4 4/3t1/2D3/s2s1S1/6/5/3d light"
+# d4 empty, its six lines end on pieces: a seed there would be nourished
+NO_ROOM = "dendria-classic h4 4/3t1/2D3/s4S1/6/1T3/3d dark"
+CROSSING = "dendria-classic h4 S2T/5/6/s6/6/5/s3 dark"
+
+LESSON = Lesson(
+    name="02_roots",
+    title="Roots and nutrients",
+    summary="A seed's roots and nourishers; hungry and nourished seeds; where you may plant.",
+    pages=[
+        Page(
+            title="A seed's roots",
+            text="The six lines of a seed are its **roots**. This dark seed on d4 stands "
+                 "alone: each of its roots runs out to the edge of the board. The numbers "
+                 "count the empty soils along each root.",
+            start=ALONE,
+            overlays=("roots",),
+            focus="d4",
+            rules_covered=("roots",),
+        ),
+        Page(
+            title="Nourishers",
+            text="When a root meets a piece, that first piece is a **nourisher** of the "
+                 "seed, however far away it is. Any piece counts: a seed, a tree or a "
+                 "dendrid, **dark or light**. Here each root of d4 ends on a piece: three "
+                 "dark and three light nourishers.",
+            start=FED,
+            overlays=("roots",),
+            focus="d4",
+            rules_covered=("nourishers",),
+        ),
+        Page(
+            title="Nourished seeds",
+            text="A seed whose every root ends on a nourisher is **nourished**: it does "
+                 "not see the edge anywhere. The *Nutrients* overlay draws a solid ring "
+                 "round a nourished seed.",
+            start=FED,
+            overlays=("roots", "nutrients"),
+            focus="d4",
+            rules_covered=("nourished",),
+        ),
+        Page(
+            title="Hungry seeds",
+            text="Take the tree on f2 away: now the root of d4 to the south-west runs out "
+                 "to the edge. A seed that **sees the edge** along some root is **hungry** "
+                 "(dashed ring). The lone seeds on d1 and d6 are hungry too.",
+            start=ONE_WAY_OUT,
+            overlays=("roots", "nutrients"),
+            focus="d4",
+            rules_covered=("hungry",),
+        ),
+        Page(
+            title="Feeding a seed",
+            text="Press **Play**: Light plants a seed on f2, on the open root of d4, and "
+                 "ends the turn. The new seed is a nourisher of d4 (whatever its colour), "
+                 "so d4 is nourished again.",
+            start=ONE_WAY_OUT,
+            play=("plant f2", "end"),
+            overlays=("roots", "nutrients"),
+            focus="d4",
+            rules_covered=("nourishers", "turns"),
+        ),
+        Page(
+            title="Where you may plant",
+            text="A turn is one of three things: **plant** a seed, **move** a dendrid, or "
+                 "**pass**. You may plant only on an empty soil where the new seed would be "
+                 "**hungry**: some root of it must reach the edge. Here d4 is empty, but "
+                 "every line from it ends on a piece: a seed there would be nourished, so "
+                 "nobody may plant on d4.",
+            start=NO_ROOM,
+            overlays=("roots",),
+            focus="d4",
+            rules_covered=("plant-hungry", "turns"),
+        ),
+        Exercise(
+            title="Feed the seed",
+            text="The dark seed on d4 is hungry: it sees the edge to the south-west only.",
+            prompt="Plant **one** seed so that the seed on **d4** becomes **nourished**.",
+            start="dendria-classic h4 4/3t1/2D3/s2s1S1/6/5/3d dark",
+            overlays=("roots", "nutrients"),
+            focus="d4",
+            check=checks.nourished("d4"),
+            hint="Follow the root of d4 that reaches the edge: any seed on it becomes "
+                 "its nourisher.",
+            hint_cells=("e3", "f2"),
+            solution=("plant f2",),
+            wrong=(("plant e1",), ("plant c2",)),
+            auto_end=True,
+            rules_covered=("nourishers", "hungry"),
+        ),
+        Exercise(
+            title="Two with one",
+            text="The light seed on a1 and the dark seed on g1 are both hungry, each along "
+                 "one root.",
+            prompt="With **one** seed, make **both** a1 and g1 nourished.",
+            start=CROSSING,
+            overlays=("nutrients",),
+            check=checks.nourished("a1", "g1"),
+            hint="Find the cell where the open root of a1 and the open root of g1 cross.",
+            hint_cells=("g4",),
+            solution=("plant g4",),
+            wrong=(("plant d4",), ("plant g2",)),
+            auto_end=True,
+            rules_covered=("nourished", "plant-hungry"),
+        ),
+    ],
+)

@@ -1,0 +1,110 @@
+"""Lesson 03: sprouting dendrids: nourishers counted by colour, the strict
+majority, sprouting either colour's seeds, one nourisher per root."""
+
+from .. import checks
+from ..framework import Exercise, Lesson, Page
+
+# d4: six nourishers, three dark and three light
+TIE = "dendria-classic h4 4/3t1/2D3/s2s1S1/6/1T3/3d dark"
+# a light seed on d4, hungry to the south-west; four dark nourishers, one light
+HUNGRY_LIGHT = "dendria-classic h4 4/3t1/2D3/s2S1s1/6/5/3d dark"
+CROSSING = "dendria-classic h4 S2T/5/6/s6/6/5/s3 dark"
+
+LESSON = Lesson(
+    name="03_sprouting",
+    title="Sprouting dendrids",
+    summary="Seeds sprout into dendrids: nourishers counted by colour, the strict majority, "
+            "either colour's seeds.",
+    pages=[
+        Page(
+            title="Counting nourishers",
+            text="A nourished seed can **sprout**: it becomes a **dendrid** of the player "
+                 "whose turn it is. To see who may sprout it, count its nourishers by "
+                 "colour (the small numbers under the seed: dark, then light). The seed "
+                 "on d4 has 3 dark and 3 light nourishers.",
+            start=TIE,
+            overlays=("nutrients", "roots"),
+            focus="d4",
+            rules_covered=("sprout-majority",),
+        ),
+        Page(
+            title="A strict majority",
+            text="The player to move may sprout a seed only with **strictly more** of "
+                 "their own pieces among its nourishers than the opponent's. Three against "
+                 "three is not enough, for Dark or for Light: nobody may sprout d4. The "
+                 "*Conversions* overlay marks the seeds the player to move may sprout; "
+                 "here there are none.",
+            start=TIE,
+            overlays=("nutrients", "conversions"),
+            rules_covered=("sprout-majority",),
+        ),
+        Page(
+            title="One nourisher per root",
+            text="Each root gives **one** nourisher: the first piece on it. Press "
+                 "**Play**: Dark plants on d3, between d4 and the dark seed on d1. Now d3 "
+                 "is the nourisher on that root, and d1 no longer counts. Still three "
+                 "against three.",
+            start=TIE,
+            play=("plant d3", "end"),
+            overlays=("nutrients", "roots"),
+            focus="d4",
+            rules_covered=("sprout-one-per-root",),
+        ),
+        Page(
+            title="Hungry seeds never sprout",
+            text="The light seed on d4 has four dark nourishers and one light one, but it "
+                 "is **hungry**: it sees the edge to the south-west. A hungry seed never "
+                 "sprouts, whatever the count.",
+            start=HUNGRY_LIGHT,
+            overlays=("nutrients", "roots"),
+            focus="d4",
+            rules_covered=("sprout-hungry-never",),
+        ),
+        Page(
+            title="Plant, then sprout",
+            text="Sprouting happens during a turn, for example right after planting. "
+                 "Press **Play**: Dark plants on f2, on the open root of d4. The seed on "
+                 "d4 is nourished now, with five dark nourishers against one light. Dark "
+                 "sprouts it, **although it is a light seed**: it becomes a **dark** "
+                 "dendrid. Then Dark ends the turn.",
+            start=HUNGRY_LIGHT,
+            play=("plant f2", "sprout d4", "end"),
+            overlays=("nutrients", "conversions"),
+            rules_covered=("sprout-either-colour", "plant-sprout"),
+        ),
+        Exercise(
+            title="Take a1",
+            text="The light seed on a1 is hungry: its root to the south-east is open. It "
+                 "has one dark nourisher (d1) and one light one (a4).",
+            prompt="Plant a seed, then sprout the light seed on **a1** into **your** "
+                   "(Dark's) dendrid: click the cell to plant, then click a1.",
+            start=CROSSING,
+            overlays=("nutrients", "conversions"),
+            check=checks.sprouted("a1", "dark"),
+            hint="A dark seed anywhere on the open root of a1 feeds it and adds a dark "
+                 "nourisher: two against one.",
+            hint_cells=("b2", "c3", "d4", "e4", "f4", "g4"),
+            solution=("plant d4", "sprout a1"),
+            wrong=(("plant a2", "end"), ("plant g4", "end")),
+            auto_end=True,
+            rules_covered=("sprout-majority", "plant-sprout"),
+        ),
+        Exercise(
+            title="Break the tie",
+            text="Back to the tie: three dark and three light nourishers round d4.",
+            prompt="Plant **one** seed so that you may sprout the seed on **d4**, and "
+                   "sprout it.",
+            start=TIE,
+            overlays=("nutrients", "roots"),
+            focus="d4",
+            check=checks.sprouted("d4", "dark"),
+            hint="Put your seed in front of a light nourisher, on the same root: then the "
+                 "light piece no longer counts, yours does.",
+            hint_cells=("d5", "e3"),
+            solution=("plant d5", "sprout d4"),
+            wrong=(("plant d3", "end"), ("plant c4", "end")),
+            auto_end=True,
+            rules_covered=("sprout-one-per-root", "sprout-majority"),
+        ),
+    ],
+)

@@ -1,0 +1,85 @@
+"""Lesson 04: fertilization: what a dendrid fertilizes, what blocks its lines."""
+
+from .. import checks
+from ..framework import Exercise, Lesson, Page
+
+ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
+BLOCKED = "dendria-classic h4 4/3t1/6/3d1S1/2S3/5/4 dark"
+TWO = "dendria-classic h4 D3/5/6/3d3/6/5/4 dark"
+CROSS = "dendria-classic h4 2D1/5/6/d6/6/5/4 dark"
+
+LESSON = Lesson(
+    name="04_fertilization",
+    title="Fertilization",
+    summary="What a dendrid fertilizes along its six lines, and what blocks them.",
+    pages=[
+        Page(
+            title="A dendrid sees along its lines",
+            text="A **dendrid** looks along its six lines. Every **empty soil** it sees is "
+                 "**fertilized** by its colour. This dark dendrid on d4 stands alone, so it "
+                 "sees to the edge in all six directions: it fertilizes the 18 soils marked.",
+            start=ALONE,
+            overlays=("fertilization",),
+            rules_covered=("fertilized",),
+        ),
+        Page(
+            title="Pieces block the sight",
+            text="A dendrid's sight stops at the **first piece** on each line, of any colour "
+                 "or kind. The seed on d6, the tree on b4 and the seed on e3 block three "
+                 "lines: d7 and the soils behind e3 are not fertilized. The pieces "
+                 "themselves are never fertilized: only empty soils are.",
+            start=BLOCKED,
+            overlays=("fertilization",),
+            rules_covered=("fertilized-blocked",),
+        ),
+        Page(
+            title="Both colours",
+            text="Each colour fertilizes the soils its own dendrids see. A soil may be "
+                 "fertilized by Dark, by Light, by both (b2 and c3 here, between the two "
+                 "dendrids) or by nobody.",
+            start=TWO,
+            overlays=("fertilization",),
+            rules_covered=("fertilized",),
+        ),
+        Page(
+            title="A new seed cuts a line",
+            text="Press **Play**: Light plants a seed on d6. The dark dendrid's line to the "
+                 "east now stops at d6, so d7 is no longer fertilized by Dark.",
+            start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
+            play=("plant d6", "end"),
+            overlays=("fertilization",),
+            rules_covered=("fertilized-blocked",),
+        ),
+        Exercise(
+            title="Cut the line",
+            text="Light to play. The dark dendrid on d4 fertilizes d7, at the east edge.",
+            prompt="Plant **one** seed so that Dark **no longer fertilizes d7**.",
+            start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
+            overlays=("fertilization",),
+            check=checks.fertilized_by("d7", ()),
+            hint="The dendrid sees d7 along the row. Anything on that row between d4 and "
+                 "d7 stops its sight.",
+            hint_cells=("d5", "d6"),
+            solution=("plant d6",),
+            wrong=(("plant c4",), ("plant e4",)),
+            auto_end=True,
+            rules_covered=("fertilized-blocked",),
+        ),
+        Exercise(
+            title="Nobody's soil",
+            text="The dark dendrid on d1 and the light dendrid on a3 both see d3: it is "
+                 "fertilized by both colours.",
+            prompt="Plant **one** seed so that **nobody** fertilizes **d3**.",
+            start=CROSS,
+            overlays=("fertilization",),
+            check=checks.fertilized_by("d3", ()),
+            hint="One seed cannot cut two lines... unless it stands where they cross. Only "
+                 "empty soils are fertilized.",
+            hint_cells=("d3",),
+            solution=("plant d3",),
+            wrong=(("plant d2",), ("plant c3",)),
+            auto_end=True,
+            rules_covered=("fertilized", "fertilized-blocked"),
+        ),
+    ],
+)

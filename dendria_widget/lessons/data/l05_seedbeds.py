@@ -1,0 +1,99 @@
+"""Lesson 05: seedbeds, fertile soils and forests growing (right after
+planting, and during a move)."""
+
+from .. import checks
+from ..framework import Exercise, Lesson, Page
+
+GROUPS = "dendria-classic h4 2tt/5/1ss3/2s4/4SS/5/1T2 dark"
+CORNER_BOTTOM = "dendria-classic h4 4/5/6/7/6/4d/3d dark"
+CORNER_TOP = "dendria-classic h4 3d/4d/6/7/6/5/4 dark"
+LIGHT_CORNER = "dendria-classic h4 4/5/6/d6/6/5/d2S dark"
+LIGHT_PAIR = "dendria-classic h4 SS2/5/6/5d1/1D4/5/4 dark"
+
+LESSON = Lesson(
+    name="05_seedbeds",
+    title="Seedbeds and forests",
+    summary="Seedbeds and their fertile soils; a seedbed grows into a forest, after planting "
+            "or during a move.",
+    pages=[
+        Page(
+            title="Seedbeds and forests",
+            text="Seeds of one colour that touch each other form a **seedbed**; touching "
+                 "trees of one colour form a **forest**. A single piece counts as a group "
+                 "too. Here: a dark seedbed of three seeds (c2, c3, d3), a light seedbed of "
+                 "two (e5, e6), a dark forest of two trees (a3, a4) and a light forest of "
+                 "one (g2).",
+            start=GROUPS,
+            overlays=("fertile",),
+            rules_covered=("seedbed",),
+        ),
+        Page(
+            title="Fertile soils",
+            text="The empty soils touching a group are its **fertile soils**. The *Fertile "
+                 "soils* overlay outlines each group and marks its fertile soils, with who "
+                 "fertilizes each (here nobody: there is no dendrid yet).",
+            start=GROUPS,
+            overlays=("fertile",),
+            rules_covered=("fertile-soils",),
+        ),
+        Page(
+            title="Growing right after planting",
+            text="A seedbed **grows** into a forest of the player to move when **every** "
+                 "fertile soil of it is fertilized by that player. Right after planting, "
+                 "the player may grow the seedbed of the **new seed** (only that one). "
+                 "Press **Play**: Dark plants on g1; its fertile soils f1, f2 and g2 are "
+                 "all fertilized by the dark dendrids on f5 and g4, so Dark grows it: a "
+                 "tree.",
+            start=CORNER_BOTTOM,
+            play=("plant g1", "grow g1", "end"),
+            overlays=("fertile", "fertilization"),
+            rules_covered=("grow", "grow-after-plant"),
+        ),
+        Page(
+            title="Growing during a move",
+            text="Every other growth happens during a **move** of a dendrid (lesson 07): "
+                 "after each slide, the player may grow any seedbed, **of either colour**, "
+                 "whose fertile soils they all fertilize. Press **Play**: the dark dendrid "
+                 "on d1 slides to f1, from where it sees f4 and f5; g3 is seen from g1. The "
+                 "light seed on g4 becomes a **dark** tree.",
+            start=LIGHT_CORNER,
+            play=("move d1", "slide f1", "grow g4", "end"),
+            overlays=("fertile", "fertilization"),
+            rules_covered=("grow-on-move", "grow"),
+        ),
+        Exercise(
+            title="Plant and grow",
+            text="Dark has two dendrids, on a4 and b5.",
+            prompt="Plant a seed where you can **grow it into a tree at once**, and grow "
+                   "it (click the cell, then click your new seed).",
+            start=CORNER_TOP,
+            overlays=("fertilization",),
+            check=checks.grown(None, "dark"),
+            hint="A seed in a corner has only three fertile soils. Which corner's are all "
+                 "seen by your dendrids?",
+            hint_cells=("a1",),
+            solution=("plant a1", "grow a1"),
+            wrong=(("plant a2", "end"), ("plant b1", "end"), ("plant a1", "end")),
+            auto_end=True,
+            rules_covered=("grow-after-plant",),
+        ),
+        Exercise(
+            title="Take the seedbed",
+            text="Light has a seedbed of two seeds on a1 and a2. Its fertile soils are a3, "
+                 "b1, b2 and b3.",
+            prompt="Move your dendrid so that it fertilizes **all four** fertile soils, and "
+                   "grow the light seedbed into a **dark forest** (click the dendrid, then "
+                   "where it goes, then a seed of the seedbed).",
+            start=LIGHT_PAIR,
+            overlays=("fertile", "fertilization"),
+            check=checks.grown("a1", "dark"),
+            hint="From one cell of row b, a dendrid sees b1, b2 and b3 along the row, and a3 "
+                 "just above it.",
+            hint_cells=("b4",),
+            solution=("move d6", "slide b4", "grow a1"),
+            wrong=(("move d6", "slide c5", "end"), ("move d6", "slide a3", "end")),
+            auto_end=True,
+            rules_covered=("grow", "grow-on-move"),
+        ),
+    ],
+)

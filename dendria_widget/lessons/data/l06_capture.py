@@ -1,0 +1,98 @@
+"""Lesson 06: forests changing hands: capture when every fertile soil is
+fertilized by the mover and one of them not by the owner; enclosed groups;
+each conversion judged on the board the previous one left."""
+
+from .. import checks
+from ..framework import Exercise, Lesson, Page
+
+GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"
+ENCLOSED = "dendria-classic h4 tS1D/SS3/6/D6/6/5/4 dark"
+CHAIN = "dendria-classic h4 S2s/4d/6/d6/6/5/4 dark"
+BOTTOM = "dendria-classic h4 4/5/6/3D1d1/6/5/TT1d dark"
+LAST_SOIL = "dendria-classic h4 4/5/6/5d1/6/sSt2/TT2 light"
+
+LESSON = Lesson(
+    name="06_capture",
+    title="Forests changing hands",
+    summary="Capturing an enemy forest: every fertile soil yours, one not the owner's; "
+            "enclosed groups.",
+    pages=[
+        Page(
+            title="An enemy forest",
+            text="Light's tree on a1 has three fertile soils: a2, b1 and b2. Dark's dendrids "
+                 "fertilize all three. But **Light fertilizes all three too**, so the forest "
+                 "is safe.",
+            start=GUARDED,
+            overlays=("fertile", "conversions"),
+            rules_covered=("capture-fertilized",),
+        ),
+        Page(
+            title="Capture",
+            text="During a move, the player may **capture** an enemy forest when **every** "
+                 "fertile soil of it is fertilized by the player **and at least one** of "
+                 "them is **not** fertilized by its owner. Press **Play**: the dark dendrid "
+                 "on a4 slides to c4. There it still sees a2, and it blocks Light's line "
+                 "from d5 to a2. Now Light misses a2: Dark captures the forest, which "
+                 "becomes Dark's.",
+            start=GUARDED,
+            play=("move a4", "slide c4", "capture a1", "end"),
+            overlays=("fertile", "fertilization"),
+            rules_covered=("capture-fertilized",),
+        ),
+        Page(
+            title="Enclosed groups",
+            text="A group with **no fertile soil** at all (every soil round it holds a "
+                 "piece, or is off the board) is **enclosed**. In the classic edition an "
+                 "enclosed group never changes: it can neither grow nor be captured. Dark's "
+                 "tree on a1 is safe for good, whatever Light's dendrids do.",
+            start=ENCLOSED,
+            overlays=("fertile", "conversions"),
+            rules_covered=("enclosed-never",),
+        ),
+        Page(
+            title="One step after another",
+            text="Each step of a turn changes the board, and the next step is judged on "
+                 "the **new** board. Press **Play**: the dark dendrid on d1 slides to d4. "
+                 "Now the seed on a4 is nourished by two dark pieces against one light: Dark "
+                 "sprouts it. The new dendrid on a4 sees a2, so the light seed on a1 has "
+                 "every fertile soil fertilized by Dark: Dark grows it into a dark tree.",
+            start=CHAIN,
+            play=("move d1", "slide d4", "sprout a4", "grow a1", "end"),
+            overlays=("nutrients", "fertile"),
+            rules_covered=("judged-anew",),
+        ),
+        Exercise(
+            title="Capture the pair",
+            text="Light's forest g1, g2 has four fertile soils: f1, f2, f3 and g3. Light's "
+                 "dendrid on d4 fertilizes f2.",
+            prompt="Make **one move** with a dark dendrid so that you fertilize all four "
+                   "fertile soils, and **capture** the forest (click the dendrid, then where "
+                   "it goes, then a tree of the forest).",
+            start=BOTTOM,
+            overlays=("fertile", "fertilization"),
+            check=checks.grown("g1", "dark"),
+            hint="f1, f2 and f3 are all on row f: a dendrid on that row, further east, sees "
+                 "them all. Keep an eye on g3.",
+            hint_cells=("f4", "f5"),
+            solution=("move d6", "slide f4", "capture g1"),
+            wrong=(("move d6", "slide e5", "end"), ("move g4", "slide g3", "end")),
+            auto_end=True,
+            rules_covered=("capture-fertilized",),
+        ),
+        Exercise(
+            title="Seal the forest",
+            text="Light to play. Light's forest g1, g2 has one fertile soil left, g3, and "
+                 "Dark's dendrid on d6 fertilizes it: Dark threatens to capture the forest.",
+            prompt="Plant **one** seed so that the forest can **never** be captured.",
+            start=LAST_SOIL,
+            overlays=("fertile",),
+            check=checks.enclosed("g1"),
+            hint="An enclosed group never changes hands. Which soil still touches the forest?",
+            hint_cells=("g3",),
+            solution=("plant g3",),
+            wrong=(("plant f4",), ("plant e4",)),
+            auto_end=True,
+            rules_covered=("enclosed-never",),
+        ),
+    ],
+)

@@ -1,0 +1,140 @@
+"""Lesson 07: dendrid journeys: lines, what may be jumped, what blocks,
+stopping to convert, several slides, no dead ends."""
+
+from .. import checks
+from ..framework import Exercise, Lesson, Page, Verdict
+
+ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
+JUMPS = "dendria-classic h4 4/3s1/2d3/1S1d1S1/2s3/5/4 dark"
+BLOCKS = "dendria-classic h4 4/3S1/2D3/3d1T1/6/1t3/4 dark"
+# d4 may sprout now (4 dark nourishers against 2), but not before a slide
+READY = "dendria-classic h4 4/3t1/2D3/s2ssS1/6/1T3/3d dark"
+TWO_BEDS = "dendria-classic h4 S3/4d/6/d5d/6/5/d2S dark"
+FEED_G1 = "dendria-classic h4 4/5/6/D5d/6/5/S2t dark"
+# Light's dendrid on g4 can only go to f5 and back
+BOXED = "dendria-classic h4 d3/5/6/7/4tt/3t1/2tD dark"
+BACK_AND_FORTH = ("move a1", "slide a2", "end", "move g4", "slide f5", "end",
+                  "move a2", "slide a1", "end")
+
+
+def check_both_beds(game):
+    a, b = checks.grown("a1", "dark")(game), checks.grown("g4", "dark")(game)
+    if a.ok and b.ok:
+        return Verdict(True, "Right: one journey, two stops, two new dark trees on a1 and g4.")
+    if a.ok or b.ok:
+        done, todo = ("a1", b) if a.ok else ("g4", a)
+        why = todo.message[:1].lower() + todo.message[1:]
+        return Verdict(False, f"{done} grew, but the other seedbed did not: {why} "
+                              "Slide on along the same line before ending the turn.")
+    return Verdict(False, a.message + " " + b.message)
+
+
+LESSON = Lesson(
+    name="07_journeys",
+    title="Dendrid journeys",
+    summary="Moving a dendrid: along a line, over seeds and friends, blocked by trees and "
+            "enemies, converting at each stop.",
+    pages=[
+        Page(
+            title="A journey",
+            text="Instead of planting, a player may **move** one of their dendrids: a "
+                 "**journey** along **one straight line**. Here Dark has started to move "
+                 "the dendrid on d4: the marked cells are where it may go, on its six "
+                 "lines.",
+            start=ALONE,
+            setup=("move d4",),
+            rules_covered=("journey-line",),
+        ),
+        Page(
+            title="Jumping over pieces",
+            text="A dendrid may pass over **empty soils**, over **seeds** of either colour "
+                 "and over **its own side's dendrids**. But it **stops only on an empty "
+                 "soil**: it can jump the light seed on d6 and land on d7, jump the dark "
+                 "dendrid on c3 to b2 or a1, but never stop on a piece.",
+            start=JUMPS,
+            setup=("move d4",),
+            rules_covered=("journey-jump", "journey-stop"),
+        ),
+        Page(
+            title="What blocks a journey",
+            text="**Trees** of either colour and **enemy dendrids** block the way. The "
+                 "light dendrid on c3 closes the north-west line at once; the light tree "
+                 "on d6 stops the journey east at d5; the dark tree on f2 stops the "
+                 "journey south-west at e3. The light seed on b4 can be jumped: a4 is "
+                 "still in reach.",
+            start=BLOCKS,
+            setup=("move d4",),
+            rules_covered=("journey-block",),
+        ),
+        Page(
+            title="Stopping to convert",
+            text="After each slide the dendrid stops, and the player may **sprout**, "
+                 "**grow** and **capture**, judged with the dendrid where it stands. In the "
+                 "classic edition nothing converts **before the first slide**: here Dark "
+                 "could sprout d4, but having started a journey, Dark must first slide. "
+                 "Press **Play**: the dendrid on g4 slides to f4, then Dark sprouts d4.",
+            start=READY,
+            setup=("move g4",),
+            play=("slide f4", "sprout d4", "end"),
+            overlays=("nutrients",),
+            rules_covered=("journey-convert", "convert-at-start"),
+        ),
+        Page(
+            title="Several slides",
+            text="After a stop, the journey may **go on** with another slide, **in the same "
+                 "direction**. Press **Play**: the dendrid on d1 slides to d2, where it sees "
+                 "a2, the last fertile soil of the light seed on a1 that Dark did not "
+                 "fertilize yet: Dark grows it. Then the dendrid slides on, east.",
+            start=TWO_BEDS,
+            play=("move d1", "slide d2", "grow a1", "slide d3", "end"),
+            overlays=("fertile", "fertilization"),
+            rules_covered=("journey-slides", "journey-convert"),
+        ),
+        Page(
+            title="No dead ends",
+            text="A step after which the turn **could not be finished** is refused at once. "
+                 "The two players have moved back and forth; now Light's dendrid on f5 could "
+                 "only slide back to g4, which would bring back the board of the start "
+                 "(a board may not come back: lesson 08). So Light may not even start that "
+                 "move: Light must plant or pass.",
+            start=BOXED,
+            setup=BACK_AND_FORTH,
+            marks={"f5": "stuck"},
+            rules_covered=("no-dead-ends",),
+        ),
+        Exercise(
+            title="Feed and sprout",
+            text="The light seed on g1 is hungry: its root to the north-east (f2, e3, d4, "
+                 "c4, b4, a4) is open. Its nourishers are Dark's tree on g4 and Light's "
+                 "dendrid on d1.",
+            prompt="Move your dendrid so that you may **sprout g1**, and sprout it.",
+            start=FEED_G1,
+            overlays=("nutrients",),
+            check=checks.sprouted("g1", "dark"),
+            hint="Land your dendrid on the open root of g1: it becomes a nourisher, two "
+                 "dark against one light.",
+            hint_cells=("d4", "a4"),
+            solution=("move d7", "slide d4", "sprout g1"),
+            wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
+            auto_end=True,
+            rules_covered=("journey-convert",),
+        ),
+        Exercise(
+            title="Two stops",
+            text="Two light seeds, on a1 and g4, each miss one soil fertilized by Dark: a2 "
+                 "for a1, f4 for g4.",
+            prompt="In **one move**, grow **both** light seeds into dark trees.",
+            start=TWO_BEDS,
+            overlays=("fertile", "fertilization"),
+            check=check_both_beds,
+            hint="Move the dendrid on d1 east along row d: stop where it sees a2, grow, then "
+                 "slide on to where it sees f4.",
+            hint_cells=("d2", "d4"),
+            solution=("move d1", "slide d2", "grow a1", "slide d4", "grow g4"),
+            wrong=(("move d1", "slide d2", "grow a1", "end"),
+                   ("move d1", "slide d4", "grow g4", "end")),
+            auto_end=True,
+            rules_covered=("journey-slides",),
+        ),
+    ],
+)
