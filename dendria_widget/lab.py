@@ -76,8 +76,9 @@ def end_kind(game, cut):
 
 
 def variant_label(rules):
-    """A short name of a variant: ruleset, board and the changed options."""
-    d = rules.to_dict()
+    """A short name of a variant (a rules dict or Rules): ruleset, board and
+    the changed options, e.g. 'dendria-classic side 5 superko=off'."""
+    d = resolve_rules(rules).to_dict()
     board = d["board"]
     if board.get("shape") == "hexagon":
         where = f"side {board['size']}"
@@ -260,7 +261,7 @@ class LabResult:
 
     def labels(self):
         """A short name for every variant."""
-        return [variant_label(resolve_rules(v)) for v in self.variants]
+        return [variant_label(v) for v in self.variants]
 
     def record(self, variant, index):
         """The record of one game (a dict that ``Game.from_record`` and
@@ -365,7 +366,7 @@ def _plot(result):
     ax_win, ax_len, ax_end = fig.subplots(1, 3)
     groups = [("dark_win_rate", "dark wins"), ("light_win_rate", "light wins"),
               ("first_win_rate", "first seat wins"), ("a_win_rate", f"{result.players[0]} wins"),
-              ("draw_rate", "draws")]
+              ("b_win_rate", f"{result.players[1]} wins"), ("draw_rate", "draws")]
     width = 0.8 / len(groups)
     colours = matplotlib.colormaps["tab10"].colors
     for k, (col, name) in enumerate(groups):
@@ -388,7 +389,7 @@ def _plot(result):
     bottom = [0] * len(s)
     for k, kind in enumerate(ENDS):
         vals = (s[f"end_{kind}"] / s["games"]).to_numpy()
-        ax_end.bar(range(len(s)), vals, bottom=bottom, label=kind, color=colours[k + 5])
+        ax_end.bar(range(len(s)), vals, bottom=bottom, label=kind, color=colours[k + 6])
         bottom = [b + x for b, x in zip(bottom, vals)]
     ax_end.set_xticks(range(len(s)), [str(v) for v in s.index])
     ax_end.set_ylim(0, 1)

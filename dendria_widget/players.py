@@ -72,9 +72,10 @@ def seat_to_move(game):
 
 
 class Line:
-    """A private copy of a game that a player explores with engine steps:
-    ``legal()``, ``push(step)``, ``pop()``, plus the seat to move and the
-    outcome per seat. Built on the engine's public state methods."""
+    """A private copy of a game that a player explores step by step:
+    ``legal()``, ``push(step)``, ``pop()`` (the game's fast unchecked path,
+    for steps from ``legal()``), plus the seat to move and the outcome per
+    seat."""
 
     __slots__ = ("game", "state", "flip", "_flips")
 
@@ -88,12 +89,12 @@ class Line:
         return self.state.legal()
 
     def push(self, step):
-        self.state.apply(step)
+        self.game.push(step)
         self._flips.append(self.flip)
         self.flip = _flip_after(self.flip, step)
 
     def pop(self):
-        self.state.undo()
+        self.game.pop()
         self.flip = self._flips.pop()
 
     @property
@@ -130,23 +131,12 @@ class Line:
             return 0.5
         return 1.0 if st.COLOURS.index(w) == self.colour_of(seat) else 0.0
 
-    def public(self, steps):
-        """The engine steps, played from the position this line started at,
-        as the game's Step objects (the line goes back to its start first)."""
-        while self._flips:
-            self.pop()
-        out = []
-        for st in steps:
-            legal = self.state.legal()
-            out.append(self.game.legal_steps()[legal.index(st)])
-            self.push(st)
-        return out
-
 
 # ---------------------------------------------------------------- players
 class Player:
     """Base class: a seeded computer player. Subclasses implement
-    ``_choose(line, rng, stop)`` returning the engine steps of one turn."""
+    ``_choose(line, rng, stop)`` returning the steps of one turn (taken
+    from the line's ``legal()``)."""
 
     name = "player"
 
@@ -177,9 +167,7 @@ class Player:
         if game.state.current:
             raise DendriaError("a turn is under way: a player chooses whole turns, "
                                "from the start of a turn")
-        line = Line(game)
-        steps = self._choose(line, self._rng(game), stop)
-        return line.public(steps)
+        return list(self._choose(Line(game), self._rng(game), stop))
 
     def __repr__(self):
         return f"{type(self).__name__}({self.name!r}, seed={self.seed})"
@@ -288,7 +276,7 @@ def evaluate(line, seat):
             if st.capturable(g, colour):
                 gains[colour] += 2 * g.bit_count()
     mover = st.to_move
-    weight = (0.6, 0.3) if mover != me else (0.3, 0.6)   # (mine, theirs)
+    weight = (0.3, 0.6) if mover != me else (0.6, 0.3)   # (mine, theirs)
     dendrids = st.pieces_of(me, 2).bit_count() - st.pieces_of(1 - me, 2).bit_count()
     return margin + weight[0] * gains[me] - weight[1] * gains[1 - me] + 0.2 * dendrids
 
@@ -318,7 +306,7 @@ class MCTSPlayer(Player):
     search's visit shares of the turn's first step are kept in
     ``last_search`` (for the widget's heat map)."""
 
-    def __init__(self, seed=0, iterations=None, seconds=None, playout_steps=80,
+    def __init__(self, seed=0, iterations=None, seconds=None, playout_steps=30,
                  c=0.9, widen=2.0):
         super().__init__(seed)
         if iterations is not None and seconds is not None:
@@ -457,7 +445,7 @@ def _shares(line, root):
             key = name(arg)
             cells[key] = cells.get(key, 0.0) + share
         else:
-            key = line.state.fmt(ch.step)
+            key = str(ch.step)
             others[key] = others.get(key, 0.0) + share
     return {"cells": cells, "others": others, "visits": root.n}
 

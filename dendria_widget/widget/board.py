@@ -1266,8 +1266,9 @@ class BoardWidget(widgets.VBox):
     # ------------------------------------------------------------ exports
     def export_scene(self):
         """The scene for exports: the board, the overlays on, the marks and
-        arrows, the last turn; no hover and no selection."""
-        return rscene.build_scene(self.game, **self.scene_kwargs(interactive=False))
+        arrows, the last turn, a hint shown; no hover and no selection."""
+        return self.players_panel.decorate(
+            rscene.build_scene(self.game, **self.scene_kwargs(interactive=False)))
 
     def to_svg(self):
         """The board as a standalone SVG document (headless)."""

@@ -241,6 +241,20 @@ class PlayersPanel:
         self._start("hint", seat_to_move(game), player)
         return True
 
+    def wait(self, timeout=None):
+        """Block until the thinking player is done (at most ``timeout``
+        seconds) and take its answer now; True when nothing is left
+        thinking. Handy in a notebook cell that needs the hint at once."""
+        job = self.job
+        if job is None:
+            return True
+        if job.thread is not None:
+            job.thread.join(timeout)
+            if job.thread.is_alive():
+                return False
+        self._finished(job)
+        return self.job is None
+
     def clear_hint(self):
         self.hint = None
         self.clear_button.disabled = True
