@@ -1,6 +1,7 @@
 """Benchmark of the board widget (prints figures; not a test).
 
     python -m dendria_widget.bench_widget            # side 9, every overlay on
+    python -m dendria_widget.bench_widget --browser  # and click-to-pixels in Chromium
 
 Measures, on the Python side (no browser needed):
 
@@ -169,8 +170,41 @@ def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
     return out
 
 
-def main():
+def browser_click_to_pixels():
+    """The click-to-redraw time in a real JupyterLab in headless Chromium:
+    runs the browser test that measures it (a source checkout with the test
+    extras: ``tests/browser``), prints and returns its line (None when the
+    tests are not there)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    test = root / "tests" / "browser" / "test_board_teaches.py"
+    if not test.exists():
+        print("click to changed canvas pixels: needs a source checkout (tests/browser)")
+        return None
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider",
+                          f"{test}::test_click_to_redraw_time"],
+                         cwd=root, capture_output=True, text=True, timeout=600)
+    line = next((ln for ln in run.stdout.splitlines()
+                 if "click to changed canvas pixels" in ln), None)
+    line = line.lstrip(".") if line else (
+        f"click to changed canvas pixels: the browser test failed\n{run.stdout[-2000:]}")
+    print(line)
+    return line
+
+
+def main(argv=None):
+    """``python -m dendria_widget.bench_widget [--browser]``: the Python-side
+    figures; ``--browser`` adds the click-to-pixels time in Chromium (about
+    a minute: it starts JupyterLab)."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
     bench_widget()
+    if "--browser" in args:
+        browser_click_to_pixels()
 
 
 if __name__ == "__main__":

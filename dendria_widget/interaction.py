@@ -13,9 +13,9 @@ them directly. Every rule comes from the engine: a click is matched against
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from .explain.sentences import reword, sentence as _sentence
 from .notation import Step
 
 #: Step verbs that name a cell (Dendria and Hedu).
@@ -57,13 +57,7 @@ def pixel_to_cell(layout, x, y):
 def group_cells(game, cell):
     """The cells of the group (seedbed, forest, host; Hedu: one colour and
     height) holding ``cell``, as the engine groups them; [] for an empty plot."""
-    st = game.state
-    board = game.board
-    i = board.cell(cell)
-    group_at = getattr(st, "group_at", None)
-    if group_at is None:
-        return [cell] if cell in game.pieces else []
-    return board.names(group_at(i))
+    return list(game.group_at(cell))
 
 
 def current_turn(game):
@@ -75,15 +69,9 @@ def current_turn(game):
 
 
 def journey_cell(game):
-    """Where the journeying dendrid stands now (None when no journey is on):
-    the cell of the last ``slide`` of this turn, else of its ``move``."""
-    if game.phase != "move":
-        return None
-    where = None
-    for s in current_turn(game):
-        if s.verb in ("move", "slide"):
-            where = s.arg
-    return where
+    """Where the journeying dendrid stands now (None when no journey is on)."""
+    journey = game.journey if game.phase == "move" else None
+    return journey.at if journey else None
 
 
 def _cell_steps(game, legal, cell):
@@ -144,18 +132,6 @@ def refusal(game, cell):
     return "; and ".join(reasons)
 
 
-def _cap(text):
-    """Capital first letter, unless the text begins with a cell name ('c3')."""
-    if not text or re.match(r"[a-z]+[0-9]+\b", text):
-        return text
-    return text[:1].upper() + text[1:]
-
-
-def _sentence(text):
-    text = _cap(text.strip())
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def refusal_words(game, cell, reason=None):
     """Why a click on ``cell`` does nothing, as a sentence about what the
     learner did ("a seed on the board can only sprout after you plant or
@@ -174,6 +150,7 @@ def refusal_words(game, cell, reason=None):
         return "Before any piece, Player 2 chooses a side: press Play dark or Play light."
     if reason is None:
         reason = refusal(game, cell) or "nothing can be done there now"
+    reason = reword(game, reason)
     piece = game.pieces.get(cell)
     plant = v.verb("plant") if "plant" in v.verbs else None
     if v.family == "hedu":

@@ -66,7 +66,17 @@ def test_the_scene_fits_the_width_and_the_canvas_is_drawn_at_2x():
     scene = w.scene()
     assert scene.width <= 500 + 1
     assert w.canvas.width == 2 * round(scene.width)
-    assert w.canvas.height == 2 * round(scene.height)
+    # the canvas keeps room below the board for the key of the tallest
+    # overlay, so that turning one on never resizes the canvas
+    tallest = max(rscene.key_height(w.game.variant, [o.name], scene.width)
+                  for o in w.game.variant.overlays)
+    assert w.canvas.height == 2 * round(scene.board_height + tallest)
+    heights = set()
+    for o in w.game.variant.overlays:
+        w.overlays = {o.name}
+        w.redraw()
+        heights.add(w.canvas.height)
+    assert heights == {2 * round(scene.board_height + tallest)}
     assert w.canvas.layout.max_width == f"{round(scene.width)}px"
 
 
@@ -744,7 +754,11 @@ def test_changed_pieces_are_animated_on_the_canvas():
         await asyncio.sleep(0.6)
 
     asyncio.run(main())
-    assert w.changed_cells() == []       # consumed by the animation
+    # the engine's effects of the step: c3, a light seed, is a dark dendrid now;
+    # the scene marks it still (and the exports) until the next play
+    assert w.changed_cells() == [e.cell for e in g.last_effects()] == ["c3"]
+    assert w.scene().changed == ["c3"] and w.export_scene().changed == ["c3"]
+    assert w.status.startswith("Sprout by Dark: ")
     pulses = [d["selection"] for d in drawn if "selection" in d
               and any(t and t.startswith("pulse:") for t in d["selection"])]
     assert len(pulses) == len(BoardWidget.PULSE)

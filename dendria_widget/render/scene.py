@@ -952,13 +952,16 @@ class _Builder:
         for name, s in seeds.items():
             cx, cy = geo.center[geo.ids[name]]
             self.seed_ring(out, cx, cy, R, s["hungry"], lw, name)
-            for colour, side in (("dark", -1), ("light", 1)):
-                ci = _colour_index(colour)
-                size = self.ts(0.34)
-                r = max(0.24 * R, 0.62 * size)
-                x = cx + side * max(0.4 * R, r + 0.5)
-                self.badge(out, x, cy + 0.62 * R, R, t.piece_fill[ci], t.piece_stroke[ci],
-                           t.piece_text[ci], str(s["by_colour"][colour]),
+        # every ring first, then the badges colour by colour: badges stay
+        # over the rings they touch, and the canvas draws each kind in one batch
+        size = self.ts(0.34)
+        dx = max(0.4 * R, max(0.24 * R, 0.62 * size) + 0.5)
+        for colour, side in (("dark", -1), ("light", 1)):
+            ci = _colour_index(colour)
+            for name, s in seeds.items():
+                cx, cy = geo.center[geo.ids[name]]
+                self.badge(out, cx + side * dx, cy + 0.62 * R, R, t.piece_fill[ci],
+                           t.piece_stroke[ci], t.piece_text[ci], str(s["by_colour"][colour]),
                            f"nourishers:{name}:{colour}", f"nutrients:{colour}", k=0.34)
 
     def seed_ring(self, out, cx, cy, R, hungry, lw, name):

@@ -23,6 +23,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .. import explain
+from ..explain.sentences import reword
 from ..checks import brief
 from ..errors import BadFile, DendriaError, IllegalStep
 from ..game import Game
@@ -225,17 +226,17 @@ class BoardWidget(widgets.VBox):
                                           tooltip="pass the turn (two passes in a row end the game)")
         self.swap_button = widgets.Button(description="Swap", layout=_auto(),
                                           tooltip="the pie rule: exchange colours")
-        self.end_button.on_click(lambda _: self.play("end"))
-        self.pass_button.on_click(lambda _: self.play("pass"))
-        self.swap_button.on_click(lambda _: self.play("swap"))
+        self.end_button.on_click(lambda _: self.press("end"))
+        self.pass_button.on_click(lambda _: self.press("pass"))
+        self.swap_button.on_click(lambda _: self.press("swap"))
         self.komi_value = widgets.BoundedIntText(value=0, min=0, max=1000, description="komi",
                                                  layout=widgets.Layout(width="150px"))
         self.komi_button = widgets.Button(description="Set komi", layout=_auto())
-        self.komi_button.on_click(lambda _: self.play(f"komi {int(self.komi_value.value)}"))
+        self.komi_button.on_click(lambda _: self.press(f"komi {int(self.komi_value.value)}"))
         self.side_dark = widgets.Button(description="Play dark", layout=_auto())
         self.side_light = widgets.Button(description="Play light", layout=_auto())
-        self.side_dark.on_click(lambda _: self.play("side dark"))
-        self.side_light.on_click(lambda _: self.play("side light"))
+        self.side_dark.on_click(lambda _: self.press("side dark"))
+        self.side_light.on_click(lambda _: self.press("side light"))
         self.komi_box = widgets.HBox([self.komi_value, self.komi_button])
         self.side_box = widgets.HBox([self.side_dark, self.side_light])
         self.actions = widgets.HBox([self.end_button, self.pass_button, self.swap_button,
@@ -426,31 +427,44 @@ class BoardWidget(widgets.VBox):
         True when every step was played."""
         self.pending = []
         game = self.game
-        self._pieces_before = dict(game.pieces)
-        movers = []
+        backup = game.copy() if len(steps) > 1 else None
+        movers, effects = [], []
         try:
             for step in steps:
                 movers.append(game.to_move)
                 game.play(step)
+                effects.append(list(game.last_effects()))
         except IllegalStep as e:
-            for _ in movers[:-1]:
-                game.undo()
+            if backup is not None and len(movers) > 1:
+                game._replace_with(backup)   # as it was, redo steps and comments too
             self._set_status(f"Not played: {e}", "refused")
             self._update_panels()
             return False
         played = game.steps[-len(steps):] if steps else []
-        self._played(list(zip(played, movers)))
+        self._played(list(zip(played, movers, effects)))
+        return True
+
+    def press(self, verb):
+        """A button (End turn, Pass, Swap; the komi and side choices take the
+        step's text): the step is taken from the legal steps, so it is judged
+        once; a step that is not legal now says why and changes nothing."""
+        step = next((s for s in self.legal() if str(s) == verb), None)
+        if step is None:
+            reason = self.game.why_illegal(verb) or "it cannot be played now"
+            self._set_status(f"Not played: {verb}: {reason}", "refused")
+            self._update_panels()
+            return False
+        self._push(step)
         return True
 
     def _push(self, step):
         """Play a step taken from ``legal()`` (already judged legal: not
         checked again), then end the turn by itself when ``end`` is the only
         step left (``auto_end``)."""
-        self._pieces_before = dict(self.game.pieces)
         mover = self.game.to_move
         push = getattr(self.game, "push", None)   # the engine's unchecked path
         (push or self.game.play)(step)
-        self._played([(step, mover)])
+        self._played([(step, mover, list(self.game.last_effects()))])
 
     def _played(self, done):
         """After steps were played: the status says what they did (and what
@@ -458,7 +472,8 @@ class BoardWidget(widgets.VBox):
         every panel is refreshed."""
         self._legal = None
         self.pending = []
-        words = [text.played_words(self.game, s, m) for s, m in done]
+        words = [text.played_words(self.game, s, m, e) for s, m, e in done]
+        self._effects = [e for _, _, effects in done for e in effects]
         legal = self.legal()
         if (self.auto_end and len(legal) == 1 and legal[0].verb == "end"
                 and self.game.phase in ("plant", "move")):
@@ -478,15 +493,9 @@ class BoardWidget(widgets.VBox):
     PULSE_INTERVAL = 0.07
 
     def changed_cells(self):
-        """The cells whose piece the last play changed (appeared, went, or
-        became another piece), in board order."""
-        before = getattr(self, "_pieces_before", None)
-        if before is None:
-            return []
-        now = self.game.pieces
-        cells = {c for c in set(before) | set(now) if before.get(c) != now.get(c)}
-        board = self.game.board
-        return sorted(cells, key=lambda n: board.sort_key(board.cell(n)))
+        """The cells whose piece the last play changed (the engine's effects
+        of its steps: appeared, went, or became another piece), each once."""
+        return list(dict.fromkeys(e.cell for e in getattr(self, "_effects", ())))
 
     def pulse_shapes(self, cells, frame):
         """The shapes of one frame of the animation: a ring shrinking onto
@@ -504,9 +513,9 @@ class BoardWidget(widgets.VBox):
 
     def _animate_changes(self):
         """Pulse the changed pieces for a moment on the canvas, when an event
-        loop runs (in a kernel); the SVG and PNG exports mark them still."""
+        loop runs (in a kernel); the scene (and so the SVG and PNG exports)
+        marks them still, until the next play."""
         cells = self.changed_cells()
-        self._pieces_before = None
         if not (self.animate and cells):
             return
         import asyncio
@@ -531,6 +540,7 @@ class BoardWidget(widgets.VBox):
         loop.call_later(0.0, frame, 0)
 
     def _after_change(self, message, kind="ok"):
+        self._effects = []
         self._legal = None
         self.pending = []
         self._set_status(message, kind)
@@ -824,10 +834,9 @@ class BoardWidget(widgets.VBox):
                 self._set_status("The end of the game: nothing more to show.", "info")
                 self._update_panels()
                 return None
-            self._pieces_before = dict(self.game.pieces)
             mover = self.game.to_move
             st = self.game.redo()
-            self._played([(st, mover)])
+            self._played([(st, mover, list(self.game.last_effects()))])
             return st
         finally:
             self.auto_end = keep
@@ -846,7 +855,7 @@ class BoardWidget(widgets.VBox):
     def scene_kwargs(self, interactive=True):
         kw = dict(overlays=set(self.overlays), theme=self.theme, width=self.width,
                   show_names=self.show_names, annotations=self.game.annotations,
-                  last_turn=self.last_turn)
+                  last_turn=self.last_turn, changes=list(getattr(self, "_effects", [])))
         if "annotations" not in self.overlays:
             kw["annotations"] = None
         if interactive:
@@ -870,7 +879,7 @@ class BoardWidget(widgets.VBox):
         when ``force``) in one batched canvas message."""
         self._scene = None
         scene = self.scene()
-        w, h = int(round(scene.width)), int(round(scene.height))
+        w, h = int(round(scene.width)), self._canvas_height(scene)
         mc = self.canvas
         resized = (mc.width, mc.height) != (w * SCALE, h * SCALE)
         if resized:
@@ -889,12 +898,25 @@ class BoardWidget(widgets.VBox):
             self._drawn[name] = list(shapes)
         return True
 
+    def _canvas_height(self, scene):
+        """The canvas's height in CSS pixels: the board and room for the key
+        of the tallest single overlay, so that turning overlays on and off
+        does not resize the canvas (and move what is below it); more room
+        only when several overlays' keys need it."""
+        key = (self.game.rules, round(scene.width), round(scene.board_height))
+        if getattr(self, "_room", (None,))[0] != key:
+            v = self.game.variant
+            tallest = max((rscene.key_height(v, [o.name], scene.width) for o in v.overlays),
+                          default=0.0)
+            self._room = (key, int(round(scene.board_height + tallest)))
+        return max(int(round(scene.height)), self._room[1])
+
     def _draw_layers(self, layers):
         """Draw ``{layer name: shapes}`` in ONE canvas message."""
         from ..render.canvas import draw_layer
 
         scene = self.scene()
-        w, h = int(round(scene.width)), int(round(scene.height))
+        w, h = int(round(scene.width)), self._canvas_height(scene)
         font = {"font_family": scene.font} if getattr(scene, "font", None) else {}
         with _one_message():
             for k, name in enumerate(LAYERS):
@@ -959,7 +981,7 @@ class BoardWidget(widgets.VBox):
             _set(btn.layout, "display", None if shown else "none")
             reason = None
             if not ok and shown and not game.is_over:
-                reason = game.why_illegal(verb)
+                reason = reword(game, game.why_illegal(verb))
                 # the hint says why End turn is off during a turn (Pass is
                 # off only where it goes without saying: its tooltip tells)
                 if reason and verb == "end" and mid_turn:

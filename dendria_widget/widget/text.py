@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..explain.sentences import change_sentence
 from ..interaction import CELL_VERBS, choices_made, seat_words, seats
 
 VERB_WORDS = {
@@ -349,12 +350,19 @@ def step_choice_label(step):
 
 
 
-def played_words(game, step, mover):
+def played_words(game, step, mover, effects=()):
     """What a step just played did, in a sentence: ``game`` after it,
-    ``mover`` the colour that played it."""
+    ``mover`` the colour that played it, ``effects`` the pieces it changed
+    (a conversion and a Hedu placement say what changed, in the words of
+    :func:`~dendria_widget.explain.sentences.change_sentence`)."""
     v = game.variant
     who = v.colour_word(mover)
     verb, cell = step.verb, step.arg
+    if effects and verb in ("sprout", "grow", "capture", "place"):
+        said = change_sentence(game, step, effects)
+        if said:   # "grow: the dark seedbed e4–e6 became ..." -> "Grow by Dark: ..."
+            _, _, what = said.partition(": ")
+            return f"{cap(v.verb_word(verb))} by {who}: {what or said}"
     if verb == "swap":
         return f"Swap: {seat_words(game, now=True) or 'the players exchange colours'}."
     if verb == "komi":

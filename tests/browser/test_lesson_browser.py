@@ -1,0 +1,77 @@
+"""A lesson in a real browser: the tutorial notebook 01 run in JupyterLab
+(headless Chromium), its LessonWidget driven with the real mouse: *Next*
+changes the board on the canvas, and an exercise solved by clicking the
+board gets the success verdict in the page.
+"""
+
+import json
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "01_board.ipynb"
+
+
+def mean_diff(a, b):
+    pa, pb = a.convert("RGB").tobytes(), b.convert("RGB").tobytes()
+    return sum(abs(p - q) for p, q in zip(pa, pb)) / len(pa)
+
+
+def close(px, hexcolour, tol=40):
+    want = tuple(int(hexcolour[i:i + 2], 16) for i in (1, 3, 5))
+    return all(abs(a - b) <= tol for a, b in zip(px, want))
+
+
+def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
+    t0 = time.monotonic()
+    cells = json.loads((lab.root / NOTEBOOK).read_text())["cells"]
+    last = len(cells) - 1                   # the LessonWidget is the last cell
+    assert "LessonWidget" in "".join(cells[last]["source"])
+    lab.open_notebook(page, NOTEBOOK, timeout=120)
+    lab.kernel_exec(page, "lw = _")         # the last cell's value: the lesson widget
+    assert lab.kernel_literal(page, "(lw.lesson.name, lw.page_index)") == ("01_board", 0)
+    out = lab.output_locator(page, last).first   # (Output widgets nest output areas)
+    assert "step 1 of" in out.inner_text()
+
+    cell_fill = lab.kernel_literal(page, "lw.board.theme.cell")
+    ax, ay = lab.kernel_literal(page, "tuple(lw.board.cell_center('a1'))")
+    before = lab.wait_for_canvas(page, last, lambda im: close(im.getpixel((int(ax), int(ay))),
+                                                              cell_fill),
+                                 save_to=tmp_path / "page1.png")
+
+    # Next: page 2 marks five cells with their names; the canvas changes there
+    out.get_by_role("button", name="Next").click()
+    lab.wait_for_kernel(page, "lw.page_index == 1")
+    after = lab.wait_for_canvas(page, last, lambda im: mean_diff(before, im) > 1,
+                                save_to=tmp_path / "page2.png")
+    assert mean_diff(before, after) > 1
+    assert "step 2 of" in out.inner_text()
+
+    # on to the first exercise, pressing Next
+    target = lab.kernel_literal(page, "next(i for i, p in enumerate(lw.lesson.pages) "
+                                      "if p.is_exercise)")
+    for k in range(2, target + 1):
+        out.get_by_role("button", name="Next").click()
+        lab.wait_for_kernel(page, f"lw.page_index == {k}")
+    assert lab.kernel_literal(page, "lw.page.solution") == ("plant f2",)
+    assert "Find f2" in out.inner_text()
+
+    # solve it by clicking f2 on the canvas, then press Check
+    fx, fy = lab.kernel_literal(page, "tuple(lw.board.cell_center('f2'))")
+    dark = lab.kernel_literal(page, "lw.board.theme.piece_fill[0]")
+    lab.click_canvas(page, last, 2 * fx, 2 * fy)     # canvas pixels are 2x CSS pixels
+    lab.wait_for_kernel(page, "lw.board.game.pieces.get('f2') == 'dark seed'")
+    lab.wait_for_canvas(page, last, lambda im: close(im.getpixel((int(fx), int(fy))), dark),
+                        save_to=tmp_path / "planted.png")
+    out.get_by_role("button", name="Check").click()
+    lab.wait_for_kernel(page, "lw.verdict is not None and lw.verdict.ok")
+    verdict = out.locator(".dendria-verdict")
+    deadline = time.monotonic() + 10
+    while "Well done" not in verdict.inner_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    text = verdict.inner_text()
+    assert "Well done" in text and "f2" in text
+    assert "solved: 1 of 2" in out.inner_text()
+    print(f"lesson browser test took {time.monotonic() - t0:.1f} s after the server was up")
