@@ -185,6 +185,7 @@ class BoardWidget(widgets.VBox):
         self.status = ""
         self.status_kind = "info"
         self._legal = None
+        self._legal_key = None
         self._targets = []
         self._drawn = {}           # layer -> shapes on the canvas now
         self._scene = None
@@ -416,9 +417,13 @@ class BoardWidget(widgets.VBox):
 
     # ------------------------------------------------------------- steps
     def legal(self):
-        """The legal steps now (cached until the game changes)."""
-        if self._legal is None:
+        """The legal steps now, asked of the engine once per position (kept
+        until a step is played or taken back)."""
+        st = self.game.state
+        key = (id(st), st.version)
+        if self._legal is None or self._legal_key != key:
             self._legal = self.game.legal_steps()
+            self._legal_key = key
         return self._legal
 
     def play(self, *steps):
@@ -462,8 +467,7 @@ class BoardWidget(widgets.VBox):
         checked again), then end the turn by itself when ``end`` is the only
         step left (``auto_end``)."""
         mover = self.game.to_move
-        push = getattr(self.game, "push", None)   # the engine's unchecked path
-        (push or self.game.play)(step)
+        self.game.push(step)   # taken from legal(): judged once, not again
         self._played([(step, mover, list(self.game.last_effects()))])
 
     def _played(self, done):
@@ -478,7 +482,7 @@ class BoardWidget(widgets.VBox):
         if (self.auto_end and len(legal) == 1 and legal[0].verb == "end"
                 and self.game.phase in ("plant", "move")):
             mover = self.game.to_move
-            (getattr(self.game, "push", None) or self.game.play)(legal[0])
+            self.game.push(legal[0])
             self._legal = None
             words.append(f"The turn of {self.game.variant.colour_word(mover)} ended by "
                          "itself: nothing else could be played.")
@@ -818,6 +822,7 @@ class BoardWidget(widgets.VBox):
                          else "Presentation: Next step steps through the game." if on
                          else "Back to the full board.", "info")
         self.refresh()
+        self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
         return self
 
     def present_step(self):
@@ -884,10 +889,7 @@ class BoardWidget(widgets.VBox):
         resized = (mc.width, mc.height) != (w * SCALE, h * SCALE)
         if resized:
             mc.width, mc.height = w * SCALE, h * SCALE
-            mc.layout.width = "100%"
-            mc.layout.max_width = f"{w}px"
-            mc.layout.height = "auto"
-            self.left.layout.width = f"{max(w, 360) + 8}px"
+            self._size_layout(w, h)
             force = True
         todo = {name: scene.layers.get(name, []) for name in LAYERS
                 if force or self._drawn.get(name) != scene.layers.get(name, [])}
@@ -897,6 +899,26 @@ class BoardWidget(widgets.VBox):
         for name, shapes in todo.items():
             self._drawn[name] = list(shapes)
         return True
+
+    #: the page's height kept, in the presentation view, for JupyterLab's
+    #: bars, the status line and the buttons below the board (CSS pixels)
+    PRESENT_CHROME = 230
+
+    def _size_layout(self, w, h):
+        """The canvas's size on the page: ``w`` x ``h`` CSS pixels at most,
+        shrinking with the notebook's width; in the presentation view also
+        with the window's height, so that the whole board, the status line
+        and Next step fit on the screen (a 1280x720 projector)."""
+        mc = self.canvas
+        mc.layout.width = "100%"
+        mc.layout.height = "auto"
+        if self.presenting:
+            mc.layout.max_width = (f"min({w}px, calc((100vh - {self.PRESENT_CHROME}px) * "
+                                   f"{w / h:.4f}))")
+            self.left.layout.width = "100%"
+        else:
+            mc.layout.max_width = f"{w}px"
+            self.left.layout.width = f"{max(w, 360) + 8}px"
 
     def _canvas_height(self, scene):
         """The canvas's height in CSS pixels: the board and room for the key
@@ -909,6 +931,8 @@ class BoardWidget(widgets.VBox):
             tallest = max((rscene.key_height(v, [o.name], scene.width) for o in v.overlays),
                           default=0.0)
             self._room = (key, int(round(scene.board_height + tallest)))
+        if self.presenting:   # no overlay switches there: no room kept for keys
+            return int(round(scene.height))
         return max(int(round(scene.height)), self._room[1])
 
     def _draw_layers(self, layers):
@@ -954,8 +978,7 @@ class BoardWidget(widgets.VBox):
     def refresh(self):
         """Update every panel and redraw (after the game changed)."""
         self._seen = self._signature()
-        self._legal = None
-        legal = self.legal()
+        legal = self.legal()      # (asked again only if the position changed)
         self._targets = legal_targets(self.game, legal)
         self._update_panels()
         self._update_moves()
@@ -1329,31 +1352,13 @@ def _watch(widget):
 
 def _resolve_theme(theme):
     """A Theme from a Theme, a theme name, or None (the default)."""
-    if theme is None:
-        return rtheme.DEFAULT_THEME
-    if isinstance(theme, rtheme.Theme):
-        return theme
-    themes = getattr(rtheme, "THEMES", {"light": rtheme.DEFAULT_THEME,
-                                         "high-contrast": rtheme.HIGH_CONTRAST})
-    if isinstance(theme, str) and theme in themes:
-        return themes[theme]
-    raise DendriaError(f"unknown theme {theme!r} (themes: page, {', '.join(themes)}, "
-                       "or a Theme)")
+    return rtheme.DEFAULT_THEME if theme is None else rtheme.resolve_theme(theme)
 
 
 def page_theme(values):
     """The board theme for the page's JupyterLab theme variables
     (``{"--jp-layout-color0": "#111111", ...}``; {} for none)."""
-    build = getattr(rtheme, "theme_from_css", None)
-    if build is not None:
-        return build(values)
-    if "high contrast" in values.get("theme-name", "").lower():
-        return rtheme.HIGH_CONTRAST
-    if values.get("theme-light") == "false":
-        return rtheme.DEFAULT_THEME.with_changes(
-            background=values.get("--jp-layout-color0") or "#111111",
-            coord=values.get("--jp-ui-font-color1") or "#dddddd")
-    return _resolve_theme(None)
+    return rtheme.theme_from_css(values) if values else rtheme.DEFAULT_THEME
 
 
 def _auto():

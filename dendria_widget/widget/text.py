@@ -33,7 +33,7 @@ STYLE = """<style>
 .dendria-hint { height: 2.7em; line-height: 1.35em; overflow: hidden;
   font-size: 0.9em; color: var(--jp-ui-font-color2, #555555); }
 .dendria-help { color: var(--jp-ui-font-color2, #555555); }
-.dendria-present .dendria-status, .dendria-present .dendria-line { font-size: 1.5em; }
+.dendria-present .dendria-status, .dendria-present .dendria-line { font-size: 1.6em; }
 </style>"""
 
 
