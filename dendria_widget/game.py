@@ -18,7 +18,7 @@ leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from . import checks
 from .checks import LARGEST, brief, brief_first, is_number, is_whole, whole_number_text
@@ -27,6 +27,12 @@ from .geometry import DIRECTION_NAMES
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
 from .rules.variant import variant_for
+
+if TYPE_CHECKING:  # names for the type hints only
+    from .geometry import Board
+    from .notation import Piece
+    from .rules.options import Rules
+    from .rules.variant import Variant
 
 RECORD_FORMAT = "dendria-widget-record"
 RECORD_VERSION = 1
@@ -86,8 +92,9 @@ class Game:
       forest or host; Hedu: one colour and one height), () for an empty plot.
     """
 
-    def __init__(self, ruleset="dendria-classic", size=None, board=None, *,
-                 options=None, _start=None, **more):
+    def __init__(self, ruleset: str | dict | Rules = "dendria-classic", size: int | None = None,
+                 board: dict | str | list | int | Board | None = None, *,
+                 options: dict | None = None, _start=None, **more: Any) -> None:
         self.rules = resolve_rules(ruleset, board=board, size=size, options=options, **more)
         self.engine = engine_for(self.rules)
         self._start = _start  # the position dict this game started from, or None
@@ -99,7 +106,8 @@ class Game:
 
     # ------------------------------------------------------------ building
     @classmethod
-    def from_position(cls, position, rules=None, **options):
+    def from_position(cls, position: str | dict, rules: dict | str | Rules | None = None,
+                      **options: Any) -> Game:
         """A game in normal play from a position: a position string, or a
         docs/notation.md position dict (``{"to_move", "pieces", "komi",
         "prisoners"}``), with ``rules`` (a rules dict or ruleset name) or a
@@ -199,21 +207,21 @@ class Game:
 
     # ----------------------------------------------------------- the rules
     @property
-    def board(self):
+    def board(self) -> Board:
         """The geometry.Board this game is played on."""
         return self.rules.board
 
     @property
-    def options(self):
+    def options(self) -> dict[str, object]:
         """Every option's value (a copy)."""
         return dict(self.rules.options)
 
     @property
-    def ruleset(self):
+    def ruleset(self) -> str:
         return self.rules.ruleset
 
     @property
-    def variant(self):
+    def variant(self) -> Variant:
         """What this ruleset calls things and which ideas its options turn on
         (a :class:`~dendria_widget.rules.variant.Variant`)."""
         return variant_for(self.rules)
@@ -226,7 +234,7 @@ class Game:
             return step.bind(self.board)
         return self.state.parse(step)
 
-    def legal_steps(self):
+    def legal_steps(self) -> list[Step]:
         """Every legal step now, as Step objects (``str()`` gives the notation).
 
         Until the game changes, :meth:`play` trusts a step taken from this
@@ -247,7 +255,7 @@ class Game:
             ids = c[2] = {id(s) for s in c[1]}
         return id(step) in ids
 
-    def why_illegal(self, step):
+    def why_illegal(self, step: Step | str) -> str | None:
         """The reason a step is refused now, or None when it is legal."""
         try:
             st = self._step(step)
@@ -255,10 +263,10 @@ class Game:
             return e.reason
         return self.state.refusal(st)
 
-    def is_legal(self, step):
+    def is_legal(self, step: Step | str) -> bool:
         return self.why_illegal(step) is None
 
-    def play(self, *steps):
+    def play(self, *steps: Step | str) -> Game:
         """Play one or more steps in order. If one is refused, the steps of
         this call already played are taken back and IllegalStep is raised
         (its message says which step and why): the game is unchanged.
@@ -288,7 +296,7 @@ class Game:
             raise
         return self
 
-    def push(self, step):
+    def push(self, step: Step | str) -> Game:
         """Play one step WITHOUT judging it (as python-chess's ``push`` and
         OpenSpiel's ``ApplyAction``): for computer players and the lab, with
         steps taken from :meth:`legal_steps`. An illegal step here leaves
@@ -298,7 +306,7 @@ class Game:
                        else self._step(step))
         return self
 
-    def pop(self):
+    def pop(self) -> Step | None:
         """Take back the last step and return it (None at the start): the
         partner of :meth:`push`, the same as :meth:`undo` (redo can play it
         again)."""
@@ -323,7 +331,7 @@ class Game:
         else:
             state.push(st)
 
-    def undo(self):
+    def undo(self) -> Step | None:
         """Take back the last step; returns it as a Step (None at the start)."""
         st = self.state.undo()
         if st is None:
@@ -331,7 +339,7 @@ class Game:
         self._redo.append(st)
         return st
 
-    def redo(self):
+    def redo(self) -> Step | None:
         """Play again the last step taken back; returns it (None if none)."""
         if not self._redo:
             return None
@@ -339,13 +347,13 @@ class Game:
         self.state.apply(st)
         return st
 
-    def can_undo(self):
+    def can_undo(self) -> bool:
         return self.state.step_count > 0
 
-    def can_redo(self):
+    def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def go_to(self, index):
+    def go_to(self, index: int) -> Game:
         """Undo or redo until exactly ``index`` steps have been played."""
         if not isinstance(index, int) or index < 0:
             raise DendriaError(f"a step index is a whole number >= 0, not {index!r}")
@@ -356,24 +364,24 @@ class Game:
         return self
 
     @property
-    def steps(self):
+    def steps(self) -> list[Step]:
         """Every step played, in order (Step objects)."""
         return self.state.steps()
 
     @property
-    def future(self):
+    def future(self) -> list[Step]:
         """Steps that redo would play, next first."""
         return self._redo[::-1]
 
     @property
-    def history(self):
+    def history(self) -> list[list[Step]]:
         """The turns so far, each a list of Steps (an unfinished turn last)."""
         turns = [list(t) for t in self.state.turns]
         if self.state.current:
             turns.append(list(self.state.current))
         return turns
 
-    def turn_movers(self):
+    def turn_movers(self) -> list[str]:
         """The colour that played each turn of ``history`` (swap, komi and
         side choices included), e.g. ['dark', 'light', 'light', ...]."""
         movers = self.state.step_movers()
@@ -386,39 +394,39 @@ class Game:
 
     # -------------------------------------------------------------- facts
     @property
-    def pieces(self):
+    def pieces(self) -> dict[str, Piece]:
         """Cell name -> piece string ('dark seed', 'white 2'), in cell order."""
         return self.state.pieces()
 
     @property
-    def to_move(self):
+    def to_move(self) -> str:
         """The colour whose step comes next ('dark', 'light', 'black', 'white')."""
         return self.state.colour_name(self.state.to_move)
 
     @property
-    def phase(self):
+    def phase(self) -> str:
         """docs/notation.md phase: komi, side, opening, swap, turn, plant, move, over."""
         return self.state.phase
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.state.over
 
     @property
-    def end_reason(self):
+    def end_reason(self) -> str | None:
         return self.state.end_reason
 
     @property
-    def winner(self):
+    def winner(self) -> str | None:
         """None while the game goes on; then a colour or 'draw'."""
         return self.state.winner()
 
-    def score(self):
+    def score(self) -> dict[str, dict]:
         """Each colour's score as if the game ended now, with its breakdown."""
         return self.state.score()
 
     @property
-    def journey(self):
+    def journey(self) -> Journey | None:
         """The Dendria journey in progress as a :class:`Journey`, or None."""
         j = self.state.journey()
         if j is None:
@@ -429,7 +437,7 @@ class Game:
         return Journey(b.name(start), b.name(at), DIRECTION_NAMES[d] if d >= 0 else None,
                        line, slides)
 
-    def last_effects(self):
+    def last_effects(self) -> list[Effect]:
         """The pieces the last step changed: a list of :class:`Effect`
         ``(cell, before, after)`` with piece strings (None: empty), in the
         order the rules changed them; [] at the start or after a step that
@@ -437,19 +445,19 @@ class Game:
         name, piece = self.board.name, self.state.code_name
         return [Effect(name(i), piece(a), piece(b)) for i, a, b in self.state.last_changes()]
 
-    def last_turn_cells(self):
+    def last_turn_cells(self) -> list[str]:
         """Names of the cells the last turn touched (the turn in progress if
         one has begun), each once, in the order its steps touched them."""
         return [self.board.name(i) for i in self.state.last_turn_cells()]
 
-    def group_at(self, cell):
+    def group_at(self, cell: str) -> tuple[str, ...]:
         """The cell names (sorted by row, then index) of the group holding
         the piece on ``cell``; () for an empty plot. UnknownCell for a name
         that is not on this board."""
         return tuple(self.board.names(self.state.group_at(self.board.cell(cell))))
 
     # ------------------------------------------------------------ records
-    def position(self):
+    def position(self) -> dict:
         """The docs/notation.md position dict of the board now."""
         st = self.state
         pos = {"to_move": self.to_move, "pieces": self.pieces}
@@ -459,7 +467,7 @@ class Game:
             pos["komi"] = st.komi
         return pos
 
-    def position_string(self):
+    def position_string(self) -> str:
         """The one-line position string (see dendria_widget.notation)."""
         st = self.state
         if self.rules.game == "hedu":
@@ -468,7 +476,7 @@ class Game:
             extras = [("komi", checks.dumps(st.komi))] if st.komi else []
         return format_position(self.rules, self.pieces, self.to_move, extras)
 
-    def comment(self, text, turn=None):
+    def comment(self, text: str, turn: int | None = None) -> None:
         """Attach a comment to a turn (default: the latest turn); turns count
         from 0 in ``history``. An empty text removes the comment."""
         last = max(len(self.history) - 1, 0)
@@ -484,7 +492,7 @@ class Game:
         else:
             self.comments.pop(turn, None)
 
-    def to_record(self):
+    def to_record(self) -> dict:
         """The JSON-ready game record: rules, start, turns with comments,
         the steps that redo would replay, and annotations."""
         turns = []
@@ -505,12 +513,12 @@ class Game:
                                   "arrows": [list(a) for a in self.annotations["arrows"]]}
         return rec
 
-    def to_json(self, indent=None):
+    def to_json(self, indent: int | None = None) -> str:
         """The record as strict JSON text (see ``to_record``)."""
         return checks.dumps(self.to_record(), indent=indent)
 
     @classmethod
-    def from_record(cls, record):
+    def from_record(cls, record: dict | str | bytes) -> Game:
         """A game from a record (a dict, or its JSON text). Replays every
         step; raises BadRecord naming the step that does not replay."""
         if isinstance(record, (str, bytes, bytearray)):
@@ -576,7 +584,7 @@ class Game:
             game.set_annotations(ann)
         return game
 
-    def set_annotations(self, ann):
+    def set_annotations(self, ann: dict) -> None:
         """Replace the teacher's marks ({cell: label}) and arrows ([[from, to]])."""
         if not isinstance(ann, dict) or set(ann) - {"marks", "arrows"}:
             raise BadRecord("annotations are {\"marks\": {...}, \"arrows\": [...]}")
@@ -602,7 +610,7 @@ class Game:
             pairs.append([board.name(board.cell(x)) for x in a])
         self.annotations = {"marks": named, "arrows": pairs}
 
-    def copy(self):
+    def copy(self) -> Game:
         """An independent game: same position, history, redo steps, comments
         and annotations (the engine state is cloned, nothing is replayed)."""
         new = object.__new__(Game)
@@ -627,7 +635,7 @@ class Game:
         return self
 
     @property
-    def from_start(self):
+    def from_start(self) -> bool:
         """True when this game began at the rules' start (opening included),
         not from a given position: then who plays which colour follows from
         the steps (swap, side)."""

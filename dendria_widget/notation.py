@@ -22,10 +22,14 @@ Example: ``dendria-classic h3 3/4/1s1S1/4/3 light``.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from . import checks
 from .checks import LARGEST, brief, is_whole, whole_number_text
 from .errors import BadPosition, IllegalStep, UnknownCell
+
+if TYPE_CHECKING:  # for the type hints only
+    from .geometry import Board
 
 #: Step verbs that name a cell (Dendria and Hedu).
 CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
@@ -69,7 +73,10 @@ class Step(tuple):
     :meth:`bind` ties it to one (do that before using it as a key).
     """
 
-    def __new__(cls, verb, arg=None, board=None):
+    board: Board | None  # the board a cell verb's id belongs to
+
+    def __new__(cls, verb: str, arg: str | int | None = None,
+                board: Board | None = None) -> Step:
         if verb in CELL_VERBS and isinstance(arg, str):
             if board is not None:
                 arg = parse_cell(board, arg)
@@ -84,7 +91,7 @@ class Step(tuple):
         return self
 
     @classmethod
-    def parse(cls, text, board):
+    def parse(cls, text: str, board: Board) -> Step:
         """The step a docs/notation.md string names on ``board`` (``sow`` reads as
         ``plant``); IllegalStep saying what cannot be read."""
         words = parse_words(text)
@@ -109,7 +116,7 @@ class Step(tuple):
             return cls("side", SIDE_WORDS.index(words[1]))
         raise IllegalStep(f"unknown step {words[0]!r}")
 
-    def bind(self, board):
+    def bind(self, board: Board) -> Step:
         """This step on ``board`` (the same step when it is already there);
         IllegalStep when it is no step of the notation (a verb without its
         cell, a cell id that is no plot, a komi that is no whole number...)."""
@@ -134,11 +141,11 @@ class Step(tuple):
         return Step(verb, parse_cell(board, name), board)
 
     @property
-    def verb(self):
+    def verb(self) -> str:
         return self[0]
 
     @property
-    def arg(self):
+    def arg(self) -> str | int | None:
         """The cell's name, the komi, the colour word, or None."""
         verb, arg = self
         if self.board is not None:
@@ -148,7 +155,7 @@ class Step(tuple):
         return arg
 
     @property
-    def cell(self):
+    def cell(self) -> int | None:
         """The engine id of the cell the step names (None if none or unbound)."""
         return self[1] if self.board is not None else None
 
@@ -189,7 +196,11 @@ class Piece(str):
     dendrid) and ``height`` (Hedu) read it without parsing. The engines
     hand out one shared Piece per kind of piece."""
 
-    def __new__(cls, colour, kind=None, height=None):
+    colour: str
+    kind: str | None
+    height: int | None
+
+    def __new__(cls, colour: str, kind: str | None = None, height: int | None = None) -> Piece:
         self = str.__new__(cls, f"{colour} {kind if height is None else height}")
         self.colour = colour
         self.kind = kind

@@ -11,9 +11,14 @@ sorted by row, then index.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..geometry import iter_bits
 from ..rules.hedu import (COLOURS, INCREASE, PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY,
                           piece_name)
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
 
 STAGE_WORDS = {PLACED: "placed", REDUCE_ENEMY: "enemy reduced",
                REDUCE_FRIENDLY: "friendly reduced", INCREASE: "increased"}
@@ -27,7 +32,7 @@ def _cell_id(st, cell):
     return st.board.cell(cell) if isinstance(cell, str) else cell
 
 
-def stack_words(piece):
+def stack_words(piece: str) -> str:
     """'black 2' -> 'black stack of 2'."""
     colour, height = piece.split()
     return f"{colour} stack of {height}"
@@ -69,7 +74,7 @@ def comparison_text(black, white):
     return "the two lists are identical: nobody controls it"
 
 
-def regions(game):
+def regions(game: Game) -> list[dict]:
     """Every region (maximal set of connected empty plots), ordered by its
     first cell: its cells, the (height, size) lists of each colour's groups
     touching it (sorted largest first), the controller (or None), the value
@@ -91,7 +96,7 @@ def regions(game):
     return out
 
 
-def groups(game):
+def groups(game: Game) -> list[dict]:
     """Every group (connected stacks of one colour and one height)."""
     st = _state(game)
     b = st.board
@@ -99,7 +104,7 @@ def groups(game):
             for c, h, g, size in st.groups()]
 
 
-def placement_heights(game, mover=None):
+def placement_heights(game: Game, mover=None) -> dict[str, int]:
     """{cell: height} for every legal placement of ``mover`` (default: the
     side to move), before the reductions and increases."""
     st = _state(game)
@@ -107,7 +112,7 @@ def placement_heights(game, mover=None):
     return {b.name(i): h for i, h in st.placement_heights(mover).items()}
 
 
-def plot_heights(game):
+def plot_heights(game: Game) -> dict[str, int]:
     """{cell: height} for every empty plot: the height a stack placed there
     would get (0: no stack can stand there), whatever the repetition rule
     says (see :func:`placements` for what is legal)."""
@@ -116,7 +121,7 @@ def plot_heights(game):
     return {b.name(i): st.placement_height(i) for i in b.plots if not st.cells[i]}
 
 
-def preview(game, cell, mover=None):
+def preview(game: Game, cell: str, mover=None) -> dict:
     """What placing on ``cell`` would do, played on the engine and taken
     back (the game is left as it was). Returns the ordered ``changes`` (each
     with its stage: placed, enemy reduced, friendly reduced, increased),
@@ -169,7 +174,7 @@ def preview(game, cell, mover=None):
             "prisoners": {"black": gained[0], "white": gained[1]}, "summary": summary}
 
 
-def placement(game, cell, mover=None):
+def placement(game: Game, cell: str, mover=None) -> dict:
     """Can ``mover`` (default: the side to move) place on ``cell`` now?
     ``legal``, the ``reason`` when not, the ``height`` the stack would get
     (None when no stack can stand there) and the ``preview`` (when a stack
@@ -192,7 +197,7 @@ def placement(game, cell, mover=None):
             "preview": preview(st, i, mover) if standable else None}
 
 
-def placements(game, mover=None):
+def placements(game: Game, mover=None) -> dict[str, str | None]:
     """{cell: None if legal, else the reason} for every empty plot."""
     st = _state(game)
     b = st.board
@@ -207,7 +212,7 @@ def placements(game, mover=None):
     return out
 
 
-def stacks(game):
+def stacks(game: Game) -> dict[str, dict]:
     """Every stack: its piece, how many regions touch it, and its group."""
     st = _state(game)
     b = st.board
@@ -220,7 +225,7 @@ def stacks(game):
     return out
 
 
-def explain_cell(game, cell):
+def explain_cell(game: Game, cell: str) -> dict:
     """Everything about one cell, for the widget's hover and the tutorials.
 
     An empty plot: its region, the height a stack of the side to move would
@@ -244,7 +249,7 @@ def explain_cell(game, cell):
     return facts
 
 
-def overview(game):
+def overview(game: Game) -> dict:
     """All the explanations at once (what the widget's overlays draw)."""
     return {"regions": regions(game), "groups": groups(game),
             "placements": placements(game), "placement_heights": placement_heights(game),
@@ -252,7 +257,7 @@ def overview(game):
             "stacks": stacks(game)}
 
 
-def hedu_analysis(game):
+def hedu_analysis(game: Game) -> dict:
     """The Hedu output object of ``analyze`` (docs/notation.md)."""
     st = _state(game)
     b = st.board

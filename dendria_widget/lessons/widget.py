@@ -48,7 +48,7 @@ class LessonWidget(widgets.VBox):
     ``show_solution()``, ``retry()``; ``board`` is the BoardWidget.
     """
 
-    def __init__(self, lesson, *, width=460, page=0):
+    def __init__(self, lesson: Lesson, *, width: float = 460, page: int = 0) -> None:
         super().__init__()
         if not isinstance(lesson, Lesson):
             lesson = load(lesson)

@@ -19,6 +19,7 @@ import os
 import time
 import weakref
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
 
 import ipywidgets as widgets
 
@@ -35,6 +36,9 @@ from ..render import svg as rsvg
 from . import text
 from .panels import EditorPanel, RulesPanel
 from .players_panel import PlayersPanel
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..notation import Step
 
 SCALE = 2  # canvas pixels per CSS pixel
 
@@ -145,10 +149,11 @@ class BoardWidget(widgets.VBox):
     notebook cell has run (``sync()``, called after every cell).
     """
 
-    def __init__(self, game=None, *, width=540, overlays=(), show_names=True,
+    def __init__(self, game: Game | None = None, *, width: float = 540,
+                 overlays: Iterable[str] = (), show_names: bool = True,
                  theme=None, last_turn=True, hover_interval=0.04, auto_end=True,
                  animate=True, dark=None, light=None, black=None, white=None,
-                 **game_kwargs):
+                 **game_kwargs: Any) -> None:
         super().__init__()
         if game is None:
             game = Game(**game_kwargs)
@@ -360,11 +365,11 @@ class BoardWidget(widgets.VBox):
 
     # ------------------------------------------------------------- games
     @property
-    def game(self):
+    def game(self) -> Game:
         return self._game
 
     @game.setter
-    def game(self, game):
+    def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a BoardWidget shows a dendria_widget.Game, not {type(game).__name__}")
         self._bind_game(game)
@@ -384,7 +389,7 @@ class BoardWidget(widgets.VBox):
         self.editor_panel.show_game(game)
 
     @classmethod
-    def from_record(cls, record, **kwargs):
+    def from_record(cls, record: dict | str | bytes, **kwargs: Any) -> BoardWidget:
         """A board showing the game of a record (a dict, its JSON text, or a
         path to a record file); keyword arguments as for BoardWidget."""
         if isinstance(record, os.PathLike) or (isinstance(record, str)
@@ -392,7 +397,9 @@ class BoardWidget(widgets.VBox):
             record = Path(record).read_text(encoding="utf-8")
         return cls(Game.from_record(record), **kwargs)
 
-    def new_game(self, ruleset="dendria-classic", size=None, board=None, options=None):
+    def new_game(self, ruleset: str | dict = "dendria-classic", size: int | None = None,
+                 board: dict | str | list | int | None = None,
+                 options: dict | None = None) -> Game | None:
         """Start a new game with these rules (the Rules tab's *New game*)."""
         try:
             game = Game(ruleset, size=size, board=board, options=options or None)
@@ -421,7 +428,7 @@ class BoardWidget(widgets.VBox):
             self._legal = self.game.legal_steps()
         return self._legal
 
-    def play(self, *steps):
+    def play(self, *steps: Step | str) -> bool:
         """Play steps (strings or Steps) as the buttons do: a refused step
         changes nothing and its reason goes to the status line. Returns
         True when every step was played."""
@@ -546,7 +553,7 @@ class BoardWidget(widgets.VBox):
         self._set_status(message, kind)
         self.refresh()
 
-    def undo(self):
+    def undo(self) -> Step | None:
         """Take back the last step; at the start of an edited game, take
         back the edit (the game as it was before, history included)."""
         if not self.game.can_undo() and self._before_edits:
@@ -567,7 +574,7 @@ class BoardWidget(widgets.VBox):
         """Undo has something to take back: a step, or an edit."""
         return self.game.can_undo() or bool(self._before_edits)
 
-    def redo(self):
+    def redo(self) -> Step | None:
         st = self.game.redo()
         if st is None:
             self._set_status("Nothing to redo.", "refused")
@@ -595,7 +602,7 @@ class BoardWidget(widgets.VBox):
         self.go_to(self.game.state.step_count + len(self.game.future))
 
     # ------------------------------------------------------------ clicks
-    def cell_at(self, x, y):
+    def cell_at(self, x: float, y: float) -> str | None:
         """The cell name under CSS pixel (x, y) of the board, or None."""
         return pixel_to_cell(self.scene().layout, x, y)
 
@@ -604,7 +611,7 @@ class BoardWidget(widgets.VBox):
         layout = self.scene().layout
         return layout.center(self.game.board.cell(cell))
 
-    def click_pixel(self, x, y):
+    def click_pixel(self, x: float, y: float):
         """A click at CSS pixel (x, y) of the board (what the mouse does)."""
         return self.click_cell(self.cell_at(x, y))
 
@@ -618,7 +625,7 @@ class BoardWidget(widgets.VBox):
     def _on_mouse_down(self, x, y):
         self.click_cell(self._canvas_cell(x, y))
 
-    def click_cell(self, cell):
+    def click_cell(self, cell: str | None):
         """A click on ``cell`` (a name, or None off the board), in the current
         mode. In play mode: the step it means is played; several steps are
         offered as buttons; a refused click changes nothing and shows why."""
@@ -710,7 +717,7 @@ class BoardWidget(widgets.VBox):
         self.redraw()
 
     # ---------------------------------------------------------- overlays
-    def set_overlay(self, name, on=True):
+    def set_overlay(self, name: str, on: bool = True) -> None:
         """Show (or hide) an overlay: one of render.scene.OVERLAYS."""
         if name not in rscene.OVERLAYS:
             raise ValueError(f"unknown overlay {name!r} (overlays: {', '.join(rscene.OVERLAYS)})")
@@ -729,7 +736,7 @@ class BoardWidget(widgets.VBox):
         setattr(self, name, bool(value))
         self.redraw()
 
-    def set_mode(self, mode):
+    def set_mode(self, mode: str) -> None:
         """The mouse mode: play, edit, mark or arrow."""
         if mode not in dict((v, k) for k, v in MODES):
             raise ValueError(f"unknown mode {mode!r} (play, edit, mark, arrow)")
@@ -1142,7 +1149,7 @@ class BoardWidget(widgets.VBox):
             return self.game
         return self._rebuild(to_move=colour, message=f"Editor: {colour} to move.")
 
-    def load_position(self, position):
+    def load_position(self, position: str | dict) -> Game | None:
         """Load a position string (or docs/notation.md position dict)."""
         try:
             game = Game.from_position(position.strip() if isinstance(position, str)
@@ -1154,10 +1161,10 @@ class BoardWidget(widgets.VBox):
         self._game_replace(game, "Position loaded.")
         return self.game
 
-    def position_string(self):
+    def position_string(self) -> str:
         return self.game.position_string()
 
-    def save_record(self, path):
+    def save_record(self, path: str | os.PathLike) -> str | None:
         """Write the game record (JSON: rules, turns, redo, annotations)."""
         try:
             Path(_record_path(path)).write_text(self.game.to_json(indent=1) + "\n",
@@ -1171,7 +1178,7 @@ class BoardWidget(widgets.VBox):
         self._update_panels()
         return str(path)
 
-    def load_record(self, path):
+    def load_record(self, path: str | os.PathLike) -> Game | None:
         """Load a game record from a JSON file."""
         try:
             data = Path(_record_path(path)).read_bytes()
@@ -1181,7 +1188,8 @@ class BoardWidget(widgets.VBox):
             return None
         return self.load_record_text(data, source=os.fspath(path))
 
-    def load_record_text(self, data, source="the record"):
+    def load_record_text(self, data: dict | str | bytes,
+                         source: str = "the record") -> Game | None:
         try:
             game = Game.from_record(data)
         except DendriaError as e:
@@ -1270,15 +1278,15 @@ class BoardWidget(widgets.VBox):
         return self.players_panel.decorate(
             rscene.build_scene(self.game, **self.scene_kwargs(interactive=False)))
 
-    def to_svg(self):
+    def to_svg(self) -> str:
         """The board as a standalone SVG document (headless)."""
         return rsvg.scene_to_svg(self.export_scene())
 
-    def save_svg(self, path):
+    def save_svg(self, path: str | os.PathLike) -> str:
         Path(path).write_text(self.to_svg())
         return str(path)
 
-    def save_png(self, path, scale=2):
+    def save_png(self, path: str | os.PathLike, scale: float = 2) -> str:
         """The board as a PNG file, drawn by Pillow (headless)."""
         from ..render.png import scene_to_png
 
