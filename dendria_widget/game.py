@@ -100,7 +100,7 @@ class Game:
         self._start = _start  # the position dict this game started from, or None
         self.state = self.engine.State(self.rules, self._engine_position(_start))
         self._redo = []
-        self._legal = None     # [engine version, legal steps, their ids] (legal_steps)
+        self._legal = None     # (engine version, legal steps) of legal_steps()
         self.comments = {}     # turn index -> comment
         self.annotations = {"marks": {}, "arrows": []}
 
@@ -241,7 +241,7 @@ class Game:
         list without judging it again."""
         st = self.state
         steps = st.legal()
-        self._legal = [st.version, steps, None]
+        self._legal = (st.version, steps)
         return list(steps)
 
     def _known_legal(self, step):
@@ -250,10 +250,7 @@ class Game:
         c = self._legal
         if c is None or c[0] != self.state.version:
             return False
-        ids = c[2]
-        if ids is None:
-            ids = c[2] = {id(s) for s in c[1]}
-        return id(step) in ids
+        return id(step) in map(id, c[1])   # compared in C, no Step.__eq__
 
     def why_illegal(self, step: Step | str) -> str | None:
         """The reason a step is refused now, or None when it is legal."""
@@ -362,6 +359,12 @@ class Game:
         while self.state.step_count < index and self.redo():
             pass
         return self
+
+    @property
+    def step_count(self) -> int:
+        """How many steps have been played (``len(game.steps)``, without
+        building the list)."""
+        return self.state.step_count
 
     @property
     def steps(self) -> list[Step]:

@@ -255,3 +255,18 @@ def test_bench_playouts_finish():
     assert sum(r["ends"].values()) == 3 and not any("cut" in k for k in r["ends"])
     # seeded: the same games again
     assert run_playouts(resolve_rules("dendria-classic", size=3), 3, seed=5)["steps"] == r["steps"]
+
+
+def test_bench_times_another_checkout_through_its_own_api():
+    import pathlib
+
+    from dendria_widget.bench import load_baseline, run_playouts
+    root = pathlib.Path(__file__).resolve().parents[1]
+    other = load_baseline(str(root), name="dendria_widget_bench_test_copy")
+    assert other.Game is not __import__("dendria_widget").Game
+    r = run_playouts(None, 2, seed=5, make=lambda: other.Game("dendria-classic", size=3))
+    mine = run_playouts(None, 2, seed=5, make=lambda: __import__("dendria_widget").Game(
+        "dendria-classic", size=3))
+    assert r["steps"] == mine["steps"] and r["ended"] == 2   # the same code, the same games
+    with pytest.raises(FileNotFoundError):
+        load_baseline(str(root / "nowhere"))

@@ -6,7 +6,9 @@ The table COVERED_BY below says which lesson teaches which rule; the tests
 check it against the pages' ``rules_covered``.
 """
 
+import json
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -65,6 +67,15 @@ def test_every_present_lesson_teaches_its_planned_rules():
         anywhere = set().union(*covered.values())
         missing = [r for r in rules if r not in anywhere]
         assert not missing, f"{name} should teach {', '.join(missing)}: no page covers it"
+
+
+def test_every_rule_is_taught_by_some_page_and_every_lesson_has_its_notebook():
+    covered = {r for lesson in LESSONS for r in lesson.rules_covered()}
+    missing = sorted(set(RULE_IDS) - covered)
+    assert not missing, f"no lesson page teaches {', '.join(missing)}"
+    for lesson in LESSONS:
+        assert (REPO / "tutorials" / f"{lesson.name}.ipynb").is_file(), \
+            f"lesson {lesson.name} has no notebook"
 
 
 def test_the_first_lessons_are_there_and_cover_their_rules():
@@ -279,3 +290,51 @@ def test_the_index_lists_every_notebook_and_lesson():
         assert f"]({lesson.name}.ipynb)" in index
     for k in range(16):
         assert re.search(rf"\]\({k:02d}_[a-z_]+\.ipynb\)", index), f"notebook {k:02d} not listed"
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "tutorials").glob("*.ipynb")),
+                         ids=lambda p: p.name)
+def test_committed_notebooks_are_clean(path):
+    """Saved with outputs (so GitHub shows every board), without widget state,
+    widget views or machine paths (scripts/build_tutorials.py)."""
+    text = path.read_text()
+    nb = json.loads(text)
+    assert "widgets" not in nb["metadata"]
+    assert "application/vnd.jupyter.widget-view+json" not in text
+    assert not re.search(r"/work/|/tmp/|/root/|/home/", text), "a machine path in the outputs"
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert all(c["execution_count"] is not None for c in code), "a cell was not run"
+    if re.match(r"\d\d_", path.name) and path.name[:2] not in ("00", "15"):
+        assert "image/svg+xml" in text, "a lesson notebook shows its boards as SVG"
+
+
+def test_build_script_cleans_a_notebook(tmp_path):
+    import importlib.util
+
+    import nbformat
+
+    spec = importlib.util.spec_from_file_location("build_tutorials",
+                                                  REPO / "scripts" / "build_tutorials.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["widgets"] = {"state": {}}
+    cell = nbformat.v4.new_code_cell("w")
+    cell.execution_count = 7
+    cell.metadata["execution"] = {"iopub.status.busy": "2026"}
+    cell.outputs = [
+        nbformat.v4.new_output("execute_result", execution_count=7, data={
+            "application/vnd.jupyter.widget-view+json": {"model_id": "x"},
+            "image/svg+xml": "<svg/>", "text/plain": "W"}),
+        nbformat.v4.new_output("stream", text=f"saved {build.REPO}/tutorials/a.svg and "
+                                              f"{tempfile.gettempdir()}/tmpab12/b.png\n"),
+    ]
+    nb.cells = [nbformat.v4.new_markdown_cell("# t"), cell, nbformat.v4.new_code_cell("1")]
+    build.clean(nb)
+    assert "widgets" not in nb.metadata
+    out = nb.cells[1].outputs
+    assert set(out[0].data) == {"image/svg+xml", "text/plain"}
+    assert out[0].execution_count == 1 and nb.cells[1].execution_count == 1
+    assert nb.cells[2].execution_count == 2
+    assert out[1].text == "saved tutorials/a.svg and <tmp>/b.png\n"
+    assert "execution" not in nb.cells[1].metadata

@@ -175,7 +175,7 @@ def fertile_caption(game, group, focus):
                     f"{counts['dark']} of them, Light {counts['light']}")
 
 
-def conversions_caption(game, conv, focus=None, group=None):
+def conversions_caption(game, conv, focus=None):
     """What the mover may convert now, or that nothing can be converted and
     why in one phrase (the engine's reason); for a focused seed or group,
     its own reason."""
@@ -338,8 +338,8 @@ def change_sentence(game, step=None, effects=None):
         (cell,) = cells
         return sentence(f"{word} {cell}: a {v.piece_words(net[cell][1])} now stands on {cell}")
     if verb == "slide":
-        went = [c for c, (b, a) in net.items() if a is None]
-        came = [c for c, (b, a) in net.items() if a is not None]
+        went = [c for c, (_, a) in net.items() if a is None]
+        came = [c for c, (_, a) in net.items() if a is not None]
         if went and came:
             mover = net[came[0]][1]
             text = f"the {v.piece_words(mover)} went from {went[0]} to {came[0]}"

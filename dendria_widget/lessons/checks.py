@@ -149,3 +149,13 @@ def enclosed(cell):
 
 
 __all__ = ["nourished", "piece_is", "sprouted", "fertilized_by", "grown", "enclosed"]
+
+
+def turn_not_played(game, turns_before):
+    """A verdict when the learner has not yet played a whole turn after the
+    exercise's first ``turns_before`` turns, else None."""
+    if game.phase in ("plant", "move"):
+        return Verdict(False, "Your turn is not finished yet: press End turn first.")
+    if len(game.history) <= turns_before:
+        return Verdict(False, "Play your turn on the board first.")
+    return None

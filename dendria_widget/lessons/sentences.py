@@ -22,6 +22,11 @@ DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-we
                    "SE": "south-east", "SW": "south-west"}
 
 
+def points(x):
+    """A score in words: 5, 4.5 (no trailing .0)."""
+    return f"{x:g}"
+
+
 def cap(text):
     return text[:1].upper() + text[1:]
 

@@ -60,11 +60,12 @@ class LessonWidget(widgets.VBox):
         self.solved = set()        # page indexes of exercises solved by the learner
         self.solution_shown = False
         self._timer = None
-        self._build(width)
-        self.go(page)
+        self.lesson.page(page)         # a DendriaError names the pages there are
+        self._build(width, self.lesson.game(page, 0))
+        self.go(page, _game=self.board.game)
 
     # ------------------------------------------------------------ layout
-    def _build(self, width):
+    def _build(self, width, game):
         lesson = self.lesson
         self.heading = widgets.HTML(f"<h3 style='margin:4px 0'>Lesson {lesson.number}: "
                                     f"{escape(lesson.title)}</h3>")
@@ -111,7 +112,7 @@ class LessonWidget(widgets.VBox):
                           self.retry_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.verdict_html])
 
-        self.board = BoardWidget(self.lesson.game(0), width=width)
+        self.board = BoardWidget(game, width=width)
         self.children = [self.heading, self.nav, self.title_html, self.text_out,
                          self.play_box, self.exercise_box, self.board]
         self.add_class("dendria-lesson")
@@ -121,7 +122,7 @@ class LessonWidget(widgets.VBox):
     def page(self):
         return self.lesson.page(self.page_index)
 
-    def go(self, k):
+    def go(self, k, _game=None):
         """Show page ``k`` (from its start: the learner's clicks are undone)."""
         self.lesson.page(k)            # a DendriaError names the pages there are
         self._cancel_timer()
@@ -130,7 +131,7 @@ class LessonWidget(widgets.VBox):
         self.hints = 0
         self.verdict = None
         self.solution_shown = False
-        self._show_game(self.lesson.game(k, 0))
+        self._show_game(_game if _game is not None else self.lesson.game(k, 0))
         self._update()
         return self.page
 
@@ -152,7 +153,8 @@ class LessonWidget(widgets.VBox):
     def _show_game(self, game):
         page = self.page
         board = self.board
-        board.game = game
+        if board.game is not game:     # (the board was just built with it)
+            board.game = game
         wanted = set(page.overlays) | {"annotations"}
         for name in sorted(board.overlays - wanted):
             board.set_overlay(name, False)

@@ -489,7 +489,7 @@ def caption_lines(width):
 def _flow(entries, width):
     """(x, row) of each (entry, phrase) laid out left to right, wrapping."""
     x, row, out = KEY_PAD, 0, []
-    for entry, phrase in entries:
+    for _, phrase in entries:
         w = 2 * KEY_SAMPLE + 6 + text_width(phrase, KEY_TEXT)
         if x > KEY_PAD and x + w > width - KEY_PAD:
             x, row = KEY_PAD, row + 1
@@ -718,7 +718,7 @@ class _Builder:
 
     # ----------------------------------------------------------- pieces
     def pieces(self, pieces, hedu):
-        geo, t, R, out = self.geo, self.t, self.R, self.pieces_l
+        geo, R, out = self.geo, self.R, self.pieces_l
         ids = geo.ids
         for name, piece in pieces.items():
             cx, cy = geo.center[ids[name]]
@@ -1044,7 +1044,7 @@ class _Builder:
             self.captions["preview"] = say.preview_caption(game, name, pl)
 
     def regions(self, regions):
-        geo, t, R = self.geo, self.t, self.R
+        geo, R = self.geo, self.R
         for reg in regions:
             ctrl = reg["controller"]
             fill, alpha = self.region_paint(ctrl)

@@ -30,6 +30,30 @@ def zobrist_table(area, codes):
                  for _ in range(area))
 
 
+class StepsByCell:
+    """The shared steps of one verb, one per cell id, and a fast way to list
+    those of a bitboard: byte by byte, each byte's steps made once."""
+
+    __slots__ = ("steps", "n_bytes", "rows")
+
+    def __init__(self, steps):
+        self.steps = steps
+        self.n_bytes = (len(steps) + 7) // 8
+        self.rows = [[None] * 256 for _ in range(self.n_bytes)]
+
+    def extend(self, out, mask):
+        """Append to ``out`` the steps of the cells of ``mask``, in id order."""
+        rows = self.rows
+        for k, byte in enumerate(mask.to_bytes(self.n_bytes, "little")):
+            if byte:
+                got = rows[k][byte]
+                if got is None:
+                    got = rows[k][byte] = tuple(self.steps[8 * k + b] for b in range(8)
+                                                if byte >> b & 1)
+                out.extend(got)
+        return out
+
+
 class Repetitions:
     """The boards seen at the start and at the end of every turn.
 

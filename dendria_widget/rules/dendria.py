@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..geometry import DIRECTIONS, iter_bits
-from .base import END, PASS, SWAP, EngineState, Repetitions, zobrist_table
+from .base import END, PASS, SWAP, EngineState, Repetitions, StepsByCell, zobrist_table
 from ..checks import brief
 from ..errors import BadPosition, IllegalStep
 from ..notation import Piece, Step, parse_words
@@ -51,6 +51,11 @@ def parse_piece(text):
 @lru_cache(maxsize=None)
 def _step_table(board):
     return {verb: tuple(Step(verb, i, board) for i in range(board.area)) for verb in CELL_VERBS}
+
+
+@lru_cache(maxsize=None)
+def _plant_lister(board):
+    return StepsByCell(_step_table(board)["plant"])
 
 
 SIDE_STEPS = (Step("side", DARK), Step("side", LIGHT))
@@ -578,24 +583,28 @@ class DendriaState(EngineState):
         if not self.conversions_open():
             return out
         grow, capture = self._steps["grow"], self._steps["capture"]
-        # a group with a fertile soil grows only when none of its pieces
-        # touches an empty plot the mover does not fertilize: skip the
-        # groups test when no seed of a colour could pass it
+        # Cheap necessary conditions first (the full test follows): a seedbed
+        # with a fertile soil grows only if it has a piece touching an empty
+        # plot and none touching one the mover does not fertilize, an enclosed
+        # one only under enclosed_groups "sight"; a forest is taken only if a
+        # piece touches a soil its owner does not fertilize (or, sprites
+        # capture rule, it is enclosed under "sight").
         te = self.touching_empty()
-        unfed = self._fert(mover)[1]
-        sight = self.enclosed_sight
+        enclosed = ~te if self.enclosed_sight else 0
+        may_grow = (te & ~self._fert(mover)[1]) | enclosed
         components = self.board.components
         for colour in (DARK, LIGHT):
             seeds = self.bb[1 + 3 * colour]
-            if not seeds or not (sight or seeds & te & ~unfed):
-                continue
-            for g in components(seeds):
-                if self.growable(g, mover):
-                    out.append(grow[(g & -g).bit_length() - 1])
+            if seeds & may_grow:
+                for g in components(seeds):
+                    if g & may_grow and self.growable(g, mover):
+                        out.append(grow[(g & -g).bit_length() - 1])
         forests = self.bb[2 + 3 * (1 - mover)]
-        if forests and (sight or forests & te):
+        may_fall = (te & self._fert(1 - mover)[1]) | (
+            enclosed if self.capture_unprotected else 0)
+        if forests & may_fall:
             for g in components(forests):
-                if self.capturable(g, mover):
+                if g & may_fall and self.capturable(g, mover):
                     out.append(capture[(g & -g).bit_length() - 1])
         return out
 
@@ -929,13 +938,7 @@ class DendriaState(EngineState):
         ph = self.phase
         mover = self.to_move
         if ph in ("turn", "swap"):
-            plant = self._steps["plant"]
-            out = []
-            m = self.legal_placements(mover)
-            while m:
-                low = m & -m
-                out.append(plant[low.bit_length() - 1])
-                m ^= low
+            out = _plant_lister(self.board).extend([], self.legal_placements(mover))
             move = self._steps["move"]
             m = self.bb[3 + 3 * mover]
             while m:

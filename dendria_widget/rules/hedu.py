@@ -30,7 +30,7 @@ from ..checks import brief, whole_number_text
 from ..errors import BadPosition, IllegalStep
 from ..geometry import iter_bits
 from ..notation import Piece, Step, parse_words
-from .base import PASS, SWAP, EngineState, Repetitions
+from .base import PASS, SWAP, EngineState, Repetitions, StepsByCell
 
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
@@ -115,17 +115,7 @@ class _Tables:
                                       if j >= 0)
         self.runs = {}   # (i, pattern) -> run bitboards
         self.place_steps = [Step(PLACE, i, board) for i in range(board.area)]
-        self.n_bytes = (board.area + 7) // 8
-        self.byte_steps = [[None] * 256 for _ in range(self.n_bytes)]
-
-    def steps_of_byte(self, k, byte):
-        """The place steps of the set bits of byte k of a bitboard (cached)."""
-        row = self.byte_steps[k]
-        got = row[byte]
-        if got is None:
-            got = row[byte] = tuple(self.place_steps[8 * k + b] for b in range(8)
-                                    if byte >> b & 1)
-        return got
+        self.places = StepsByCell(self.place_steps)
 
     @classmethod
     def of(cls, board):
@@ -564,11 +554,7 @@ class HeduState(EngineState):
         out = []
         m = self.legal_placements(self.to_move)
         if m:
-            rows = t.byte_steps
-            for k, byte in enumerate(m.to_bytes(t.n_bytes, "little")):
-                if byte:
-                    got = rows[k][byte]
-                    out.extend(got if got is not None else t.steps_of_byte(k, byte))
+            t.places.extend(out, m)
         if self.phase != "opening":
             out.append(PASS)
         if self.phase == "swap":

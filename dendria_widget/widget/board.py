@@ -586,20 +586,20 @@ class BoardWidget(widgets.VBox):
     def go_to(self, index):
         """Show the game after ``index`` steps (undo or redo up to there)."""
         self.game.go_to(index)
-        self._after_change(f"After step {self.game.state.step_count} of "
-                           f"{self.game.state.step_count + len(self.game.future)}.", "info")
+        self._after_change(f"After step {self.game.step_count} of "
+                           f"{self.game.step_count + len(self.game.future)}.", "info")
 
     def first(self):
         self.go_to(0)
 
     def previous(self):
-        self.go_to(max(self.game.state.step_count - 1, 0))
+        self.go_to(max(self.game.step_count - 1, 0))
 
     def next(self):
-        self.go_to(self.game.state.step_count + (1 if self.game.future else 0))
+        self.go_to(self.game.step_count + (1 if self.game.future else 0))
 
     def last(self):
-        self.go_to(self.game.state.step_count + len(self.game.future))
+        self.go_to(self.game.step_count + len(self.game.future))
 
     # ------------------------------------------------------------ clicks
     def cell_at(self, x: float, y: float) -> str | None:
@@ -942,7 +942,7 @@ class BoardWidget(widgets.VBox):
     def _signature(self):
         g = self.game
         ann = g.annotations
-        return (id(g), g.state.step_count, len(g.future), g.phase, g.position_string(),
+        return (id(g), g.step_count, len(g.future), g.phase, g.position_string(),
                 json.dumps(ann, sort_keys=True) if ann else "")
 
     def sync(self):
@@ -1046,7 +1046,7 @@ class BoardWidget(widgets.VBox):
             with self.moves.hold_sync():
                 if list(self.moves.options) != opts:
                     self.moves.options = opts
-                now = self.game.state.step_count
+                now = self.game.step_count
                 if self.moves.value != now:
                     self.moves.value = now
         finally:
@@ -1055,7 +1055,7 @@ class BoardWidget(widgets.VBox):
     def _move_selected(self, change):
         if getattr(self, "_syncing_moves", False) or change["new"] is None:
             return
-        if change["new"] != self.game.state.step_count:
+        if change["new"] != self.game.step_count:
             self.go_to(change["new"])
 
     def _update_details(self):
@@ -1095,7 +1095,7 @@ class BoardWidget(widgets.VBox):
         the object a notebook holds). When that wipes a history, the status
         says so, and Undo takes the change back."""
         old = self.game
-        lost = old.state.step_count + len(old.future)
+        lost = old.step_count + len(old.future)
         self._before_edits.append((old.copy(), what or message.rstrip(".").lower()))
         del self._before_edits[:-20]
         if lost:

@@ -153,7 +153,7 @@ class PlayersPanel:
     # ------------------------------------------------------------ state
     def _key(self):
         g = self.board.game
-        return (id(g), g.state.step_count, g.position_string())
+        return (id(g), g.step_count, g.position_string())
 
     @property
     def thinking(self):
@@ -162,7 +162,7 @@ class PlayersPanel:
 
     def _computer_to_move(self):
         game = self.board.game
-        if game.is_over or game.state.current:
+        if game.is_over or game.phase in ("plant", "move"):
             return None
         seat = seat_to_move(game)
         player = self.player(seat)
@@ -205,7 +205,7 @@ class PlayersPanel:
             game = self.board.game
             if game.is_over:
                 self._say("The game is over.", "refused")
-            elif game.state.current:
+            elif game.phase in ("plant", "move"):
                 self._say("A turn is under way: finish it on the board first.", "refused")
             else:
                 colour = game.variant.colour_word(game.to_move)
@@ -232,7 +232,7 @@ class PlayersPanel:
         if self.job is not None:
             self._say("A player is already thinking: wait, or press Stop.", "refused")
             return False
-        if game.is_over or game.state.current:
+        if game.is_over or game.phase in ("plant", "move"):
             self._say("A hint is for the start of a turn: " +
                       ("the game is over." if game.is_over else "finish this turn first."),
                       "refused")

@@ -25,9 +25,16 @@ REPO = HERE.parent.parent
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     # Mark every test under tests/browser/ (before -m selection runs).
+    # Run them last: Playwright's session keeps an event loop running in the
+    # main thread, which would change how later tests see asyncio.
+    browser = []
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+            browser.append(item)
+    if browser:
+        chosen = set(map(id, browser))
+        items[:] = [i for i in items if id(i) not in chosen] + browser
 
 
 @pytest.hookimpl(hookwrapper=True)

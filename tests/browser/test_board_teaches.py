@@ -60,6 +60,12 @@ def wait_status(lab, page, timeout=10.0):
     raise AssertionError(f"the page did not show the status {want!r}")
 
 
+# the height of the board above the room kept for the keys, in CSS pixels
+BOARD_HEIGHT = ("int((w._room[1] - max(__import__('dendria_widget.render.scene', "
+                "fromlist=['key_height']).key_height(game.variant, [o.name], w._room[0][1]) "
+                "for o in game.variant.overlays)))")
+
+
 def click_cell(lab, page, cell):
     x, y = lab.kernel_literal(page, f"tuple(w.cell_center({cell!r}))")
     lab.click_canvas(page, 0, 2 * x, 2 * y)
@@ -127,9 +133,14 @@ def test_the_board_holds_still_and_says_why(lab, page, tmp_path):
                                   save_to=tmp_path / f"overlay-{name}-timeout.png")
         time.sleep(0.2)
         lab.canvas_image(page, 0).save(tmp_path / f"overlay-{name}.png")
-        # the key below the board makes the picture taller (by a height fixed
-        # for the overlays shown); the width holds
-        assert img.size[0] == plain.size[0] and img.size[1] > plain.size[1]
+        # the key lies below the board: the width holds, and the picture is
+        # never shorter (the board keeps the tallest height it has shown, so
+        # that toggling overlays never moves what lies below it); the lower
+        # part, where the key is, differs from the plain board
+        assert img.size[0] == plain.size[0] and img.size[1] >= plain.size[1]
+        w, h = plain.size
+        board_h = lab.kernel_literal(page, BOARD_HEIGHT)
+        assert img.crop((0, board_h, w, h)).tobytes() != plain.crop((0, board_h, w, h)).tobytes()
     print(f"overlay screenshots in {tmp_path}")
 
 

@@ -1,6 +1,8 @@
 """Lesson 08: how a Dendria game ends (two passes, repetition, the dendrid
 move limit, which a pass does not reset)."""
 
+from .. import checks
+from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict
 
 # A quiet end of game: Dark has a forest of 3, Light a forest of 2.
@@ -11,26 +13,13 @@ HOME = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT dark"
 SHORT = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light dendrid_move_limit=2"
 
 
-def _points(x):
-    return f"{x:g}"
-
-
 def _scores(game):
     s = game.score()
-    return f"Dark {_points(s['dark']['total'])}, Light {_points(s['light']['total'])}"
-
-
-def _not_played(game, turns_before):
-    """A verdict when the learner has not played a whole turn yet, else None."""
-    if game.phase in ("plant", "move"):
-        return Verdict(False, "Your turn is not finished yet: press End turn first.")
-    if len(game.history) <= turns_before:
-        return Verdict(False, "Play your turn on the board first.")
-    return None
+    return f"Dark {say.points(s['dark']['total'])}, Light {say.points(s['light']['total'])}"
 
 
 def _check_end_and_win(game):
-    unfinished = _not_played(game, 1)
+    unfinished = checks.turn_not_played(game, 1)
     if unfinished is not None:
         return unfinished
     if not game.is_over:
@@ -43,7 +32,7 @@ def _check_end_and_win(game):
 
 
 def _check_keep_going(game):
-    unfinished = _not_played(game, 3)
+    unfinished = checks.turn_not_played(game, 3)
     if unfinished is not None:
         return unfinished
     if game.is_over:

@@ -1,6 +1,8 @@
 """Lesson 09: scoring in the classic edition, with worked examples
 (distinct sizes, a point for more forests of a size, the half point)."""
 
+from .. import checks
+from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict
 
 # Dark: forests of 3, 3 and 2; Light: one forest of 4.
@@ -11,10 +13,6 @@ KOMI = WORKED + " komi=2"
 CAPTURE = "dendria-classic h5 TTT2/6/7/8/T2d5/7t/5tt/6/3TT dark"
 # Dark (a forest of 2) may plant and grow the new seed's seedbed.
 GROW = "dendria-classic h5 s1s2/3d2/7/8/T8/8/5tt/6/3TT dark"
-
-
-def _points(x):
-    return f"{x:g}"
 
 
 def _sizes(sizes):
@@ -42,20 +40,12 @@ def score_words(game, colour):
     if part["largest_forests_bonus"]:
         bits.append("plus 0.5 for the larger forests")
     if part["komi"]:
-        bits.append(f"plus {_points(part['komi'])} of komi")
-    return ", ".join(bits) + f": {_points(part['total'])} points."
-
-
-def _not_played(game, turns_before):
-    if game.phase in ("plant", "move"):
-        return Verdict(False, "Your turn is not finished yet: press End turn first.")
-    if len(game.history) <= turns_before:
-        return Verdict(False, "Play your turn on the board first.")
-    return None
+        bits.append(f"plus {say.points(part['komi'])} of komi")
+    return ", ".join(bits) + f": {say.points(part['total'])} points."
 
 
 def _check_dark_ahead(game):
-    unfinished = _not_played(game, 0)
+    unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
     s = game.score()

@@ -2,6 +2,7 @@
 hungry seeds and sowing without touching, protection, leafiness."""
 
 from ...explain import dendria as explain
+from .. import checks
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 
 # Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
@@ -19,16 +20,8 @@ ENCLOSED = "dendria-sprites h5 Ts3/sd4/7/8/9/8/7/3D2/5 dark"
 LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
 
 
-def _not_played(game, turns_before):
-    if game.phase in ("plant", "move"):
-        return Verdict(False, "Your turn is not finished yet: press End turn first.")
-    if len(game.history) <= turns_before:
-        return Verdict(False, "Play your turn on the board first.")
-    return None
-
-
 def _check_saved(game):
-    unfinished = _not_played(game, 0)
+    unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
     forest = next((g for g in explain.groups(game)
@@ -44,7 +37,7 @@ def _check_saved(game):
 
 
 def _check_sow_between(game):
-    unfinished = _not_played(game, 0)
+    unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
     cells = planted(game)

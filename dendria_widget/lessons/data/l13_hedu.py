@@ -2,6 +2,7 @@
 increase, prisoners, control, the end and the score, and its pie rule."""
 
 from ...explain import hedu as explain
+from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of
 
 SMALL = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 4}}
@@ -17,10 +18,6 @@ def _prisoners(game):
 def _totals(game):
     s = game.score()
     return s["black"]["total"], s["white"]["total"]
-
-
-def _points(x):
-    return f"{x:g}"
 
 
 def _placed(game, turns_before):
@@ -51,10 +48,10 @@ def _check_lead(game):
         return cell
     black, white = _totals(game)
     if black > white:
-        return Verdict(True, f"After your stack on {cell} Black leads, {_points(black)} to "
-                             f"{_points(white)}.")
-    return Verdict(False, f"After your stack on {cell} White still leads, {_points(white)} "
-                          f"to {_points(black)}.")
+        return Verdict(True, f"After your stack on {cell} Black leads, {say.points(black)} to "
+                             f"{say.points(white)}.")
+    return Verdict(False, f"After your stack on {cell} White still leads, {say.points(white)} "
+                          f"to {say.points(black)}.")
 
 
 def control_words(game):
