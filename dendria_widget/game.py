@@ -18,21 +18,27 @@ leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TypeAlias
 
 from . import checks
 from .checks import LARGEST, brief, brief_first, is_number, is_whole, whole_number_text
 from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
-from .geometry import DIRECTION_NAMES
+from .geometry import DIRECTION_NAMES, Board
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
+from .rules.options import Rules
 from .rules.variant import variant_for
 
 if TYPE_CHECKING:  # names for the type hints only
-    from .geometry import Board
     from .notation import Piece
-    from .rules.options import Rules
     from .rules.variant import Variant
+
+#: What ``ruleset=`` takes: a ruleset name ('dendria-classic', 'dendria-sprites',
+#: 'hedu'), a docs/notation.md rules dict, or the Rules of a game.
+RulesSpec: TypeAlias = str | dict | Rules
+#: What ``board=`` takes: a docs/notation.md board dict, a preset name, a
+#: hexagon's side, a list of module centres, or a Board.
+BoardSpec: TypeAlias = dict | str | int | list | tuple | Board
 
 RECORD_FORMAT = "dendria-widget-record"
 RECORD_VERSION = 1
@@ -92,21 +98,22 @@ class Game:
       forest or host; Hedu: one colour and one height), () for an empty plot.
     """
 
-    def __init__(self, ruleset: str | dict | Rules = "dendria-classic", size: int | None = None,
-                 board: dict | str | list | int | Board | None = None, *,
-                 options: dict | None = None, _start=None, **more: Any) -> None:
+    def __init__(self, ruleset: RulesSpec = "dendria-classic", size: int | None = None,
+                 board: BoardSpec | None = None, *,
+                 options: dict | None = None, _start: dict | None = None, **more: Any) -> None:
         self.rules = resolve_rules(ruleset, board=board, size=size, options=options, **more)
         self.engine = engine_for(self.rules)
         self._start = _start  # the position dict this game started from, or None
         self.state = self.engine.State(self.rules, self._engine_position(_start))
-        self._redo = []
-        self._legal = None     # (engine version, legal steps) of legal_steps()
-        self.comments = {}     # turn index -> comment
-        self.annotations = {"marks": {}, "arrows": []}
+        self._redo: list[Step] = []
+        # (engine version, legal steps) of legal_steps()
+        self._legal: tuple[int, list[Step]] | None = None
+        self.comments: dict[int, str] = {}     # turn index -> comment
+        self.annotations: dict[str, Any] = {"marks": {}, "arrows": []}
 
     # ------------------------------------------------------------ building
     @classmethod
-    def from_position(cls, position: str | dict, rules: dict | str | Rules | None = None,
+    def from_position(cls, position: str | dict, rules: RulesSpec | None = None,
                       **options: Any) -> Game:
         """A game in normal play from a position: a position string, or a
         docs/notation.md position dict (``{"to_move", "pieces", "komi",
@@ -134,16 +141,16 @@ class Game:
         if not isinstance(position, dict):
             raise BadPosition("a position is a position string or a dict with "
                               "'to_move' and 'pieces'")
-        position = dict(position)
-        if "rules" in position:
+        given: dict = dict(position)
+        if "rules" in given:
             if rules is not None:
                 raise BadPosition("give the rules once: in the dict or as an argument")
-            rules = position.pop("rules")
-            if "position" in position:
-                position = position["position"]
+            rules = given.pop("rules")
+            if "position" in given:
+                given = given["position"]
         if rules is None:
             rules = "dendria-classic"
-        return cls(resolve_rules(rules, options=options or None), _start=position)
+        return cls(resolve_rules(rules, options=options or None), _start=given)
 
     def _engine_position(self, pos):
         if pos is None:
@@ -166,8 +173,8 @@ class Game:
         if not isinstance(pieces, dict):
             raise BadPosition("'pieces' must map cell names to pieces")
         board = self.rules.board
-        cells = {}
-        given = {}  # plot id -> the name it was given by
+        cells: dict[int, int] = {}   # plot id -> the engine's piece code
+        given: dict[int, str] = {}   # plot id -> the name it was given by
         for name, piece in pieces.items():
             if not board.has_name(name):
                 raise BadPosition(f"there is no cell {brief(name)} on this board")
@@ -212,7 +219,7 @@ class Game:
         return self.rules.board
 
     @property
-    def options(self) -> dict[str, object]:
+    def options(self) -> dict[str, Any]:
         """Every option's value (a copy)."""
         return dict(self.rules.options)
 
@@ -500,11 +507,11 @@ class Game:
         the steps that redo would replay, and annotations."""
         turns = []
         for k, t in enumerate(self.history):
-            entry = {"steps": [str(s) for s in t]}
+            entry: dict[str, Any] = {"steps": [str(s) for s in t]}
             if k in self.comments:
                 entry["comment"] = self.comments[k]
             turns.append(entry)
-        rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
+        rec: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
                "rules": self.rules.to_dict(), "start": copy.deepcopy(self._start),
                "turns": turns, "redo": [str(s) for s in self.future]}
         # comments of turns that were taken back (redo would bring them back)
@@ -521,7 +528,7 @@ class Game:
         return checks.dumps(self.to_record(), indent=indent)
 
     @classmethod
-    def from_record(cls, record: dict | str | bytes) -> Game:
+    def from_record(cls, record: dict | str | bytes | bytearray) -> Game:
         """A game from a record (a dict, or its JSON text). Replays every
         step; raises BadRecord naming the step that does not replay."""
         if isinstance(record, (str, bytes, bytearray)):

@@ -22,7 +22,7 @@ Example: ``dendria-classic h3 3/4/1s1S1/4/3 light``.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from . import checks
 from .checks import LARGEST, brief, is_whole, whole_number_text
@@ -30,6 +30,7 @@ from .errors import BadPosition, IllegalStep, UnknownCell
 
 if TYPE_CHECKING:  # for the type hints only
     from .geometry import Board
+    from .rules.options import Rules
 
 #: Step verbs that name a cell (Dendria and Hedu).
 CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
@@ -37,7 +38,7 @@ CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
 SIDE_WORDS = ("dark", "light")
 
 
-def parse_words(text):
+def parse_words(text: str) -> list[str]:
     """Split a step string into lower-case words; refuse what is not a string."""
     if not isinstance(text, str):
         raise IllegalStep(f"a step must be a string like 'plant g7', not {brief(text)}")
@@ -47,7 +48,7 @@ def parse_words(text):
     return words
 
 
-def parse_cell(board, word):
+def parse_cell(board: Board, word: str) -> int:
     """The id of the cell named ``word`` in a step; IllegalStep naming it."""
     try:
         return board.cell(word)
@@ -223,14 +224,15 @@ DENDRIA_LETTER_OF = {v: k for k, v in DENDRIA_LETTERS.items()}
 DIGITS = "0123456789"
 
 
-def piece_letter(piece):
+def piece_letter(piece: Piece) -> str:
     """Letter(s) of a piece string in the position string."""
     if piece in DENDRIA_LETTER_OF:
         return DENDRIA_LETTER_OF[piece]
     return piece.colour[0] + str(piece.height)
 
 
-def format_position(rules, pieces, to_move, extras=()):
+def format_position(rules: Rules, pieces: Mapping[str, Piece], to_move: str,
+                    extras: Iterable[tuple[str, str]] = ()) -> str:
     """The position string of a board (``pieces``: cell name -> piece)."""
     board = rules.board
     spec = board.spec
@@ -267,7 +269,7 @@ def _signed(text):
     return None if value is None else -value if text.startswith("-") else value
 
 
-def parse_position(text):
+def parse_position(text: str) -> tuple[dict, str, str, dict[str, str]]:
     """Read a position string: returns (rules dict, pieces, to_move, extras).
 
     Raises BadPosition naming what is wrong."""
@@ -306,7 +308,7 @@ def parse_position(text):
     return rules, rows_text, to_move, extras
 
 
-def read_rows(board, rows_text, hedu):
+def read_rows(board: Board, rows_text: str, hedu: bool) -> dict[str, str]:
     """Cell name -> piece string from the ROWS field."""
     rows = rows_text.split("/")
     if len(rows) != len(board.rows):

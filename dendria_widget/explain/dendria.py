@@ -16,13 +16,17 @@ from ..rules.variant import variant_for
 
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
+    from ..rules.dendria import DendriaState
+
+    #: What every function here takes: a Game, or its engine state.
+    GameOrState = Game | DendriaState
 
 
 def _state(game):
     return getattr(game, "state", game)
 
 
-def roots(game: Game, cell: str) -> list[dict]:
+def roots(game: GameOrState, cell: str | int) -> list[dict]:
     """The roots of a seed on ``cell`` (or of the cell, as if a seed stood there).
 
     Each root: direction, the plots it runs over (up to and including the
@@ -47,7 +51,7 @@ def roots(game: Game, cell: str) -> list[dict]:
     return out
 
 
-def seeds(game: Game) -> dict[str, dict]:
+def seeds(game: GameOrState) -> dict[str, dict]:
     """Every seed on the board: hungry or nourished, its nourishers, and the
     nourishers counted by colour."""
     st = _state(game)
@@ -71,7 +75,7 @@ def seeds(game: Game) -> dict[str, dict]:
     return out
 
 
-def fertilization(game: Game) -> dict[str, dict]:
+def fertilization(game: GameOrState) -> dict[str, dict]:
     """Soils fertilized by each colour, and by which dendrids.
 
     Returns ``{"dark": {soil: [dendrid cells]}, "light": {...}}`` and the
@@ -79,9 +83,9 @@ def fertilization(game: Game) -> dict[str, dict]:
     """
     st = _state(game)
     b = st.board
-    out = {"dark": {}, "light": {}, "lines": {}}
+    out: dict[str, dict] = {"dark": {}, "light": {}, "lines": {}}
     for colour in (0, 1):
-        per = {}
+        per: dict[int, list[int]] = {}
         for p in iter_bits(st.pieces_of(colour, DENDRID)):
             seen = []
             for d in range(6):
@@ -96,7 +100,7 @@ def fertilization(game: Game) -> dict[str, dict]:
     return out
 
 
-def fertilized(game: Game) -> dict[str, list[str]]:
+def fertilized(game: GameOrState) -> dict[str, list[str]]:
     """{"dark": [soils], "light": [soils]}: the empty plots each colour fertilizes."""
     st = _state(game)
     f = st.fertilized()
@@ -124,7 +128,7 @@ def _group_facts(st, g, mover):
     return facts
 
 
-def groups(game: Game) -> list[dict]:
+def groups(game: GameOrState) -> list[dict]:
     """Every seedbed and forest with its fertile soils (and who fertilizes
     each), and for forests whether the owner protects them (when the rules
     have protection: ``capture="unprotected"``)."""
@@ -139,7 +143,7 @@ def groups(game: Game) -> list[dict]:
     return out
 
 
-def conversions(game: Game, mover=None) -> dict:
+def conversions(game: GameOrState, mover: str | int | None = None) -> dict:
     """What ``mover`` (default: the side to move) could convert on this board,
     judged as during a move: sprouts, growths and captures, each with the
     reason when it is refused.
@@ -174,7 +178,7 @@ def conversions(game: Game, mover=None) -> dict:
     return {"mover": me, "sprout": sprout, "grow": grow, "capture": capture}
 
 
-def placements(game: Game, mover=None) -> dict[str, str | None]:
+def placements(game: GameOrState, mover: str | int | None = None) -> dict[str, str | None]:
     """Where ``mover`` could plant if a turn began now, and why not elsewhere:
     ``{cell: None (legal) or reason}`` for every empty plot."""
     st = _state(game)
@@ -185,14 +189,14 @@ def placements(game: Game, mover=None) -> dict[str, str | None]:
     return {b.name(i): st.placement_refusal(i, mover) for i in b.plots if not st.cells[i]}
 
 
-def power(game: Game) -> dict[str, int]:
+def power(game: GameOrState) -> dict[str, int]:
     """The power of every plot (the fewest plots on any of its six rays)."""
     st = _state(game)
     b = st.board
     return {b.name(i): b.power[i] for i in b.plots}
 
 
-def slides(game: Game) -> dict[str, list[str]]:
+def slides(game: GameOrState) -> dict[str, list[str]]:
     """For every dendrid of the side to move, the cells one slide reaches
     (all six directions; the power and repetition rules not applied)."""
     st = _state(game)
@@ -203,7 +207,7 @@ def slides(game: Game) -> dict[str, list[str]]:
     return out
 
 
-def explain_cell(game: Game, cell: str) -> dict:
+def explain_cell(game: GameOrState, cell: str | int) -> dict:
     """Everything about one cell: its piece, roots, hungry or nourished,
     why planting there is legal or not, its group, power (under the power
     rule), and (for a seed) whether the side to move could sprout it; for a
@@ -247,7 +251,7 @@ def explain_cell(game: Game, cell: str) -> dict:
     return facts
 
 
-def overview(game: Game) -> dict:
+def overview(game: GameOrState) -> dict:
     """All the explanations at once (what the widget's overlays draw)."""
     return {"seeds": seeds(game), "fertilization": fertilization(game),
             "groups": groups(game), "conversions": conversions(game),
@@ -255,7 +259,7 @@ def overview(game: Game) -> dict:
             "slides": slides(game)}
 
 
-def dendria_analysis(game: Game) -> dict:
+def dendria_analysis(game: GameOrState) -> dict:
     """The Dendria output object of ``analyze`` (docs/notation.md)."""
     st = _state(game)
     b = st.board

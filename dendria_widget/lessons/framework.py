@@ -31,7 +31,7 @@ import importlib
 import pkgutil
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..errors import DendriaError, IllegalStep
 from ..explain.sentences import and_list
@@ -131,12 +131,13 @@ _NAME = re.compile(r"^(\d\d)_([a-z][a-z0-9_]*)$")
 
 @dataclass(frozen=True)
 class Verdict:
-    """What an exercise's check says: ``ok`` and a sentence or two."""
+    """What an exercise's check says: ``ok`` and a sentence or two (``ok``
+    None: neither right nor wrong, e.g. a hint the widget shows)."""
 
-    ok: bool
+    ok: bool | None
     message: str
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return bool(self.ok)
 
 
@@ -256,7 +257,7 @@ class Lesson:
     name: str
     title: str
     summary: str
-    pages: list = field(default_factory=list)
+    pages: list[Page] = field(default_factory=list)
 
     def __post_init__(self):
         if not _NAME.match(self.name or ""):
@@ -279,7 +280,7 @@ class Lesson:
     def number(self) -> str:
         return self.name[:2]
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.pages)
 
     def page(self, k: int) -> Page:
@@ -323,7 +324,8 @@ class Lesson:
         (and, for ``game`` in the middle of a journey or after a plant, the
         selected dendrid and the cells it may go to or convert)."""
         page = self.page(k)
-        kw = {"overlays": tuple(page.overlays) + ("annotations",), "focus": page.focus}
+        kw: dict[str, Any] = {"overlays": tuple(page.overlays) + ("annotations",),
+                              "focus": page.focus}
         if width is not None:
             kw["width"] = width
         if game is not None and game.phase in ("plant", "move"):
@@ -362,14 +364,14 @@ class Lesson:
         return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
 
 
-def steps_of(game: Game, verb: str) -> list:
+def steps_of(game: Game, verb: str) -> list[str | int | None]:
     """The cells of the steps with this verb played in ``game`` (in order),
     e.g. ``steps_of(game, "sprout")`` -> ``["d4"]``: what a check asks to
     know what the learner did."""
     return [s.arg for s in game.steps if s.verb == verb]
 
 
-def planted(game: Game) -> list:
+def planted(game: Game) -> list[str | int | None]:
     """The cells where seeds were planted (or sown) in ``game``, in order."""
     return steps_of(game, "plant") + steps_of(game, "sow")
 
