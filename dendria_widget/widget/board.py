@@ -197,6 +197,7 @@ class BoardWidget(widgets.VBox):
         self.status = ""
         self.status_kind = "info"
         self._legal: list[Step] | None = None
+        self._legal_key: tuple[int, int] | None = None
         self._targets: list[str] = []
         self._drawn: dict[str, list] = {}    # layer -> shapes on the canvas now
         self._scene: rscene.Scene | None = None
@@ -226,7 +227,8 @@ class BoardWidget(widgets.VBox):
         self.theme_probe = widgets.Text(value="", layout=widgets.Layout(display="none"))
         self.theme_probe.add_class("dendria-theme-probe")
         self.theme_probe.observe(lambda ch: self.page_reported(ch["new"]), "value")
-        self.header = widgets.HTML()
+        self.header = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.header.add_class("dendria-header-box")
         self.status_line = widgets.HTML(text.status_html(""))
         self.status_line.add_class("dendria-status-line")
         self.hint_line = widgets.HTML(text.hint_html(""))
@@ -432,9 +434,13 @@ class BoardWidget(widgets.VBox):
 
     # ------------------------------------------------------------- steps
     def legal(self) -> list[Step]:
-        """The legal steps now (cached until the game changes)."""
-        if self._legal is None:
+        """The legal steps now, asked of the engine once per position (kept
+        until a step is played or taken back)."""
+        st = self.game.state
+        key = (id(st), st.version)
+        if self._legal is None or self._legal_key != key:
             self._legal = self.game.legal_steps()
+            self._legal_key = key
         return self._legal
 
     def play(self, *steps: Step | str) -> bool:
@@ -478,8 +484,7 @@ class BoardWidget(widgets.VBox):
         checked again), then end the turn by itself when ``end`` is the only
         step left (``auto_end``)."""
         mover = self.game.to_move
-        push = getattr(self.game, "push", None)   # the engine's unchecked path
-        (push or self.game.play)(step)
+        self.game.push(step)   # taken from legal(): judged once, not again
         self._played([(step, mover, list(self.game.last_effects()))])
 
     def _played(self, done):
@@ -494,7 +499,7 @@ class BoardWidget(widgets.VBox):
         if (self.auto_end and len(legal) == 1 and legal[0].verb == "end"
                 and self.game.phase in ("plant", "move")):
             mover = self.game.to_move
-            (getattr(self.game, "push", None) or self.game.play)(legal[0])
+            self.game.push(legal[0])
             self._legal = None
             words.append(f"The turn of {self.game.variant.colour_word(mover)} ended by "
                          "itself: nothing else could be played.")
@@ -835,6 +840,7 @@ class BoardWidget(widgets.VBox):
                          else "Presentation: Next step steps through the game." if on
                          else "Back to the full board.", "info")
         self.refresh()
+        self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
         return self
 
     def present_step(self) -> Step | None:
@@ -901,10 +907,7 @@ class BoardWidget(widgets.VBox):
         resized = (mc.width, mc.height) != (w * SCALE, h * SCALE)
         if resized:
             mc.width, mc.height = w * SCALE, h * SCALE
-            mc.layout.width = "100%"
-            mc.layout.max_width = f"{w}px"
-            mc.layout.height = "auto"
-            self.left.layout.width = f"{max(w, 360) + 8}px"
+            self._size_layout(w, h)
             force = True
         todo = {name: scene.layers.get(name, []) for name in LAYERS
                 if force or self._drawn.get(name) != scene.layers.get(name, [])}
@@ -914,6 +917,26 @@ class BoardWidget(widgets.VBox):
         for name, shapes in todo.items():
             self._drawn[name] = list(shapes)
         return True
+
+    #: the page's height kept, in the presentation view, for JupyterLab's
+    #: bars, the status line and the buttons below the board (CSS pixels)
+    PRESENT_CHROME = 230
+
+    def _size_layout(self, w, h):
+        """The canvas's size on the page: ``w`` x ``h`` CSS pixels at most,
+        shrinking with the notebook's width; in the presentation view also
+        with the window's height, so that the whole board, the status line
+        and Next step fit on the screen (a 1280x720 projector)."""
+        mc = self.canvas
+        mc.layout.width = "100%"
+        mc.layout.height = "auto"
+        if self.presenting:
+            mc.layout.max_width = (f"min({w}px, calc((100vh - {self.PRESENT_CHROME}px) * "
+                                   f"{w / h:.4f}))")
+            self.left.layout.width = "100%"
+        else:
+            mc.layout.max_width = f"{w}px"
+            self.left.layout.width = f"{max(w, 360) + 8}px"
 
     def _canvas_height(self, scene):
         """The canvas's height in CSS pixels: the board and room for the key
@@ -926,6 +949,8 @@ class BoardWidget(widgets.VBox):
             tallest = max((rscene.key_height(v, [o.name], scene.width) for o in v.overlays),
                           default=0.0)
             self._room = (key, int(round(scene.board_height + tallest)))
+        if self.presenting:   # no overlay switches there: no room kept for keys
+            return int(round(scene.height))
         return max(int(round(scene.height)), self._room[1])
 
     def _draw_layers(self, layers):
@@ -971,8 +996,7 @@ class BoardWidget(widgets.VBox):
     def refresh(self) -> None:
         """Update every panel and redraw (after the game changed)."""
         self._seen = self._signature()
-        self._legal = None
-        legal = self.legal()
+        legal = self.legal()      # (asked again only if the position changed)
         self._targets = legal_targets(self.game, legal)
         self._update_panels()
         self._update_moves()
@@ -1347,31 +1371,13 @@ def _watch(widget):
 
 def _resolve_theme(theme):
     """A Theme from a Theme, a theme name, or None (the default)."""
-    if theme is None:
-        return rtheme.DEFAULT_THEME
-    if isinstance(theme, rtheme.Theme):
-        return theme
-    themes = getattr(rtheme, "THEMES", {"light": rtheme.DEFAULT_THEME,
-                                         "high-contrast": rtheme.HIGH_CONTRAST})
-    if isinstance(theme, str) and theme in themes:
-        return themes[theme]
-    raise DendriaError(f"unknown theme {theme!r} (themes: page, {', '.join(themes)}, "
-                       "or a Theme)")
+    return rtheme.DEFAULT_THEME if theme is None else rtheme.resolve_theme(theme)
 
 
 def page_theme(values: dict[str, str]) -> Theme:
     """The board theme for the page's JupyterLab theme variables
     (``{"--jp-layout-color0": "#111111", ...}``; {} for none)."""
-    build = getattr(rtheme, "theme_from_css", None)
-    if build is not None:
-        return build(values)
-    if "high contrast" in values.get("theme-name", "").lower():
-        return rtheme.HIGH_CONTRAST
-    if values.get("theme-light") == "false":
-        return rtheme.DEFAULT_THEME.with_changes(
-            background=values.get("--jp-layout-color0") or "#111111",
-            coord=values.get("--jp-ui-font-color1") or "#dddddd")
-    return _resolve_theme(None)
+    return rtheme.theme_from_css(values) if values else rtheme.DEFAULT_THEME
 
 
 def _auto():
