@@ -10,6 +10,7 @@ names to Pieces, or ``journey`` a Journey or None.
 """
 
 import asyncio
+import dataclasses
 import inspect
 import pathlib
 import subprocess
@@ -301,6 +302,30 @@ def test_lessons_have_the_hinted_types():
     checked(lessons.steps_of, game, "plant")
     checked(lessons.planted, game)
     checked(lessons.words, ["d4", "e5"])
+
+
+def test_every_lesson_page_holds_what_its_fields_say():
+    """The lesson data (lessons/data, which mypy does not read) fill every
+    field of Page and Exercise with what its hint says, and every check gives
+    what ``Exercise.check``'s hint says (a Verdict), before and after the
+    solution."""
+    fields = typing.get_type_hints(Exercise, localns=HINT_NAMES)
+    check = next(a for a in typing.get_args(fields["check"]) if a is not type(None))
+    gives = typing.get_args(check)[1]
+    seen = 0
+    for lesson in lessons.catalog():
+        assert conforms(lesson.pages, typing.get_type_hints(Lesson)["pages"])
+        for k, page in enumerate(lesson.pages):
+            for f in dataclasses.fields(page):
+                value = getattr(page, f.name)
+                assert conforms(value, fields[f.name]), (lesson.name, k, f.name, value)
+            if isinstance(page, Exercise):
+                game = lesson.start_game(k)
+                assert conforms(page.check(game), gives)
+                game.play(*page.solution)
+                assert conforms(page.check(game), gives)
+                seen += 1
+    assert seen > 10
 
 
 def test_the_lesson_widget_has_the_hinted_types():
