@@ -13,7 +13,10 @@ are the same from run to run (only the times change).
    worktree add /tmp/base 4d8fdf9``) the same loop runs through THAT
    package's public API (``legal_steps()`` + ``play()``), imported under
    another name, with the same seeds, alternating with this one, several
-   repetitions each; the ratios of games/s and steps/s are printed. With
+   repetitions each. Every game has its own seed, so where the two
+   versions' rules agree they play the very same games: the ratio of
+   games/s over those games ("same games", compared like for like) is
+   printed, and over all games the ratios of games/s and steps/s. With
    ``open_spiel`` importable, OpenSpiel's Havannah side 7 runs the same
    kind of loop (``legal_actions()`` + ``apply_action()``) in the same run.
    Every classic game must end (the dendrid move limit counts passes): a
@@ -107,19 +110,29 @@ def playout(game, rng, push=False):
     return n
 
 
+def game_rng(seed, k):
+    """The random source of game ``k`` of a series: every game has its own
+    seed, so one game that differs (e.g. in another version's rules) leaves
+    the others the same."""
+    return random.Random(seed * 1_000_003 + k)
+
+
 def run_playouts(rules, games, seed, push=False, budget=None, make=None):
     """Play up to ``games`` seeded games (stop early after ``budget``
-    seconds): new games from ``make()`` (default ``Game(rules)``)."""
+    seconds): new games from ``make()`` (default ``Game(rules)``). Game k
+    draws its steps from ``game_rng(seed, k)``. ``per_game`` holds each
+    game's (steps, seconds, how it ended, a fingerprint of its steps)."""
     if make is None:
         def make():
             return Game(rules)
-    rng = random.Random(seed)
     steps = []
     ends = {}
+    per_game = []
     elapsed = 0.0
     ended = [0, 0.0]   # games that ended, their seconds
-    for _ in range(games):
+    for k in range(games):
         game = make()
+        rng = game_rng(seed, k)
         t0 = time.perf_counter()
         n = playout(game, rng, push)
         dt = time.perf_counter() - t0
@@ -131,11 +144,29 @@ def run_playouts(rules, games, seed, push=False, budget=None, make=None):
         reason = game.end_reason if game.is_over else f"cut at {STEP_CAP} steps"
         key = _end_kind(reason)
         ends[key] = ends.get(key, 0) + 1
+        per_game.append((n, dt, key, _fingerprint(game)))
         if budget is not None and elapsed > budget:
             break
     return {"games": len(steps), "seconds": elapsed, "steps": sum(steps), "ends": ends,
             "cut": sum(1 for n in steps if n >= STEP_CAP), "ended": ended[0],
-            "ended_seconds": ended[1]}
+            "ended_seconds": ended[1], "per_game": per_game}
+
+
+def _fingerprint(game):
+    """A hash of the steps a game played, in notation (any version's Game)."""
+    return hash(tuple(str(s) for turn in game.history for s in turn))
+
+
+def same_games(this, old):
+    """Seconds of the games two series played identically (same steps, same
+    end, neither cut): (count, this version's seconds, the other's)."""
+    n, t_this, t_old = 0, 0.0, 0.0
+    for a, b in zip(this["per_game"], old["per_game"]):
+        if a[0] == b[0] and a[2] == b[2] and a[3] == b[3] and a[0] < STEP_CAP:
+            n += 1
+            t_this += a[1]
+            t_old += b[1]
+    return n, t_this, t_old
 
 
 def havannah_playouts(size, games, seed):
@@ -152,6 +183,30 @@ def havannah_playouts(size, games, seed):
             state.apply_action(actions[rng.randrange(len(actions))])
             n += 1
     return {"games": games, "seconds": time.perf_counter() - t0, "steps": n}
+
+
+def _ratios(this, pushed, old):
+    """this / baseline figures from paired repetitions (lists of run_playouts
+    results): medians of the per-repetition ratios."""
+    def med(values):
+        values = [v for v in values if v is not None]
+        return statistics.median(values) if values else None
+
+    def same_ratio(mine, theirs):
+        n, t_mine, t_theirs = same_games(mine, theirs)
+        return t_theirs / t_mine if n and t_mine else None
+
+    return {
+        "games": this[0]["games"],
+        "same": same_games(this[0], old[0])[0],
+        "same_play": med(same_ratio(t, o) for t, o in zip(this, old)),
+        "same_push": med(same_ratio(t, o) for t, o in zip(pushed, old)),
+        "games_play": med(o["seconds"] * t["games"] / (t["seconds"] * o["games"])
+                          for t, o in zip(this, old)),
+        "steps_play": med((t["steps"] / t["seconds"]) / (o["steps"] / o["seconds"])
+                          for t, o in zip(this, old)),
+        "old_cut": old[0]["cut"],
+    }
 
 
 def _end_kind(reason):
@@ -244,21 +299,8 @@ def compare_playouts(say, quick, seed, baseline, reps):
                 failures.append(f"   FAILURE: {name}: {r['cut']} of {r['games']} games were "
                                 f"cut at the safety cap of {STEP_CAP} steps")
         if base:
-            this = runs[("this", False)]
-            old = runs[("baseline", False)]
-            g_ratio = statistics.median(o["seconds"] * t["games"] / (t["seconds"] * o["games"])
-                                        for t, o in zip(this, old))
-            s_ratio = statistics.median((t["steps"] / t["seconds"]) / (o["steps"] / o["seconds"])
-                                        for t, o in zip(this, old))
-            p_ratio = statistics.median(o["seconds"] * t["games"] / (t["seconds"] * o["games"])
-                                        for t, o in zip(runs[("this", True)], old))
-            e_ratio = None
-            if any(o["ended"] < o["games"] for o in old) and all(o["ended"] for o in old):
-                # the baseline's games that never end (cut at the cap) left out
-                e_ratio = statistics.median(
-                    (t["ended"] / t["ended_seconds"]) / (o["ended"] / o["ended_seconds"])
-                    for t, o in zip(this, old))
-            ratios.append((name, g_ratio, s_ratio, p_ratio, e_ratio))
+            ratios.append((name, _ratios(runs[("this", False)], runs[("this", True)],
+                                         runs[("baseline", False)])))
     if _module_exists("pyspiel"):
         r = havannah_playouts(7, 20 if quick else 100, seed)
         say(f"   {'havannah side 7':<19}{'openspiel':<10}{'apply':<6}{r['games']:>6}"
@@ -267,15 +309,22 @@ def compare_playouts(say, quick, seed, baseline, reps):
     else:
         say("   (open_spiel is not installed: no Havannah figure)")
     if ratios:
-        say("   this / baseline, same seeds (median of the per-repetition ratios):")
-        for name, g_ratio, s_ratio, p_ratio, e_ratio in ratios:
-            say(f"     {name:<19} play: {g_ratio:5.2f}x games/s, {s_ratio:5.2f}x steps/s;"
-                f"  push: {p_ratio:5.2f}x games/s")
-            if e_ratio is not None:
-                say(f"     {'':<19} play, counting only the baseline's games that end: "
-                    f"{e_ratio:5.2f}x games/s")
-        say("     (the games differ where the rules changed, e.g. docs/rules.md 2.3's move "
-            "limit: compare steps/s too)")
+        say("   this / baseline, same seeds (median over the repetitions). 'same games': the "
+            "games both versions")
+        say("   played step for step alike (same seed, same steps, same end), the like-for-like "
+            "figure; 'all games'")
+        say("   also counts games the rules changes made different (e.g. docs/rules.md 2.3's "
+            "move limit):")
+        for name, r in ratios:
+            same = (f"same games {r['same']} of {r['games']}: {r['same_play']:5.2f}x "
+                    f"games/s (play), {r['same_push']:5.2f}x (push)" if r["same"]
+                    else "no game played alike")
+            say(f"     {name:<19} {same}")
+            say(f"     {'':<19} all games: {r['games_play']:5.2f}x games/s, "
+                f"{r['steps_play']:5.2f}x steps/s (play)")
+            if r["old_cut"]:
+                say(f"     {'':<19}the baseline's games cut at the {STEP_CAP}-step cap "
+                    f"(endless under its rules): {r['old_cut']}, counted in 'all games'")
     for line in failures:
         say(line)
     return failures

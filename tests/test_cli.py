@@ -268,5 +268,9 @@ def test_bench_times_another_checkout_through_its_own_api():
     mine = run_playouts(None, 2, seed=5, make=lambda: __import__("dendria_widget").Game(
         "dendria-classic", size=3))
     assert r["steps"] == mine["steps"] and r["ended"] == 2   # the same code, the same games
+    from dendria_widget.bench import same_games
+    assert same_games(mine, r)[0] == 2                        # compared game for game
+    other_seed = run_playouts(None, 2, seed=6, make=lambda: other.Game("dendria-classic", size=3))
+    assert same_games(mine, other_seed)[0] < 2                # other seeds, other games
     with pytest.raises(FileNotFoundError):
         load_baseline(str(root / "nowhere"))

@@ -824,3 +824,33 @@ def test_the_board_follows_the_page_theme_unless_one_is_given():
     w3.theme_probe.value = json.dumps({"theme-light": "true",
                                        "theme-name": "JupyterLab High Contrast"})
     assert w3.theme == HIGH_CONTRAST
+
+
+# ------------------------------------------------- legality once per click
+def test_a_click_judges_legality_once():
+    # the journey position: move d1, slide d2, then a click on c3 that means
+    # two steps (a choice) and a click on d3 that means one slide. Each click
+    # asks the engine for the legal steps once (for the position it leads
+    # to: the panels, the targets, auto_end) and never judges the played
+    # step again.
+    g = journey_game()
+    w = BoardWidget(g)
+    st = g.state
+    calls = {"legal": 0, "refusal": []}
+    real_legal, real_refusal = st.legal, st.refusal
+
+    def legal():
+        calls["legal"] += 1
+        return real_legal()
+
+    def refusal(step):
+        calls["refusal"].append(st.fmt(step))
+        return real_refusal(step)
+
+    st.legal, st.refusal = legal, refusal
+    for cell in ("d1", "d2", "d3"):
+        calls["legal"], calls["refusal"] = 0, []
+        w.click_cell(cell)
+        assert calls["legal"] == 1, (cell, calls)
+        assert not any(r.endswith(cell) for r in calls["refusal"]), (cell, calls)
+    assert [str(s) for s in g.steps] == ["move d1", "slide d2", "slide d3"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain.sentences import change_sentence
+from ..explain.sentences import and_list, change_sentence
 from ..interaction import CELL_VERBS, choices_made, seat_words, seats
 
 VERB_WORDS = {
@@ -22,6 +22,8 @@ STYLE = """<style>
 .dendria-board-widget { color: var(--jp-ui-font-color1, #1a1a1a); }
 .dendria-line { height: 1.45em; line-height: 1.45em; overflow: hidden;
   white-space: nowrap; text-overflow: ellipsis; }
+.dendria-header-box, .dendria-header-box .widget-html-content { min-width: 0;
+  max-width: 100%; overflow: hidden; }
 .dendria-score { font-size: 0.92em; }
 .dendria-banner { background: var(--jp-brand-color1, #0072b2);
   color: var(--jp-ui-inverse-font-color0, #ffffff); padding: 0 8px;
@@ -33,7 +35,7 @@ STYLE = """<style>
 .dendria-hint { height: 2.7em; line-height: 1.35em; overflow: hidden;
   font-size: 0.9em; color: var(--jp-ui-font-color2, #555555); }
 .dendria-help { color: var(--jp-ui-font-color2, #555555); }
-.dendria-present .dendria-status, .dendria-present .dendria-line { font-size: 1.5em; }
+.dendria-present .dendria-status, .dendria-present .dendria-line { font-size: 1.6em; }
 </style>"""
 
 
@@ -77,10 +79,10 @@ def score_words(game):
             lines.append(f"{cap(colour)}: {_num(part)}")
             continue
         bits = []
+        forests = part.get("forests")
         if "forests" in part:
-            forests = part["forests"]
-            bits.append("forests " + (", ".join(map(str, forests)) if forests else "none"))
-        if "distinct_sizes" in part:
+            bits.append(f"forests of {and_list(forests)}" if forests else "no forest yet")
+        if "distinct_sizes" in part and forests:
             bits.append(f"distinct sizes {_num(part['distinct_sizes'])}")
         if "majorities" in part and part["majorities"]:
             bits.append("+1 for more forests of size "

@@ -143,6 +143,38 @@ def test_the_board_holds_still_and_says_why(lab, page, tmp_path):
         assert img.crop((0, board_h, w, h)).tobytes() != plain.crop((0, board_h, w, h)).tobytes()
     print(f"overlay screenshots in {tmp_path}")
 
+    # in class: the presentation view on a 1280x720 projector
+    page.set_viewport_size({"width": 1280, "height": 720})
+    lab.kernel_exec(page, "w.overlays = {'annotations'}; w.present()")
+    lab.wait_for_kernel(page, "w.presenting")
+    canvas = lab.canvas_locator(page, 0)
+    deadline = time.monotonic() + 10
+    while canvas.bounding_box()["width"] < 480 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    box = canvas.bounding_box()
+    # as large as the screen allows: larger than the 420 px board
+    assert box["width"] >= 480, box
+    assert out.locator(".jupyter-widget-Tab, .widget-tab").first.is_hidden()
+    size = out.locator(".dendria-status").evaluate(
+        "(e) => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 20
+    step = out.get_by_role("button", name="Next step")
+    step.wait_for()
+    # on the projector's screen at once: the whole board, the status line
+    # and Next step, once the board is scrolled to the top of the notebook
+    canvas.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    time.sleep(0.3)
+    box = canvas.bounding_box()
+    for part in (box, out.locator(".dendria-status").bounding_box(), step.bounding_box()):
+        assert part["y"] >= 0 and part["y"] + part["height"] <= 720, (part, box)
+    page.screenshot(path=str(tmp_path / "present-1280x720.png"))
+    # Next step steps through the game: back to the start, then forward
+    lab.kernel_exec(page, "w.undo(); w.undo()")
+    lab.wait_for_kernel(page, "game.can_redo()")
+    before = len(lab.kernel_literal(page, "[str(s) for s in game.steps]"))
+    step.click()
+    lab.wait_for_kernel(page, f"len(game.steps) == {before + 1}")
+
 
 def test_click_to_redraw_time(lab, page):
     """Click to changed canvas pixels, measured in the page (printed: a
@@ -196,6 +228,12 @@ def test_dark_theme_dark_board_readable_texts(lab, page, tmp_path):
         }""")
         for query, fg, page_bg in colours:
             assert contrast(fg, page_bg) >= 4.5, (query, fg, page_bg)
+        # a header line too long for the board's column ends in an ellipsis
+        # inside the column: it never runs under the tabs beside the board
+        tabs = out.locator(".jupyter-widget-Tab, .widget-tab").first.bounding_box()
+        for k in range(out.locator(".dendria-line").count()):
+            line = out.locator(".dendria-line").nth(k).bounding_box()
+            assert line["x"] + line["width"] <= tabs["x"] + 1, (k, line, tabs)
     finally:
         page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
                       " {theme: 'JupyterLab Light'}); }")
