@@ -45,6 +45,20 @@ def and_list(items):
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def fertile_soil_words(variant, soils):
+    """A group's fertile soils grouped by who fertilizes them, in words:
+    ``{"b2": ["dark"], "b3": []}`` -> "b2 (fertilized by dark); b3
+    (fertilized by no dendrid)"."""
+    by = {}
+    for cell, who in soils.items():
+        by.setdefault(tuple(who), []).append(cell)
+    parts = [f"{and_list(cells)} (fertilized by {and_list(who)})"
+             for who, cells in by.items() if who]
+    if () in by:
+        parts.append(f"{and_list(by[()])} (fertilized by no {variant.kind_word('dendrid')})")
+    return "; ".join(parts)
+
+
 def short_list(cells, n=6):
     """At most ``n`` cell names, then 'and k more'."""
     cells = list(cells)
@@ -288,7 +302,7 @@ def preview_caption(game, focus, placement):
     return sentence(text)
 
 
-__all__ = ["plural", "and_list", "short_list", "cells_span", "reword", "sentence",
+__all__ = ["plural", "and_list", "fertile_soil_words", "short_list", "cells_span", "reword", "sentence",
            "roots_caption", "nutrients_caption", "fertilization_caption", "fertile_caption",
            "conversions_caption", "nothing_reason", "power_caption", "regions_caption",
            "heights_caption", "preview_caption"]
@@ -467,10 +481,7 @@ def _describe_dendria(game, facts):
         soils = g.get("fertile_soils", {})
         if kind != "dendrid":
             if soils:
-                parts = [f"{s} ({and_list(who) if who else 'nobody'})"
-                         for s, who in soils.items()]
-                out.append(sentence(f"Its fertile soils, and who fertilizes them: "
-                                    f"{', '.join(parts)}"))
+                out.append(sentence("Its fertile soils: " + fertile_soil_words(v, soils)))
             else:
                 out.append("It has no fertile soil: an enclosed group.")
             if "sees_dendrids" in g and v.enclosed_sight:
