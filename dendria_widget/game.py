@@ -18,15 +18,27 @@ leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TypeAlias
 
 from . import checks
 from .checks import LARGEST, brief, brief_first, is_number, is_whole, whole_number_text
 from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
-from .geometry import DIRECTION_NAMES
+from .geometry import DIRECTION_NAMES, Board
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
+from .rules.options import Rules
 from .rules.variant import variant_for
+
+if TYPE_CHECKING:  # names for the type hints only
+    from .notation import Piece
+    from .rules.variant import Variant
+
+#: What ``ruleset=`` takes: a ruleset name ('dendria-classic', 'dendria-sprites',
+#: 'hedu'), a docs/notation.md rules dict, or the Rules of a game.
+RulesSpec: TypeAlias = str | dict | Rules
+#: What ``board=`` takes: a docs/notation.md board dict, a preset name, a
+#: hexagon's side, a list of module centres, or a Board.
+BoardSpec: TypeAlias = dict | str | int | list | tuple | Board
 
 RECORD_FORMAT = "dendria-widget-record"
 RECORD_VERSION = 1
@@ -86,20 +98,23 @@ class Game:
       forest or host; Hedu: one colour and one height), () for an empty plot.
     """
 
-    def __init__(self, ruleset="dendria-classic", size=None, board=None, *,
-                 options=None, _start=None, **more):
+    def __init__(self, ruleset: RulesSpec = "dendria-classic", size: int | None = None,
+                 board: BoardSpec | None = None, *,
+                 options: dict | None = None, _start: dict | None = None, **more: Any) -> None:
         self.rules = resolve_rules(ruleset, board=board, size=size, options=options, **more)
         self.engine = engine_for(self.rules)
         self._start = _start  # the position dict this game started from, or None
         self.state = self.engine.State(self.rules, self._engine_position(_start))
-        self._redo = []
-        self._legal = None     # (engine version, legal steps) of legal_steps()
-        self.comments = {}     # turn index -> comment
-        self.annotations = {"marks": {}, "arrows": []}
+        self._redo: list[Step] = []
+        # (engine version, legal steps) of legal_steps()
+        self._legal: tuple[int, list[Step]] | None = None
+        self.comments: dict[int, str] = {}     # turn index -> comment
+        self.annotations: dict[str, Any] = {"marks": {}, "arrows": []}
 
     # ------------------------------------------------------------ building
     @classmethod
-    def from_position(cls, position, rules=None, **options):
+    def from_position(cls, position: str | dict, rules: RulesSpec | None = None,
+                      **options: Any) -> Game:
         """A game in normal play from a position: a position string, or a
         docs/notation.md position dict (``{"to_move", "pieces", "komi",
         "prisoners"}``), with ``rules`` (a rules dict or ruleset name) or a
@@ -126,16 +141,16 @@ class Game:
         if not isinstance(position, dict):
             raise BadPosition("a position is a position string or a dict with "
                               "'to_move' and 'pieces'")
-        position = dict(position)
-        if "rules" in position:
+        given: dict = dict(position)
+        if "rules" in given:
             if rules is not None:
                 raise BadPosition("give the rules once: in the dict or as an argument")
-            rules = position.pop("rules")
-            if "position" in position:
-                position = position["position"]
+            rules = given.pop("rules")
+            if "position" in given:
+                given = given["position"]
         if rules is None:
             rules = "dendria-classic"
-        return cls(resolve_rules(rules, options=options or None), _start=position)
+        return cls(resolve_rules(rules, options=options or None), _start=given)
 
     def _engine_position(self, pos):
         if pos is None:
@@ -158,8 +173,8 @@ class Game:
         if not isinstance(pieces, dict):
             raise BadPosition("'pieces' must map cell names to pieces")
         board = self.rules.board
-        cells = {}
-        given = {}  # plot id -> the name it was given by
+        cells: dict[int, int] = {}   # plot id -> the engine's piece code
+        given: dict[int, str] = {}   # plot id -> the name it was given by
         for name, piece in pieces.items():
             if not board.has_name(name):
                 raise BadPosition(f"there is no cell {brief(name)} on this board")
@@ -199,21 +214,21 @@ class Game:
 
     # ----------------------------------------------------------- the rules
     @property
-    def board(self):
+    def board(self) -> Board:
         """The geometry.Board this game is played on."""
         return self.rules.board
 
     @property
-    def options(self):
+    def options(self) -> dict[str, Any]:
         """Every option's value (a copy)."""
         return dict(self.rules.options)
 
     @property
-    def ruleset(self):
+    def ruleset(self) -> str:
         return self.rules.ruleset
 
     @property
-    def variant(self):
+    def variant(self) -> Variant:
         """What this ruleset calls things and which ideas its options turn on
         (a :class:`~dendria_widget.rules.variant.Variant`)."""
         return variant_for(self.rules)
@@ -226,7 +241,7 @@ class Game:
             return step.bind(self.board)
         return self.state.parse(step)
 
-    def legal_steps(self):
+    def legal_steps(self) -> list[Step]:
         """Every legal step now, as Step objects (``str()`` gives the notation).
 
         Until the game changes, :meth:`play` trusts a step taken from this
@@ -244,7 +259,7 @@ class Game:
             return False
         return id(step) in map(id, c[1])   # compared in C, no Step.__eq__
 
-    def why_illegal(self, step):
+    def why_illegal(self, step: Step | str) -> str | None:
         """The reason a step is refused now, or None when it is legal."""
         try:
             st = self._step(step)
@@ -252,10 +267,10 @@ class Game:
             return e.reason
         return self.state.refusal(st)
 
-    def is_legal(self, step):
+    def is_legal(self, step: Step | str) -> bool:
         return self.why_illegal(step) is None
 
-    def play(self, *steps):
+    def play(self, *steps: Step | str) -> Game:
         """Play one or more steps in order. If one is refused, the steps of
         this call already played are taken back and IllegalStep is raised
         (its message says which step and why): the game is unchanged.
@@ -285,7 +300,7 @@ class Game:
             raise
         return self
 
-    def push(self, step):
+    def push(self, step: Step | str) -> Game:
         """Play one step WITHOUT judging it (as python-chess's ``push`` and
         OpenSpiel's ``ApplyAction``): for computer players and the lab, with
         steps taken from :meth:`legal_steps`. An illegal step here leaves
@@ -295,7 +310,7 @@ class Game:
                        else self._step(step))
         return self
 
-    def pop(self):
+    def pop(self) -> Step | None:
         """Take back the last step and return it (None at the start): the
         partner of :meth:`push`, the same as :meth:`undo` (redo can play it
         again)."""
@@ -320,7 +335,7 @@ class Game:
         else:
             state.push(st)
 
-    def undo(self):
+    def undo(self) -> Step | None:
         """Take back the last step; returns it as a Step (None at the start)."""
         st = self.state.undo()
         if st is None:
@@ -328,7 +343,7 @@ class Game:
         self._redo.append(st)
         return st
 
-    def redo(self):
+    def redo(self) -> Step | None:
         """Play again the last step taken back; returns it (None if none)."""
         if not self._redo:
             return None
@@ -336,13 +351,13 @@ class Game:
         self.state.apply(st)
         return st
 
-    def can_undo(self):
+    def can_undo(self) -> bool:
         return self.state.step_count > 0
 
-    def can_redo(self):
+    def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def go_to(self, index):
+    def go_to(self, index: int) -> Game:
         """Undo or redo until exactly ``index`` steps have been played."""
         if not isinstance(index, int) or index < 0:
             raise DendriaError(f"a step index is a whole number >= 0, not {index!r}")
@@ -353,30 +368,30 @@ class Game:
         return self
 
     @property
-    def step_count(self):
+    def step_count(self) -> int:
         """How many steps have been played (``len(game.steps)``, without
         building the list)."""
         return self.state.step_count
 
     @property
-    def steps(self):
+    def steps(self) -> list[Step]:
         """Every step played, in order (Step objects)."""
         return self.state.steps()
 
     @property
-    def future(self):
+    def future(self) -> list[Step]:
         """Steps that redo would play, next first."""
         return self._redo[::-1]
 
     @property
-    def history(self):
+    def history(self) -> list[list[Step]]:
         """The turns so far, each a list of Steps (an unfinished turn last)."""
         turns = [list(t) for t in self.state.turns]
         if self.state.current:
             turns.append(list(self.state.current))
         return turns
 
-    def turn_movers(self):
+    def turn_movers(self) -> list[str]:
         """The colour that played each turn of ``history`` (swap, komi and
         side choices included), e.g. ['dark', 'light', 'light', ...]."""
         movers = self.state.step_movers()
@@ -389,39 +404,39 @@ class Game:
 
     # -------------------------------------------------------------- facts
     @property
-    def pieces(self):
+    def pieces(self) -> dict[str, Piece]:
         """Cell name -> piece string ('dark seed', 'white 2'), in cell order."""
         return self.state.pieces()
 
     @property
-    def to_move(self):
+    def to_move(self) -> str:
         """The colour whose step comes next ('dark', 'light', 'black', 'white')."""
         return self.state.colour_name(self.state.to_move)
 
     @property
-    def phase(self):
+    def phase(self) -> str:
         """docs/notation.md phase: komi, side, opening, swap, turn, plant, move, over."""
         return self.state.phase
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.state.over
 
     @property
-    def end_reason(self):
+    def end_reason(self) -> str | None:
         return self.state.end_reason
 
     @property
-    def winner(self):
+    def winner(self) -> str | None:
         """None while the game goes on; then a colour or 'draw'."""
         return self.state.winner()
 
-    def score(self):
+    def score(self) -> dict[str, dict]:
         """Each colour's score as if the game ended now, with its breakdown."""
         return self.state.score()
 
     @property
-    def journey(self):
+    def journey(self) -> Journey | None:
         """The Dendria journey in progress as a :class:`Journey`, or None."""
         j = self.state.journey()
         if j is None:
@@ -432,7 +447,7 @@ class Game:
         return Journey(b.name(start), b.name(at), DIRECTION_NAMES[d] if d >= 0 else None,
                        line, slides)
 
-    def last_effects(self):
+    def last_effects(self) -> list[Effect]:
         """The pieces the last step changed: a list of :class:`Effect`
         ``(cell, before, after)`` with piece strings (None: empty), in the
         order the rules changed them; [] at the start or after a step that
@@ -440,19 +455,19 @@ class Game:
         name, piece = self.board.name, self.state.code_name
         return [Effect(name(i), piece(a), piece(b)) for i, a, b in self.state.last_changes()]
 
-    def last_turn_cells(self):
+    def last_turn_cells(self) -> list[str]:
         """Names of the cells the last turn touched (the turn in progress if
         one has begun), each once, in the order its steps touched them."""
         return [self.board.name(i) for i in self.state.last_turn_cells()]
 
-    def group_at(self, cell):
+    def group_at(self, cell: str) -> tuple[str, ...]:
         """The cell names (sorted by row, then index) of the group holding
         the piece on ``cell``; () for an empty plot. UnknownCell for a name
         that is not on this board."""
         return tuple(self.board.names(self.state.group_at(self.board.cell(cell))))
 
     # ------------------------------------------------------------ records
-    def position(self):
+    def position(self) -> dict:
         """The docs/notation.md position dict of the board now."""
         st = self.state
         pos = {"to_move": self.to_move, "pieces": self.pieces}
@@ -462,7 +477,7 @@ class Game:
             pos["komi"] = st.komi
         return pos
 
-    def position_string(self):
+    def position_string(self) -> str:
         """The one-line position string (see dendria_widget.notation)."""
         st = self.state
         if self.rules.game == "hedu":
@@ -471,7 +486,7 @@ class Game:
             extras = [("komi", checks.dumps(st.komi))] if st.komi else []
         return format_position(self.rules, self.pieces, self.to_move, extras)
 
-    def comment(self, text, turn=None):
+    def comment(self, text: str, turn: int | None = None) -> None:
         """Attach a comment to a turn (default: the latest turn); turns count
         from 0 in ``history``. An empty text removes the comment."""
         last = max(len(self.history) - 1, 0)
@@ -487,16 +502,16 @@ class Game:
         else:
             self.comments.pop(turn, None)
 
-    def to_record(self):
+    def to_record(self) -> dict:
         """The JSON-ready game record: rules, start, turns with comments,
         the steps that redo would replay, and annotations."""
         turns = []
         for k, t in enumerate(self.history):
-            entry = {"steps": [str(s) for s in t]}
+            entry: dict[str, Any] = {"steps": [str(s) for s in t]}
             if k in self.comments:
                 entry["comment"] = self.comments[k]
             turns.append(entry)
-        rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
+        rec: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
                "rules": self.rules.to_dict(), "start": copy.deepcopy(self._start),
                "turns": turns, "redo": [str(s) for s in self.future]}
         # comments of turns that were taken back (redo would bring them back)
@@ -508,12 +523,12 @@ class Game:
                                   "arrows": [list(a) for a in self.annotations["arrows"]]}
         return rec
 
-    def to_json(self, indent=None):
+    def to_json(self, indent: int | None = None) -> str:
         """The record as strict JSON text (see ``to_record``)."""
         return checks.dumps(self.to_record(), indent=indent)
 
     @classmethod
-    def from_record(cls, record):
+    def from_record(cls, record: dict | str | bytes | bytearray) -> Game:
         """A game from a record (a dict, or its JSON text). Replays every
         step; raises BadRecord naming the step that does not replay."""
         if isinstance(record, (str, bytes, bytearray)):
@@ -579,7 +594,7 @@ class Game:
             game.set_annotations(ann)
         return game
 
-    def set_annotations(self, ann):
+    def set_annotations(self, ann: dict) -> None:
         """Replace the teacher's marks ({cell: label}) and arrows ([[from, to]])."""
         if not isinstance(ann, dict) or set(ann) - {"marks", "arrows"}:
             raise BadRecord("annotations are {\"marks\": {...}, \"arrows\": [...]}")
@@ -605,7 +620,7 @@ class Game:
             pairs.append([board.name(board.cell(x)) for x in a])
         self.annotations = {"marks": named, "arrows": pairs}
 
-    def copy(self):
+    def copy(self) -> Game:
         """An independent game: same position, history, redo steps, comments
         and annotations (the engine state is cloned, nothing is replayed)."""
         new = object.__new__(Game)
@@ -630,7 +645,7 @@ class Game:
         return self
 
     @property
-    def from_start(self):
+    def from_start(self) -> bool:
         """True when this game began at the rules' start (opening included),
         not from a given position: then who plays which colour follows from
         the steps (swap, side)."""

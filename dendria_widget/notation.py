@@ -22,10 +22,15 @@ Example: ``dendria-classic h3 3/4/1s1S1/4/3 light``.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from . import checks
 from .checks import LARGEST, brief, is_whole, whole_number_text
 from .errors import BadPosition, IllegalStep, UnknownCell
+
+if TYPE_CHECKING:  # for the type hints only
+    from .geometry import Board
+    from .rules.options import Rules
 
 #: Step verbs that name a cell (Dendria and Hedu).
 CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
@@ -33,7 +38,7 @@ CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
 SIDE_WORDS = ("dark", "light")
 
 
-def parse_words(text):
+def parse_words(text: str) -> list[str]:
     """Split a step string into lower-case words; refuse what is not a string."""
     if not isinstance(text, str):
         raise IllegalStep(f"a step must be a string like 'plant g7', not {brief(text)}")
@@ -43,7 +48,7 @@ def parse_words(text):
     return words
 
 
-def parse_cell(board, word):
+def parse_cell(board: Board, word: str) -> int:
     """The id of the cell named ``word`` in a step; IllegalStep naming it."""
     try:
         return board.cell(word)
@@ -73,7 +78,10 @@ class Step(tuple):
     :meth:`bind` ties it to one (do that before using it as a key).
     """
 
-    def __new__(cls, verb, arg=None, board=None):
+    board: Board | None  # the board a cell verb's id belongs to
+
+    def __new__(cls, verb: str, arg: str | int | None = None,
+                board: Board | None = None) -> Step:
         if verb in CELL_VERBS and isinstance(arg, str):
             if board is not None:
                 arg = parse_cell(board, arg)
@@ -88,7 +96,7 @@ class Step(tuple):
         return self
 
     @classmethod
-    def parse(cls, text, board):
+    def parse(cls, text: str, board: Board) -> Step:
         """The step a docs/notation.md string names on ``board`` (``sow`` reads as
         ``plant``); IllegalStep saying what cannot be read."""
         words = parse_words(text)
@@ -113,7 +121,7 @@ class Step(tuple):
             return cls("side", SIDE_WORDS.index(words[1]))
         raise IllegalStep(f"unknown step {words[0]!r}")
 
-    def bind(self, board):
+    def bind(self, board: Board) -> Step:
         """This step on ``board`` (the same step when it is already there);
         IllegalStep when it is no step of the notation (a verb without its
         cell, a cell id that is no plot, a komi that is no whole number...)."""
@@ -138,11 +146,11 @@ class Step(tuple):
         return Step(verb, parse_cell(board, name), board)
 
     @property
-    def verb(self):
+    def verb(self) -> str:
         return self[0]
 
     @property
-    def arg(self):
+    def arg(self) -> str | int | None:
         """The cell's name, the komi, the colour word, or None."""
         verb, arg = self
         if self.board is not None:
@@ -152,7 +160,7 @@ class Step(tuple):
         return arg
 
     @property
-    def cell(self):
+    def cell(self) -> int | None:
         """The engine id of the cell the step names (None if none or unbound)."""
         return self[1] if self.board is not None else None
 
@@ -193,7 +201,11 @@ class Piece(str):
     dendrid) and ``height`` (Hedu) read it without parsing. The engines
     hand out one shared Piece per kind of piece."""
 
-    def __new__(cls, colour, kind=None, height=None):
+    colour: str
+    kind: str | None
+    height: int | None
+
+    def __new__(cls, colour: str, kind: str | None = None, height: int | None = None) -> Piece:
         self = str.__new__(cls, f"{colour} {kind if height is None else height}")
         self.colour = colour
         self.kind = kind
@@ -216,14 +228,15 @@ DENDRIA_LETTER_OF = {v: k for k, v in DENDRIA_LETTERS.items()}
 DIGITS = "0123456789"
 
 
-def piece_letter(piece):
+def piece_letter(piece: Piece) -> str:
     """Letter(s) of a piece string in the position string."""
     if piece in DENDRIA_LETTER_OF:
         return DENDRIA_LETTER_OF[piece]
     return piece.colour[0] + str(piece.height)
 
 
-def format_position(rules, pieces, to_move, extras=()):
+def format_position(rules: Rules, pieces: Mapping[str, Piece], to_move: str,
+                    extras: Iterable[tuple[str, str]] = ()) -> str:
     """The position string of a board (``pieces``: cell name -> piece)."""
     board = rules.board
     spec = board.spec
@@ -260,7 +273,7 @@ def _signed(text):
     return None if value is None else -value if text.startswith("-") else value
 
 
-def parse_position(text):
+def parse_position(text: str) -> tuple[dict, str, str, dict[str, str]]:
     """Read a position string: returns (rules dict, pieces, to_move, extras).
 
     Raises BadPosition naming what is wrong."""
@@ -299,7 +312,7 @@ def parse_position(text):
     return rules, rows_text, to_move, extras
 
 
-def read_rows(board, rows_text, hedu):
+def read_rows(board: Board, rows_text: str, hedu: bool) -> dict[str, str]:
     """Cell name -> piece string from the ROWS field."""
     rows = rows_text.split("/")
     if len(rows) != len(board.rows):

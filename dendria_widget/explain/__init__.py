@@ -11,8 +11,15 @@ sorted by row, then index.
   height of a stack on each empty plot, the preview of a placement.
 """
 
+from __future__ import annotations
 
-def explain_cell(game, cell):
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
+
+
+def explain_cell(game: Game, cell: str) -> dict:
     """Everything about one cell, for the widget's hover and the tutorials."""
     if game.variant.family == "hedu":
         from .hedu import explain_cell as hedu_cell
@@ -21,7 +28,7 @@ def explain_cell(game, cell):
     return dendria_cell(game, cell)
 
 
-def describe(game, cell):
+def describe(game: Game, cell: str) -> list[str]:
     """Everything about one cell as a list of sentences in the edition's
     words (see :func:`dendria_widget.explain.sentences.describe`)."""
     from .sentences import describe as _describe

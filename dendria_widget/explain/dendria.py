@@ -7,17 +7,26 @@ and returns plain data with cell names, computed by the engine
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..geometry import DIRECTION_NAMES, iter_bits
 from ..rules.dendria import (COLOURS, COLOUR_OF, DENDRID, GROUP_WORDS, KIND_OF,
                              PIECE_NAMES, SEED, TREE)
 from ..rules.variant import variant_for
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
+    from ..rules.dendria import DendriaState
+
+    #: What every function here takes: a Game, or its engine state.
+    GameOrState = Game | DendriaState
 
 
 def _state(game):
     return getattr(game, "state", game)
 
 
-def roots(game, cell):
+def roots(game: GameOrState, cell: str | int) -> list[dict]:
     """The roots of a seed on ``cell`` (or of the cell, as if a seed stood there).
 
     Each root: direction, the plots it runs over (up to and including the
@@ -42,7 +51,7 @@ def roots(game, cell):
     return out
 
 
-def seeds(game):
+def seeds(game: GameOrState) -> dict[str, dict]:
     """Every seed on the board: hungry or nourished, its nourishers, and the
     nourishers counted by colour."""
     st = _state(game)
@@ -66,7 +75,7 @@ def seeds(game):
     return out
 
 
-def fertilization(game):
+def fertilization(game: GameOrState) -> dict[str, dict]:
     """Soils fertilized by each colour, and by which dendrids.
 
     Returns ``{"dark": {soil: [dendrid cells]}, "light": {...}}`` and the
@@ -74,9 +83,9 @@ def fertilization(game):
     """
     st = _state(game)
     b = st.board
-    out = {"dark": {}, "light": {}, "lines": {}}
+    out: dict[str, dict] = {"dark": {}, "light": {}, "lines": {}}
     for colour in (0, 1):
-        per = {}
+        per: dict[int, list[int]] = {}
         for p in iter_bits(st.pieces_of(colour, DENDRID)):
             seen = []
             for d in range(6):
@@ -91,7 +100,7 @@ def fertilization(game):
     return out
 
 
-def fertilized(game):
+def fertilized(game: GameOrState) -> dict[str, list[str]]:
     """{"dark": [soils], "light": [soils]}: the empty plots each colour fertilizes."""
     st = _state(game)
     f = st.fertilized()
@@ -119,7 +128,7 @@ def _group_facts(st, g, mover):
     return facts
 
 
-def groups(game):
+def groups(game: GameOrState) -> list[dict]:
     """Every seedbed and forest with its fertile soils (and who fertilizes
     each), and for forests whether the owner protects them (when the rules
     have protection: ``capture="unprotected"``)."""
@@ -134,7 +143,7 @@ def groups(game):
     return out
 
 
-def conversions(game, mover=None):
+def conversions(game: GameOrState, mover: str | int | None = None) -> dict:
     """What ``mover`` (default: the side to move) could convert on this board,
     judged as during a move: sprouts, growths and captures, each with the
     reason when it is refused.
@@ -169,7 +178,7 @@ def conversions(game, mover=None):
     return {"mover": me, "sprout": sprout, "grow": grow, "capture": capture}
 
 
-def placements(game, mover=None):
+def placements(game: GameOrState, mover: str | int | None = None) -> dict[str, str | None]:
     """Where ``mover`` could plant if a turn began now, and why not elsewhere:
     ``{cell: None (legal) or reason}`` for every empty plot."""
     st = _state(game)
@@ -180,14 +189,14 @@ def placements(game, mover=None):
     return {b.name(i): st.placement_refusal(i, mover) for i in b.plots if not st.cells[i]}
 
 
-def power(game):
+def power(game: GameOrState) -> dict[str, int]:
     """The power of every plot (the fewest plots on any of its six rays)."""
     st = _state(game)
     b = st.board
     return {b.name(i): b.power[i] for i in b.plots}
 
 
-def slides(game):
+def slides(game: GameOrState) -> dict[str, list[str]]:
     """For every dendrid of the side to move, the cells one slide reaches
     (all six directions; the power and repetition rules not applied)."""
     st = _state(game)
@@ -198,7 +207,7 @@ def slides(game):
     return out
 
 
-def explain_cell(game, cell):
+def explain_cell(game: GameOrState, cell: str | int) -> dict:
     """Everything about one cell: its piece, roots, hungry or nourished,
     why planting there is legal or not, its group, power (under the power
     rule), and (for a seed) whether the side to move could sprout it; for a
@@ -242,7 +251,7 @@ def explain_cell(game, cell):
     return facts
 
 
-def overview(game):
+def overview(game: GameOrState) -> dict:
     """All the explanations at once (what the widget's overlays draw)."""
     return {"seeds": seeds(game), "fertilization": fertilization(game),
             "groups": groups(game), "conversions": conversions(game),
@@ -250,7 +259,7 @@ def overview(game):
             "slides": slides(game)}
 
 
-def dendria_analysis(game):
+def dendria_analysis(game: GameOrState) -> dict:
     """The Dendria output object of ``analyze`` (docs/notation.md)."""
     st = _state(game)
     b = st.board

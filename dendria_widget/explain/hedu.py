@@ -11,9 +11,18 @@ sorted by row, then index.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from ..geometry import iter_bits
 from ..rules.hedu import (COLOURS, INCREASE, PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY,
                           piece_name)
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
+    from ..rules.hedu import HeduState
+
+    #: What every function here takes: a Game, or its engine state.
+    GameOrState = Game | HeduState
 
 STAGE_WORDS = {PLACED: "placed", REDUCE_ENEMY: "enemy reduced",
                REDUCE_FRIENDLY: "friendly reduced", INCREASE: "increased"}
@@ -27,7 +36,7 @@ def _cell_id(st, cell):
     return st.board.cell(cell) if isinstance(cell, str) else cell
 
 
-def stack_words(piece):
+def stack_words(piece: str) -> str:
     """'black 2' -> 'black stack of 2'."""
     colour, height = piece.split()
     return f"{colour} stack of {height}"
@@ -42,7 +51,8 @@ def _pair_text(p):
     return f"of {p[1]} stack{'s' if p[1] != 1 else ''} of height {p[0]}"
 
 
-def comparison_text(black, white):
+def comparison_text(black: Sequence[tuple[int, int]],
+                    white: Sequence[tuple[int, int]]) -> str:
     """Words for the comparison of two (height, size) lists sorted largest
     first, as the engine compares them."""
     n = max(len(black), len(white))
@@ -69,7 +79,7 @@ def comparison_text(black, white):
     return "the two lists are identical: nobody controls it"
 
 
-def regions(game):
+def regions(game: GameOrState) -> list[dict]:
     """Every region (maximal set of connected empty plots), ordered by its
     first cell: its cells, the (height, size) lists of each colour's groups
     touching it (sorted largest first), the controller (or None), the value
@@ -91,7 +101,7 @@ def regions(game):
     return out
 
 
-def groups(game):
+def groups(game: GameOrState) -> list[dict]:
     """Every group (connected stacks of one colour and one height)."""
     st = _state(game)
     b = st.board
@@ -99,7 +109,7 @@ def groups(game):
             for c, h, g, size in st.groups()]
 
 
-def placement_heights(game, mover=None):
+def placement_heights(game: GameOrState, mover: int | None = None) -> dict[str, int]:
     """{cell: height} for every legal placement of ``mover`` (default: the
     side to move), before the reductions and increases."""
     st = _state(game)
@@ -107,7 +117,7 @@ def placement_heights(game, mover=None):
     return {b.name(i): h for i, h in st.placement_heights(mover).items()}
 
 
-def plot_heights(game):
+def plot_heights(game: GameOrState) -> dict[str, int]:
     """{cell: height} for every empty plot: the height a stack placed there
     would get (0: no stack can stand there), whatever the repetition rule
     says (see :func:`placements` for what is legal)."""
@@ -116,7 +126,7 @@ def plot_heights(game):
     return {b.name(i): st.placement_height(i) for i in b.plots if not st.cells[i]}
 
 
-def preview(game, cell, mover=None):
+def preview(game: GameOrState, cell: str | int, mover: int | None = None) -> dict:
     """What placing on ``cell`` would do, played on the engine and taken
     back (the game is left as it was). Returns the ordered ``changes`` (each
     with its stage: placed, enemy reduced, friendly reduced, increased),
@@ -129,7 +139,8 @@ def preview(game, cell, mover=None):
     i = _cell_id(st, cell)
     log, gained = st.preview(i, mover)
     changes = []
-    first, final = {}, {}
+    first: dict[int, int] = {}
+    final: dict[int, int] = {}
     for j, old, new, stage in log:
         nm = b.name(j)
         changes.append({"cell": nm, "stage": STAGE_WORDS[stage],
@@ -169,7 +180,7 @@ def preview(game, cell, mover=None):
             "prisoners": {"black": gained[0], "white": gained[1]}, "summary": summary}
 
 
-def placement(game, cell, mover=None):
+def placement(game: GameOrState, cell: str | int, mover: int | None = None) -> dict:
     """Can ``mover`` (default: the side to move) place on ``cell`` now?
     ``legal``, the ``reason`` when not, the ``height`` the stack would get
     (None when no stack can stand there) and the ``preview`` (when a stack
@@ -192,7 +203,7 @@ def placement(game, cell, mover=None):
             "preview": preview(st, i, mover) if standable else None}
 
 
-def placements(game, mover=None):
+def placements(game: GameOrState, mover: int | None = None) -> dict[str, str | None]:
     """{cell: None if legal, else the reason} for every empty plot."""
     st = _state(game)
     b = st.board
@@ -207,7 +218,7 @@ def placements(game, mover=None):
     return out
 
 
-def stacks(game):
+def stacks(game: GameOrState) -> dict[str, dict]:
     """Every stack: its piece, how many regions touch it, and its group."""
     st = _state(game)
     b = st.board
@@ -220,7 +231,7 @@ def stacks(game):
     return out
 
 
-def explain_cell(game, cell):
+def explain_cell(game: GameOrState, cell: str | int) -> dict:
     """Everything about one cell, for the widget's hover and the tutorials.
 
     An empty plot: its region, the height a stack of the side to move would
@@ -244,7 +255,7 @@ def explain_cell(game, cell):
     return facts
 
 
-def overview(game):
+def overview(game: GameOrState) -> dict:
     """All the explanations at once (what the widget's overlays draw)."""
     return {"regions": regions(game), "groups": groups(game),
             "placements": placements(game), "placement_heights": placement_heights(game),
@@ -252,7 +263,7 @@ def overview(game):
             "stacks": stacks(game)}
 
 
-def hedu_analysis(game):
+def hedu_analysis(game: GameOrState) -> dict:
     """The Hedu output object of ``analyze`` (docs/notation.md)."""
     st = _state(game)
     b = st.board

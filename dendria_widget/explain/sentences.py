@@ -15,8 +15,14 @@ sprites edition *sows* and has *sprites* and *plots*; the classic edition
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, overload
 
 from ..rules.variant import variant_for
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
+    from ..notation import Step
+    from ..rules.variant import Variant
 
 
 def _variant(game):
@@ -24,7 +30,7 @@ def _variant(game):
     return variant_for(st.rules)
 
 
-def plural(n, word, many=None):
+def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 seed', '3 seeds', 'no seed'."""
     if n == 0:
         return f"no {word}"
@@ -35,17 +41,17 @@ def _plural(word):
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
-def and_list(items):
+def and_list(items: Iterable[object]) -> str:
     """'a', 'a and b', 'a, b and c'."""
-    items = [str(x) for x in items]
-    if not items:
+    words = [str(x) for x in items]
+    if not words:
         return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def fertile_soil_words(variant, soils):
+def fertile_soil_words(variant: Variant, soils: Mapping[str, Sequence[str]]) -> str:
     """A group's fertile soils grouped by who fertilizes them, in words:
     ``{"b2": ["dark"], "b3": []}`` -> "b2 (fertilized by dark); b3
     (fertilized by no dendrid)"."""
@@ -59,7 +65,7 @@ def fertile_soil_words(variant, soils):
     return "; ".join(parts)
 
 
-def short_list(cells, n=6):
+def short_list(cells: Iterable[str], n: int = 6) -> str:
     """At most ``n`` cell names, then 'and k more'."""
     cells = list(cells)
     if len(cells) <= n:
@@ -67,7 +73,7 @@ def short_list(cells, n=6):
     return ", ".join(cells[:n]) + f" and {len(cells) - n} more"
 
 
-def cells_span(cells):
+def cells_span(cells: Iterable[str]) -> str:
     """A group's cells as a learner reads them: 'e4', 'e4 and e5', 'e4–e6'
     (first and last cell in board order)."""
     cells = list(cells)
@@ -87,7 +93,11 @@ _REWORDS = {
 _WORD_RE = re.compile(r"\b(" + "|".join(sorted(_REWORDS, key=len, reverse=True)) + r")\b")
 
 
-def reword(game, text):
+@overload
+def reword(game: Game, text: str) -> str: ...
+@overload
+def reword(game: Game, text: None) -> None: ...
+def reword(game: Game, text: str | None) -> str | None:
     """An engine reason in the edition's words (the sprites edition says
     'sprite' and 'sow' where the engine says 'dendrid' and 'plant')."""
     if text is None:
@@ -101,7 +111,7 @@ def reword(game, text):
 _CELL_START = re.compile(r"[a-z]{1,3}\d")
 
 
-def sentence(text):
+def sentence(text: str) -> str:
     """Capitalised (unless it begins with a cell name: 'e5 is ...'), with a
     full stop."""
     text = text.strip()
@@ -113,7 +123,7 @@ def sentence(text):
 
 
 # ------------------------------------------------------- overlay captions
-def roots_caption(game, focus, roots, hungry):
+def roots_caption(game: Game, focus: str | None, roots: list[dict], hungry: bool) -> str:
     """What the roots of ``focus`` say (``roots``: explain.dendria.roots)."""
     if focus is None:
         return "Point at a cell to see its roots."
@@ -133,7 +143,7 @@ def _piece(game, cell):
     return _variant(game).piece_words(game.pieces[cell])
 
 
-def nutrients_caption(game, seeds):
+def nutrients_caption(game: Game, seeds: dict[str, dict]) -> str:
     hungry = sum(1 for s in seeds.values() if s["hungry"])
     fed = len(seeds) - hungry
     if not seeds:
@@ -142,7 +152,7 @@ def nutrients_caption(game, seeds):
                     "the numbers count each seed's nourishers by colour")
 
 
-def fertilization_caption(game, fert, focus):
+def fertilization_caption(game: Game, fert: dict[str, dict], focus: str | None) -> str:
     """The whole board (how many soils each colour fertilizes) and, for a
     focused soil or dendrid, who fertilizes what."""
     v = _variant(game)
@@ -172,7 +182,7 @@ def fertilization_caption(game, fert, focus):
                     f"{v.kind_word('dendrid')} to see its lines")
 
 
-def fertile_caption(game, group, focus):
+def fertile_caption(game: Game, group: dict | None, focus: str | None) -> str:
     """The fertile soils of the focused group (``group``: one entry of
     explain.dendria.groups, or None)."""
     v = _variant(game)
@@ -189,7 +199,7 @@ def fertile_caption(game, group, focus):
                     f"{counts['dark']} of them, Light {counts['light']}")
 
 
-def conversions_caption(game, conv, focus=None):
+def conversions_caption(game: Game, conv: dict, focus: str | None = None) -> str:
     """What the mover may convert now, or that nothing can be converted and
     why in one phrase (the engine's reason); for a focused seed or group,
     its own reason."""
@@ -232,7 +242,7 @@ def conversions_caption(game, conv, focus=None):
     return sentence(f"Nothing can be converted now: {nothing_reason(game, conv)}")
 
 
-def nothing_reason(game, conv):
+def nothing_reason(game: Game, conv: dict) -> str:
     """One phrase saying why the mover can convert nothing (from the
     engine's reasons)."""
     v = _variant(game)
@@ -254,14 +264,14 @@ def nothing_reason(game, conv):
             f"{v.kind_word('dendrid', 2)}")
 
 
-def power_caption(game):
+def power_caption(game: Game) -> str:
     v = _variant(game)
     return sentence(f"The power of a {v.plot_word} is the fewest {v.plots_word()} on any of "
                     f"its six lines; a journey must end on lower power than where it began, "
                     "unless it gained a tree")
 
 
-def regions_caption(game, regions):
+def regions_caption(game: Game, regions: list[dict]) -> str:
     v = _variant(game)
     bits = []
     for c in v.colours:
@@ -277,7 +287,7 @@ def regions_caption(game, regions):
     return sentence("; ".join(bits))
 
 
-def heights_caption(game, heights):
+def heights_caption(game: Game, heights: dict[str, int]) -> str:
     v = _variant(game)
     mover = v.colour_word(game.to_move)
     if not heights:
@@ -286,7 +296,7 @@ def heights_caption(game, heights):
                     "height the new stack would get (the regions next to it)")
 
 
-def preview_caption(game, focus, placement):
+def preview_caption(game: Game, focus: str | None, placement: dict | None) -> str:
     """What placing on ``focus`` would do (``placement``: explain.hedu.placement)."""
     if focus is None:
         return "Point at an empty plot to see what a placement there would do."
@@ -309,11 +319,17 @@ __all__ = ["plural", "and_list", "fertile_soil_words", "short_list", "cells_span
 
 
 # ------------------------------------------------------- what a step changed
-def net_changes(effects):
+#: One piece a step changed: (cell, piece before, piece after), None for an
+#: empty plot (a :class:`~dendria_widget.game.Effect` is one).
+Change = tuple[str, Optional[str], Optional[str]]
+
+
+def net_changes(effects: Iterable[Change]) -> dict[str, tuple[str | None, str | None]]:
     """The net change of each cell over a list of Effects ``(cell, before,
     after)``: ``{cell: (first before, last after)}`` in the order cells were
     first touched, cells that ended as they began left out."""
-    first, last = {}, {}
+    first: dict[str, str | None] = {}
+    last: dict[str, str | None] = {}
     for cell, before, after in effects:
         first.setdefault(cell, before)
         last[cell] = after
@@ -324,7 +340,8 @@ def _height(piece):
     return int(piece.split()[1]) if piece else 0
 
 
-def change_sentence(game, step=None, effects=None):
+def change_sentence(game: Game, step: Step | None = None,
+                    effects: Sequence[Change] | None = None) -> str | None:
     """What a step changed, in one sentence of the edition's words, e.g.
     ``"grow: the dark seedbed e4–e6 became a dark forest of 3."``
 
@@ -364,6 +381,8 @@ def change_sentence(game, step=None, effects=None):
     if verb in ("grow", "capture") or len(cells) > 1:
         before = net[cells[0]][0]
         after = net[cells[0]][1]
+        # a conversion turns pieces into pieces: none of these plots was empty
+        assert before is not None and after is not None
         kb, ka = before.split()[1], after.split()[1]
         old = f"{before.split()[0]} {v.group_word(kb)}"
         new = f"{after.split()[0]} {v.group_word(ka)}"
@@ -415,7 +434,7 @@ __all__ += ["net_changes", "change_sentence"]
 
 
 # ------------------------------------------------------------ one cell
-def describe(game, cell):
+def describe(game: Game, cell: str) -> list[str]:
     """Everything about one cell as sentences in the edition's words (for
     the widget's Details and the tutorials): a list of strings, each a
     sentence. Dendria: the piece, roots, hungry or nourished, planting,

@@ -31,7 +31,7 @@ import importlib
 import pkgutil
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Iterable
 
 from ..errors import DendriaError, IllegalStep
 from ..explain.sentences import and_list
@@ -131,12 +131,13 @@ _NAME = re.compile(r"^(\d\d)_([a-z][a-z0-9_]*)$")
 
 @dataclass(frozen=True)
 class Verdict:
-    """What an exercise's check says: ``ok`` and a sentence or two."""
+    """What an exercise's check says: ``ok`` and a sentence or two (``ok``
+    None: neither right nor wrong, e.g. a hint the widget shows)."""
 
-    ok: bool
+    ok: bool | None
     message: str
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return bool(self.ok)
 
 
@@ -166,7 +167,7 @@ class Page:
     marks: dict = field(default_factory=dict)
     arrows: tuple[tuple[str, str], ...] = ()
 
-    def game(self, previous=None):
+    def game(self, previous: Game | None = None) -> Game:
         """The game shown, after ``setup`` and before ``play`` (fresh each call).
         ``previous``: the game to continue from when ``start`` is None."""
         if self.start is None:
@@ -190,7 +191,7 @@ class Page:
                                   "arrows": [list(a) for a in self.arrows]})
         return game
 
-    def played_game(self, previous=None, upto=None):
+    def played_game(self, previous: Game | None = None, upto: int | None = None) -> Game:
         """The game after ``setup`` and the first ``upto`` ``play`` steps (all
         of them by default)."""
         game = self.game(previous)
@@ -202,7 +203,7 @@ class Page:
         return game
 
     @property
-    def is_exercise(self):
+    def is_exercise(self) -> bool:
         return False
 
 
@@ -224,11 +225,11 @@ class Exercise(Page):
     wrong: tuple[tuple[str, ...], ...] = ()
     auto_end: bool = False
 
-    def start_game(self, previous=None):
+    def start_game(self, previous: Game | None = None) -> Game:
         """A fresh game for the learner (the same as :meth:`Page.game`)."""
         return self.game(previous)
 
-    def judge(self, game):
+    def judge(self, game: Game) -> Verdict:
         """``check(game)`` as a Verdict, whatever the check returns or raises
         (a check that fails on a strange position says so in words)."""
         if self.check is None:
@@ -244,7 +245,7 @@ class Exercise(Page):
         raise DendriaError(f"the check of the exercise {self.title!r} must give a Verdict")
 
     @property
-    def is_exercise(self):
+    def is_exercise(self) -> bool:
         return True
 
 
@@ -256,7 +257,7 @@ class Lesson:
     name: str
     title: str
     summary: str
-    pages: list = field(default_factory=list)
+    pages: list[Page] = field(default_factory=list)
 
     def __post_init__(self):
         if not _NAME.match(self.name or ""):
@@ -276,22 +277,22 @@ class Lesson:
                 raise DendriaError(f"the exercise {p.title!r} of {self.name} has no check")
 
     @property
-    def number(self):
+    def number(self) -> str:
         return self.name[:2]
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.pages)
 
-    def page(self, k):
+    def page(self, k: int) -> Page:
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(self.pages):
             raise DendriaError(f"the lesson {self.name} has pages 0 to {len(self.pages) - 1}, "
                                f"not {k!r}")
         return self.pages[k]
 
-    def exercises(self):
+    def exercises(self) -> list[Exercise]:
         return [p for p in self.pages if isinstance(p, Exercise)]
 
-    def rules_covered(self):
+    def rules_covered(self) -> list[str]:
         """Every rule id some page of this lesson teaches, in page order."""
         return list(dict.fromkeys(r for p in self.pages for r in p.rules_covered))
 
@@ -307,22 +308,24 @@ class Lesson:
             game.play(*p.solution)
         return game
 
-    def game(self, k, played=0):
+    def game(self, k: int, played: int = 0) -> Game:
         """Page ``k``'s game after its setup and ``played`` of its play steps."""
         page = self.page(k)
         prev = self._before(k) if page.start is None else None
         return page.played_game(prev, upto=played)
 
-    def start_game(self, k):
+    def start_game(self, k: int) -> Game:
         """A fresh game for the exercise on page ``k``."""
         return self.game(k, 0)
 
-    def scene_kwargs(self, k, width=None, game=None):
+    def scene_kwargs(self, k: int, width: float | None = None,
+                     game: Game | None = None) -> dict:
         """The ``build_scene`` arguments for page ``k``: its overlays and focus
         (and, for ``game`` in the middle of a journey or after a plant, the
         selected dendrid and the cells it may go to or convert)."""
         page = self.page(k)
-        kw = {"overlays": tuple(page.overlays) + ("annotations",), "focus": page.focus}
+        kw: dict[str, Any] = {"overlays": tuple(page.overlays) + ("annotations",),
+                              "focus": page.focus}
         if width is not None:
             kw["width"] = width
         if game is not None and game.phase in ("plant", "move"):
@@ -332,7 +335,7 @@ class Lesson:
             kw["selected"] = journey_cell(game)
         return kw
 
-    def svg(self, k, played=None, width=None):
+    def svg(self, k: int, played: int | None = None, width: float | None = None) -> str:
         """Page ``k`` as SVG, after its setup and its play steps (``played``:
         only that many of them), headless."""
         from ..render.svg import game_svg
@@ -341,7 +344,7 @@ class Lesson:
         game = self.game(k, len(page.play) if played is None else played)
         return game_svg(game, **self.scene_kwargs(k, width, game))
 
-    def markdown(self, k):
+    def markdown(self, k: int) -> str:
         """Page ``k``'s title and text (and an exercise's prompt) as markdown."""
         page = self.page(k)
         kind = "Exercise: " if isinstance(page, Exercise) else ""
@@ -350,7 +353,7 @@ class Lesson:
             parts.append(page.prompt)
         return "\n\n".join(p for p in parts if p)
 
-    def show(self, k, played=None, width=None):
+    def show(self, k: int, played: int | None = None, width: float | None = None) -> None:
         """In a notebook: display page ``k``'s text and its board (as SVG,
         after its play steps), so a saved notebook shows every step."""
         from IPython.display import SVG, Markdown, display
@@ -361,19 +364,19 @@ class Lesson:
         return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
 
 
-def steps_of(game, verb):
+def steps_of(game: Game, verb: str) -> list[str | int | None]:
     """The cells of the steps with this verb played in ``game`` (in order),
     e.g. ``steps_of(game, "sprout")`` -> ``["d4"]``: what a check asks to
     know what the learner did."""
     return [s.arg for s in game.steps if s.verb == verb]
 
 
-def planted(game):
+def planted(game: Game) -> list[str | int | None]:
     """The cells where seeds were planted (or sown) in ``game``, in order."""
     return steps_of(game, "plant") + steps_of(game, "sow")
 
 
-def words(cells):
+def words(cells: Iterable[str]) -> str:
     """Cell names as words: 'd4', 'd4 and e5', 'c1, d4 and e5'; 'none'."""
     return and_list(cells) or "none"
 
@@ -386,7 +389,7 @@ def _modules():
     return names
 
 
-def catalog():
+def catalog() -> list[Lesson]:
     """Every lesson, in notebook order (the data modules present)."""
     out = []
     for mod in _modules():
@@ -398,7 +401,7 @@ def catalog():
     return out
 
 
-def load(name):
+def load(name: str | int) -> Lesson:
     """A lesson by name (``"02_roots"``) or number (``"02"``, ``2``)."""
     if isinstance(name, int) and not isinstance(name, bool):
         key = f"{name:02d}"

@@ -11,12 +11,19 @@ headless too (``lw.next()``, ``lw.check()``, ...), for tests and notebooks.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ..errors import DendriaError
 from ..widget import BoardWidget
 from .framework import Exercise, Lesson, Verdict, load
+
+if TYPE_CHECKING:  # for the type hints only
+    import asyncio
+
+    from ..game import Game
+    from .framework import Page
 
 VERDICT_COLOURS = {True: ("#e6f4ea", "#1e7b34"), False: ("#fdecea", "#b3261e"),
                    None: ("#eef3fb", "#1f4e8c")}
@@ -48,7 +55,7 @@ class LessonWidget(widgets.VBox):
     ``show_solution()``, ``retry()``; ``board`` is the BoardWidget.
     """
 
-    def __init__(self, lesson, *, width=460, page=0):
+    def __init__(self, lesson: Lesson | str | int, *, width: float = 460, page: int = 0) -> None:
         super().__init__()
         if not isinstance(lesson, Lesson):
             lesson = load(lesson)
@@ -56,10 +63,10 @@ class LessonWidget(widgets.VBox):
         self.page_index = 0
         self.played = 0            # play steps of this page played so far
         self.hints = 0             # hint presses on this exercise
-        self.verdict = None        # the last Verdict shown
-        self.solved = set()        # page indexes of exercises solved by the learner
+        self.verdict: Verdict | None = None   # the last Verdict shown
+        self.solved: set[int] = set()   # page indexes of exercises solved by the learner
         self.solution_shown = False
-        self._timer = None
+        self._timer: asyncio.TimerHandle | None = None
         self.lesson.page(page)         # a DendriaError names the pages there are
         self._build(width, self.lesson.game(page, 0))
         self.go(page, _game=self.board.game)
@@ -119,10 +126,10 @@ class LessonWidget(widgets.VBox):
 
     # ------------------------------------------------------------- pages
     @property
-    def page(self):
+    def page(self) -> Page:
         return self.lesson.page(self.page_index)
 
-    def go(self, k, _game=None):
+    def go(self, k: int, _game: Game | None = None) -> Page:
         """Show page ``k`` (from its start: the learner's clicks are undone)."""
         self.lesson.page(k)            # a DendriaError names the pages there are
         self._cancel_timer()
@@ -135,17 +142,17 @@ class LessonWidget(widgets.VBox):
         self._update()
         return self.page
 
-    def next(self):
+    def next(self) -> Page | None:
         if self.page_index + 1 < len(self.lesson):
             return self.go(self.page_index + 1)
         return None
 
-    def previous(self):
+    def previous(self) -> Page | None:
         if self.page_index > 0:
             return self.go(self.page_index - 1)
         return None
 
-    def restart(self):
+    def restart(self) -> Page:
         """Back to the first page; the exercises count as not solved yet."""
         self.solved = set()
         return self.go(0)
@@ -208,7 +215,7 @@ class LessonWidget(widgets.VBox):
                                      "(Restart or Previous / Next to see it again)</span>")
             self.play_button.disabled = True
 
-    def play(self):
+    def play(self) -> str | None:
         """Play the page's next ``play`` step on the board; returns it (None
         when they are all played)."""
         steps = self.page.play
@@ -236,14 +243,14 @@ class LessonWidget(widgets.VBox):
             board.auto_end = keep
 
     # --------------------------------------------------------- exercises
-    def _exercise(self):
+    def _exercise(self) -> Exercise:
         page = self.page
         if not isinstance(page, Exercise):
             raise DendriaError(f"page {self.page_index + 1} of {self.lesson.name} "
                                "is not an exercise")
         return page
 
-    def check(self):
+    def check(self) -> Verdict:
         """Judge the board's position: the Verdict, also shown in colour."""
         ex = self._exercise()
         verdict = ex.judge(self.board.game)
@@ -253,7 +260,7 @@ class LessonWidget(widgets.VBox):
         self._update()
         return verdict
 
-    def hint(self):
+    def hint(self) -> str:
         """First press: the hint's sentence; second press: its cells are
         highlighted on the board too. Returns the sentence."""
         ex = self._exercise()
@@ -270,12 +277,12 @@ class LessonWidget(widgets.VBox):
         self._show_verdict()
         return ex.hint
 
-    def retry(self):
+    def retry(self) -> Page:
         """Start the exercise again (from its start position)."""
         self._exercise()
         return self.go(self.page_index)
 
-    def show_solution(self, delay=None):
+    def show_solution(self, delay: float | None = None) -> list[str]:
         """Start the exercise again and play its solution, one step every
         ``delay`` seconds (default: 0.7 in a notebook, at once elsewhere)."""
         ex = self._exercise()
@@ -309,7 +316,7 @@ class LessonWidget(widgets.VBox):
         return list(ex.solution)
 
     def _solution_done(self):
-        ex = self.page
+        ex = self._exercise()
         v = ex.judge(self.board.game)
         self.verdict = Verdict(v.ok, f"A solution: {', '.join(ex.solution)}. {v.message}")
         self._show_verdict()
@@ -325,7 +332,8 @@ class LessonWidget(widgets.VBox):
             self.verdict_html.value = ""
             return
         bg, fg = VERDICT_COLOURS[v.ok if v.ok in (True, False) else None]
-        word = {True: "Well done. ", False: "Not yet. "}.get(v.ok, "")
+        words: dict[bool | None, str] = {True: "Well done. ", False: "Not yet. "}
+        word = words.get(v.ok, "")
         self.verdict_html.value = (f"<div class='dendria-verdict' style='background:{bg};"
                                    f"color:{fg};border-left:4px solid {fg};padding:6px 10px;"
                                    f"margin:4px 0;max-width:700px'><b>{word}</b>"

@@ -19,6 +19,7 @@ import os
 import time
 import weakref
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
 
 import ipywidgets as widgets
 
@@ -26,7 +27,7 @@ from .. import explain
 from ..explain.sentences import reword
 from ..checks import brief
 from ..errors import BadFile, DendriaError, IllegalStep
-from ..game import Game
+from ..game import BoardSpec, Game, RulesSpec
 from ..interaction import (button_steps, click_steps, journey_cell, pixel_to_cell,
                            refusal_words, targets as legal_targets, turn_labels)
 from ..render import scene as rscene
@@ -35,6 +36,14 @@ from ..render import svg as rsvg
 from . import text
 from .panels import EditorPanel, RulesPanel
 from .players_panel import PlayersPanel
+
+if TYPE_CHECKING:  # for the type hints only
+    import asyncio
+
+    from ..interaction import Click
+    from ..notation import Step
+    from ..players import Player
+    from ..render.theme import Theme
 
 SCALE = 2  # canvas pixels per CSS pixel
 
@@ -149,10 +158,13 @@ class BoardWidget(widgets.VBox):
     notebook cell has run (``sync()``, called after every cell).
     """
 
-    def __init__(self, game=None, *, width=540, overlays=(), show_names=True,
-                 theme=None, last_turn=True, hover_interval=0.04, auto_end=True,
-                 animate=True, dark=None, light=None, black=None, white=None,
-                 **game_kwargs):
+    def __init__(self, game: Game | None = None, *, width: float = 540,
+                 overlays: Iterable[str] = (), show_names: bool = True,
+                 theme: str | Theme | None = None, last_turn: bool = True,
+                 hover_interval: float = 0.04, auto_end: bool = True, animate: bool = True,
+                 dark: Player | None = None, light: Player | None = None,
+                 black: Player | None = None, white: Player | None = None,
+                 **game_kwargs: Any) -> None:
         super().__init__()
         if game is None:
             game = Game(**game_kwargs)
@@ -166,7 +178,7 @@ class BoardWidget(widgets.VBox):
         #: "page": follow JupyterLab's theme (light, dark or high contrast), as
         #: the page reports it; a name or a Theme always wins
         self.follow_page = theme is None or theme == "page"
-        self.page_theme = {}       # the theme variables the page reported
+        self.page_theme: dict[str, str] = {}   # the theme variables the page reported
         self.theme = _resolve_theme(None if self.follow_page else theme)
         self.show_names = bool(show_names)
         self.last_turn = bool(last_turn)
@@ -182,23 +194,24 @@ class BoardWidget(widgets.VBox):
         self.overlays = set(overlays) | {"annotations"}
         self._game = game
         self.mode = "play"
-        self.inspected = None      # the last clicked cell (details, roots)
-        self.hover = None          # the cell under the mouse
-        self.arrow_from = None     # first cell of an arrow being drawn
-        self.pending = []          # several steps fit the last click: choose one
+        self.inspected: str | None = None    # the last clicked cell (details, roots)
+        self.hover: str | None = None        # the cell under the mouse
+        self.arrow_from: str | None = None   # first cell of an arrow being drawn
+        self.pending: list[Step] = []        # several steps fit the last click: choose one
         self.status = ""
         self.status_kind = "info"
-        self._legal = None
-        self._legal_key = None
-        self._targets = []
-        self._drawn = {}           # layer -> shapes on the canvas now
-        self._scene = None
+        self._legal: list[Step] | None = None
+        self._legal_key: tuple[int, int] | None = None
+        self._targets: list[str] = []
+        self._drawn: dict[str, list] = {}    # layer -> shapes on the canvas now
+        self._scene: rscene.Scene | None = None
         self._last_hover_t = 0.0
-        self._hover_later = None
+        self._hover_later: asyncio.TimerHandle | None = None
         self.redraws = 0           # canvas messages sent (a redraw is one)
-        self._before_edits = []    # games as they were before each edit (Undo)
+        # games as they were before each edit, and what the edit was (Undo)
+        self._before_edits: list[tuple[Game, str]] = []
         self.presenting = False
-        self._line = []            # a prepared line to step through (present)
+        self._line: list[str] = []   # a prepared line to step through (present)
         if (dark is not None and black is not None) or (light is not None and white is not None):
             raise DendriaError("give the first seat's player as dark= or black=, and the "
                                "second's as light= or white=, not both")
@@ -366,11 +379,11 @@ class BoardWidget(widgets.VBox):
 
     # ------------------------------------------------------------- games
     @property
-    def game(self):
+    def game(self) -> Game:
         return self._game
 
     @game.setter
-    def game(self, game):
+    def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a BoardWidget shows a dendria_widget.Game, not {type(game).__name__}")
         self._bind_game(game)
@@ -390,7 +403,8 @@ class BoardWidget(widgets.VBox):
         self.editor_panel.show_game(game)
 
     @classmethod
-    def from_record(cls, record, **kwargs):
+    def from_record(cls, record: dict | str | bytes | bytearray | os.PathLike,
+                    **kwargs: Any) -> BoardWidget:
         """A board showing the game of a record (a dict, its JSON text, or a
         path to a record file); keyword arguments as for BoardWidget."""
         if isinstance(record, os.PathLike) or (isinstance(record, str)
@@ -398,7 +412,9 @@ class BoardWidget(widgets.VBox):
             record = Path(record).read_text(encoding="utf-8")
         return cls(Game.from_record(record), **kwargs)
 
-    def new_game(self, ruleset="dendria-classic", size=None, board=None, options=None):
+    def new_game(self, ruleset: RulesSpec = "dendria-classic", size: int | None = None,
+                 board: BoardSpec | None = None,
+                 options: dict | None = None) -> Game | None:
         """Start a new game with these rules (the Rules tab's *New game*)."""
         try:
             game = Game(ruleset, size=size, board=board, options=options or None)
@@ -421,7 +437,7 @@ class BoardWidget(widgets.VBox):
             self.status_line.value = html
 
     # ------------------------------------------------------------- steps
-    def legal(self):
+    def legal(self) -> list[Step]:
         """The legal steps now, asked of the engine once per position (kept
         until a step is played or taken back)."""
         st = self.game.state
@@ -431,7 +447,7 @@ class BoardWidget(widgets.VBox):
             self._legal_key = key
         return self._legal
 
-    def play(self, *steps):
+    def play(self, *steps: Step | str) -> bool:
         """Play steps (strings or Steps) as the buttons do: a refused step
         changes nothing and its reason goes to the status line. Returns
         True when every step was played."""
@@ -454,7 +470,7 @@ class BoardWidget(widgets.VBox):
         self._played(list(zip(played, movers, effects)))
         return True
 
-    def press(self, verb):
+    def press(self, verb: str) -> bool:
         """A button (End turn, Pass, Swap; the komi and side choices take the
         step's text): the step is taken from the legal steps, so it is judged
         once; a step that is not legal now says why and changes nothing."""
@@ -501,12 +517,12 @@ class BoardWidget(widgets.VBox):
     PULSE = ((1.35, 0.9), (1.15, 0.7), (0.95, 0.5), (0.8, 0.3))
     PULSE_INTERVAL = 0.07
 
-    def changed_cells(self):
+    def changed_cells(self) -> list[str]:
         """The cells whose piece the last play changed (the engine's effects
         of its steps: appeared, went, or became another piece), each once."""
         return list(dict.fromkeys(e.cell for e in getattr(self, "_effects", ())))
 
-    def pulse_shapes(self, cells, frame):
+    def pulse_shapes(self, cells: Iterable[str], frame: int) -> list[rscene.Circle]:
         """The shapes of one frame of the animation: a ring shrinking onto
         each changed cell (drawn on the top layer, over the new pieces)."""
         grow, alpha = self.PULSE[frame]
@@ -555,7 +571,7 @@ class BoardWidget(widgets.VBox):
         self._set_status(message, kind)
         self.refresh()
 
-    def undo(self):
+    def undo(self) -> Step | None:
         """Take back the last step; at the start of an edited game, take
         back the edit (the game as it was before, history included)."""
         if not self.game.can_undo() and self._before_edits:
@@ -572,11 +588,11 @@ class BoardWidget(widgets.VBox):
         self._after_change(f"Took back {st}.", "info")
         return st
 
-    def can_undo(self):
+    def can_undo(self) -> bool:
         """Undo has something to take back: a step, or an edit."""
         return self.game.can_undo() or bool(self._before_edits)
 
-    def redo(self):
+    def redo(self) -> Step | None:
         st = self.game.redo()
         if st is None:
             self._set_status("Nothing to redo.", "refused")
@@ -585,35 +601,35 @@ class BoardWidget(widgets.VBox):
         self._after_change(f"Played again {st}.", "info")
         return st
 
-    def go_to(self, index):
+    def go_to(self, index: int) -> None:
         """Show the game after ``index`` steps (undo or redo up to there)."""
         self.game.go_to(index)
         self._after_change(f"After step {self.game.step_count} of "
                            f"{self.game.step_count + len(self.game.future)}.", "info")
 
-    def first(self):
+    def first(self) -> None:
         self.go_to(0)
 
-    def previous(self):
+    def previous(self) -> None:
         self.go_to(max(self.game.step_count - 1, 0))
 
-    def next(self):
+    def next(self) -> None:
         self.go_to(self.game.step_count + (1 if self.game.future else 0))
 
-    def last(self):
+    def last(self) -> None:
         self.go_to(self.game.step_count + len(self.game.future))
 
     # ------------------------------------------------------------ clicks
-    def cell_at(self, x, y):
+    def cell_at(self, x: float, y: float) -> str | None:
         """The cell name under CSS pixel (x, y) of the board, or None."""
         return pixel_to_cell(self.scene().layout, x, y)
 
-    def cell_center(self, cell):
+    def cell_center(self, cell: str) -> tuple[float, float]:
         """The CSS pixel centre of a cell (for tests and tutorials)."""
         layout = self.scene().layout
         return layout.center(self.game.board.cell(cell))
 
-    def click_pixel(self, x, y):
+    def click_pixel(self, x: float, y: float) -> Click | Game | dict | None:
         """A click at CSS pixel (x, y) of the board (what the mouse does)."""
         return self.click_cell(self.cell_at(x, y))
 
@@ -627,7 +643,7 @@ class BoardWidget(widgets.VBox):
     def _on_mouse_down(self, x, y):
         self.click_cell(self._canvas_cell(x, y))
 
-    def click_cell(self, cell):
+    def click_cell(self, cell: str | None) -> Click | Game | dict | None:
         """A click on ``cell`` (a name, or None off the board), in the current
         mode. In play mode: the step it means is played; several steps are
         offered as buttons; a refused click changes nothing and shows why."""
@@ -666,7 +682,7 @@ class BoardWidget(widgets.VBox):
         self.redraw()
         return res
 
-    def choose(self, step):
+    def choose(self, step: Step | str) -> bool:
         """Play one of the offered steps (the choice buttons)."""
         chosen = next((s for s in self.pending if str(s) == str(step)), None)
         if chosen is None:
@@ -710,7 +726,7 @@ class BoardWidget(widgets.VBox):
     def _on_mouse_out(self, x, y):
         self.set_hover(None)
 
-    def set_hover(self, cell):
+    def set_hover(self, cell: str | None) -> None:
         """The cell under the mouse (None: none): details and hover drawings."""
         if cell == self.hover:
             return
@@ -719,7 +735,7 @@ class BoardWidget(widgets.VBox):
         self.redraw()
 
     # ---------------------------------------------------------- overlays
-    def set_overlay(self, name, on=True):
+    def set_overlay(self, name: str, on: bool = True) -> None:
         """Show (or hide) an overlay: one of render.scene.OVERLAYS."""
         if name not in rscene.OVERLAYS:
             raise ValueError(f"unknown overlay {name!r} (overlays: {', '.join(rscene.OVERLAYS)})")
@@ -738,7 +754,7 @@ class BoardWidget(widgets.VBox):
         setattr(self, name, bool(value))
         self.redraw()
 
-    def set_mode(self, mode):
+    def set_mode(self, mode: str) -> None:
         """The mouse mode: play, edit, mark or arrow."""
         if mode not in dict((v, k) for k, v in MODES):
             raise ValueError(f"unknown mode {mode!r} (play, edit, mark, arrow)")
@@ -761,7 +777,7 @@ class BoardWidget(widgets.VBox):
         self.redraw()
 
     # ------------------------------------------------------------ themes
-    def page_reported(self, report):
+    def page_reported(self, report: str) -> None:
         """The page's theme variables arrived (JSON from the theme probe):
         follow the page's theme, unless a theme was given."""
         try:
@@ -774,7 +790,7 @@ class BoardWidget(widgets.VBox):
         if self.follow_page:
             self.set_theme(page_theme(self.page_theme), follow=True)
 
-    def set_theme(self, theme, follow=False):
+    def set_theme(self, theme: str | Theme, follow: bool = False) -> Theme:
         """Draw with ``theme``: a Theme, or a name ("light", "dark",
         "high-contrast"; "page": follow JupyterLab's theme)."""
         if theme == "page":
@@ -794,7 +810,8 @@ class BoardWidget(widgets.VBox):
     #: then shrinks to the notebook's width: as large as the notebook allows)
     PRESENT_WIDTH = 1100
 
-    def present(self, on=True, line=None):
+    def present(self, on: bool = True,
+                line: Iterable[Step | str] | None = None) -> BoardWidget:
         """The presentation view for a class: the board as large as the
         notebook allows, large labels, the status line and the history
         buttons only. ``line``: a prepared list of steps that *Next step*
@@ -830,7 +847,7 @@ class BoardWidget(widgets.VBox):
         self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
         return self
 
-    def present_step(self):
+    def present_step(self) -> Step | None:
         """*Next step*: the next step of the prepared line, or of the game
         (redo). Returns the Step played, or None at the end."""
         keep, self.auto_end = self.auto_end, False   # the steps as they are, exactly
@@ -852,17 +869,17 @@ class BoardWidget(widgets.VBox):
             self.auto_end = keep
 
     # ------------------------------------------------------------ scenes
-    def focus(self):
+    def focus(self) -> str | None:
         """The cell whose roots (Hedu: placement preview) are shown."""
         return self.hover or self.inspected
 
-    def selected(self):
+    def selected(self) -> str | None:
         """The selected cell: the journeying dendrid, or an arrow's start."""
         if self.arrow_from is not None:
             return self.arrow_from
         return journey_cell(self.game)
 
-    def scene_kwargs(self, interactive=True):
+    def scene_kwargs(self, interactive: bool = True) -> dict[str, Any]:
         kw = dict(overlays=set(self.overlays), theme=self.theme, width=self.width,
                   show_names=self.show_names, annotations=self.game.annotations,
                   last_turn=self.last_turn, changes=list(getattr(self, "_effects", [])))
@@ -877,7 +894,7 @@ class BoardWidget(widgets.VBox):
             kw.update(focus=self.inspected)
         return kw
 
-    def scene(self):
+    def scene(self) -> rscene.Scene:
         """The scene drawn now (render.scene.Scene), built from the engine."""
         if self._scene is None:
             scene = self.players_panel.decorate(
@@ -893,7 +910,7 @@ class BoardWidget(widgets.VBox):
             self._scene = scene
         return self._scene
 
-    def redraw(self, force=False):
+    def redraw(self, force: bool = False) -> bool:
         """Build the scene, then draw every layer that changed (all of them
         when ``force``) in one batched canvas message."""
         self._scene = None
@@ -976,7 +993,7 @@ class BoardWidget(widgets.VBox):
         return (id(g), g.step_count, len(g.future), g.phase, g.position_string(),
                 json.dumps(ann, sort_keys=True) if ann else "")
 
-    def sync(self):
+    def sync(self) -> bool:
         """Refresh when the game changed behind the widget's back (e.g.
         ``game.play(...)`` in a cell); the notebook calls this after every
         cell. Returns True when it refreshed."""
@@ -989,7 +1006,7 @@ class BoardWidget(widgets.VBox):
         self.refresh()
         return True
 
-    def refresh(self):
+    def refresh(self) -> None:
         """Update every panel and redraw (after the game changed)."""
         self._seen = self._signature()
         legal = self.legal()      # (asked again only if the position changed)
@@ -1029,7 +1046,7 @@ class BoardWidget(widgets.VBox):
              text.hint_html(text.hint(game, legal, why_not)) if self.mode == "play"
              else text.hint_html(""))
         _set(self.swap_button.layout, "display", None if "swap" in verbs else "none")
-        komis = [s.arg for s in legal if s.verb == "komi"]
+        komis = [s.arg for s in legal if s.verb == "komi" and isinstance(s.arg, int)]
         _set(self.komi_box.layout, "display", None if komis else "none")
         if komis:
             _set(self.komi_value, "max", max(komis))
@@ -1141,7 +1158,7 @@ class BoardWidget(widgets.VBox):
         self._bind_game(self.game)
         self.mode = keep_mode
 
-    def put(self, cell, piece):
+    def put(self, cell: str, piece: str | None) -> Game | None:
         """Editor: put ``piece`` ('dark seed', 'white 2'; None to empty) on
         ``cell``. The game restarts from the edited position (in normal play)."""
         board = self.game.board
@@ -1150,7 +1167,7 @@ class BoardWidget(widgets.VBox):
             self._update_panels()
             return None
         cell = board.name(board.cell(cell))
-        pieces = dict(self.game.pieces)
+        pieces: dict[str, str] = dict(self.game.pieces)
         if piece is None:
             pieces.pop(cell, None)
             words = f"{cell} emptied."
@@ -1169,17 +1186,17 @@ class BoardWidget(widgets.VBox):
             return self.put(cell, None)
         return self.put(cell, choice)
 
-    def clear_board(self):
+    def clear_board(self) -> Game | None:
         """Editor: remove every piece."""
         return self._rebuild(pieces={}, message="Editor: the board is cleared.")
 
-    def set_to_move(self, colour):
+    def set_to_move(self, colour: str) -> Game | None:
         """Editor: set the side to move (the game restarts from this position)."""
         if colour == self.game.to_move and self.game.phase in ("turn",):
             return self.game
         return self._rebuild(to_move=colour, message=f"Editor: {colour} to move.")
 
-    def load_position(self, position):
+    def load_position(self, position: str | dict) -> Game | None:
         """Load a position string (or docs/notation.md position dict)."""
         try:
             game = Game.from_position(position.strip() if isinstance(position, str)
@@ -1191,10 +1208,10 @@ class BoardWidget(widgets.VBox):
         self._game_replace(game, "Position loaded.")
         return self.game
 
-    def position_string(self):
+    def position_string(self) -> str:
         return self.game.position_string()
 
-    def save_record(self, path):
+    def save_record(self, path: str | os.PathLike) -> str | None:
         """Write the game record (JSON: rules, turns, redo, annotations)."""
         try:
             Path(_record_path(path)).write_text(self.game.to_json(indent=1) + "\n",
@@ -1208,7 +1225,7 @@ class BoardWidget(widgets.VBox):
         self._update_panels()
         return str(path)
 
-    def load_record(self, path):
+    def load_record(self, path: str | os.PathLike) -> Game | None:
         """Load a game record from a JSON file."""
         try:
             data = Path(_record_path(path)).read_bytes()
@@ -1218,7 +1235,8 @@ class BoardWidget(widgets.VBox):
             return None
         return self.load_record_text(data, source=os.fspath(path))
 
-    def load_record_text(self, data, source="the record"):
+    def load_record_text(self, data: dict | str | bytes | bytearray,
+                         source: str = "the record") -> Game | None:
         try:
             game = Game.from_record(data)
         except DendriaError as e:
@@ -1234,7 +1252,7 @@ class BoardWidget(widgets.VBox):
         return {"marks": dict(ann.get("marks", {})),
                 "arrows": [list(a) for a in ann.get("arrows", [])]}
 
-    def mark(self, cell, label=None):
+    def mark(self, cell: str, label: str | None = None) -> dict | None:
         """Mark ``cell`` with a label (None: the Editor tab's label; an empty
         label removes the mark). Kept in the game record and in exports."""
         if label is None:
@@ -1247,7 +1265,7 @@ class BoardWidget(widgets.VBox):
         return self._set_notes(notes, f"Mark {label!r} on {cell}." if label
                                else f"Mark on {cell} removed.")
 
-    def arrow(self, start, end):
+    def arrow(self, start: str, end: str) -> dict | None:
         """Draw an arrow from ``start`` to ``end`` (again: remove it)."""
         notes = self._notes()
         pair = [start, end]
@@ -1259,7 +1277,7 @@ class BoardWidget(widgets.VBox):
             words = f"Arrow from {start} to {end}."
         return self._set_notes(notes, words)
 
-    def clear_annotations(self):
+    def clear_annotations(self) -> dict | None:
         return self._set_notes({"marks": {}, "arrows": []}, "Marks and arrows cleared.")
 
     def _set_notes(self, notes, message):
@@ -1301,21 +1319,21 @@ class BoardWidget(widgets.VBox):
         return self.arrow(start, cell)
 
     # ------------------------------------------------------------ exports
-    def export_scene(self):
+    def export_scene(self) -> rscene.Scene:
         """The scene for exports: the board, the overlays on, the marks and
         arrows, the last turn, a hint shown; no hover and no selection."""
         return self.players_panel.decorate(
             rscene.build_scene(self.game, **self.scene_kwargs(interactive=False)))
 
-    def to_svg(self):
+    def to_svg(self) -> str:
         """The board as a standalone SVG document (headless)."""
         return rsvg.scene_to_svg(self.export_scene())
 
-    def save_svg(self, path):
+    def save_svg(self, path: str | os.PathLike) -> str:
         Path(path).write_text(self.to_svg())
         return str(path)
 
-    def save_png(self, path, scale=2):
+    def save_png(self, path: str | os.PathLike, scale: float = 2) -> str:
         """The board as a PNG file, drawn by Pillow (headless)."""
         from ..render.png import scene_to_png
 
@@ -1336,7 +1354,7 @@ class BoardWidget(widgets.VBox):
         return f"BoardWidget({self.game!r})"
 
 
-_WATCHED = weakref.WeakSet()
+_WATCHED: weakref.WeakSet[BoardWidget] = weakref.WeakSet()
 _HOOKED = [False]
 
 
@@ -1369,7 +1387,7 @@ def _resolve_theme(theme):
     return rtheme.DEFAULT_THEME if theme is None else rtheme.resolve_theme(theme)
 
 
-def page_theme(values):
+def page_theme(values: dict[str, str]) -> Theme:
     """The board theme for the page's JupyterLab theme variables
     (``{"--jp-layout-color0": "#111111", ...}``; {} for none)."""
     return rtheme.theme_from_css(values) if values else rtheme.DEFAULT_THEME

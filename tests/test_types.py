@@ -1,0 +1,399 @@
+"""The type hints of the public API hold.
+
+Three checks: mypy finds the hints consistent (game, notation, explain,
+lessons, the board widget; settings in pyproject.toml's ``[tool.mypy]``);
+every public function, method and property there has them; and what the
+calls hand back at run time is what their hints say. The last one matters
+because mypy reads the engines (rules/, which carry no hints) as untyped:
+there only running the code shows that ``pieces`` really is a dict of cell
+names to Pieces, or ``journey`` a Journey or None.
+"""
+
+import asyncio
+import dataclasses
+import inspect
+import pathlib
+import subprocess
+import sys
+import types
+import typing
+
+import pytest
+
+from dendria_widget import BoardWidget, Board, Game, Step, explain, lessons, notation
+from dendria_widget.explain import dendria as explain_dendria
+from dendria_widget.explain import hedu as explain_hedu
+from dendria_widget.explain import sentences
+from dendria_widget.interaction import Click
+from dendria_widget.lessons import Exercise, Lesson, LessonWidget, Page, Verdict
+from dendria_widget.notation import Piece
+from dendria_widget.players import Player
+from dendria_widget.render.theme import Theme
+from dendria_widget.rules.dendria import DendriaState
+from dendria_widget.rules.hedu import HeduState
+from dendria_widget.rules.options import Rules
+from dendria_widget.rules.variant import Variant
+from test_widget import journey_game
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# --------------------------------------------------------------- mypy
+def test_mypy_finds_the_public_hints_consistent(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+         "--cache-dir", str(tmp_path / "mypy-cache")],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues found in" in done.stdout
+
+
+def test_the_package_says_it_has_hints():
+    """PEP 561: the py.typed marker is there and is package data (so the
+    wheel carries it)."""
+    import tomllib
+
+    assert (ROOT / "dendria_widget" / "py.typed").is_file()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"]["dendria_widget"]
+
+
+# -------------------------------------------------- every hint is there
+CLASSES = [Game, Step, Piece, BoardWidget, Lesson, Page, Exercise, Verdict, LessonWidget]
+FUNCTIONS = ([explain.explain_cell, explain.describe, lessons.catalog, lessons.load,
+              lessons.steps_of, lessons.planted, lessons.words, notation.parse_words,
+              notation.parse_cell, notation.piece_letter, notation.format_position,
+              notation.parse_position, notation.read_rows]
+             + [getattr(m, name) for m in (explain_dendria, explain_hedu, sentences)
+                for name in m.__all__])
+
+
+def _public_api():
+    for cls in CLASSES:
+        for name, attr in vars(cls).items():
+            if name.startswith("_") and name not in ("__init__", "__new__"):
+                continue
+            label = f"{cls.__name__}.{name}"
+            if isinstance(attr, property):
+                yield label, attr.fget
+                if attr.fset is not None:
+                    yield label + " (setter)", attr.fset
+            elif isinstance(attr, (classmethod, staticmethod)):
+                yield label, attr.__func__
+            elif inspect.isfunction(attr):
+                yield label, attr
+    for f in FUNCTIONS:
+        yield f"{f.__module__}.{f.__name__}", f
+
+
+PUBLIC = dict(_public_api())
+
+
+def test_the_public_api_is_found():
+    # the list below is not empty by accident: the main names are in it
+    for name in ("Game.play", "Game.pieces", "Step.parse", "Piece.__new__",
+                 "BoardWidget.click_cell", "BoardWidget.game (setter)", "Lesson.game",
+                 "Exercise.judge", "LessonWidget.check",
+                 "dendria_widget.explain.dendria.roots", "dendria_widget.lessons.framework.load"):
+        assert name in PUBLIC
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
+def test_every_public_function_has_hints(name):
+    sig = inspect.signature(PUBLIC[name])
+    params = list(sig.parameters.values())
+    if params and params[0].name in ("self", "cls"):
+        params = params[1:]
+    missing = [p.name for p in params if p.annotation is inspect.Parameter.empty]
+    assert not missing, f"{name}: no hint for {', '.join(missing)}"
+    assert sig.return_annotation is not inspect.Signature.empty, f"{name}: no return hint"
+
+
+# ------------------------------------------ the hints hold at run time
+#: the names the modules import for their hints only (``if TYPE_CHECKING``)
+HINT_NAMES = {"Game": Game, "Step": Step, "Piece": Piece, "Board": Board, "Rules": Rules,
+              "Variant": Variant, "Click": Click, "Player": Player, "Theme": Theme,
+              "Page": Page, "asyncio": asyncio,
+              "GameOrState": typing.Union[Game, DendriaState, HeduState]}
+
+
+def conforms(value, hint):
+    """Does ``value`` have the type ``hint`` (its items too, for lists,
+    sets, dicts and tuples)?"""
+    if hint is typing.Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(conforms(value, a) for a in args)
+    if origin is None:
+        return isinstance(value, hint)
+    if not isinstance(value, origin):
+        return False
+    if origin in (list, set, frozenset):
+        return all(conforms(v, args[0]) for v in value)
+    if origin is dict:
+        return all(conforms(k, args[0]) and conforms(v, args[1]) for k, v in value.items())
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(conforms(v, args[0]) for v in value)
+        return len(value) == len(args) and all(map(conforms, value, args))
+    return True
+
+
+def test_conforms_tells_types_apart():
+    assert conforms({"a": [1, None]}, dict[str, list[typing.Optional[int]]])
+    assert not conforms({"a": [1, "b"]}, dict[str, list[typing.Optional[int]]])
+    assert conforms(("a", "b"), tuple[str, ...]) and not conforms(("a", 1), tuple[str, ...])
+    assert conforms(None, int | None) and not conforms(1.5, int | None)
+    assert not conforms(["a"], tuple[str, ...])
+
+
+def hint_of(func, what="return"):
+    return typing.get_type_hints(func, localns=HINT_NAMES)[what]
+
+
+def checked(func, *args, **kwargs):
+    """Call ``func`` and assert that the result has its return hint's type."""
+    result = func(*args, **kwargs)
+    hint = hint_of(func)
+    assert conforms(result, hint), f"{func.__qualname__} gave {result!r}, not a {hint}"
+    return result
+
+
+def prop(obj, name):
+    """Read a property and assert that it has its hint's type."""
+    return checked(getattr(type(obj), name).fget, obj)
+
+
+def _playout(game, steps):
+    """The game after ``steps`` legal steps, chosen by a fixed rule (no
+    randomness: the k-th step takes legal step 7k modulo their number)."""
+    for k in range(steps):
+        if game.is_over:
+            break
+        legal = game.legal_steps()
+        game.play(legal[(7 * k) % len(legal)])
+    return game
+
+
+def _games():
+    journey = Game.from_position(
+        {"to_move": "dark", "pieces": {"c3": "light seed", "a1": "dark dendrid",
+                                       "d1": "dark dendrid", "e3": "light dendrid"}},
+        rules={"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 3}})
+    return [_playout(Game("dendria-classic", size=4), 12),
+            _playout(Game("dendria-sprites", size=4), 12),
+            _playout(Game("hedu", size=4), 9),
+            journey.play("move d1", "slide d2"),
+            Game("dendria-classic", size=3)]
+
+
+GAME_VIEWS = [name for name, attr in vars(Game).items()
+              if not name.startswith("_") and isinstance(attr, property)]
+# the methods of Game that change nothing and take no argument
+GAME_QUESTIONS = ["legal_steps", "can_undo", "can_redo", "turn_movers", "score",
+                  "last_effects", "last_turn_cells", "position", "position_string",
+                  "to_record", "to_json", "copy"]
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_what_a_game_says_has_the_hinted_types(k):
+    game = _games()[k]
+    for name in GAME_VIEWS:
+        prop(game, name)
+    for name in GAME_QUESTIONS:
+        checked(getattr(Game, name), game)
+    if k == 3:
+        assert isinstance(game.journey, tuple)     # a journey in progress was seen
+    legal = game.legal_steps()
+    for step in legal[:5]:
+        checked(Game.why_illegal, game, step)
+        checked(Game.why_illegal, game, str(step))
+        checked(Game.is_legal, game, step)
+    checked(Game.why_illegal, game, "plant zz9")
+    for cell in list(game.pieces)[:6]:
+        checked(Game.group_at, game, cell)
+    checked(Game.from_record, game.to_json())
+    checked(Game.from_record, game.to_record())
+    checked(Game.from_position, game.position_string())
+    checked(Game.go_to, game.copy(), 0)
+    checked(Game.comment, game, "a comment")
+    if legal:
+        copy = game.copy()
+        checked(Game.play, copy, legal[0])
+        checked(Game.undo, copy)
+        checked(Game.redo, copy)
+        checked(Game.pop, copy)
+        checked(Game.push, copy, str(legal[0]))
+    checked(Game.undo, Game())        # at the start: None
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_steps_and_pieces_have_the_hinted_types(k):
+    game = _games()[k]
+    steps = game.legal_steps() + game.steps
+    assert steps
+    for step in steps:
+        assert isinstance(step, Step)
+        for name in ("verb", "arg", "cell"):
+            prop(step, name)
+        checked(Step.bind, step, game.board)
+        checked(Step.parse, str(step), game.board)
+    rules, rows, to_move, extras = checked(notation.parse_position, game.position_string())
+    pieces = checked(notation.read_rows, game.board, rows, game.variant.family == "hedu")
+    assert pieces == game.pieces
+    checked(notation.format_position, game.rules, game.pieces, to_move, extras.items())
+    hints = typing.get_type_hints(Piece)
+    for piece in game.pieces.values():
+        assert isinstance(piece, Piece)
+        for name, hint in hints.items():
+            assert conforms(getattr(piece, name), hint), (piece, name)
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_the_explanations_have_the_hinted_types(k):
+    game = _games()[k]
+    module = explain_hedu if game.variant.family == "hedu" else explain_dendria
+    cells = [game.board.name(i) for i in game.board.plots]
+    for name in module.__all__:
+        func = getattr(module, name)
+        params = list(inspect.signature(func).parameters)
+        if params[:1] != ["game"]:
+            continue
+        if "cell" not in params:
+            checked(func, game)
+            checked(func, game.state)      # an engine state does as well
+            continue
+        for cell in cells:
+            if name in ("preview",) and (cell in game.pieces
+                                         or not game.state.placement_height(
+                                             game.board.cell(cell))):
+                continue           # no stack can stand there: IllegalStep
+            checked(func, game, cell)
+    for cell in cells[:8]:
+        checked(explain.explain_cell, game, cell)
+        checked(explain.describe, game, cell)
+    checked(sentences.change_sentence, game)
+    checked(sentences.net_changes, game.last_effects())
+
+
+def test_lessons_have_the_hinted_types():
+    every = checked(lessons.catalog)
+    assert every
+    lesson = checked(lessons.load, 1)
+    checked(lessons.load, "02")
+    prop(lesson, "number")
+    checked(Lesson.exercises, lesson)
+    checked(Lesson.rules_covered, lesson)
+    for k in range(len(lesson)):
+        page = checked(Lesson.page, lesson, k)
+        checked(Lesson.markdown, lesson, k)
+        checked(Lesson.scene_kwargs, lesson, k)
+        game = checked(Lesson.game, lesson, k)
+        prop(page, "is_exercise")
+        if page.start is not None:
+            checked(Page.game, page)
+            checked(Page.played_game, page, upto=1)
+        if isinstance(page, Exercise):
+            checked(Exercise.judge, page, game)
+            if page.start is not None:
+                checked(Exercise.start_game, page)
+    checked(lessons.steps_of, game, "plant")
+    checked(lessons.planted, game)
+    checked(lessons.words, ["d4", "e5"])
+
+
+def test_every_lesson_page_holds_what_its_fields_say():
+    """The lesson data (lessons/data, which mypy does not read) fill every
+    field of Page and Exercise with what its hint says, and every check gives
+    what ``Exercise.check``'s hint says (a Verdict), before and after the
+    solution."""
+    fields = typing.get_type_hints(Exercise, localns=HINT_NAMES)
+    check = next(a for a in typing.get_args(fields["check"]) if a is not type(None))
+    gives = typing.get_args(check)[1]
+    seen = 0
+    for lesson in lessons.catalog():
+        assert conforms(lesson.pages, typing.get_type_hints(Lesson)["pages"])
+        for k, page in enumerate(lesson.pages):
+            for f in dataclasses.fields(page):
+                value = getattr(page, f.name)
+                assert conforms(value, fields[f.name]), (lesson.name, k, f.name, value)
+            if isinstance(page, Exercise):
+                game = lesson.start_game(k)
+                assert conforms(page.check(game), gives)
+                game.play(*page.solution)
+                assert conforms(page.check(game), gives)
+                seen += 1
+    assert seen > 10
+
+
+def test_the_lesson_widget_has_the_hinted_types():
+    lesson = lessons.load(1)
+    lw = LessonWidget(lesson, width=300)
+    k = next(i for i, p in enumerate(lesson.pages) if isinstance(p, Exercise))
+    prop(lw, "page")
+    checked(LessonWidget.next, lw)
+    checked(LessonWidget.previous, lw)
+    checked(LessonWidget.go, lw, k)
+    checked(LessonWidget.hint, lw)
+    checked(LessonWidget.check, lw)
+    checked(LessonWidget.show_solution, lw, delay=0)
+    checked(LessonWidget.retry, lw)
+    checked(LessonWidget.restart, lw)
+    page = next(i for i, p in enumerate(lesson.pages) if p.play)
+    lw.go(page)
+    checked(LessonWidget.play, lw)
+
+
+def test_the_board_widget_has_the_hinted_types(tmp_path):
+    board = BoardWidget(Game("dendria-classic", size=3), width=300)
+    prop(board, "game")
+    for name in ("legal", "changed_cells", "can_undo", "focus", "selected", "scene_kwargs",
+                 "scene", "sync", "position_string", "export_scene", "to_svg", "redraw"):
+        checked(getattr(BoardWidget, name), board)
+    checked(BoardWidget.cell_center, board, "c3")
+    x, y = board.cell_center("c3")
+    checked(BoardWidget.cell_at, board, x, y)
+    checked(BoardWidget.click_pixel, board, x, y)           # plants c3
+    checked(BoardWidget.pulse_shapes, board, board.changed_cells(), 0)
+    checked(BoardWidget.click_cell, board, None)
+    checked(BoardWidget.press, board, "end")
+    checked(BoardWidget.play, board, "plant zz9")
+    checked(BoardWidget.undo, board)
+    checked(BoardWidget.redo, board)
+    checked(BoardWidget.go_to, board, 0)
+    for name in ("first", "previous", "next", "last", "refresh"):
+        checked(getattr(BoardWidget, name), board)
+    checked(BoardWidget.present, board, True, line=["plant a1"])
+    checked(BoardWidget.present_step, board)
+    checked(BoardWidget.present, board, False)
+    checked(BoardWidget.set_theme, board, "high-contrast")
+    checked(BoardWidget.set_overlay, board, "roots")
+    checked(BoardWidget.set_hover, board, "a1")
+    checked(BoardWidget.page_reported, board, "{}")
+    for mode in ("mark", "arrow", "edit", "play"):
+        checked(BoardWidget.set_mode, board, mode)
+    checked(BoardWidget.mark, board, "a1", "A")
+    checked(BoardWidget.arrow, board, "a1", "c3")
+    checked(BoardWidget.clear_annotations, board)
+    checked(BoardWidget.put, board, "b2", "dark seed")
+    checked(BoardWidget.put, board, "zz9", "dark seed")      # refused: None
+    checked(BoardWidget.set_to_move, board, "light")
+    checked(BoardWidget.clear_board, board)
+    checked(BoardWidget.load_position, board, board.position_string())
+    checked(BoardWidget.load_position, board, "not a position")
+    path = checked(BoardWidget.save_record, board, tmp_path / "game.json")
+    checked(BoardWidget.load_record, board, path)
+    checked(BoardWidget.load_record_text, board, board.game.to_json())
+    checked(BoardWidget.from_record, board.game.to_record(), width=300)
+    checked(BoardWidget.new_game, board, "hedu", size=3)
+    checked(BoardWidget.new_game, board, "no such rules")
+    checked(BoardWidget.save_svg, board, tmp_path / "b.svg")
+    checked(BoardWidget.save_png, board, tmp_path / "b.png", scale=1)
+    # a click that fits two steps (test_widget's journey: sprout or grow c3)
+    board = BoardWidget(journey_game(), width=300)
+    board.play("move d1", "slide d2")
+    checked(BoardWidget.click_cell, board, "c3")
+    assert len(board.pending) == 2
+    checked(BoardWidget.choose, board, str(board.pending[1]))
