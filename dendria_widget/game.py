@@ -55,7 +55,7 @@ class Journey(NamedTuple):
     start: str
     at: str
     direction: Optional[str]
-    line: tuple
+    line: tuple[str, ...]
     slides: int
 
 

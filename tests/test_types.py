@@ -24,6 +24,7 @@ from dendria_widget import BoardWidget, Board, Game, Step, explain, lessons, not
 from dendria_widget.explain import dendria as explain_dendria
 from dendria_widget.explain import hedu as explain_hedu
 from dendria_widget.explain import sentences
+from dendria_widget.game import Effect
 from dendria_widget.interaction import Click
 from dendria_widget.lessons import Exercise, Lesson, LessonWidget, Page, Verdict
 from dendria_widget.notation import Piece
@@ -127,7 +128,12 @@ def conforms(value, hint):
     if origin in (typing.Union, types.UnionType):
         return any(conforms(value, a) for a in args)
     if origin is None:
-        return isinstance(value, hint)
+        if not isinstance(value, hint):
+            return False
+        if hasattr(hint, "_fields"):      # a NamedTuple (Journey, Effect, Click): its fields
+            fields = typing.get_type_hints(hint)
+            return all(conforms(getattr(value, f), fields[f]) for f in hint._fields)
+        return True
     if not isinstance(value, origin):
         return False
     if origin in (list, set, frozenset):
@@ -147,6 +153,8 @@ def test_conforms_tells_types_apart():
     assert conforms(("a", "b"), tuple[str, ...]) and not conforms(("a", 1), tuple[str, ...])
     assert conforms(None, int | None) and not conforms(1.5, int | None)
     assert not conforms(["a"], tuple[str, ...])
+    assert conforms(Effect("a1", None, "dark seed"), Effect)
+    assert not conforms(Effect("a1", None, 3), Effect)
 
 
 def hint_of(func, what="return"):

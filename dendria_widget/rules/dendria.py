@@ -651,8 +651,6 @@ class DendriaState(EngineState):
         for st in slides:
             if self._ends_right_after(st):
                 return True
-        if not self._hope():
-            return False
         gains = self._mid_gains()
         for st in gains:
             if self._ends_right_after(st):
@@ -661,6 +659,10 @@ class DendriaState(EngineState):
         for st in sprouts:
             if self._ends_right_after(st):
                 return True
+        # the bound only prunes the deeper search (it costs more than the
+        # one-step tests above, which often answer first)
+        if not self._hope():
+            return False
         for st in gains + slides:
             self._do(st)
             ok = self._can_finish()
