@@ -342,11 +342,12 @@ class MCTSPlayer(Player):
         for label, x, low in (("playout_turns", playout_turns, 0), ("beam", beam, 1)):
             if isinstance(x, bool) or not isinstance(x, int) or x < low:
                 raise DendriaError(f"{label} must be a whole number >= {low}, not {x!r}")
-        for label, x in (("c", c), ("widen", widen), ("scale", scale),
-                         ("prior_visits", prior_visits)):
+        for label, x, zero in (("c", c, True), ("widen", widen, False),
+                               ("scale", scale, False), ("prior_visits", prior_visits, True)):
             if isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 or (
-                    x == 0 and label in ("widen", "scale")):
-                raise DendriaError(f"{label} must be a number > 0, not {x!r}")
+                    x == 0 and not zero):
+                raise DendriaError(f"{label} must be a number {'>=' if zero else '>'} 0, "
+                                   f"not {x!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.playout_turns = playout_turns
