@@ -307,12 +307,13 @@ def _choice_words(game, step, who):
     return "swap: the players exchange colours"
 
 
-def _label(turn_no, j, step, mover=None):
+def _label(game, turn_no, j, step, mover=None):
     # non-breaking spaces: an HTML <select> would collapse plain ones
+    text = game.variant.step_text(step)
     if j == 0:
         who = f"{mover}:{_NBSP}" if mover else ""
-        return f"{turn_no}.{_NBSP}{who}{step}"
-    return _NBSP * (len(str(turn_no)) + 4) + str(step)
+        return f"{turn_no}.{_NBSP}{who}{text}"
+    return _NBSP * (len(str(turn_no)) + 4) + text
 
 
 def _choice_label(game, step, mover=None):
@@ -330,7 +331,8 @@ def turn_labels(game):
     after it in that turn. The players' choices (swap, komi, side) are
     listed as ``"choice: ..."`` without a turn number. Redo steps (taken
     back, replayable) are listed too, with a ``(redo)`` mark. Steps are
-    docs/notation.md strings.
+    docs/notation.md strings in the edition's words (``sow d4`` in the
+    sprites edition).
     """
     out = [(0, "start")]
     k = 0
@@ -343,7 +345,7 @@ def turn_labels(game):
         turn_no += 1
         for j, s in enumerate(turn):
             k += 1
-            out.append((k, _label(turn_no, j, s, mover)))
+            out.append((k, _label(game, turn_no, j, s, mover)))
     # the steps that redo would replay continue the last turn or start new ones
     open_turn = game.phase in ("plant", "move")
     j = len(game.history[-1]) if (open_turn and game.history) else 0
@@ -354,7 +356,7 @@ def turn_labels(game):
             continue
         if j == 0:
             turn_no += 1
-        out.append((k, _label(turn_no, j, s) + "  (redo)"))
+        out.append((k, _label(game, turn_no, j, s) + "  (redo)"))
         j = 0 if s.verb in TURN_CLOSERS else j + 1
     return out
 

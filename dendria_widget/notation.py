@@ -56,6 +56,10 @@ def parse_cell(board: Board, word: str) -> int:
         raise IllegalStep(str(e)) from None
 
 
+#: words the notation reads as another verb (the sprites edition sows)
+VERB_SYNONYMS = {"sow": "plant"}
+
+
 class Step(tuple):
     """One step of a turn, as python-chess's ``Move``: a small immutable,
     hashable value the engines use as it is.
@@ -96,7 +100,7 @@ class Step(tuple):
         """The step a docs/notation.md string names on ``board`` (``sow`` reads as
         ``plant``); IllegalStep saying what cannot be read."""
         words = parse_words(text)
-        verb = "plant" if words[0] == "sow" else words[0]
+        verb = VERB_SYNONYMS.get(words[0], words[0])
         if verb in CELL_VERBS:
             if len(words) != 2:
                 raise IllegalStep(f"'{verb}' takes one cell, like '{verb} g7': {text!r}")

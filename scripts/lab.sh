@@ -2,6 +2,7 @@
 # Install dendria-widget and open the tutorials in JupyterLab, on
 # 127.0.0.1 with a token; prints the URL that opens the tutorials' index.
 #   bash scripts/lab.sh               # extra arguments go to JupyterLab
+#   bash scripts/lab.sh --port=9000   # a port of your choice (default: the first free from 8888)
 #
 # Python packages go into the active virtual environment, or into .venv in
 # this clone (made on first use; see scripts/_python.sh).
@@ -16,10 +17,25 @@ install_package lab
 notebook=tutorials/index.ipynb
 [ -f "$notebook" ] || notebook=tutorials/00_start_here.ipynb
 
-# A token of our own and the first free port from 8888, so that the URL
-# printed below is the one the server really answers on.
+# A token of our own and the first free port from 8888 (or the one given as
+# --port=N / --port N), so that the URL printed below is the one the server
+# really answers on.
 export JUPYTER_TOKEN="${JUPYTER_TOKEN:-$("$PYTHON" -c 'import secrets; print(secrets.token_hex(24))')}"
-port="$("$PYTHON" - <<'PY'
+port=""
+rest=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --port=*|--ServerApp.port=*) port="${1#*=}" ;;
+        --port|--ServerApp.port) port="${2:-}"; shift ;;
+        *) rest+=("$1") ;;
+    esac
+    shift
+done
+set -- ${rest[@]+"${rest[@]}"}
+case "$port" in
+    ''|*[!0-9]*) [ -z "$port" ] || { echo "error: --port needs a number, not '$port'" >&2; exit 1; } ;;
+esac
+[ -n "$port" ] || port="$("$PYTHON" - <<'PY'
 import socket
 for port in range(8888, 8988):
     with socket.socket() as s:

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from dendria_widget import BoardWidget, Game
+from dendria_widget import BoardWidget, Game, Step
 from dendria_widget.render import scene as rscene
 from dendria_widget.interaction import (click_steps, journey_cell, pixel_to_cell, targets,
                                         turn_labels)
@@ -854,3 +854,44 @@ def test_a_click_judges_legality_once():
         assert calls["legal"] == 1, (cell, calls)
         assert not any(r.endswith(cell) for r in calls["refusal"]), (cell, calls)
     assert [str(s) for s in g.steps] == ["move d1", "slide d2", "slide d3"]
+
+
+# ------------------------------------------- the room kept for the keys
+def test_the_room_for_the_keys_says_what_it_is_for_until_an_overlay_is_on():
+    from dendria_widget.widget.board import KEY_ROOM_WORDS
+    w = BoardWidget(Game("dendria-classic", size=5), width=420)
+    words = " ".join(s.text for s in w.scene().find("key-room"))
+    assert words == KEY_ROOM_WORDS
+    # inside the canvas, below the board
+    for s in w.scene().find("key-room"):
+        assert w.scene().board_height < s.y < w.canvas.height / 2
+    w.overlays = {"roots"}
+    w.set_hover("c3")
+    assert w.scene().key and not w.scene().find("key-room")
+    w.overlays = set()
+    w.present()
+    assert not w.scene().find("key-room")
+
+
+def test_the_move_list_speaks_the_editions_words():
+    g = Game("dendria-sprites", size=4)
+    g.play("komi 3", "side light", "plant d4", "end")
+    labels = [label.replace("\u00a0", " ") for _, label in turn_labels(g)]
+    assert labels[3] == "1. dark: sow d4"
+    # and what it shows reads back as the same step
+    assert Step.parse(labels[3].split(": ")[1], g.board) == g.steps[2]
+    c = Game("dendria-classic", size=4)
+    c.play("sow d4", "end")
+    assert turn_labels(c)[1][1].replace("\u00a0", " ") == "1. dark: plant d4"
+
+
+def test_details_group_the_fertile_soils_by_who_fertilizes_them():
+    g = Game("dendria-sprites", size=4)
+    for s in ["komi 3", "side light", "sow d4", "end", "sow c3", "end", "sow e2", "end",
+              "sow b5", "end", "sow d5", "end", "sow c4", "end"]:
+        g.play(s)
+    w = BoardWidget(g)
+    w.set_hover("c4")        # the Details follow the mouse
+    html = w.details.value
+    assert "c4" in html
+    assert "fertilized by no sprite" in html and "nobody" not in html

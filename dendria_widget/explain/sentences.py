@@ -15,13 +15,14 @@ sprites edition *sows* and has *sprites* and *plots*; the classic edition
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable, Optional, Sequence, overload
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, overload
 
 from ..rules.variant import variant_for
 
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
     from ..notation import Step
+    from ..rules.variant import Variant
 
 
 def _variant(game):
@@ -48,6 +49,20 @@ def and_list(items: Iterable[object]) -> str:
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def fertile_soil_words(variant: Variant, soils: Mapping[str, Sequence[str]]) -> str:
+    """A group's fertile soils grouped by who fertilizes them, in words:
+    ``{"b2": ["dark"], "b3": []}`` -> "b2 (fertilized by dark); b3
+    (fertilized by no dendrid)"."""
+    by = {}
+    for cell, who in soils.items():
+        by.setdefault(tuple(who), []).append(cell)
+    parts = [f"{and_list(cells)} (fertilized by {and_list(who)})"
+             for who, cells in by.items() if who]
+    if () in by:
+        parts.append(f"{and_list(by[()])} (fertilized by no {variant.kind_word('dendrid')})")
+    return "; ".join(parts)
 
 
 def short_list(cells: Iterable[str], n: int = 6) -> str:
@@ -297,7 +312,7 @@ def preview_caption(game: Game, focus: str | None, placement: dict | None) -> st
     return sentence(text)
 
 
-__all__ = ["plural", "and_list", "short_list", "cells_span", "reword", "sentence",
+__all__ = ["plural", "and_list", "fertile_soil_words", "short_list", "cells_span", "reword", "sentence",
            "roots_caption", "nutrients_caption", "fertilization_caption", "fertile_caption",
            "conversions_caption", "nothing_reason", "power_caption", "regions_caption",
            "heights_caption", "preview_caption"]
@@ -485,10 +500,7 @@ def _describe_dendria(game, facts):
         soils = g.get("fertile_soils", {})
         if kind != "dendrid":
             if soils:
-                parts = [f"{s} ({and_list(who) if who else 'nobody'})"
-                         for s, who in soils.items()]
-                out.append(sentence(f"Its fertile soils, and who fertilizes them: "
-                                    f"{', '.join(parts)}"))
+                out.append(sentence("Its fertile soils: " + fertile_soil_words(v, soils)))
             else:
                 out.append("It has no fertile soil: an enclosed group.")
             if "sees_dendrids" in g and v.enclosed_sight:

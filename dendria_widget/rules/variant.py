@@ -26,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..notation import VERB_SYNONYMS
+
 
 @dataclass(frozen=True)
 class Overlay:
@@ -105,6 +107,16 @@ class Variant:
         """The edition's word for a notation verb ('plant' -> 'sow')."""
         v = self.verbs.get(verb)
         return v.word if v else verb
+
+    def step_text(self, step):
+        """A step in the notation as the edition writes it: its own verb where
+        the notation reads that verb as a synonym (sprites: ``sow d4``), else
+        ``str(step)``."""
+        text = str(step)
+        word = self.verb_word(step.verb)
+        if word != step.verb and VERB_SYNONYMS.get(word) == step.verb:
+            return word + text[len(step.verb):]
+        return text
 
     def verb(self, verb):
         """The :class:`Verb` of a notation verb."""

@@ -128,6 +128,10 @@ def _one_message():
         raise
 
 
+#: the words in the room under the board while no overlay is on
+KEY_ROOM_WORDS = "Overlays (Explain tab) show why; each one's key appears here."
+
+
 class BoardWidget(widgets.VBox):
     """A board you can play, explore and edit with the mouse.
 
@@ -893,8 +897,17 @@ class BoardWidget(widgets.VBox):
     def scene(self) -> rscene.Scene:
         """The scene drawn now (render.scene.Scene), built from the engine."""
         if self._scene is None:
-            self._scene = self.players_panel.decorate(
+            scene = self.players_panel.decorate(
                 rscene.build_scene(self.game, **self.scene_kwargs()))
+            if not scene.key and not scene.captions and not self.presenting:
+                # the room kept for the keys, empty: say what it is for
+                lines = rscene.wrap(KEY_ROOM_WORDS, rscene.KEY_TEXT,
+                                    scene.width - 2 * rscene.KEY_PAD, 2)
+                for k, line in enumerate(lines):
+                    scene.layers.setdefault("overlays", []).append(rscene.Text(
+                        rscene.KEY_PAD, scene.board_height + 22 + 16 * k, line,
+                        rscene.KEY_TEXT, self.theme.coord, anchor="start", tag="key-room"))
+            self._scene = scene
         return self._scene
 
     def redraw(self, force: bool = False) -> bool:

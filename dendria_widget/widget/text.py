@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain.sentences import and_list, change_sentence
+from ..explain.sentences import and_list, change_sentence, fertile_soil_words
 from ..interaction import CELL_VERBS, choices_made, seat_words, seats
 
 VERB_WORDS = {
@@ -273,9 +273,7 @@ def _dendria_items(v, facts, slides=None):
     g = facts.get("group")
     if g:
         soils = g.get("fertile_soils", {})
-        soil_words = ", ".join(
-            f"{s} (by {' and '.join(who)})" if who else f"{s} (by nobody)"
-            for s, who in soils.items())
+        soil_words = fertile_soil_words(v, soils)
         kind = v.group_word(g["kind"]) if g["kind"] in v.group_words else g["kind"]
         items.append(f"Its {g['colour']} {kind} of {g['size']}: {', '.join(g['cells'])}.")
         items.append(("Its fertile soils: " + soil_words + ".") if soils
