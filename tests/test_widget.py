@@ -908,3 +908,13 @@ def test_a_refused_step_is_named_in_the_editions_words():
     with pytest.raises(IllegalStep) as e:
         c.play("sow d4")
     assert str(e.value).startswith("plant d4: ")
+
+
+def test_the_hint_and_its_key_are_readable_at_any_width():
+    from dendria_widget.render.scene import MIN_TEXT, Text
+    for width in (260, 420, 700):
+        board = BoardWidget(Game("dendria-classic", size=4, opening="none"), width=width)
+        board.players_panel.seconds.value = 0.05
+        assert board.players_panel.ask_hint()
+        sizes = [s.size for s in board.scene().shapes() if isinstance(s, Text)]
+        assert board.scene().find("hint-key") and min(sizes) >= MIN_TEXT
