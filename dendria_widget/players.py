@@ -213,44 +213,46 @@ class GreedyPlayer(Player):
         self.beam = beam
 
     def _choose(self, line, rng, stop):
-        seat = line.seat()
-        best = None
-        # partial turns: (value, tie-break, steps); grouped by first step
-        frontier = []
-        for st in line.legal():
-            line.push(st)
-            item = (evaluate(line, seat), rng.random(), [st])
-            closed = line.over or not line.turn_open()
-            line.pop()
-            if closed:
-                best = max(best, item) if best else item
-            else:
-                frontier.append(item)
-        groups = {}
-        for item in frontier:
-            groups.setdefault(item[2][0], []).append(item)
-        for start, items in groups.items():
-            while items:
-                if stop is not None and stop.is_set() and best is not None:
-                    return best[2]
-                nxt = []
-                for _v, _t, steps in items:
-                    for st in steps:
-                        line.push(st)
-                    for st in line.legal():
-                        line.push(st)
-                        item = (evaluate(line, seat), rng.random(), steps + [st])
-                        closed = line.over or not line.turn_open()
-                        line.pop()
-                        if closed:
-                            best = max(best, item) if best else item
-                        else:
-                            nxt.append(item)
-                    for _ in steps:
-                        line.pop()
-                nxt.sort(reverse=True)
-                items = nxt[:self.beam]
-        return best[2]
+        return max(whole_turns(line, line.seat(), rng, self.beam, stop))[2]
+
+
+def whole_turns(line, seat, rng, beam, stop=None):
+    """The whole turns the side to move may make, as found by a beam search:
+    for each first step, the ``beam`` best partial turns (by :func:`evaluate`
+    for ``seat``) are carried on step by step. Returns a list of (value,
+    tie-break, steps) for every closed turn met (the value of the position
+    after it, for ``seat``); ``line`` is left as it was. Once ``stop`` is set
+    it returns what it has found so far (at least one turn)."""
+    closed_turns = []
+    frontier = []       # partial turns: (value, tie-break, steps)
+    for st in line.legal():
+        line.push(st)
+        item = (evaluate(line, seat), rng.random(), [st])
+        closed = line.over or not line.turn_open()
+        line.pop()
+        (closed_turns if closed else frontier).append(item)
+    groups = {}         # by first step
+    for item in frontier:
+        groups.setdefault(item[2][0], []).append(item)
+    for items in groups.values():
+        while items:
+            if stop is not None and stop.is_set() and closed_turns:
+                return closed_turns
+            nxt = []
+            for _v, _t, steps in items:
+                for st in steps:
+                    line.push(st)
+                for st in line.legal():
+                    line.push(st)
+                    item = (evaluate(line, seat), rng.random(), steps + [st])
+                    closed = line.over or not line.turn_open()
+                    line.pop()
+                    (closed_turns if closed else nxt).append(item)
+                for _ in steps:
+                    line.pop()
+            nxt.sort(reverse=True)
+            items = nxt[:beam]
+    return closed_turns
 
 
 def evaluate(line, seat):
@@ -282,32 +284,51 @@ def evaluate(line, seat):
 
 
 class _Node:
-    __slots__ = ("step", "seat", "children", "untried", "n", "w")
+    __slots__ = ("turn", "seat", "children", "prior", "n", "w")
 
-    def __init__(self, step, seat):
-        self.step = step        # the step that led here
+    def __init__(self, turn, seat, prior=0.5):
+        self.turn = turn        # the whole turn (its steps) that led here
         self.seat = seat        # the seat that played it (its rewards count here)
-        self.children = []
-        self.untried = None     # steps not expanded yet, best prior last
+        self.children = None    # not expanded yet; then a list, best prior first
+        self.prior = prior      # the evaluation's value of the turn, for ``seat``
         self.n = 0
         self.w = 0.0
 
 
+def _chance(value, scale):
+    """An evaluation as a chance of winning (a sigmoid, ``scale`` points a unit)."""
+    e = value / scale
+    if e < -30:
+        return 0.0
+    if e > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-e))
+
+
 class MCTSPlayer(Player):
-    """Monte Carlo tree search (UCT) over the engine's steps.
+    """Monte Carlo tree search over whole turns, guided by the evaluation
+    that :class:`GreedyPlayer` uses.
 
     Budget: ``iterations=N`` (reproducible with ``seed``) or ``seconds=T`` per
-    turn (default 1 s). Playouts draw steps with weights that prefer plants
-    and conversions (``VERB_WEIGHTS``); a playout stops after
-    ``playout_steps`` steps (or at the game's end) and is judged by who
-    leads on the score then (the engine's score as if the game ended). New children are
-    opened in the order of those weights (progressive widening, so a komi
-    choice among dozens of values looks at the small ones first). The
-    search's visit shares of the turn's first step are kept in
-    ``last_search`` (for the widget's heat map)."""
+    turn (default 1 s). An edge of the tree is a whole turn. A node is
+    expanded the first time the search reaches it: its whole turns are found
+    step by step with the engine (:func:`whole_turns`, a beam of ``beam``
+    partial turns per first step) and the position after each is valued by
+    :func:`evaluate` turned into a chance of winning (a sigmoid, ``scale``
+    points a unit). That value is the child's *prior*: children are opened
+    best prior first (progressive widening, about ``widen * sqrt(visits)`` of
+    them), and a child counts as ``prior_visits`` visits of its prior before
+    its real visits (progressive bias). The new node's own value is its best
+    child's, for the side to move there (one turn of look-ahead); with
+    ``playout_turns > 0`` it is instead judged after that many more turns of
+    a playout whose steps are drawn with weights that prefer plants and
+    conversions (``VERB_WEIGHTS``). Selection is UCT with exploration ``c``.
+    The turn played starts with the most visited first step. The visit
+    shares of the first steps are kept in ``last_search`` (for the widget's
+    heat map)."""
 
-    def __init__(self, seed=0, iterations=None, seconds=None, playout_steps=30,
-                 c=0.9, widen=2.0):
+    def __init__(self, seed=0, iterations=None, seconds=None, playout_turns=0,
+                 c=0.4, widen=2.0, scale=2.0, prior_visits=2.0, beam=2):
         super().__init__(seed)
         if iterations is not None and seconds is not None:
             raise DendriaError("give the MCTS player iterations or seconds, not both")
@@ -319,15 +340,22 @@ class MCTSPlayer(Player):
         if seconds is not None and (isinstance(seconds, bool)
                                     or not isinstance(seconds, (int, float)) or seconds <= 0):
             raise DendriaError(f"seconds must be a number > 0, not {seconds!r}")
-        if (isinstance(playout_steps, bool) or not isinstance(playout_steps, int)
-                or playout_steps < 0):
-            raise DendriaError(f"playout_steps must be a whole number >= 0, "
-                               f"not {playout_steps!r}")
+        for label, x, low in (("playout_turns", playout_turns, 0), ("beam", beam, 1)):
+            if isinstance(x, bool) or not isinstance(x, int) or x < low:
+                raise DendriaError(f"{label} must be a whole number >= {low}, not {x!r}")
+        for label, x in (("c", c), ("widen", widen), ("scale", scale),
+                         ("prior_visits", prior_visits)):
+            if isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 or (
+                    x == 0 and label in ("widen", "scale")):
+                raise DendriaError(f"{label} must be a number > 0, not {x!r}")
         self.iterations = iterations
         self.seconds = seconds
-        self.playout_steps = playout_steps
+        self.playout_turns = playout_turns
         self.c = c
         self.widen = widen
+        self.scale = scale
+        self.prior_visits = prior_visits
+        self.beam = beam
         self.last_search = None
 
     @property
@@ -337,43 +365,52 @@ class MCTSPlayer(Player):
         return f"mcts:{self.seconds:g}"
 
     def _choose(self, line, rng, stop):
-        t0 = time.perf_counter()
         root = _Node(None, None)
         if self.iterations is not None:
             self._search(line, root, rng, stop, iterations=self.iterations)
         else:
-            self._search(line, root, rng, stop, deadline=t0 + 0.6 * self.seconds)
+            self._search(line, root, rng, stop,
+                         deadline=time.perf_counter() + self.seconds)
         self.last_search = _shares(line, root)
-        turn = []
-        node = root
-        while True:
-            if not node.children:  # not searched (stopped at once): one iteration
-                self._search(line, node, rng, None, iterations=1)
-            node = max(node.children, key=lambda ch: (ch.n, ch.w))
-            line.push(node.step)
-            turn.append(node.step)
-            if line.over or not line.turn_open():
-                return turn
-            # inside the turn: search on from here, keeping the subtree
-            if self.iterations is not None:
-                more = max(0, self.iterations // 4 - node.n)
-                if more and not (stop is not None and stop.is_set()):
-                    self._search(line, node, rng, stop, iterations=more)
-            else:
-                left = t0 + self.seconds - time.perf_counter()
-                if left > 0:
-                    self._search(line, node, rng, stop,
-                                 deadline=time.perf_counter() + left / 2)
+        # the most visited first step, then its most visited turn
+        visits = {}
+        for ch in root.children:
+            visits[ch.turn[0]] = visits.get(ch.turn[0], 0) + ch.n
+        return max(root.children, key=lambda ch: (visits[ch.turn[0]], ch.n, ch.prior)).turn
+
+    def _expand(self, line, node, rng):
+        """Open ``node``: a child for every whole turn found, valued for the
+        seat that plays it, best first. Returns the best child's value."""
+        seat = line.seat()
+        scale = self.scale
+        turns = whole_turns(line, seat, rng, self.beam)
+        turns.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        node.children = [_Node(steps, seat, _chance(v, scale)) for v, _r, steps in turns]
+        return node.children[0].prior
+
+    def _playout(self, line, rng, seat):
+        """The value for ``seat`` after ``playout_turns`` more turns of
+        weighted random steps (the playout's steps stay on the line)."""
+        for _ in range(self.playout_turns):
+            if line.over:
+                break
+            line.push(_weighted(rng, line.legal()))
+            while not line.over and line.turn_open():
+                line.push(_weighted(rng, line.legal()))
+        if line.over:
+            return line.result(seat)
+        return _chance(evaluate(line, seat), self.scale)
 
     def _search(self, line, root, rng, stop, iterations=None, deadline=None):
         done = 0
         base = line.depth
         c = self.c
         widen = self.widen
-        cap = self.playout_steps
+        n0 = self.prior_visits
         log = math.log
         sqrt = math.sqrt
         clock = time.perf_counter
+        push = line.push
         while True:
             if iterations is not None and done >= iterations:
                 break
@@ -384,35 +421,30 @@ class MCTSPlayer(Player):
             done += 1
             node = root
             path = [root]
-            # selection and expansion
-            while not line.over:
-                if node.untried is None:
-                    node.untried = _ordered(line.legal(), rng)
-                if node.untried and len(node.children) < widen * sqrt(node.n + 1):
-                    step = node.untried.pop()
-                    seat = line.seat()
-                    line.push(step)
-                    child = _Node(step, seat)
-                    node.children.append(child)
-                    path.append(child)
-                    node = child
-                    break
+            # selection, down to a node not expanded yet (or the game's end)
+            while not line.over and node.children is not None:
+                opened = node.children[:max(1, int(widen * sqrt(node.n + 1)))]
                 lnn = log(node.n + 1)
                 best = None
                 bv = -1.0
-                for ch in node.children:
-                    v = ch.w / ch.n + c * sqrt(lnn / ch.n)
+                for ch in opened:
+                    m = ch.n + n0
+                    v = (ch.w + n0 * ch.prior) / m + c * sqrt(lnn / m)
                     if v > bv:
                         bv, best = v, ch
-                line.push(best.step)
+                for st in best.turn:
+                    push(st)
                 path.append(best)
                 node = best
-            # playout
-            k = 0
-            while not line.over and k < cap:
-                line.push(_weighted(rng, line.legal()))
-                k += 1
-            results = (line.result(0), line.result(1))
+            # the new node's value, for the seat to move there
+            if line.over:
+                results = (line.result(0), line.result(1))
+            else:
+                seat = line.seat()
+                v = self._expand(line, node, rng)
+                if self.playout_turns:
+                    v = self._playout(line, rng, seat)
+                results = (v, 1.0 - v) if seat == 0 else (1.0 - v, v)
             while line.depth > base:
                 line.pop()
             for nd in path:
@@ -422,30 +454,22 @@ class MCTSPlayer(Player):
         return done
 
 
-def _ordered(legal, rng):
-    """The steps in the order children are opened (best prior last: popped
-    first): seeded shuffle, then a stable sort by weight."""
-    legal = list(legal)
-    rng.shuffle(legal)
-    legal.sort(key=lambda st: VERB_WEIGHTS.get(st[0], 1.0) if st[0] != "komi"
-               else -st[1])
-    return legal
-
-
 def _shares(line, root):
     """The visit share of every first step the search looked at: {"cells":
     {cell name: share}, "others": {step text: share}, "visits": N}."""
-    total = sum(ch.n for ch in root.children) or 1
+    searched = [ch for ch in root.children or () if ch.n]
+    total = sum(ch.n for ch in searched) or 1
     cells, others = {}, {}
     name = line.state.board.name
-    for ch in root.children:
-        verb, arg = ch.step
+    for ch in searched:
+        step = ch.turn[0]
+        verb, arg = step
         share = ch.n / total
         if isinstance(arg, int) and verb not in ("komi", "side"):
             key = name(arg)
             cells[key] = cells.get(key, 0.0) + share
         else:
-            key = str(ch.step)
+            key = str(step)
             others[key] = others.get(key, 0.0) + share
     return {"cells": cells, "others": others, "visits": root.n}
 

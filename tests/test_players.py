@@ -26,7 +26,7 @@ IDS = [f"{r}-{o.get('opening', 'default')}" for r, o in VARIANTS]
 
 def fast_players(seed):
     return [RandomPlayer(seed=seed), GreedyPlayer(seed=seed),
-            MCTSPlayer(seed=seed, iterations=8, playout_steps=10)]
+            MCTSPlayer(seed=seed, iterations=8)]
 
 
 def check_turn(game, player):
@@ -81,7 +81,7 @@ def test_players_journey_and_convert_mid_game():
 def test_same_seed_same_turn_whatever_came_before():
     game = Game("dendria-classic", size=4)
     game.play("plant c3", "end", "plant b2", "end")
-    for make in (lambda s: MCTSPlayer(seed=s, iterations=30, playout_steps=20),
+    for make in (lambda s: MCTSPlayer(seed=s, iterations=30, playout_turns=2),
                  lambda s: GreedyPlayer(seed=s), lambda s: RandomPlayer(seed=s)):
         a, b = make(5), make(5)
         other = Game("hedu", size=3)
@@ -94,7 +94,7 @@ def test_same_seed_same_turn_whatever_came_before():
 
 def test_mcts_reports_visit_shares_of_the_first_step():
     game = Game("dendria-classic", size=3, opening="none")
-    player = MCTSPlayer(seed=1, iterations=40, playout_steps=10)
+    player = MCTSPlayer(seed=1, iterations=40)
     turn = player.choose_turn(game)
     info = player.last_search
     assert info["visits"] == 40
@@ -203,7 +203,7 @@ def test_thinking_player_leaves_the_event_loop_free_and_stop_stops_it():
         assert board.game.state.step_count == steps and "Stopped" in panel.message.value
         assert panel.stop_button.disabled
         # Play lets it think again; with an iteration budget it plays its turn
-        panel.players[1] = MCTSPlayer(seed=1, iterations=10, playout_steps=10)
+        panel.players[1] = MCTSPlayer(seed=1, iterations=10)
         panel.play_button.click()
         assert panel.thinking
         while panel.thinking:
