@@ -290,7 +290,7 @@ class Game:
                     st = self._step(step)
                     reason = self.state.refusal(st)
                     if reason:
-                        raise IllegalStep(f"{st}: {reason}", step)
+                        raise IllegalStep(f"{self.variant.step_text(st)}: {reason}", step)
                 self._play_one(st)
                 done += 1
         except IllegalStep:

@@ -314,6 +314,47 @@ class LabResult:
                 f"{self.players[0]} against {self.players[1]}>")
 
 
+def mean_interval(values, z=Z95, low=0.0, high=math.inf):
+    """(mean, low, high): the mean of ``values`` (NaNs left out) with its
+    95% interval by the normal approximation, mean +- z * sd / sqrt(n),
+    kept inside what the values can be [``low``, ``high``]; (nan, nan, nan)
+    for no value, and the mean itself as both ends for one."""
+    xs = [float(x) for x in values if x == x]
+    n = len(xs)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    m = sum(xs) / n
+    if n == 1:
+        return (m, m, m)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return (m, max(low, m - half), min(high, m + half))
+
+
+def balance_interval(dark, light, n, z=Z95):
+    """(balance, low, high): balance = 1 - |dark - light| for ``dark`` and
+    ``light`` wins in ``n`` games, its interval from the normal interval of
+    the difference of the two shares (a multinomial's: var = (pd + pl -
+    (pd - pl)^2) / n), kept inside [0, 1]."""
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    pd, pl = dark / n, light / n
+    d = pd - pl
+    half = z * math.sqrt(max(pd + pl - d * d, 0.0) / n)
+    lo, hi = max(-1.0, d - half), min(1.0, d + half)
+    far = max(abs(lo), abs(hi))
+    near = 0.0 if lo <= 0.0 <= hi else min(abs(lo), abs(hi))
+    return (1 - abs(d), 1 - far, 1 - near)
+
+
+#: the summary's means, each with its 95% interval: (column, games column,
+#: the largest value it can have)
+MEANS = (("decisiveness", "decided_at", 1.0), ("turns_mean", "turns", math.inf),
+         ("steps_mean", "steps", math.inf), ("board_coverage", "coverage", 1.0),
+         ("branching_factor", "branching", math.inf),
+         ("lead_changes", "lead_changes", math.inf), ("margin_abs_mean", None, math.inf))
+
+
 def _rate(k, n):
     low, high = wilson(k, n)
     return (k / n if n else math.nan), low, high
@@ -340,17 +381,16 @@ def _summarize(d, v, label, players):
     decided = int(won.isin(["dark", "light"]).sum())
     put("completion", decided)
     put("timeouts", int((d["end"] == "step-cap").sum()))
-    out["balance"] = 1 - abs(out["dark_win_rate"] - out["light_win_rate"]) if n else math.nan
+    out["balance"], out["balance_low"], out["balance_high"] = balance_interval(
+        int((won == "dark").sum()), int((won == "light").sum()), n)
     out["advantage_first"] = out["first_win_rate"]
-    out["decisiveness"] = float(d["decided_at"].mean()) if decided else math.nan
-    out["turns_mean"] = float(d["turns"].mean())
+    out["advantage_first_low"] = out["first_win_rate_low"]
+    out["advantage_first_high"] = out["first_win_rate_high"]
+    for col, source, top in MEANS:
+        values = d["margin"].abs() if source is None else d[source]
+        out[col], out[col + "_low"], out[col + "_high"] = mean_interval(values, high=top)
     out["turns_std"] = float(d["turns"].std(ddof=1)) if n > 1 else math.nan
-    out["steps_mean"] = float(d["steps"].mean())
-    out["board_coverage"] = float(d["coverage"].mean())
-    out["branching_factor"] = float(d["branching"].mean())
-    out["lead_changes"] = float(d["lead_changes"].mean())
     out["lead_change"] = float((d["lead_changes"] / d["turns"].clip(lower=1)).mean())
-    out["margin_abs_mean"] = float(d["margin"].abs().mean())
     for kind in ENDS:
         out[f"end_{kind}"] = int((d["end"] == kind).sum())
     return out
@@ -417,12 +457,12 @@ def summary_text(result):
                       ("draw_rate", "draws (drawishness)"), ("completion", "completion"),
                       ("timeouts", "timeouts (step cap)")):
         rows.append((col, name, "rate"))
-    rows += [("balance", "balance", "f"), ("decisiveness", "decisiveness", "f"),
-             ("turns_mean", "turns, mean", "f"), ("turns_std", "turns, spread (sd)", "f"),
-             ("steps_mean", "steps, mean", "f"), ("board_coverage", "board coverage", "f"),
-             ("branching_factor", "branching factor", "f"),
-             ("lead_changes", "lead changes per game", "f"),
-             ("margin_abs_mean", "score margin, mean", "f")]
+    rows += [("balance", "balance", "rate"), ("decisiveness", "decisiveness", "rate"),
+             ("turns_mean", "turns, mean", "rate"), ("turns_std", "turns, spread (sd)", "f"),
+             ("steps_mean", "steps, mean", "rate"), ("board_coverage", "board coverage", "rate"),
+             ("branching_factor", "branching factor", "rate"),
+             ("lead_changes", "lead changes per game", "rate"),
+             ("margin_abs_mean", "score margin, mean", "rate")]
     rows += [(f"end_{k}", f"ended by {k}", "n") for k in ENDS]
     width = max(len(r[1]) for r in rows) + 2
     lines.append("".ljust(width) + "".join(f"variant {v}".rjust(24) for v in s.index))
@@ -432,7 +472,7 @@ def summary_text(result):
             x = s.loc[v, col]
             if kind == "rate":
                 lo, hi = s.loc[v, col + "_low"], s.loc[v, col + "_high"]
-                cells.append(f"{x:.2f} [{lo:.2f}, {hi:.2f}]")
+                cells.append("-" if x != x else f"{x:.2f} [{lo:.2f}, {hi:.2f}]")
             elif kind == "n":
                 cells.append(f"{int(x)}")
             else:

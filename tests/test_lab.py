@@ -85,9 +85,29 @@ def test_results_pickle_and_summary(serial):
     assert s.loc[2, "a_win_rate"] == a_wins / 4
     assert s.loc[2, "completion"] + s.loc[2, "draw_rate"] + s.loc[2, "timeouts"] == 1
     assert s.loc[2, "turns_mean"] == d["turns"].mean()
+    # every mean with its interval round it, and the balance's holds it
+    for col in ("turns_mean", "steps_mean", "board_coverage", "branching_factor",
+                "lead_changes", "margin_abs_mean", "balance"):
+        assert s.loc[2, col + "_low"] <= s.loc[2, col] <= s.loc[2, col + "_high"], col
+    assert 0 <= s.loc[2, "balance_low"] and s.loc[2, "balance_high"] <= 1
     assert 0 < s.loc[0, "board_coverage"] <= 1 and s.loc[0, "branching_factor"] > 1
     assert s.loc[0, "label"] == "dendria-classic side 3"
     assert s.loc[1, "label"] == "dendria-classic side 3 capture=unprotected"
+
+
+def test_mean_and_balance_intervals():
+    m, low, high = lab.mean_interval([2, 4, 4, 4, 5, 5, 7, 9])
+    sd = (32 / 7) ** 0.5                                   # the sample sd
+    assert m == 5 and abs(high - (5 + 1.959964 * sd / 8 ** 0.5)) < 1e-4
+    assert abs((m - low) - (high - m)) < 1e-12
+    assert lab.mean_interval([0, 0, 1], high=1.0)[0] == 1 / 3
+    assert lab.mean_interval([0.0, 0.0, 3.0])[1] == 0.0     # kept at the values' floor
+    assert lab.mean_interval([float("nan"), 3.0]) == (3.0, 3.0, 3.0)
+    # balance: even wins give an interval reaching 1; lopsided ones do not
+    b, lo, hi = lab.balance_interval(50, 50, 100)
+    assert b == 1 and hi == 1 and 0.7 < lo < 0.9
+    b, lo, hi = lab.balance_interval(90, 10, 100)
+    assert abs(b - 0.2) < 1e-12 and lo < 0.2 < hi < 1
 
 
 def test_wilson_interval():

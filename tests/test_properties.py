@@ -523,3 +523,56 @@ def test_sprout_reasons_agree_with_the_sprouts_the_engine_offers():
                 facts = conversions(game, mover)["sprout"]
                 assert {c for c, why in facts.items() if why is None} == able
             st.apply(rng.choice(st.legal()))
+
+
+def memo_entry_now(st, key):
+    """A dead-end memo entry judged afresh: a copy of ``st`` put in the turn
+    state the key describes (board and turn scalars), memos empty."""
+    (cells, phase, to_move, jid, jdir, jcapt, slid, jstart, trees0, planted, grew,
+     opening_turn) = key
+    probe = st.clone()
+    for i in probe.board.plots:
+        if probe.cells[i] != cells[i]:
+            probe._put(i, cells[i])
+    probe.phase, probe.to_move, probe.jid, probe.jdir, probe.jcapt = (
+        phase, to_move, jid, jdir, jcapt)
+    probe.slides = 1 if slid else 0
+    probe.jstart, probe.trees0, probe.planted, probe.grew = jstart, trees0, planted, grew
+    probe.opening_turn = opening_turn
+    probe._fin, probe._fin_saved = {}, []
+    return probe._can_finish()
+
+
+@pytest.mark.parametrize("ruleset", ["dendria-sprites", "dendria-classic"])
+@settings(max_examples=6, deadline=None)
+@given(seed=hs.integers(0, 2 ** 32 - 1))
+def test_dead_end_memo_kept_across_ends_stays_exact(ruleset, seed):
+    """The dead-end memo is set aside at an end and given back when that end
+    is taken back. After a random game's opening and then a walk of steps
+    and undos (ends pushed and popped, as a player looking ahead does),
+    every entry of the memo in use is what a fresh search gives now, and
+    every legal list is the one a fresh replay of the same steps gives."""
+    rng = random.Random(seed)
+    game = Game(ruleset, size=4)
+    st = game.state
+    for _ in range(rng.randint(30, 90)):
+        if st.over:
+            break
+        legal = st.legal()
+        st.push(rng.choice([s for s in legal if s[0] != "pass"] or legal))
+    for n in range(100):
+        if st.step_count and (st.over or rng.random() < 0.25):
+            for _ in range(rng.randint(1, 4)):
+                st.undo()
+        else:
+            legal = st.legal()
+            ends = [s for s in legal if s[0] == "end"]
+            st.push(ends[0] if ends and rng.random() < 0.5 else rng.choice(legal))
+        if n % 3 == 0:
+            for key, ok in list(st._fin.items()):
+                assert memo_entry_now(st, key) == ok, key
+        if n % 10 == 0:
+            fresh = Game(game.rules).state
+            for step in st.steps():
+                fresh.push(step)
+            assert st.legal() == fresh.legal()

@@ -14,6 +14,7 @@ import re
 import pytest
 
 from dendria_widget import BoardWidget, Game, Step
+from dendria_widget.errors import IllegalStep
 from dendria_widget.render import scene as rscene
 from dendria_widget.interaction import (click_steps, journey_cell, pixel_to_cell, targets,
                                         turn_labels)
@@ -895,3 +896,25 @@ def test_details_group_the_fertile_soils_by_who_fertilizes_them():
     html = w.details.value
     assert "c4" in html
     assert "fertilized by no sprite" in html and "nobody" not in html
+
+
+def test_a_refused_step_is_named_in_the_editions_words():
+    g = Game("dendria-sprites", size=4)
+    with pytest.raises(IllegalStep) as e:
+        g.play("sow d4")          # the komi comes first
+    assert str(e.value).startswith("sow d4: ")
+    c = Game("dendria-classic", size=4)
+    c.play("plant d4", "end")
+    with pytest.raises(IllegalStep) as e:
+        c.play("sow d4")
+    assert str(e.value).startswith("plant d4: ")
+
+
+def test_the_hint_and_its_key_are_readable_at_any_width():
+    from dendria_widget.render.scene import MIN_TEXT, Text
+    for width in (260, 420, 700):
+        board = BoardWidget(Game("dendria-classic", size=4, opening="none"), width=width)
+        board.players_panel.seconds.value = 0.05
+        assert board.players_panel.ask_hint()
+        sizes = [s.size for s in board.scene().shapes() if isinstance(s, Text)]
+        assert board.scene().find("hint-key") and min(sizes) >= MIN_TEXT

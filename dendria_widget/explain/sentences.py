@@ -55,7 +55,7 @@ def fertile_soil_words(variant: Variant, soils: Mapping[str, Sequence[str]]) -> 
     """A group's fertile soils grouped by who fertilizes them, in words:
     ``{"b2": ["dark"], "b3": []}`` -> "b2 (fertilized by dark); b3
     (fertilized by no dendrid)"."""
-    by = {}
+    by: dict[tuple[str, ...], list[str]] = {}
     for cell, who in soils.items():
         by.setdefault(tuple(who), []).append(cell)
     parts = [f"{and_list(cells)} (fertilized by {and_list(who)})"

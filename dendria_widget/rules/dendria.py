@@ -138,7 +138,11 @@ class DendriaState(EngineState):
         self._memo = _Memo()  # board facts by occupancy (shared by clones)
         self._tcache = (-1, 0)
         self.reps = Repetitions()
-        self._fin = {}  # turn states -> can the turn still end legally (exact memo)
+        # turn states -> can the turn still end legally (exact memo); valid
+        # for one set of recorded boards: an end records one, so the memo is
+        # put aside, and given back when that end is taken back
+        self._fin = {}
+        self._fin_saved = []   # the memos put aside, the latest last
         if position is None:
             self.phase = {"pie": "opening", "komi-pie": "komi", "none": "turn"}[self.opening]
         else:
@@ -1219,7 +1223,7 @@ class DendriaState(EngineState):
             closed = True
             rep = (self.z, bytes(self.cells), self.occ.bit_count())
             self.reps.add(*rep)
-            self._fin.clear()
+            self._set_aside_memo()
             self.passes = 0
             # the dendrid move limit counts the turns without a plant
             self.dmoves = self.dmoves + 1 if was_move else 0
@@ -1259,6 +1263,20 @@ class DendriaState(EngineState):
             raise IllegalStep(f"unknown step {verb!r}", step)
         self._undo.append((step, saved, changes, rep, closed))
 
+    #: memos kept aside for the latest ends (older ones are dropped: an
+    #: empty memo is always right, only slower)
+    MEMOS_KEPT = 8
+
+    def _set_aside_memo(self):
+        """An end records a board: the dead-end memo of the turn, exact for
+        the boards recorded before it, waits until that end is taken back
+        (players that look ahead push and pop ends all the time)."""
+        saved = self._fin_saved
+        saved.append(self._fin)
+        if len(saved) > self.MEMOS_KEPT:
+            del saved[0]
+        self._fin = {}
+
     def _check_move_limit(self):
         """docs/rules.md 2.3: 2 x L turns in a row without a plant (dendrid moves
         and passes) end the game as if both players had passed."""
@@ -1283,7 +1301,7 @@ class DendriaState(EngineState):
                 self._convert(ch[0], ch[2], ch[1])
         if rep is not None:
             self.reps.remove(*rep)
-            self._fin.clear()
+            self._fin = self._fin_saved.pop() if self._fin_saved else {}
         if closed:
             last = self.turns.pop()
             self.current = last[:-1] if last[-1] == END else []

@@ -346,10 +346,11 @@ class PlayersPanel:
             x, y = lay.center(board.cell(name))
             shapes.append(rscene.Circle(x, y, r * 0.62, None, HINT, max(2.0, r / 9), 0.95,
                                         tag=f"hint:{name}"))
-            shapes.append(rscene.Text(x + r * 0.55, y - r * 0.55, ",".join(nums), r * 0.5,
+            shapes.append(rscene.Text(x + r * 0.55, y - r * 0.55, ",".join(nums),
+                                      max(rscene.MIN_TEXT, r * 0.5),
                                       HINT, weight="bold", tag=f"hint-order:{name}",
                                       halo="#ffffff"))
-        size = max(9.0, r * 0.3)
+        size = max(rscene.KEY_TEXT, r * 0.3)
         turn = ", ".join(str(s) for s in hint["turn"])
         lines = [f"Hint ({hint['name']}): {turn}"]
         if cells:
