@@ -314,7 +314,9 @@ class MCTSPlayer(Player):
     step by step with the engine (:func:`whole_turns`, a beam of ``beam``
     partial turns per first step) and the position after each is valued by
     :func:`evaluate` turned into a chance of winning (a sigmoid, ``scale``
-    points a unit). That value is the child's *prior*: children are opened
+    points a unit, of its difference from the evaluation at the root or,
+    with the other side to move, after the root's best turn: a dynamic komi,
+    ``centre=True``). That value is the child's *prior*: children are opened
     best prior first (progressive widening, about ``widen * sqrt(visits)`` of
     them), and a child counts as ``prior_visits`` visits of its prior before
     its real visits (progressive bias). The new node's own value is its best
