@@ -345,7 +345,7 @@ class MCTSPlayer(Player):
             if isinstance(x, bool) or not isinstance(x, int) or x < low:
                 raise DendriaError(f"{label} must be a whole number >= {low}, not {x!r}")
         for label, x, zero in (("c", c, True), ("widen", widen, False),
-                               ("scale", scale, False), ("prior_visits", prior_visits, True)):
+                               ("scale", scale, False), ("prior_visits", prior_visits, False)):
             if isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 or (
                     x == 0 and not zero):
                 raise DendriaError(f"{label} must be a number {'>=' if zero else '>'} 0, "
