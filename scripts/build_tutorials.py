@@ -13,7 +13,10 @@ saved notebook is cleaned, so it reads well on GitHub and diffs stay small:
 - execution counts renumbered 1, 2, 3... in cell order (nbval runs only
   cells that have one), and no per-cell execution metadata;
 - no machine paths: this clone's folder and temporary folders in the outputs
-  are replaced by short placeholders.
+  are replaced by short placeholders;
+- a cell's printed text is one output per stream (stdout, stderr), however
+  the kernel happened to cut it while running, so rebuilding an unchanged
+  notebook changes nothing.
 
 A cell that raises stops the build with the notebook's name and the error.
 Prints the time each notebook took, and the total.
@@ -88,6 +91,11 @@ def clean(nb):
             if out.get("output_type") == "error":
                 out.traceback = [_scrub(t, patterns) for t in out.traceback]
             out.pop("transient", None)
+            last = outputs[-1] if outputs else None
+            if (out.get("output_type") == "stream" and last is not None
+                    and last.get("output_type") == "stream" and last.name == out.name):
+                last.text += out.text
+                continue
             outputs.append(out)
         cell.outputs = outputs
     return nb

@@ -181,6 +181,26 @@ def test_pages_continue_from_the_previous_page():
     assert lesson.game(1).pieces == {"c3": "dark seed"}      # fresh every call
 
 
+def test_a_continuing_page_drops_the_earlier_marks_unless_it_keeps_them():
+    start = "dendria-classic h4 4/5/6/7/6/5/4 dark"
+    lesson = Lesson("96_test", "t", "s", [
+        Page("a", "x", start=start, play=("plant c3", "end"), marks={"c3": "A"},
+             arrows=(("c3", "c1"),)),
+        Page("b", "y", play=("plant e2", "end")),
+        Page("c", "z", marks={"e2": "B"}),
+        Page("d", "w", keep_marks=True, arrows=(("e2", "e4"),)),
+        Page("e", "v", keep_marks=True),
+    ])
+    first = lesson.game(0).annotations
+    assert first == {"marks": {"c3": "A"}, "arrows": [["c3", "c1"]]}
+    assert lesson.game(1).annotations == {"marks": {}, "arrows": []}
+    assert lesson.game(1).pieces == {"c3": "dark seed"}        # the game itself goes on
+    assert lesson.game(2).annotations == {"marks": {"e2": "B"}, "arrows": []}
+    assert lesson.game(3).annotations == {"marks": {"e2": "B"}, "arrows": [["e2", "e4"]]}
+    assert lesson.game(4).annotations == lesson.game(3).annotations
+    assert 'data-tag="mark:c3' not in lesson.svg(1) and "mark:c3" in lesson.svg(0)
+
+
 def test_a_fresh_game_with_its_opening():
     lesson = Lesson("98_test", "t", "s", [
         Page("a", "x", rules={"ruleset": "dendria-classic",
@@ -328,6 +348,10 @@ def test_build_script_cleans_a_notebook(tmp_path):
             "image/svg+xml": "<svg/>", "text/plain": "W"}),
         nbformat.v4.new_output("stream", text=f"saved {build.REPO}/tutorials/a.svg and "
                                               f"{tempfile.gettempdir()}/tmpab12/b.png\n"),
+        nbformat.v4.new_output("stream", text="cut in "),
+        nbformat.v4.new_output("stream", name="stderr", text="a warning\n"),
+        nbformat.v4.new_output("stream", text="two"),
+        nbformat.v4.new_output("stream", text="\n"),
     ]
     nb.cells = [nbformat.v4.new_markdown_cell("# t"), cell, nbformat.v4.new_code_cell("1")]
     build.clean(nb)
@@ -336,5 +360,7 @@ def test_build_script_cleans_a_notebook(tmp_path):
     assert set(out[0].data) == {"image/svg+xml", "text/plain"}
     assert out[0].execution_count == 1 and nb.cells[1].execution_count == 1
     assert nb.cells[2].execution_count == 2
-    assert out[1].text == "saved tutorials/a.svg and <tmp>/b.png\n"
+    assert out[1].text == "saved tutorials/a.svg and <tmp>/b.png\ncut in "
+    assert [(o.name, o.text) for o in out[2:]] == [("stderr", "a warning\n"),
+                                                  ("stdout", "two\n")]
     assert "execution" not in nb.cells[1].metadata

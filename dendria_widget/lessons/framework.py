@@ -152,7 +152,10 @@ class Page:
     (opening included). ``setup`` steps are played silently; ``play`` steps
     are played one by one when the learner presses *Play* (so a rule is seen
     happening). ``marks`` ({cell: label}) and ``arrows`` ([from, to]) are
-    drawn as a teacher's notes.
+    drawn as a teacher's notes. A page that continues from the previous one
+    shows only its own marks and arrows (those of the earlier page were about
+    the earlier point), unless ``keep_marks`` says to keep the earlier ones
+    too (e.g. forest sizes that still hold).
     """
 
     title: str
@@ -166,6 +169,7 @@ class Page:
     rules_covered: tuple[str, ...] = ()
     marks: dict = field(default_factory=dict)
     arrows: tuple[tuple[str, str], ...] = ()
+    keep_marks: bool = False
 
     def game(self, previous: Game | None = None) -> Game:
         """The game shown, after ``setup`` and before ``play`` (fresh each call).
@@ -186,9 +190,14 @@ class Page:
             game.play(*self.setup)
         except IllegalStep as e:
             raise DendriaError(f"the page {self.title!r} cannot play its setup: {e}") from None
-        if self.marks or self.arrows:
-            game.set_annotations({"marks": dict(self.marks),
-                                  "arrows": [list(a) for a in self.arrows]})
+        if self.start is None and previous is not None and self.keep_marks:
+            notes = previous.annotations
+            marks = {**notes.get("marks", {}), **self.marks}
+            arrows = list(notes.get("arrows", [])) + [list(a) for a in self.arrows]
+        else:
+            marks, arrows = dict(self.marks), [list(a) for a in self.arrows]
+        if marks or arrows or game.annotations.get("marks") or game.annotations.get("arrows"):
+            game.set_annotations({"marks": marks, "arrows": arrows})
         return game
 
     def played_game(self, previous: Game | None = None, upto: int | None = None) -> Game:

@@ -3,7 +3,8 @@ move limit, which a pass does not reset)."""
 
 from .. import checks
 from .. import sentences as say
-from ..framework import Exercise, Lesson, Page, Verdict
+from ...game import Game
+from ..framework import Exercise, Lesson, Page, Verdict, words
 
 # A quiet end of game: Dark has a forest of 3, Light a forest of 2.
 QUIET = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light"
@@ -11,6 +12,11 @@ QUIET = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light"
 HOME = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT dark"
 # The same board with a dendrid move limit of 2, to see the limit in 4 turns.
 SHORT = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light dendrid_move_limit=2"
+# For the repetition exercise: a dark tree on c1, so that a dark dendrid on
+# d4 fertilizes every fertile soil of the dark seedbed c2 (and may grow it,
+# once it has slid there). Dark's dendrid has gone to d3 and Light passed.
+AWAY = "dendria-classic h4 tt2/t4/ts4/3d3/2S3/3D1/2TT dark"
+AWAY_SETUP = ("move d4", "slide d3", "end", "pass")
 
 
 def _scores(game):
@@ -40,6 +46,34 @@ def _check_keep_going(game):
                               "the count again; a pass counts like a dendrid move.")
     return Verdict(True, "The game goes on: your turn held a plant, so the count of "
                          "turns without a plant starts again from zero.")
+
+
+def _home_refused():
+    """What the engine says to Dark's dendrid going straight back from d3 to
+    d4 and ending the turn there (asked on the exercise's own start)."""
+    game = Game.from_position(AWAY)
+    game.play(*AWAY_SETUP, "move d3", "slide d4")
+    return game.why_illegal("end")
+
+
+def _check_home(game):
+    if game.phase in ("plant", "move"):
+        refused = game.why_illegal("end")
+        if refused is not None:
+            return Verdict(False, f"The engine refuses to end the turn here: {refused}. "
+                                  "Go on with your turn, or press Retry.")
+    unfinished = checks.turn_not_played(game, 2)
+    if unfinished is not None:
+        return unfinished
+    if game.pieces.get("d4") == "dark dendrid":
+        how = ("It grew the seedbed c2 on the way: the" if game.pieces.get("c2") == "dark tree"
+               else "The")
+        return Verdict(True, f"Right: your dendrid is home on d4. {how} board is not one "
+                             "seen before, so the turn could end there.")
+    where = [c for c, p in game.pieces.items() if p == "dark dendrid"]
+    return Verdict(False, f"Your dendrid is on {words(where)}, not on d4. The straight way "
+                          f"back is refused: \"{_home_refused()}\". What could make the "
+                          "board at d4 a new one?")
 
 
 LESSON = Lesson(
@@ -120,7 +154,7 @@ LESSON = Lesson(
             rules_covered=("move-limit",),
         ),
         Exercise(
-            title="Exercise: end the game",
+            title="End the game",
             text="Light has just passed. Dark is ahead.",
             prompt="You play **Dark**. End the game right now, so that Dark wins.",
             start=QUIET,
@@ -133,7 +167,7 @@ LESSON = Lesson(
             rules_covered=("pass-end",),
         ),
         Exercise(
-            title="Exercise: keep the game going",
+            title="Keep the game going",
             text=(
                 "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
                 "three turns without a plant. Light is ahead, so the game must not end "
@@ -150,6 +184,27 @@ LESSON = Lesson(
             solution=("plant c4", "end"),
             wrong=(("pass",), ("move d3", "slide d4", "end")),
             rules_covered=("move-limit",),
+        ),
+        Exercise(
+            title="Home again",
+            text=(
+                "Last turn Dark's dendrid went from d4 to d3, and then Light passed. So "
+                "if Dark's dendrid simply went back, the board would be the one the game "
+                "started with."),
+            prompt=("You play **Dark**. End your turn with your dendrid back on **d4**. "
+                    "Try the straight way first, and read why the engine refuses it."),
+            start=AWAY,
+            setup=AWAY_SETUP,
+            overlays=("fertilization",),
+            check=_check_home,
+            hint="The rule compares the pieces on the board, not where the dendrid went. "
+                 "At d4, can your dendrid change something before it ends the turn?",
+            hint_cells=("c2", "d4"),
+            solution=("move d3", "slide d4", "grow c2", "end"),
+            wrong=(("move d3", "slide d4"),
+                   ("move d3", "slide d4", "slide d5", "end"),
+                   ("pass",)),
+            rules_covered=("superko",),
         ),
     ],
 )

@@ -83,6 +83,7 @@ LESSON = Lesson(
                 "gets **4**.\n\n"
                 "A second forest of a size you already have adds nothing here."),
             rules_covered=("score-distinct",),
+            keep_marks=True,
         ),
         Page(
             title="A point for more forests of a size",
@@ -93,6 +94,7 @@ LESSON = Lesson(
                 "none: 1 for Dark. Size 4: Light one, Dark none: 1 for Light.\n\n"
                 "So far: Dark 5 + 2 = **7**, Light 4 + 1 = **5**."),
             rules_covered=("score-majority",),
+            keep_marks=True,
         ),
         Page(
             title="The half point",
@@ -105,6 +107,7 @@ LESSON = Lesson(
                 "Final score: Dark **7**, Light **5.5**. Dark would win. (With equal "
                 "scores the game is a draw.)"),
             rules_covered=("score-half",),
+            keep_marks=True,
         ),
         Page(
             title="The end: the score stands",
@@ -113,6 +116,7 @@ LESSON = Lesson(
                 "worked out is the result: Dark wins, 7 to 5.5."),
             play=("pass", "pass"),
             rules_covered=("pass-end",),
+            keep_marks=True,
         ),
         Page(
             title="Komi",
@@ -126,7 +130,7 @@ LESSON = Lesson(
             rules_covered=("komi",),
         ),
         Exercise(
-            title="Exercise: the right capture",
+            title="The right capture",
             text=(
                 "Dark has a forest of 3. Light has forests of 3 (top), 2 (bottom) and 1 "
                 "(left). Dark's dendrid on e4 can reach a cell from which it captures any "
@@ -145,7 +149,7 @@ LESSON = Lesson(
             rules_covered=("score-distinct", "score-majority"),
         ),
         Exercise(
-            title="Exercise: plant a winning forest",
+            title="Plant a winning forest",
             text=(
                 "In the classic edition, right after planting you may grow the seedbed "
                 "of the new seed, if your dendrids fertilize all its fertile soils. Light "

@@ -79,7 +79,7 @@ LESSON = Lesson(
             rules_covered=("pie-swap",),
         ),
         _FromTheStart(
-            title="Exercise: take the seed",
+            title="Take the seed",
             text="Dark has placed the first seed in the very middle of the board, e5.",
             prompt=("You play **Light**. You like that seed: make it yours."),
             rules=RULES,
@@ -92,7 +92,7 @@ LESSON = Lesson(
             rules_covered=("pie-swap",),
         ),
         _FromTheStart(
-            title="Exercise: keep your colour",
+            title="Keep your colour",
             text="This time Dark's first seed stands in the corner, a1.",
             prompt=("You play **Light**. You would rather move than own that seed: do not "
                     "swap, plant a seed of your own and end your turn."),

@@ -140,7 +140,7 @@ LESSON = Lesson(
             rules_covered=("enclosed-sight", "capture-unprotected"),
         ),
         Exercise(
-            title="Exercise: save your forest",
+            title="Save your forest",
             text=(
                 "Dark's forest on a1 and a2 is not protected: on its next move Light may "
                 "capture it."),
@@ -184,7 +184,7 @@ LESSON = Lesson(
             rules_covered=("sowing-non-touching",),
         ),
         Exercise(
-            title="Exercise: sow between",
+            title="Sow between",
             text="Dark has four seeds. c2 and c4 do not touch; e3 and e4 do.",
             prompt=("You play **Dark**. Sow a seed that touches **at least two** of your "
                     "pieces, and end your turn."),

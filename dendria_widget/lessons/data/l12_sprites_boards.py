@@ -65,7 +65,7 @@ LESSON = Lesson(
             rules_covered=("komi-pie",),
         ),
         Exercise(
-            title="Exercise: choose your side",
+            title="Choose your side",
             text="The first player has set the komi to 0.",
             prompt="You are the **second player**. Choose the better side.",
             check=_check_side,
@@ -124,7 +124,7 @@ LESSON = Lesson(
             rules_covered=("sprite-capture", "lagoons"),
         ),
         Exercise(
-            title="Exercise: hunt a sprite",
+            title="Hunt a sprite",
             text="Light has two sprites, on f1 and g5. Dark's sprite is on f3.",
             prompt=("You play **Dark**. Take one of Light's sprites with your sprite's "
                     "journey."),

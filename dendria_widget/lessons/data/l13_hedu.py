@@ -157,7 +157,7 @@ LESSON = Lesson(
             rules_covered=("hedu-reduce", "hedu-prisoners"),
         ),
         Exercise(
-            title="Exercise: take a prisoner",
+            title="Take a prisoner",
             text="Back to the board before c3.",
             prompt=("You play **Black**. Place a stack that makes Black take a prisoner, "
                     "and White none."),
@@ -189,7 +189,7 @@ LESSON = Lesson(
             rules_covered=("hedu-control", "hedu-value"),
         ),
         Exercise(
-            title="Exercise: take the lead",
+            title="Take the lead",
             text="White leads 4.5 to 4.",
             prompt="You play **Black**. Place a stack after which Black leads.",
             start=WALL,

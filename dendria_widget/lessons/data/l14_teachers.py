@@ -70,7 +70,7 @@ LESSON = Lesson(
             overlays=("nutrients",),
         ),
         Exercise(
-            title="Exercise: a sample exercise",
+            title="A sample exercise",
             text="This is the kind of exercise you can write yourself.",
             prompt=("You play **Dark**. Plant a seed so that the seed on d3 may sprout, "
                     "sprout it, and end your turn."),
