@@ -69,18 +69,19 @@ def step_table(board):
 class _Memo:
     """Facts that depend only on the board's occupancy (and the state's
     options): hungry plots by occupancy, fertilization by (occupancy,
-    dendrids of a colour), and of a group its cell ids and the Zobrist change
-    of converting it. Searches come back to the same boards again and
+    dendrids of a colour), the dendrids a group sees, and of a group its cell
+    ids and the Zobrist change of converting it. Searches come back to the same boards again and
     again, so many are kept; clones share them (a fact never goes stale)."""
 
     SIZE = 20000
-    __slots__ = ("hungry", "fert", "ids", "gz")
+    __slots__ = ("hungry", "fert", "ids", "gz", "sight")
 
     def __init__(self):
         self.hungry = {}
         self.fert = {}
         self.ids = {}   # group (bitboard) -> its cell ids
         self.gz = {}    # (group, old code, new code) -> the Zobrist change
+        self.sight = {}  # (group, occupancy, dark and light dendrids) -> dendrids seen
 
 
 class DendriaState(EngineState):
@@ -245,6 +246,10 @@ class DendriaState(EngineState):
         """Empty plots seen by a dendrid of ``colour`` (cached per board)."""
         return self._fert(colour)[0]
 
+    #: up to this many dendrids, fertilization is the union of what each one
+    #: sees (memoized per dendrid); with more, bitboard fills spread all at once
+    FEW_DENDRIDS = 4
+
     def _fert(self, colour):
         """(soils fertilized by ``colour``, pieces touching an empty plot not
         fertilized by ``colour``), cached per occupancy and dendrids."""
@@ -255,15 +260,24 @@ class DendriaState(EngineState):
         if got is not None:
             return got
         b = self.board
-        empty = b.plot_mask & ~self.occ
+        occ = self.occ
+        empty = b.plot_mask & ~occ
         f = 0
-        if dend:
+        if dend.bit_count() <= self.FEW_DENDRIDS:
+            # few dendrids: what each one sees, memoized by its lines
+            seen = b.seen_empty
+            while dend:
+                low = dend & -dend
+                f |= seen(low.bit_length() - 1, occ)
+                dend ^= low
+        else:
+            # many: their light spread along each direction at once
             open_ = empty | b.lagoon_mask
             fill, shift = b.fill, b.shift
             for d in range(6):
                 f |= fill(shift(dend, d) & open_, open_, d)
             f &= empty
-        out = (f, b.dilate(empty & ~f) & self.occ)
+        out = (f, b.dilate(empty & ~f) & occ)
         if len(memo) > _Memo.SIZE:
             memo.clear()
         memo[key] = out
@@ -352,13 +366,21 @@ class DendriaState(EngineState):
         return seen
 
     def seen_dendrids(self, group):
-        """(dark, light) counts of distinct dendrids the group sees."""
-        counts = [0, 0]
-        for f in self.group_sight(group):
-            c = self.cells[f]
-            if KIND_OF[c] == DENDRID:
-                counts[COLOUR_OF[c]] += 1
-        return tuple(counts)
+        """(dark, light) counts of distinct dendrids the group sees
+        (memoized by the group, the occupancy and the dendrids)."""
+        d0, d1 = self.bb[3], self.bb[6]
+        key = (group, self.occ, d0, d1)
+        memo = self._memo.sight
+        got = memo.get(key)
+        if got is None:
+            seen = 0
+            for f in self.group_sight(group):
+                seen |= 1 << f
+            got = ((seen & d0).bit_count(), (seen & d1).bit_count())
+            if len(memo) > _Memo.SIZE:
+                memo.clear()
+            memo[key] = got
+        return got
 
     def _held(self, group, colour, enclosed_never):
         """docs/rules.md 2.2's test shared by growth and protection: every fertile
