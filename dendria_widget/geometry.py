@@ -198,6 +198,7 @@ class Board:
                 m |= x
             self.line_masks[i] = m
         self._seen = {}
+        self._seen_mask = {}
 
     # ----------------------------------------------------------- builders
     @staticmethod
@@ -323,6 +324,19 @@ class Board:
             if len(self._seen) > 200000:
                 self._seen.clear()
             got = self._seen[key] = tuple(out)
+        return got
+
+    def first_pieces_mask(self, i, occ):
+        """:meth:`first_pieces` as a bitboard (memoized likewise)."""
+        key = (i, occ & self.line_masks[i])
+        got = self._seen_mask.get(key)
+        if got is None:
+            got = 0
+            for j in self.first_pieces(i, occ):
+                got |= 1 << j
+            if len(self._seen_mask) > 200000:
+                self._seen_mask.clear()
+            self._seen_mask[key] = got
         return got
 
     # ---------------------------------------------------------- bitboards

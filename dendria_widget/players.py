@@ -227,14 +227,13 @@ def whole_turns(line, seat, rng, beam, stop=None):
     frontier = []       # partial turns: (value, tie-break, steps)
     for st in line.legal():
         line.push(st)
-        item = (evaluate(line, seat), rng.random(), [st])
-        closed = line.over or not line.turn_open()
+        if line.over or not line.turn_open():
+            closed_turns.append((evaluate(line, seat), rng.random(), [st]))
+        else:           # alone in its beam: its value would never be compared
+            frontier.append((0.0, rng.random(), [st]))
         line.pop()
-        (closed_turns if closed else frontier).append(item)
-    groups = {}         # by first step
     for item in frontier:
-        groups.setdefault(item[2][0], []).append(item)
-    for items in groups.values():
+        items = [item]
         while items:
             if stop is not None and stop.is_set() and closed_turns:
                 return closed_turns
@@ -328,7 +327,7 @@ class MCTSPlayer(Player):
     heat map)."""
 
     def __init__(self, seed=0, iterations=None, seconds=None, playout_turns=0,
-                 c=0.4, widen=2.0, scale=2.0, prior_visits=2.0, beam=2):
+                 c=0.4, widen=2.0, scale=2.0, prior_visits=2.0, beam=2, centre=True):
         super().__init__(seed)
         if iterations is not None and seconds is not None:
             raise DendriaError("give the MCTS player iterations or seconds, not both")
@@ -343,11 +342,12 @@ class MCTSPlayer(Player):
         for label, x, low in (("playout_turns", playout_turns, 0), ("beam", beam, 1)):
             if isinstance(x, bool) or not isinstance(x, int) or x < low:
                 raise DendriaError(f"{label} must be a whole number >= {low}, not {x!r}")
-        for label, x in (("c", c), ("widen", widen), ("scale", scale),
-                         ("prior_visits", prior_visits)):
+        for label, x, zero in (("c", c, True), ("widen", widen, False),
+                               ("scale", scale, False), ("prior_visits", prior_visits, True)):
             if isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 or (
-                    x == 0 and label in ("widen", "scale")):
-                raise DendriaError(f"{label} must be a number > 0, not {x!r}")
+                    x == 0 and not zero):
+                raise DendriaError(f"{label} must be a number {'>=' if zero else '>'} 0, "
+                                   f"not {x!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.playout_turns = playout_turns
@@ -356,6 +356,8 @@ class MCTSPlayer(Player):
         self.scale = scale
         self.prior_visits = prior_visits
         self.beam = beam
+        self.centre = bool(centre)
+        self._centre = [0, 0.0, None]
         self.last_search = None
 
     @property
@@ -366,6 +368,13 @@ class MCTSPlayer(Player):
 
     def _choose(self, line, rng, stop):
         root = _Node(None, None)
+        # values are judged against the evaluation now (for positions with
+        # this seat to move) and after its best turn by the evaluation (for
+        # the other seat to move, set by the root's expansion): a dynamic
+        # komi, so that a search far ahead or far behind still tells its
+        # turns apart, and both sides of the evaluation's tempo weigh alike
+        seat = line.seat()
+        self._centre = [seat, evaluate(line, seat) if self.centre else 0.0, None]
         if self.iterations is not None:
             self._search(line, root, rng, stop, iterations=self.iterations)
         else:
@@ -385,8 +394,20 @@ class MCTSPlayer(Player):
         scale = self.scale
         turns = whole_turns(line, seat, rng, self.beam)
         turns.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        node.children = [_Node(steps, seat, _chance(v, scale)) for v, _r, steps in turns]
+        centre = self._centre
+        if centre[2] is None:       # the root: its best turn sets the centre
+            centre[2] = turns[0][0] if self.centre else 0.0
+        shift = self._shift(seat, 1 - seat)
+        node.children = [_Node(steps, seat, _chance(v - shift, scale))
+                         for v, _r, steps in turns]
         return node.children[0].prior
+
+    def _shift(self, seat, to_move):
+        """The evaluation for ``seat`` that counts as even in a position
+        where ``to_move`` is the seat to move."""
+        s0, now, after = self._centre
+        e = now if to_move == s0 else after
+        return e if seat == s0 else -e
 
     def _playout(self, line, rng, seat):
         """The value for ``seat`` after ``playout_turns`` more turns of
@@ -399,7 +420,7 @@ class MCTSPlayer(Player):
                 line.push(_weighted(rng, line.legal()))
         if line.over:
             return line.result(seat)
-        return _chance(evaluate(line, seat), self.scale)
+        return _chance(evaluate(line, seat) - self._shift(seat, line.seat()), self.scale)
 
     def _search(self, line, root, rng, stop, iterations=None, deadline=None):
         done = 0

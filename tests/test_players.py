@@ -108,6 +108,36 @@ def test_mcts_reports_visit_shares_of_the_first_step():
     assert best in (first.arg, str(first))
 
 
+def test_mcts_sees_the_reply_that_greedy_walks_into():
+    """Dark's dendrid can grow the seedbed f1 from e3 and slide on: greedy,
+    one turn ahead, takes the longer journey and leaves the new forest to
+    Light's capture; MCTS looks at Light's reply and stays to guard it."""
+    game = Game.from_position("dendria-classic h4 T3/2S2/s2S2/2Ss3/3S2/s4/d1D1 dark")
+
+    def reply_to(turn):
+        after = game.copy()
+        after.play(*turn)
+        return [s.verb for s in GreedyPlayer(seed=2).choose_turn(after)]
+
+    greedy = GreedyPlayer(seed=1).choose_turn(game)
+    assert "grow" in [s.verb for s in greedy] and "capture" in reply_to(greedy)
+    for seed in (1, 2):
+        turn = MCTSPlayer(seed=seed, iterations=20).choose_turn(game)
+        assert "grow" in [s.verb for s in turn] and "capture" not in reply_to(turn)
+
+
+def test_mcts_takes_a_won_game_and_keeps_a_lost_one_going():
+    """Light's forest leads; after a pass, passing again ends the game: Light
+    passes to win, Dark plays on rather than lose."""
+    position = "dendria-classic h3 TT1/4/5/4/3 {}"
+    for to_move, passes in (("dark", True), ("light", False)):
+        game = Game.from_position(position.format(to_move))
+        game.play("pass")
+        for seed in (1, 2):
+            turn = MCTSPlayer(seed=seed, iterations=10).choose_turn(game)
+            assert ([s.verb for s in turn] == ["pass"]) is passes
+
+
 def test_a_set_stop_event_still_gives_a_legal_turn_quickly():
     stop = threading.Event()
     stop.set()
@@ -157,6 +187,10 @@ def test_player_names_and_bad_input():
             player_from_name(bad)
     with pytest.raises(DendriaError, match="not both"):
         MCTSPlayer(iterations=5, seconds=1)
+    for bad in ({"c": -1}, {"scale": 0}, {"widen": "wide"}, {"beam": 0},
+                {"playout_turns": 1.5}, {"prior_visits": True}):
+        with pytest.raises(DendriaError, match=next(iter(bad))):
+            MCTSPlayer(**bad)
     with pytest.raises(DendriaError, match="seed"):
         RandomPlayer(seed="x")
     over = Game("dendria-classic", size=3)
