@@ -337,9 +337,10 @@ class DendriaState(EngineState):
             return f"the seed on {nm} is hungry: it sees the edge, so it cannot sprout"
         mine, theirs = self.sprout_counts(i, mover)
         if mine <= theirs:
-            return (f"the seed on {nm} has {mine} {COLOURS[mover]} nourisher(s) and {theirs} "
-                    f"of the other colour: it sprouts only with strictly more of "
-                    f"{COLOURS[mover]}'s")
+            me, other = COLOURS[mover], COLOURS[1 - mover]
+            return (f"the seed on {nm} has {mine} {me} nourisher{'' if mine == 1 else 's'} "
+                    f"and {theirs} {other}: it sprouts only with strictly more {me} "
+                    f"nourishers than {other} ones")
         return None
 
     # ----------------------------------------------------------- groups
