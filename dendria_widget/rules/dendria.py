@@ -248,7 +248,7 @@ class DendriaState(EngineState):
 
     #: up to this many dendrids, fertilization is the union of what each one
     #: sees (memoized per dendrid); with more, bitboard fills spread all at once
-    FEW_DENDRIDS = 4
+    FEW_DENDRIDS = 6
 
     def _fert(self, colour):
         """(soils fertilized by ``colour``, pieces touching an empty plot not
