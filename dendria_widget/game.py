@@ -632,6 +632,21 @@ class Game:
                            "arrows": [list(a) for a in self.annotations["arrows"]]}
         return new
 
+    def edited(self, pieces: dict[str, str] | None = None,
+               to_move: str | None = None) -> Game:
+        """A new game from this position with ``pieces`` ({cell: piece}, all
+        of them) or ``to_move`` changed, as the board's Editor makes it: the
+        edited position is its start, the marks and arrows stay. A position
+        the rules do not allow raises a DendriaError that says why."""
+        pos = self.position()
+        if pieces is not None:
+            pos["pieces"] = dict(pieces)
+        if to_move is not None:
+            pos["to_move"] = to_move
+        new = Game.from_position(pos, rules=self.rules)
+        new.set_annotations(self.annotations)
+        return new
+
     def _replace_with(self, other):
         """Become ``other`` in place: its rules, position, history, redo
         steps, comments and annotations (a copy of them). The board widget's

@@ -86,6 +86,8 @@ class Board:
         self.height = self.rmax - self.rmin + 1
         self.area = self.stride * self.height
         self.shifts = tuple(dq + dr * self.stride for dq, dr in DIRECTIONS)
+        #: per direction: do its steps raise cell ids (a ray's nearest cell is then its lowest bit)
+        self.positive = tuple(x > 0 for x in self.shifts)
 
         def hid(q, r):
             return (r - self.rmin) * self.stride + (q - self.qmin)
@@ -198,6 +200,8 @@ class Board:
                 m |= x
             self.line_masks[i] = m
         self._seen = {}
+        self._seen_mask = {}
+        self._seen_empty = {}
 
     # ----------------------------------------------------------- builders
     @staticmethod
@@ -323,6 +327,39 @@ class Board:
             if len(self._seen) > 200000:
                 self._seen.clear()
             got = self._seen[key] = tuple(out)
+        return got
+
+    def first_pieces_mask(self, i, occ):
+        """:meth:`first_pieces` as a bitboard (memoized likewise)."""
+        key = (i, occ & self.line_masks[i])
+        got = self._seen_mask.get(key)
+        if got is None:
+            got = 0
+            for j in self.first_pieces(i, occ):
+                got |= 1 << j
+            if len(self._seen_mask) > 200000:
+                self._seen_mask.clear()
+            self._seen_mask[key] = got
+        return got
+
+    def seen_empty(self, i, occ):
+        """The plots a piece on i sees on its six rays before the first
+        piece of each (all empty; lagoons are seen through). Memoized by the
+        occupancy of the six lines through i."""
+        key = (i, occ & self.line_masks[i])
+        got = self._seen_empty.get(key)
+        if got is None:
+            got = 0
+            rays = self.ray_masks
+            for d, m in enumerate(rays[i]):
+                x = m & occ
+                if x:
+                    f = (x & -x).bit_length() - 1 if self.positive[d] else x.bit_length() - 1
+                    m &= ~rays[f][d] & ~(1 << f)
+                got |= m
+            if len(self._seen_empty) > 200000:
+                self._seen_empty.clear()
+            self._seen_empty[key] = got
         return got
 
     # ---------------------------------------------------------- bitboards

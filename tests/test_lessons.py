@@ -143,14 +143,12 @@ def test_solution_is_right_and_wrong_answers_are_wrong(lesson, k):
     start = lesson.start_game(k)
     before = start.position_string()
     assert not ex.judge(start).ok, "the start position must not already be a solution"
-    game = lesson.start_game(k)
-    game.play(*ex.solution)
+    game = ex.perform(lesson.start_game(k), ex.solution)
     verdict = ex.judge(game)
     assert verdict.ok, verdict.message
     assert _sentence(verdict.message)
     for wrong in ex.wrong:
-        game = lesson.start_game(k)
-        game.play(*wrong)           # a wrong answer is still legal
+        game = ex.perform(lesson.start_game(k), wrong)   # a wrong answer is still legal
         v = ex.judge(game)
         assert not v.ok, f"{wrong} was judged right: {v.message}"
         assert _sentence(v.message)
@@ -224,6 +222,59 @@ def test_bad_lessons_are_refused_in_words():
         bad.svg(0)
     with pytest.raises(DendriaError, match="pages 0 to 0"):
         bad.page(3)
+
+
+def test_teacher_actions_in_answers():
+    game = Game.from_position("dendria-classic h4 4/5/6/3d3/6/5/4 dark")
+    game.play("plant a1", "end")
+    same = Exercise.perform(game, ["mark d4 big A", "arrow d4 d1", "arrow d4 d1",
+                                   "put b2 light seed", "remove a1"])
+    assert same is game                                  # in place, as the Editor does
+    assert game.pieces == {"d4": "dark dendrid", "b2": "light seed"}
+    assert game.annotations == {"marks": {"d4": "big A"}, "arrows": [["d4", "d1"]]}
+    assert game.steps == [] and game.to_move == "light"  # the edited position is the start
+    Exercise.perform(game, ["plant g1", "end"])          # game steps as before
+    assert game.pieces["g1"] == "light seed"
+    assert framework.teacher_action("plant d4") is None
+    assert framework.teacher_action("put d1 white 2") == ("put", ["d1", "white", "2"])
+    for bad, words in (("put d1", "put CELL PIECE"), ("arrow d4", "arrow FROM TO"),
+                       ("remove d1 d2", "remove CELL"), ("mark d4", "mark CELL LABEL")):
+        with pytest.raises(DendriaError, match=words):
+            framework.teacher_action(bad)
+    before = game.position_string()
+    with pytest.raises(DendriaError, match="no cell 'z9'"):
+        Exercise.perform(game, ["mark z9 A"])
+    with pytest.raises(DendriaError):
+        Exercise.perform(game, ["put d5 purple seed"])
+    assert game.position_string() == before and game.pieces["g1"] == "light seed"
+
+
+def test_teacher_exercises_through_the_board():
+    """Lesson 14's set-up and annotation exercises, done with the board's own
+    Editor and marks (what the learner's clicks call), and by Show solution."""
+    from dendria_widget.lessons import LessonWidget
+
+    lw = LessonWidget("14_teachers")
+    done = 0
+    for k, ex in enumerate(lw.lesson.pages):
+        if not (ex.is_exercise and any(framework.teacher_action(a) for a in ex.solution)):
+            continue
+        done += 1
+        lw.go(k)
+        assert lw.show_solution() == list(ex.solution) and lw.verdict.ok
+        lw.retry()
+        assert not lw.check().ok and lw.board.game.annotations["marks"] == dict(ex.marks)
+        for item in ex.solution:
+            verb, args = framework.teacher_action(item)
+            if verb == "put":
+                lw.board.put(args[0], " ".join(args[1:]))
+            elif verb == "mark":
+                lw.board.mark(args[0], " ".join(args[1:]))
+            elif verb == "arrow":
+                lw.board.arrow(*args)
+        assert lw.check().ok, lw.verdict.message
+        assert k in lw.solved
+    assert done >= 2
 
 
 def test_words_helper():

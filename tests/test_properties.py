@@ -487,6 +487,32 @@ def test_engine_agrees_with_a_naive_reading(seed):
         compare_conversions(game, Naive(game), mover)
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=hs.integers(0, 2 ** 32 - 1))
+def test_both_ways_of_finding_fertilized_soils_agree(seed):
+    """Fertilization is found dendrid by dendrid when they are few and by
+    bitboard fills when many: both give the naive reading, with any number
+    of dendrids, on boards with lagoons too."""
+    rng = random.Random(seed)
+    game = Game("dendria-sprites", board=rng.choice([{"shape": "hexagon", "size": 5},
+                                                     "flower-13"]))
+    st = game.state
+    b = st.board
+    for i in b.plots:   # a random board: any piece anywhere
+        if rng.random() < 0.4:
+            st._put(i, rng.randint(1, 6))
+    naive = Naive(game)
+    for colour in (0, 1):
+        found = []
+        for few in (0, 99):
+            probe = st.clone()
+            probe._memo = type(st._memo)()
+            probe.FEW_DENDRIDS = few
+            found.append(probe._fert(colour))
+        assert found[0] == found[1]
+        assert set(b.names(found[0][0])) == set(b.names(naive.fertilized(colour)))
+
+
 def test_placement_reasons_agree_with_legal_placements():
     """The engine says why not exactly where it lists no placement (both
     colours, classic and sprites sowing), so explanations never contradict

@@ -318,6 +318,118 @@ __all__ = ["plural", "and_list", "fertile_soil_words", "short_list", "cells_span
            "heights_caption", "preview_caption"]
 
 
+# ------------------------------------------------------------ the score
+def points(x: float) -> str:
+    """A number of points in words: '5', '4.5' (no trailing '.0')."""
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return str(x)
+
+
+def _points_word(x):
+    return f"{points(x)} point" + ("" if x == 1 else "s")
+
+
+#: the keys of a colour's part of ``game.score()`` the sentences below word
+_SCORE_KEYS = {"total", "forests", "distinct_sizes", "majorities", "leafiness",
+               "largest_forests_bonus", "komi", "regions", "controlled_regions",
+               "prisoners", "groups", "largest_groups_bonus"}
+
+
+def _score_parts(game, part):
+    """One colour's part of the score as words: (verb, what it holds, base
+    terms, added terms), e.g. ('has', 'forests of 3 and 2', ['distinct sizes
+    5'], ['1 for more forests of size 2', '0.5 for the larger forests'])."""
+    v = _variant(game)
+    base, added = [], []
+    if "controlled_regions" in part:            # Hedu
+        verb = "controls"
+        held = plural(part["controlled_regions"], "region")
+        if part["controlled_regions"]:
+            held += f" worth {points(part['regions'])}"
+        if part.get("prisoners"):
+            added.append(plural(part["prisoners"], "prisoner"))
+        bonus, groups = part.get("largest_groups_bonus"), v.group_word("stack", 2)
+    else:
+        verb = "has"
+        sizes = part.get("forests") or []
+        forest = v.group_word("tree")
+        if not sizes:
+            held = f"no {forest}"
+        elif len(sizes) == 1:
+            held = f"a {forest} of {sizes[0]}"
+        else:
+            held = f"{v.group_word('tree', 2)} of {and_list(sizes)}"
+        if sizes and "distinct_sizes" in part:
+            base.append(f"distinct sizes {points(part['distinct_sizes'])}")
+        if sizes and "leafiness" in part:
+            base.append(f"leafiness {points(part['leafiness'])}")
+        more = part.get("majorities") or []
+        if more:
+            size = "sizes" if len(more) > 1 else "size"
+            added.append(f"{len(more)} for more {v.group_word('tree', 2)} of {size} "
+                         f"{and_list(more)}")
+        bonus, groups = part.get("largest_forests_bonus"), v.group_word("tree", 2)
+    for key, value in part.items():         # a part these words do not know yet
+        if key not in _SCORE_KEYS and isinstance(value, (int, float)) \
+                and not isinstance(value, bool):
+            base.append(f"{key.replace('_', ' ')} {points(value)}")
+    if bonus:
+        added.append(f"{points(bonus)} for the larger {groups}")
+    if part.get("komi"):
+        added.append(f"{points(part['komi'])} of komi")
+    return verb, held, base, added
+
+
+def score_sentence(game: Game, colour: str, score: dict | None = None) -> str:
+    """One colour's score and how it is made, as a sentence (the tutorials'
+    and the exercises' form): 'Dark has forests of 3, 3 and 2: distinct
+    sizes 5, plus 2 for more forests of sizes 3 and 2: 7 points.'
+    ``score``: ``game.score()``, when the caller has it already."""
+    part = (game.score() if score is None else score)[colour]
+    who = _variant(game).colour_word(colour)
+    if not isinstance(part, dict):
+        return f"{who} has {_points_word(part)}."
+    verb, held, base, added = _score_parts(game, part)
+    text = f"{who} {verb} {held}"
+    if base:
+        text += ": " + ", ".join(base)
+    if added:
+        text += ", " + ", ".join(f"plus {a}" for a in added)
+    return f"{text}: {_points_word(part['total'])}."
+
+
+def score_line(game: Game, colour: str, score: dict | None = None) -> str:
+    """One colour's score on one short line (the widget's form): 'Dark: 7
+    (forests of 3, 3 and 2; distinct sizes 5; +2 for more forests of sizes
+    3 and 2)'. The same words as :func:`score_sentence`."""
+    part = (game.score() if score is None else score)[colour]
+    who = _variant(game).colour_word(colour)
+    if not isinstance(part, dict):
+        return f"{who}: {points(part)}"
+    _verb, held, base, added = _score_parts(game, part)
+    bits = [held] + base + [f"+{a}" for a in added]
+    return f"{who}: {points(part['total'])} ({'; '.join(bits)})"
+
+
+def region_sentences(game: Game, regions: list[dict]) -> list[str]:
+    """Who controls each region and what it is worth, one sentence each
+    (``regions``: :func:`dendria_widget.explain.hedu.regions`)."""
+    v = _variant(game)
+    out = []
+    for r in regions:
+        who = r["controller"]
+        where = f"the region of {r['cells'][0]} ({plural(len(r['cells']), 'cell')})"
+        if who is None:
+            out.append(f"Nobody controls {where}.")
+        else:
+            out.append(f"{v.colour_word(who)} controls {where}, worth {points(r['value'])}.")
+    return out
+
+
+__all__ += ["points", "score_sentence", "score_line", "region_sentences"]
+
+
 # ------------------------------------------------------- what a step changed
 #: One piece a step changed: (cell, piece before, piece after), None for an
 #: empty plot (a :class:`~dendria_widget.game.Effect` is one).

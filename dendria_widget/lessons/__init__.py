@@ -6,11 +6,11 @@ board widget, with Previous / Next, Play, and Check / Hint / Show solution /
 Retry on exercises. See :mod:`dendria_widget.lessons.framework`.
 """
 
-from .framework import (RULE_IDS, Exercise, Lesson, Page, Verdict, catalog, load,
-                        planted, steps_of, words)
+from .framework import (RULE_IDS, TEACHER_ACTIONS, Exercise, Lesson, Page, Verdict, catalog,
+                        load, planted, steps_of, teacher_action, words)
 
 __all__ = ["Lesson", "Page", "Exercise", "Verdict", "catalog", "load", "RULE_IDS",
-           "LessonWidget", "planted", "steps_of", "words"]
+           "TEACHER_ACTIONS", "LessonWidget", "planted", "steps_of", "teacher_action", "words"]
 
 
 def __getattr__(name):

@@ -224,7 +224,10 @@ class Exercise(Page):
     the engine) and returns a :class:`Verdict`; ``hint`` is a sentence and
     ``hint_cells`` are highlighted after it; ``solution`` is a list of steps
     that solves it; ``wrong`` holds plausible legal answers that are wrong
-    (the tests check that each gets a verdict that is not ok)."""
+    (the tests check that each gets a verdict that is not ok). Besides game
+    steps, an answer may hold a teacher's actions (see :data:`TEACHER_ACTIONS`:
+    ``"put d1 light seed"``, ``"mark d3 H"``...), for the exercises of
+    setting up and annotating a position; :meth:`perform` plays either kind."""
 
     prompt: str = ""
     check: Callable[[Game], Verdict] | None = None
@@ -237,6 +240,19 @@ class Exercise(Page):
     def start_game(self, previous: Game | None = None) -> Game:
         """A fresh game for the learner (the same as :meth:`Page.game`)."""
         return self.game(previous)
+
+    @staticmethod
+    def perform(game: Game, answer: Iterable[str]) -> Game:
+        """Play an answer (the solution, a wrong answer) on ``game``, in place:
+        game steps, and teacher's actions done as the board's Editor, Mark
+        and Arrow modes do them. Returns ``game``."""
+        for item in answer:
+            action = teacher_action(item)
+            if action is None:
+                game.play(item)
+            else:
+                _do_teacher_action(game, *action)
+        return game
 
     def judge(self, game: Game) -> Verdict:
         """``check(game)`` as a Verdict, whatever the check returns or raises
@@ -314,7 +330,7 @@ class Lesson:
         prev = self._before(k - 1) if p.start is None else None
         game = p.played_game(prev)
         if isinstance(p, Exercise) and p.solution:
-            game.play(*p.solution)
+            p.perform(game, p.solution)
         return game
 
     def game(self, k: int, played: int = 0) -> Game:
@@ -371,6 +387,53 @@ class Lesson:
 
     def __repr__(self):
         return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
+
+
+#: A teacher's actions, which an exercise's answers may hold beside game
+#: steps (the board's Editor, Mark and Arrow modes; ``board.put``,
+#: ``board.mark``, ``board.arrow`` from code): "put d1 light seed" (Hedu:
+#: "put d1 white 2"), "remove d1", "mark d3 H" (the label: the rest of the
+#: words), "arrow d3 d1".
+TEACHER_ACTIONS = {"put": "put CELL PIECE", "remove": "remove CELL",
+                   "mark": "mark CELL LABEL", "arrow": "arrow FROM TO"}
+
+
+def teacher_action(item: str) -> tuple[str, list[str]] | None:
+    """``(verb, words)`` when ``item`` is a teacher's action, else None (a
+    game step). A teacher's action written wrongly is a DendriaError."""
+    words = item.split() if isinstance(item, str) else []
+    if not words or words[0] not in TEACHER_ACTIONS:
+        return None
+    verb, args = words[0], words[1:]
+    wanted = {"put": 3, "remove": 1, "mark": 2, "arrow": 2}[verb]
+    if len(args) < wanted or (verb in ("remove", "arrow") and len(args) != wanted):
+        raise DendriaError(f"{item!r} is not a teacher's action: write it like "
+                           f"'{TEACHER_ACTIONS[verb]}'")
+    return verb, args
+
+
+def _do_teacher_action(game, verb, args):
+    """One teacher's action on ``game`` in place (a put or remove makes the
+    edited position the game's start, as the Editor does)."""
+    board = game.board
+    for cell in args[:1] + (args[1:2] if verb == "arrow" else []):
+        if not board.has_name(cell):
+            raise DendriaError(f"there is no cell {cell!r} on this board")
+    if verb in ("put", "remove"):
+        pieces = dict(game.pieces)
+        if verb == "put":
+            pieces[args[0]] = " ".join(args[1:])
+        else:
+            pieces.pop(args[0], None)
+        game._replace_with(game.edited(pieces=pieces))
+        return
+    marks: dict[str, str] = dict(game.annotations["marks"])
+    arrows: list[list[str]] = [list(a) for a in game.annotations["arrows"]]
+    if verb == "mark":
+        marks[args[0]] = " ".join(args[1:])
+    elif args not in arrows:
+        arrows.append(list(args))
+    game.set_annotations({"marks": marks, "arrows": arrows})
 
 
 def steps_of(game: Game, verb: str) -> list[str | int | None]:
@@ -431,4 +494,4 @@ def load(name: str | int) -> Lesson:
 
 
 __all__ = ["Lesson", "Page", "Exercise", "Verdict", "catalog", "load", "RULE_IDS",
-           "steps_of", "planted", "words"]
+           "TEACHER_ACTIONS", "teacher_action", "steps_of", "planted", "words"]

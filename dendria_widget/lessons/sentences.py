@@ -15,16 +15,12 @@ module only puts it into words (no rule is decided here).
 from __future__ import annotations
 
 from ..explain import dendria as explain
-from ..explain.sentences import plural
+from ..explain import hedu as hedu_explain
+from ..explain.sentences import plural, points, region_sentences, score_sentence
 from .framework import words
 
 DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
                    "SE": "south-east", "SW": "south-west"}
-
-
-def points(x):
-    """A score in words: 5, 4.5 (no trailing .0)."""
-    return f"{x:g}"
 
 
 def cap(text):
@@ -164,5 +160,22 @@ def step(game, step):
     return f"{cap(str(step))}: refused, because {reason}."
 
 
-__all__ = ["step", "roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
+def score(game, colour):
+    """One colour's score and how it is made, as a sentence (the widget's
+    score line says it in the same words, shorter)."""
+    return score_sentence(game, colour)
+
+
+def scores(game):
+    """Both colours' scores, one sentence each."""
+    return "\n".join(score_sentence(game, c) for c in game.score())
+
+
+def regions(game):
+    """Hedu: who controls each region and what it is worth, one sentence each."""
+    return "\n".join(region_sentences(game, hedu_explain.regions(game))) or \
+        "There is no region: no empty plot is left."
+
+
+__all__ = ["points", "score", "scores", "regions", "step", "roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
            "groups", "conversions", "slides"]

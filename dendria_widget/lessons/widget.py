@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..errors import DendriaError
 from ..widget import BoardWidget
-from .framework import Exercise, Lesson, Verdict, load
+from .framework import Exercise, Lesson, Verdict, load, teacher_action
 
 if TYPE_CHECKING:  # for the type hints only
     import asyncio
@@ -242,6 +242,22 @@ class LessonWidget(widgets.VBox):
         finally:
             board.auto_end = keep
 
+    def _answer(self, item):
+        """One item of an exercise's answer on the board: a game step, or a
+        teacher's action done with the board's own Editor and marks."""
+        action = teacher_action(item)
+        if action is None:
+            return self._scripted(item)
+        verb, args = action
+        board = self.board
+        if verb == "put":
+            return board.put(args[0], " ".join(args[1:])) is not None
+        if verb == "remove":
+            return board.put(args[0], None) is not None
+        if verb == "mark":
+            return board.mark(args[0], " ".join(args[1:])) is not None
+        return board.arrow(args[0], args[1]) is not None
+
     # --------------------------------------------------------- exercises
     def _exercise(self) -> Exercise:
         page = self.page
@@ -294,7 +310,7 @@ class LessonWidget(widgets.VBox):
             delay = SOLUTION_DELAY if loop is not None else 0
         if delay <= 0 or loop is None:
             for s in steps:
-                self._scripted(s)
+                self._answer(s)
             self._solution_done()
             return steps
         k = self.page_index
@@ -303,7 +319,7 @@ class LessonWidget(widgets.VBox):
             self._timer = None
             if self.page_index != k or not steps:
                 return
-            self._scripted(steps.pop(0))
+            self._answer(steps.pop(0))
             if steps:
                 self._timer = loop.call_later(delay, one)
             else:

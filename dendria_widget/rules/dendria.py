@@ -69,15 +69,19 @@ def step_table(board):
 class _Memo:
     """Facts that depend only on the board's occupancy (and the state's
     options): hungry plots by occupancy, fertilization by (occupancy,
-    dendrids of a colour). Searches come back to the same boards again and
+    dendrids of a colour), the dendrids a group sees, and of a group its cell
+    ids and the Zobrist change of converting it. Searches come back to the same boards again and
     again, so many are kept; clones share them (a fact never goes stale)."""
 
     SIZE = 20000
-    __slots__ = ("hungry", "fert")
+    __slots__ = ("hungry", "fert", "ids", "gz", "sight")
 
     def __init__(self):
         self.hungry = {}
         self.fert = {}
+        self.ids = {}   # group (bitboard) -> its cell ids
+        self.gz = {}    # (group, old code, new code) -> the Zobrist change
+        self.sight = {}  # (group, occupancy, dark and light dendrids) -> dendrids seen
 
 
 class DendriaState(EngineState):
@@ -171,17 +175,35 @@ class DendriaState(EngineState):
         """Turn every piece of group g (all of code ``old``) into ``new``."""
         self.bb[old] &= ~g
         self.bb[new] |= g
-        Z = self.Z
-        z = self.z
+        self.z ^= self._group_z(g, old, new)
         cells = self.cells
-        while g:
-            low = g & -g
-            i = low.bit_length() - 1
+        for i in self._group_ids(g):
             cells[i] = new
-            zi = Z[i]
-            z ^= zi[old] ^ zi[new]
-            g ^= low
-        self.z = z
+
+    def _group_ids(self, g):
+        """The cell ids of a group (bitboard), memoized: groups recur."""
+        memo = self._memo.ids
+        got = memo.get(g)
+        if got is None:
+            if len(memo) > _Memo.SIZE:
+                memo.clear()
+            got = memo[g] = tuple(iter_bits(g))
+        return got
+
+    def _group_z(self, g, old, new):
+        """The Zobrist change of turning group g from code ``old`` to ``new``."""
+        key = (g, old, new)
+        memo = self._memo.gz
+        got = memo.get(key)
+        if got is None:
+            Z = self.Z
+            got = 0
+            for i in self._group_ids(g):
+                got ^= Z[i][old] ^ Z[i][new]
+            if len(memo) > _Memo.SIZE:
+                memo.clear()
+            memo[key] = got
+        return got
 
     def pieces_of(self, colour, kind):
         return self.bb[code_of(colour, kind)]
@@ -224,6 +246,10 @@ class DendriaState(EngineState):
         """Empty plots seen by a dendrid of ``colour`` (cached per board)."""
         return self._fert(colour)[0]
 
+    #: up to this many dendrids, fertilization is the union of what each one
+    #: sees (memoized per dendrid); with more, bitboard fills spread all at once
+    FEW_DENDRIDS = 6
+
     def _fert(self, colour):
         """(soils fertilized by ``colour``, pieces touching an empty plot not
         fertilized by ``colour``), cached per occupancy and dendrids."""
@@ -234,15 +260,24 @@ class DendriaState(EngineState):
         if got is not None:
             return got
         b = self.board
-        empty = b.plot_mask & ~self.occ
+        occ = self.occ
+        empty = b.plot_mask & ~occ
         f = 0
-        if dend:
+        if dend.bit_count() <= self.FEW_DENDRIDS:
+            # few dendrids: what each one sees, memoized by its lines
+            seen = b.seen_empty
+            while dend:
+                low = dend & -dend
+                f |= seen(low.bit_length() - 1, occ)
+                dend ^= low
+        else:
+            # many: their light spread along each direction at once
             open_ = empty | b.lagoon_mask
             fill, shift = b.fill, b.shift
             for d in range(6):
                 f |= fill(shift(dend, d) & open_, open_, d)
             f &= empty
-        out = (f, b.dilate(empty & ~f) & self.occ)
+        out = (f, b.dilate(empty & ~f) & occ)
         if len(memo) > _Memo.SIZE:
             memo.clear()
         memo[key] = out
@@ -286,14 +321,9 @@ class DendriaState(EngineState):
 
     def sprout_counts(self, i, mover):
         """(mover's nourishers, opponent's nourishers) of plot i."""
-        mine = theirs = 0
-        cells = self.cells
-        for j in self.nourishers(i):
-            if COLOUR_OF[cells[j]] == mover:
-                mine += 1
-            else:
-                theirs += 1
-        return mine, theirs
+        seen = self.board.first_pieces_mask(i, self.occ)
+        mine = (seen & self.colour_mask(mover)).bit_count()
+        return mine, seen.bit_count() - mine
 
     def sprout_refusal(self, i, mover):
         """Why ``mover`` could not sprout the piece on plot i on this board
@@ -307,9 +337,10 @@ class DendriaState(EngineState):
             return f"the seed on {nm} is hungry: it sees the edge, so it cannot sprout"
         mine, theirs = self.sprout_counts(i, mover)
         if mine <= theirs:
-            return (f"the seed on {nm} has {mine} {COLOURS[mover]} nourisher(s) and {theirs} "
-                    f"of the other colour: it sprouts only with strictly more of "
-                    f"{COLOURS[mover]}'s")
+            me, other = COLOURS[mover], COLOURS[1 - mover]
+            return (f"the seed on {nm} has {mine} {me} nourisher{'' if mine == 1 else 's'} "
+                    f"and {theirs} {other}: it sprouts only with strictly more {me} "
+                    f"nourishers than {other} ones")
         return None
 
     # ----------------------------------------------------------- groups
@@ -336,13 +367,21 @@ class DendriaState(EngineState):
         return seen
 
     def seen_dendrids(self, group):
-        """(dark, light) counts of distinct dendrids the group sees."""
-        counts = [0, 0]
-        for f in self.group_sight(group):
-            c = self.cells[f]
-            if KIND_OF[c] == DENDRID:
-                counts[COLOUR_OF[c]] += 1
-        return tuple(counts)
+        """(dark, light) counts of distinct dendrids the group sees
+        (memoized by the group, the occupancy and the dendrids)."""
+        d0, d1 = self.bb[3], self.bb[6]
+        key = (group, self.occ, d0, d1)
+        memo = self._memo.sight
+        got = memo.get(key)
+        if got is None:
+            seen = 0
+            for f in self.group_sight(group):
+                seen |= 1 << f
+            got = ((seen & d0).bit_count(), (seen & d1).bit_count())
+            if len(memo) > _Memo.SIZE:
+                memo.clear()
+            memo[key] = got
+        return got
 
     def _held(self, group, colour, enclosed_never):
         """docs/rules.md 2.2's test shared by growth and protection: every fertile
@@ -476,6 +515,40 @@ class DendriaState(EngineState):
 
     def _mover_trees(self):
         return self.bb[2 + 3 * self.to_move].bit_count()
+
+    def _moves_sure(self, dendrids):
+        """The mover's dendrids (of bitboard ``dendrids``) that surely have a
+        legal journey, by :meth:`_move_finishable`'s first test done for all
+        at once: without the power rule, a slide to an empty neighbour ends
+        the turn on a board not seen before (no board with as many pieces
+        was seen, or its Zobrist key never was)."""
+        if self.power_rule:
+            return 0
+        b = self.board
+        near = dendrids & b.dilate(b.plot_mask & ~self.occ)
+        if not self.superko or not near or not self.reps.has_count(self.occ.bit_count()):
+            return near
+        c = 3 + 3 * self.to_move
+        Z = self.Z
+        z = self.z
+        maybe_seen = self.reps.maybe_seen
+        nbr = b.nbr_masks
+        free = ~self.occ
+        sure = 0
+        m = near
+        while m:
+            low = m & -m
+            p = low.bit_length() - 1
+            z0 = z ^ Z[p][c]
+            empty = nbr[p] & free
+            while empty:
+                e = empty & -empty
+                if not maybe_seen(z0 ^ Z[e.bit_length() - 1][c]):
+                    sure |= low
+                    break
+                empty ^= e
+            m ^= low
+        return sure
 
     def _move_finishable(self, p):
         mover = self.to_move
@@ -618,16 +691,18 @@ class DendriaState(EngineState):
         nourishers), inlined because every journey step asks it."""
         seeds = (self.bb[1] | self.bb[4]) & ~self.hungry_mask()
         out = []
-        cells = self.cells
-        for s in iter_bits(seeds):
-            mine = theirs = 0
-            for j in self.nourishers(s):
-                if COLOUR_OF[cells[j]] == mover:
-                    mine += 1
-                else:
-                    theirs += 1
-            if mine > theirs:
+        if not seeds:
+            return out
+        own = self.colour_mask(mover)
+        occ = self.occ
+        seen_by = self.board.first_pieces_mask
+        while seeds:
+            low = seeds & -seeds
+            s = low.bit_length() - 1
+            seen = seen_by(s, occ)
+            if 2 * (seen & own).bit_count() > seen.bit_count():   # mine > theirs
                 out.append(s)
+            seeds ^= low
         return out
 
     def _can_finish(self):
@@ -920,9 +995,7 @@ class DendriaState(EngineState):
             new = 2 + 3 * mover
             g = self.group_of(arg)
             gained = g.bit_count()
-            old = self.cells[arg]
-            for i in iter_bits(g):
-                z ^= Z[i][old] ^ Z[i][new]
+            z ^= self._group_z(g, self.cells[arg], new)
         if self.phase == "move" and self.power_rule:
             power = self.board.power
             if (power[self.jid] >= power[self.jstart]
@@ -947,10 +1020,11 @@ class DendriaState(EngineState):
             out = _plant_lister(self.board).extend([], self.legal_placements(mover))
             move = self._steps["move"]
             m = self.bb[3 + 3 * mover]
+            sure = self._moves_sure(m) if m else 0
             while m:
                 low = m & -m
                 p = low.bit_length() - 1
-                if self._move_finishable(p):
+                if low & sure or self._move_finishable(p):
                     out.append(move[p])
                 m ^= low
             out.append(PASS)

@@ -1121,19 +1121,12 @@ class BoardWidget(widgets.VBox):
     # ------------------------------------------------------------- editor
     def _rebuild(self, pieces=None, to_move=None, message="", keep_history=False):
         """Make the game anew from a position (the editor's changes)."""
-        game = self.game
-        pos = game.position()
-        if pieces is not None:
-            pos["pieces"] = pieces
-        if to_move is not None:
-            pos["to_move"] = to_move
         try:
-            new = Game.from_position(pos, rules=game.rules)
+            new = self.game.edited(pieces=pieces, to_move=to_move)
         except DendriaError as e:
             self._set_status(f"Refused: {e}", "refused")
             self._update_panels()
             return None
-        new.set_annotations(game.annotations)
         self._game_replace(new, message)
         return self.game
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain.sentences import and_list, change_sentence, fertile_soil_words
+from ..explain.sentences import (change_sentence, fertile_soil_words, points,
+                                 score_line)
 from ..interaction import CELL_VERBS, choices_made, seat_words, seats
 
 VERB_WORDS = {
@@ -64,44 +65,12 @@ def _total(part):
     return part.get("total") if isinstance(part, dict) else part
 
 
-def _num(x):
-    if isinstance(x, float) and x.is_integer():
-        return str(int(x))
-    return str(x)
-
-
 def score_words(game):
-    """One line per colour: the total and its breakdown, in words."""
+    """One short line per colour: the total and its breakdown, in the words
+    of :func:`~dendria_widget.explain.sentences.score_line` (the tutorials'
+    score sentences use the same words)."""
     score = game.score()
-    lines = []
-    for colour, part in score.items():
-        if not isinstance(part, dict):
-            lines.append(f"{cap(colour)}: {_num(part)}")
-            continue
-        bits = []
-        forests = part.get("forests")
-        if "forests" in part:
-            bits.append(f"forests of {and_list(forests)}" if forests else "no forest yet")
-        if "distinct_sizes" in part and forests:
-            bits.append(f"distinct sizes {_num(part['distinct_sizes'])}")
-        if "majorities" in part and part["majorities"]:
-            bits.append("+1 for more forests of size "
-                        + ", ".join(map(str, part["majorities"])))
-        if "leafiness" in part:
-            bits.append(f"leafiness {_num(part['leafiness'])}")
-        for key, value in part.items():
-            if key in ("total", "forests", "distinct_sizes", "majorities", "leafiness",
-                       "largest_forests_bonus", "komi"):
-                continue
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                bits.append(f"{key.replace('_', ' ')} {_num(value)}")
-        if part.get("largest_forests_bonus"):
-            bits.append(f"+{_num(part['largest_forests_bonus'])} for the larger groups")
-        if part.get("komi"):
-            bits.append(f"komi {_num(part['komi'])}")
-        lines.append(f"{cap(colour)}: {_num(part.get('total'))}"
-                     + (f" ({'; '.join(bits)})" if bits else ""))
-    return lines
+    return [score_line(game, colour, score) for colour in score]
 
 
 def _line(html_text, title, cls="dendria-line"):
@@ -120,7 +89,7 @@ def header_html(game):
     if game.is_over:
         w = game.winner
         score = game.score()
-        totals = " to ".join(_num(_total(score[c])) for c in score)
+        totals = " to ".join(points(_total(score[c])) for c in score)
         who = "A draw" if w == "draw" else f"{v.colour_word(w)} wins"
         why = f" ({game.end_reason})" if game.end_reason else ""
         words = f"Game over: {who}, {totals}{why}"

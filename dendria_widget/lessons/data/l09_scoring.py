@@ -15,42 +15,13 @@ CAPTURE = "dendria-classic h5 TTT2/6/7/8/T2d5/7t/5tt/6/3TT dark"
 GROW = "dendria-classic h5 s1s2/3d2/7/8/T8/8/5tt/6/3TT dark"
 
 
-def _sizes(sizes):
-    words = [str(s) for s in sizes]
-    if not words:
-        return "no forest"
-    if len(words) == 1:
-        return f"a forest of {words[0]}"
-    return f"forests of {', '.join(words[:-1])} and {words[-1]}"
-
-
-def score_words(game, colour):
-    """One colour's score and how it is made, as a sentence."""
-    part = game.score()[colour]
-    if "leafiness" in part:     # the sprites edition
-        bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
-                f"leafiness {part['leafiness']}"]
-    else:
-        bits = [f"{colour.capitalize()} has {_sizes(part['forests'])}: "
-                f"distinct sizes {part['distinct_sizes']}"]
-    if part.get("majorities"):
-        more = " and ".join(str(s) for s in part["majorities"])
-        size = "sizes" if len(part["majorities"]) > 1 else "size"
-        bits.append(f"plus {len(part['majorities'])} for more forests of {size} {more}")
-    if part["largest_forests_bonus"]:
-        bits.append("plus 0.5 for the larger forests")
-    if part["komi"]:
-        bits.append(f"plus {say.points(part['komi'])} of komi")
-    return ", ".join(bits) + f": {say.points(part['total'])} points."
-
-
 def _check_dark_ahead(game):
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
     s = game.score()
     dark, light = s["dark"]["total"], s["light"]["total"]
-    words = f"{score_words(game, 'dark')} {score_words(game, 'light')}"
+    words = f"{say.score(game, 'dark')} {say.score(game, 'light')}"
     if dark > light:
         return Verdict(True, f"Dark is ahead. {words}")
     if dark == light:

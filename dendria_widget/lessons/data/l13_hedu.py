@@ -54,20 +54,6 @@ def _check_lead(game):
                           f"to {say.points(black)}.")
 
 
-def control_words(game):
-    """Who controls each region and its value, one sentence each."""
-    out = []
-    for r in explain.regions(game):
-        who = r["controller"]
-        n = len(r["cells"])
-        where = f"the region of {r['cells'][0]} ({n} cell{'s' if n > 1 else ''})"
-        if who is None:
-            out.append(f"Nobody controls {where}.")
-        else:
-            out.append(f"{who.capitalize()} controls {where}, worth {r['value']}.")
-    return " ".join(out)
-
-
 LESSON = Lesson(
     name="13_hedu",
     title="Hedu",

@@ -1,7 +1,10 @@
-"""Lesson 14: for teachers: setting up positions, marks and arrows, a lesson
-of your own, pictures for slides and handouts, a lesson full-width in class."""
+"""Lesson 14: for teachers: setting up positions, marks and arrows (with an
+exercise on each, checked by the engine), a lesson of your own, pictures for
+slides and handouts, a lesson full-width in class."""
 
 from ...explain import dendria as explain
+from ...game import Game
+from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..sentences import cap
 
@@ -23,6 +26,69 @@ def _check_sprout_d3(game):
         return Verdict(False, "The seed on d3 could sprout now, but it did not: after "
                               "planting, click it to sprout it before you end the turn.")
     return Verdict(False, f"{cap(why)}.")
+
+
+def _low(text):
+    return text[:1].lower() + text[1:]
+
+
+def _check_tie(game):
+    """A light piece set up so that d3 is nourished, but Dark may not sprout
+    it: the engine says whether d3 is hungry and why it may not sprout."""
+    start = Game.from_position(CLASS).pieces
+    gone = [c for c in start if game.pieces.get(c) != start[c]]
+    if gone:
+        return Verdict(False, f"Keep the pieces that were there: {words(gone)} changed. "
+                              "Press Retry and put one new piece only.")
+    new = [c for c in game.pieces if c not in start]
+    if not new:
+        return Verdict(False, "Nothing set up yet: in the Editor tab, choose a piece, then "
+                              "click an empty cell.")
+    if len(new) > 1:
+        return Verdict(False, f"Put one piece only (you put pieces on {words(new)}): press "
+                              "Retry and try again.")
+    facts = explain.seeds(game)["d3"]
+    if facts["hungry"]:
+        return Verdict(False, f"With the {game.pieces[new[0]]} on {new[0]}, "
+                              f"{_low(say.seed(game, 'd3'))}")
+    why = explain.conversions(game, "dark")["sprout"].get("d3")
+    if why is None:
+        return Verdict(False, f"Dark could sprout d3 now, so there is no tie to show: "
+                              f"{_low(say.seed(game, 'd3'))}")
+    return Verdict(True, f"Right: {_low(say.seed(game, 'd3'))} And Dark may not sprout "
+                         f"it, because {why}.")
+
+
+def _check_annotated(game):
+    """c3 marked H, and an arrow from c3 along every root of c3 that sees the
+    edge (the engine's roots), none to a nourisher."""
+    roots = explain.roots(game, "c3")
+    ends = {tuple(a)[1] for a in game.annotations["arrows"] if a[0] == "c3"}
+    wrong = [r for r in roots if not r["sees_edge"] and ends & set(r["cells"])]
+    if wrong:
+        r = wrong[0]
+        end = sorted(ends & set(r["cells"]))[0]
+        return Verdict(False, f"The arrow from c3 to {end} is not a line to the edge: the "
+                              f"root of c3 ends on the {r['nourisher_piece']} on "
+                              f"{r['nourisher']}. Click the arrow's two cells again, in "
+                              "Arrow mode, to remove it.")
+    open_roots = [r for r in roots if r["sees_edge"]]
+    if not ends:
+        return Verdict(False, "No arrow from c3 yet: in the Arrow mode, click c3, then a "
+                              "cell on a line along which it sees the edge.")
+    missing = [r for r in open_roots if not ends & set(r["cells"])]
+    if missing:
+        ways = [say.DIRECTION_WORDS[r["direction"]] for r in missing]
+        return Verdict(False, f"c3 also sees the edge to the {words(ways)}: draw "
+                              f"{'an arrow' if len(missing) == 1 else 'arrows'} from c3 "
+                              f"that way too ({words(missing[0]['cells'])} lie on the "
+                              f"{ways[0]} line).")
+    label = game.annotations["marks"].get("c3", "")
+    if label.strip().upper() != "H":
+        return Verdict(False, "The arrows are right. Now mark c3 with the label H (Mark "
+                              "mode, label H, click c3).")
+    return Verdict(True, f"Right: H on c3, and {len(open_roots)} arrows along the lines on "
+                         "which it sees the edge. The picture you export shows them.")
 
 
 LESSON = Lesson(
@@ -54,6 +120,48 @@ LESSON = Lesson(
             start=CLASS,
             marks={"d3": "A"},
             arrows=(("d3", "d1"), ("d3", "d4")),
+        ),
+        Exercise(
+            title="Set up a tie",
+            text=(
+                "A teacher sets up the position a lesson needs. In the board's **Editor** "
+                "tab: choose a piece in the list, then click a cell (from code: "
+                "`board.put(\"d2\", \"light seed\")`). Here the seed on d3 is hungry: "
+                "it sees the edge to the west."),
+            prompt=("With the Editor, put **one** piece on the board so that the seed on "
+                    "d3 is nourished, but Dark may **not** sprout it: a tie between its "
+                    "dark and light nourishers, to show your class."),
+            start=CLASS,
+            overlays=("nutrients",),
+            check=_check_tie,
+            hint="d3 has 3 dark and 2 light nourishers. A piece on its open west line "
+                 "becomes one more nourisher: which colour makes it a tie?",
+            hint_cells=("d1", "d2"),
+            solution=("put d2 light seed",),
+            wrong=(("put d1 dark seed",), ("put a1 light seed",),
+                   ("put d2 light seed", "put a1 light seed")),
+        ),
+        Exercise(
+            title="Annotate a hungry seed",
+            text=(
+                "Marks and arrows say what to look at. In the **Mark** mode, type a label "
+                "and click a cell; in the **Arrow** mode, click two cells (from code: "
+                "`board.mark(\"c3\", \"H\")`, `board.arrow(\"c3\", \"c6\")`). The "
+                "*Roots* overlay shows what the engine says about a seed."),
+            prompt=("The dark seed on c3 is hungry. Mark c3 with **H** and draw an arrow "
+                    "from c3 along **every** line on which it sees the edge."),
+            start=CLASS,
+            overlays=("roots",),
+            focus="c3",
+            check=_check_annotated,
+            hint="Three of the six lines from c3 end on a piece; the other three run "
+                 "out at the edge.",
+            hint_cells=("c6", "a3", "a1"),
+            solution=("mark c3 H", "arrow c3 c6", "arrow c3 a3", "arrow c3 a1"),
+            wrong=(("mark c3 H", "arrow c3 c6", "arrow c3 a3"),
+                   ("mark c3 H", "arrow c3 c6", "arrow c3 a3", "arrow c3 a1",
+                    "arrow c3 d4"),
+                   ("arrow c3 c6", "arrow c3 a3", "arrow c3 a1")),
         ),
         Page(
             title="A lesson of your own",
