@@ -975,17 +975,19 @@ class DendriaState(EngineState):
         mover = self.to_move
         if self.phase == "move":
             if verb == "slide":
+                if self.power_rule:
+                    power = self.board.power
+                    if power[arg] >= power[self.jstart] and self._mover_trees() <= self.trees0:
+                        return False
+                if not self.superko:
+                    return True
                 p = self.jid
                 c = self.cells[p]
                 z ^= Z[p][c] ^ Z[arg][c]
                 old = self.cells[arg]
                 if old:
                     z ^= Z[arg][old]
-                if self.power_rule:
-                    power = self.board.power
-                    if power[arg] >= power[self.jstart] and self._mover_trees() <= self.trees0:
-                        return False
-                return not self.superko or not self.reps.maybe_seen(z)
+                return not self.reps.maybe_seen(z)
             if self.slides == 0:
                 return False
         gained = 0
