@@ -314,7 +314,9 @@ class MCTSPlayer(Player):
     step by step with the engine (:func:`whole_turns`, a beam of ``beam``
     partial turns per first step) and the position after each is valued by
     :func:`evaluate` turned into a chance of winning (a sigmoid, ``scale``
-    points a unit). That value is the child's *prior*: children are opened
+    points a unit, of its difference from the evaluation at the root or,
+    with the other side to move, after the root's best turn: a dynamic komi,
+    ``centre=True``). That value is the child's *prior*: children are opened
     best prior first (progressive widening, about ``widen * sqrt(visits)`` of
     them), and a child counts as ``prior_visits`` visits of its prior before
     its real visits (progressive bias). The new node's own value is its best
@@ -343,7 +345,7 @@ class MCTSPlayer(Player):
             if isinstance(x, bool) or not isinstance(x, int) or x < low:
                 raise DendriaError(f"{label} must be a whole number >= {low}, not {x!r}")
         for label, x, zero in (("c", c, True), ("widen", widen, False),
-                               ("scale", scale, False), ("prior_visits", prior_visits, True)):
+                               ("scale", scale, False), ("prior_visits", prior_visits, False)):
             if isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 or (
                     x == 0 and not zero):
                 raise DendriaError(f"{label} must be a number {'>=' if zero else '>'} 0, "

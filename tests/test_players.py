@@ -188,7 +188,7 @@ def test_player_names_and_bad_input():
     with pytest.raises(DendriaError, match="not both"):
         MCTSPlayer(iterations=5, seconds=1)
     for bad in ({"c": -1}, {"scale": 0}, {"widen": "wide"}, {"beam": 0},
-                {"playout_turns": 1.5}, {"prior_visits": True}):
+                {"playout_turns": 1.5}, {"prior_visits": True}, {"prior_visits": 0}):
         with pytest.raises(DendriaError, match=next(iter(bad))):
             MCTSPlayer(**bad)
     with pytest.raises(DendriaError, match="seed"):
