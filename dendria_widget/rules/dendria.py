@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..geometry import DIRECTIONS, iter_bits
+from ..geometry import iter_bits
 from .base import END, PASS, SWAP, EngineState, Repetitions, StepsByCell, zobrist_table
 from ..checks import brief
 from ..errors import BadPosition, IllegalStep
@@ -739,8 +739,9 @@ class DendriaState(EngineState):
             if self._ends_right_after(st):
                 return True
         # the bound only prunes the deeper search (it costs more than the
-        # one-step tests above, which often answer first)
-        if not self._hope():
+        # one-step tests above, which often answer first); with a gain at
+        # hand it would seldom prune, and the gain is tried first
+        if not gains and not self._hope():
             return False
         for st in gains + slides:
             self._do(st)
@@ -977,7 +978,8 @@ class DendriaState(EngineState):
             if verb == "slide":
                 if self.power_rule:
                     power = self.board.power
-                    if power[arg] >= power[self.jstart] and self._mover_trees() <= self.trees0:
+                    if (power[arg] >= power[self.jstart]
+                            and self.bb[2 + 3 * mover].bit_count() <= self.trees0):
                         return False
                 if not self.superko:
                     return True
@@ -1001,7 +1003,7 @@ class DendriaState(EngineState):
         if self.phase == "move" and self.power_rule:
             power = self.board.power
             if (power[self.jid] >= power[self.jstart]
-                    and self._mover_trees() + gained <= self.trees0):
+                    and self.bb[2 + 3 * mover].bit_count() + gained <= self.trees0):
                 return False
         return not self.superko or not self.reps.maybe_seen(z)
 
@@ -1128,7 +1130,7 @@ class DendriaState(EngineState):
             targets = self.slide_targets(self.jid, mover, self.jdir)
             if arg not in targets:
                 here = b.name(self.jid)
-                if self.jdir >= 0 and _line_direction(b, self.jid, arg) != self.jdir:
+                if self.jdir >= 0 and b.line_direction(self.jid, arg) != self.jdir:
                     return (f"{nm} is not on the journey's line: the dendrid on {here} "
                             f"keeps going {_DIR_WORDS[self.jdir]}")
                 return self._slide_refusal(self.jid, arg, nm)
@@ -1178,7 +1180,7 @@ class DendriaState(EngineState):
 
     def _slide_refusal(self, p, target, nm):
         b = self.board
-        line = _line_direction(b, p, target)
+        line = b.line_direction(p, target)
         if line is None:
             return f"{nm} is not on a straight line from {b.name(p)}"
         c = self.cells[target]
@@ -1270,7 +1272,7 @@ class DendriaState(EngineState):
             c = self.cells[p]
             d = self.jdir
             if d < 0:
-                d = _line_direction(self.board, p, arg)
+                d = self.board.line_direction(p, arg)
             changes.append((p, put(p, 0)))
             old = put(arg, c)
             changes.append((arg, old))
@@ -1470,18 +1472,6 @@ class DendriaState(EngineState):
         if self.phase != "move":
             return None
         return self.jstart, self.jid, self.jdir, self.slides
-
-
-def _line_direction(board, a, b):
-    """The direction d such that b lies on the straight line from a, or None."""
-    qa, ra = board.axial(a)
-    qb, rb = board.axial(b)
-    dq, dr = qb - qa, rb - ra
-    k = max(abs(dq), abs(dr), abs(dq + dr))
-    for d, (x, y) in enumerate(DIRECTIONS):
-        if k and (dq, dr) == (x * k, y * k):
-            return d
-    return None
 
 
 _DIR_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
