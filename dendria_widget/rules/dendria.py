@@ -110,7 +110,6 @@ class DendriaState(EngineState):
         self.opening = o["opening"]
         self.komi_max = b.n_plots if o["komi_max"] is None else o["komi_max"]
         self.leafiness = o["scoring"] == "leafiness"
-        self._pos_dir = tuple(s > 0 for s in b.shifts)
         self.Z = zobrist_table(b.area, 7)
         self._steps = step_table(b)
 
@@ -352,19 +351,15 @@ class DendriaState(EngineState):
         return self.board.dilate(group) & ~self.occ
 
     def group_sight(self, group):
-        """Distinct pieces a group sees (docs/rules.md 2.2, enclosed groups)."""
-        seen = set()
-        b = self.board
+        """Distinct pieces a group sees (docs/rules.md 2.2, enclosed groups):
+        the first piece on each ray of each member, its own members left out
+        (a bitboard)."""
+        seen = 0
         occ = self.occ
-        for m in iter_bits(group):
-            masks = b.ray_masks[m]
-            for d in range(6):
-                x = masks[d] & occ
-                if x:
-                    f = (x & -x).bit_length() - 1 if self._pos_dir[d] else x.bit_length() - 1
-                    if not group >> f & 1:
-                        seen.add(f)
-        return seen
+        seen_by = self.board.first_pieces_mask
+        for m in self._group_ids(group):
+            seen |= seen_by(m, occ)
+        return seen & ~group
 
     def seen_dendrids(self, group):
         """(dark, light) counts of distinct dendrids the group sees
@@ -374,9 +369,7 @@ class DendriaState(EngineState):
         memo = self._memo.sight
         got = memo.get(key)
         if got is None:
-            seen = 0
-            for f in self.group_sight(group):
-                seen |= 1 << f
+            seen = self.group_sight(group)
             got = ((seen & d0).bit_count(), (seen & d1).bit_count())
             if len(memo) > _Memo.SIZE:
                 memo.clear()
