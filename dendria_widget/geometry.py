@@ -202,6 +202,7 @@ class Board:
         self._seen = {}
         self._seen_mask = {}
         self._seen_empty = {}
+        self._directions = {}
 
     # ----------------------------------------------------------- builders
     @staticmethod
@@ -360,6 +361,24 @@ class Board:
             if len(self._seen_empty) > 200000:
                 self._seen_empty.clear()
             self._seen_empty[key] = got
+        return got
+
+    def line_direction(self, a, b):
+        """The direction d such that b lies on the straight line from a (b
+        != a), or None. Memoized."""
+        key = (a, b)
+        got = self._directions.get(key, -1)
+        if got == -1:
+            qa, ra = self.axial(a)
+            qb, rb = self.axial(b)
+            dq, dr = qb - qa, rb - ra
+            k = max(abs(dq), abs(dr), abs(dq + dr))
+            got = None
+            for d, (x, y) in enumerate(DIRECTIONS):
+                if k and (dq, dr) == (x * k, y * k):
+                    got = d
+                    break
+            self._directions[key] = got
         return got
 
     # ---------------------------------------------------------- bitboards

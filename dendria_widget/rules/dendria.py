@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..geometry import DIRECTIONS, iter_bits
+from ..geometry import iter_bits
 from .base import END, PASS, SWAP, EngineState, Repetitions, StepsByCell, zobrist_table
 from ..checks import brief
 from ..errors import BadPosition, IllegalStep
@@ -110,7 +110,6 @@ class DendriaState(EngineState):
         self.opening = o["opening"]
         self.komi_max = b.n_plots if o["komi_max"] is None else o["komi_max"]
         self.leafiness = o["scoring"] == "leafiness"
-        self._pos_dir = tuple(s > 0 for s in b.shifts)
         self.Z = zobrist_table(b.area, 7)
         self._steps = step_table(b)
 
@@ -352,19 +351,15 @@ class DendriaState(EngineState):
         return self.board.dilate(group) & ~self.occ
 
     def group_sight(self, group):
-        """Distinct pieces a group sees (docs/rules.md 2.2, enclosed groups)."""
-        seen = set()
-        b = self.board
+        """Distinct pieces a group sees (docs/rules.md 2.2, enclosed groups):
+        the first piece on each ray of each member, its own members left out
+        (a bitboard)."""
+        seen = 0
         occ = self.occ
-        for m in iter_bits(group):
-            masks = b.ray_masks[m]
-            for d in range(6):
-                x = masks[d] & occ
-                if x:
-                    f = (x & -x).bit_length() - 1 if self._pos_dir[d] else x.bit_length() - 1
-                    if not group >> f & 1:
-                        seen.add(f)
-        return seen
+        seen_by = self.board.first_pieces_mask
+        for m in self._group_ids(group):
+            seen |= seen_by(m, occ)
+        return seen & ~group
 
     def seen_dendrids(self, group):
         """(dark, light) counts of distinct dendrids the group sees
@@ -374,9 +369,7 @@ class DendriaState(EngineState):
         memo = self._memo.sight
         got = memo.get(key)
         if got is None:
-            seen = 0
-            for f in self.group_sight(group):
-                seen |= 1 << f
+            seen = self.group_sight(group)
             got = ((seen & d0).bit_count(), (seen & d1).bit_count())
             if len(memo) > _Memo.SIZE:
                 memo.clear()
@@ -739,8 +732,9 @@ class DendriaState(EngineState):
             if self._ends_right_after(st):
                 return True
         # the bound only prunes the deeper search (it costs more than the
-        # one-step tests above, which often answer first)
-        if not self._hope():
+        # one-step tests above, which often answer first); with a gain at
+        # hand it would seldom prune, and the gain is tried first
+        if not gains and not self._hope():
             return False
         for st in gains + slides:
             self._do(st)
@@ -975,17 +969,20 @@ class DendriaState(EngineState):
         mover = self.to_move
         if self.phase == "move":
             if verb == "slide":
+                if self.power_rule:
+                    power = self.board.power
+                    if (power[arg] >= power[self.jstart]
+                            and self.bb[2 + 3 * mover].bit_count() <= self.trees0):
+                        return False
+                if not self.superko:
+                    return True
                 p = self.jid
                 c = self.cells[p]
                 z ^= Z[p][c] ^ Z[arg][c]
                 old = self.cells[arg]
                 if old:
                     z ^= Z[arg][old]
-                if self.power_rule:
-                    power = self.board.power
-                    if power[arg] >= power[self.jstart] and self._mover_trees() <= self.trees0:
-                        return False
-                return not self.superko or not self.reps.maybe_seen(z)
+                return not self.reps.maybe_seen(z)
             if self.slides == 0:
                 return False
         gained = 0
@@ -999,7 +996,7 @@ class DendriaState(EngineState):
         if self.phase == "move" and self.power_rule:
             power = self.board.power
             if (power[self.jid] >= power[self.jstart]
-                    and self._mover_trees() + gained <= self.trees0):
+                    and self.bb[2 + 3 * mover].bit_count() + gained <= self.trees0):
                 return False
         return not self.superko or not self.reps.maybe_seen(z)
 
@@ -1126,7 +1123,7 @@ class DendriaState(EngineState):
             targets = self.slide_targets(self.jid, mover, self.jdir)
             if arg not in targets:
                 here = b.name(self.jid)
-                if self.jdir >= 0 and _line_direction(b, self.jid, arg) != self.jdir:
+                if self.jdir >= 0 and b.line_direction(self.jid, arg) != self.jdir:
                     return (f"{nm} is not on the journey's line: the dendrid on {here} "
                             f"keeps going {_DIR_WORDS[self.jdir]}")
                 return self._slide_refusal(self.jid, arg, nm)
@@ -1176,7 +1173,7 @@ class DendriaState(EngineState):
 
     def _slide_refusal(self, p, target, nm):
         b = self.board
-        line = _line_direction(b, p, target)
+        line = b.line_direction(p, target)
         if line is None:
             return f"{nm} is not on a straight line from {b.name(p)}"
         c = self.cells[target]
@@ -1268,7 +1265,7 @@ class DendriaState(EngineState):
             c = self.cells[p]
             d = self.jdir
             if d < 0:
-                d = _line_direction(self.board, p, arg)
+                d = self.board.line_direction(p, arg)
             changes.append((p, put(p, 0)))
             old = put(arg, c)
             changes.append((arg, old))
@@ -1468,18 +1465,6 @@ class DendriaState(EngineState):
         if self.phase != "move":
             return None
         return self.jstart, self.jid, self.jdir, self.slides
-
-
-def _line_direction(board, a, b):
-    """The direction d such that b lies on the straight line from a, or None."""
-    qa, ra = board.axial(a)
-    qb, rb = board.axial(b)
-    dq, dr = qb - qa, rb - ra
-    k = max(abs(dq), abs(dr), abs(dq + dr))
-    for d, (x, y) in enumerate(DIRECTIONS):
-        if k and (dq, dr) == (x * k, y * k):
-            return d
-    return None
 
 
 _DIR_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
