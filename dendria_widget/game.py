@@ -18,7 +18,7 @@ leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence, TypeAlias
 
 from . import checks
 from .checks import LARGEST, brief, brief_first, is_number, is_whole, whole_number_text
@@ -66,6 +66,23 @@ class Effect(NamedTuple):
     cell: str
     before: Optional[str]
     after: Optional[str]
+
+
+#: the two seats: "first" makes the game's first step (player 1)
+SEATS = ("first", "second")
+
+
+def seat_flip_after(flip: int, step: Sequence) -> int:
+    """The seat flip after ``step`` (a Step or an engine step): 0 while the
+    first seat plays the first colour, 1 once they are exchanged. A swap
+    exchanges the colours; a side choice gives the chosen colour to the
+    second seat. The one place that says who plays which colour."""
+    verb = step[0]
+    if verb == "swap":
+        return flip ^ 1
+    if verb == "side":
+        return 1 ^ step[1]
+    return flip
 
 
 class Game:
@@ -412,6 +429,30 @@ class Game:
     def to_move(self) -> str:
         """The colour whose step comes next ('dark', 'light', 'black', 'white')."""
         return self.state.colour_name(self.state.to_move)
+
+    @property
+    def seat_flip(self) -> int:
+        """0 while the first seat plays the first colour, 1 once a swap or
+        a side choice has exchanged them (see :func:`seat_flip_after`)."""
+        flip = 0
+        for step in self.state.steps():
+            flip = seat_flip_after(flip, step)
+        return flip
+
+    @property
+    def seats(self) -> dict[str, str]:
+        """The colour each seat plays now: ``{"first": "dark", "second":
+        "light"}``, exchanged after a swap or a side choice. The first seat
+        starts with the first colour (the one that moves first in a new
+        game: it makes the game's first step)."""
+        colours = self.state.COLOURS
+        flip = self.seat_flip
+        return {"first": colours[flip], "second": colours[1 ^ flip]}
+
+    @property
+    def seat_to_move(self) -> str:
+        """'first' or 'second': the seat whose step comes next."""
+        return SEATS[self.state.to_move ^ self.seat_flip]
 
     @property
     def phase(self) -> str:

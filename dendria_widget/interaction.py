@@ -269,15 +269,8 @@ def seats(game):
     are not known there)."""
     if not game.from_start:
         return None
-    first, second = colours(game)
-    plays = {first: 1, second: 2}
-    for s in game.steps:
-        if s.verb == "swap":
-            plays = {first: plays[second], second: plays[first]}
-        elif s.verb == "side":
-            other = second if s.arg == first else first
-            plays = {s.arg: 2, other: 1}
-    return plays
+    held = game.seats
+    return {held["first"]: 1, held["second"]: 2}
 
 
 def seat_words(game, now=False):

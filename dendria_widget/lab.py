@@ -160,7 +160,7 @@ def play_one(task):
         "winner": winner,
         "winner_seat": None if winner in (None, "draw") else seat_of[w],
         "score_dark": sd, "score_light": sl, "margin": sd - sl,
-        "turns": turns, "steps": game.state.step_count, "end": end_kind(game, cut),
+        "turns": turns, "steps": game.step_count, "end": end_kind(game, cut),
         "player_a_seat": "first" if a_first else "second",
         "coverage": len(covered) / plots,
         "branching": sum(branching) / len(branching),

@@ -29,8 +29,7 @@ import random
 import time
 
 from .errors import DendriaError
-
-SEATS = ("first", "second")
+from .game import SEATS, seat_flip_after
 
 # playout and ordering weights per verb: plants and conversions first
 VERB_WEIGHTS = {"plant": 4.0, "place": 1.0, "move": 1.0, "slide": 1.0, "end": 1.0,
@@ -39,36 +38,18 @@ VERB_WEIGHTS = {"plant": 4.0, "place": 1.0, "move": 1.0, "slide": 1.0, "end": 1.
 
 
 # ------------------------------------------------------------------ seats
-def _flip_after(flip, step):
-    """The seat flip (0: the first seat holds the first colour) after an
-    engine step: a swap exchanges the colours, a side choice gives the
-    chosen colour to the second seat."""
-    verb = step[0]
-    if verb == "swap":
-        return flip ^ 1
-    if verb == "side":
-        return 1 ^ step[1]
-    return flip
-
-
-def _flip_of(game):
-    flip = 0
-    for step in game.state.steps():
-        flip = _flip_after(flip, step)
-    return flip
+_flip_after = seat_flip_after     # the seat flip after a step (the Game's rule)
 
 
 def seats(game):
     """{"first": colour, "second": colour}: the colour each seat holds now
-    (after any pie swap or komi-pie side choice)."""
-    colours = game.engine.State.COLOURS
-    flip = _flip_of(game)
-    return {"first": colours[flip], "second": colours[1 ^ flip]}
+    (after any pie swap or komi-pie side choice): ``game.seats``."""
+    return game.seats
 
 
 def seat_to_move(game):
-    """'first' or 'second': the seat whose step comes next."""
-    return SEATS[game.state.to_move ^ _flip_of(game)]
+    """'first' or 'second': the seat whose step comes next (``game.seat_to_move``)."""
+    return game.seat_to_move
 
 
 class Line:
@@ -82,7 +63,7 @@ class Line:
     def __init__(self, game):
         self.game = game.copy()
         self.state = self.game.state
-        self.flip = _flip_of(game)
+        self.flip = game.seat_flip
         self._flips = []
 
     def legal(self):
@@ -155,7 +136,7 @@ class Player:
     def _rng(self, game):
         # a function of the seed and the position: the same game gives the
         # same turn whatever the player played before
-        return random.Random(f"{self.seed}|{game.state.step_count}|{game.position_string()}")
+        return random.Random(f"{self.seed}|{game.step_count}|{game.position_string()}")
 
     def choose_turn(self, game, stop=None):
         """The steps of one whole turn for the side to move (Step objects),
@@ -532,7 +513,7 @@ def play_game(game, first, second, max_steps=None, stop=None, on_turn=None):
     every turn. Returns the game."""
     players = (first, second)
     while not game.is_over:
-        if max_steps is not None and game.state.step_count >= max_steps:
+        if max_steps is not None and game.step_count >= max_steps:
             break
         if stop is not None and stop.is_set():
             break

@@ -158,3 +158,22 @@ def test_hedu_stacks_leaving_the_board():
     assert Effect("b2", "black 1", "black 2") in eff
     assert g.last_turn_cells()[:3] == ["b2", "a1", "a2"]
     assert g.last_turn_cells().count("b2") == 1
+
+
+def test_seats_follow_the_swap_and_the_side_choice():
+    from dendria_widget.interaction import seat_words
+    g = Game("dendria-classic", size=4)
+    g.play("plant d4", "end")
+    assert g.seats == {"first": "dark", "second": "light"} and g.seat_to_move == "second"
+    g.play("swap")
+    assert g.seats == {"first": "light", "second": "dark"} and g.seat_flip == 1
+    assert g.seat_to_move == "first" and g.to_move == "light"
+    assert seat_words(g) == "Player 1 plays Light, Player 2 plays Dark"
+    g.undo()
+    assert g.seats == {"first": "dark", "second": "light"}
+    s = Game("dendria-sprites", size=4)
+    s.play("komi 3", "side dark")       # player 2 takes Dark, which moves first
+    assert s.seats == {"first": "light", "second": "dark"} and s.seat_to_move == "second"
+    s2 = Game("dendria-sprites", size=4)
+    s2.play("komi 3", "side light")
+    assert s2.seats == {"first": "dark", "second": "light"} and s2.seat_to_move == "first"
