@@ -140,7 +140,7 @@ class Game:
         if isinstance(position, str):
             rules_dict, rows, to_move, extras = parse_position(position)
             rules_obj = resolve_rules(rules_dict, options=options or None)
-            hedu = rules_obj.game == "hedu"
+            hedu = variant_for(rules_obj).family == "hedu"
             pieces = read_rows(rules_obj.board, rows, hedu)
             pos = {"to_move": to_move, "pieces": pieces}
             if "komi" in extras:
@@ -206,7 +206,7 @@ class Game:
                 raise BadPosition(f"{board.name(i)}: {e}") from None
         out = {"cells": cells, "to_move": colours.index(to_move)}
         if "komi" in pos:
-            if self.rules.game == "hedu":
+            if self.variant.family == "hedu":
                 raise BadPosition("komi is a Dendria setting; Hedu has prisoners")
             k = pos["komi"]
             if not is_number(k) or not -LARGEST <= k <= LARGEST:
@@ -214,7 +214,7 @@ class Game:
                                   f"not {brief(k)}")
             out["komi"] = k
         if "prisoners" in pos:
-            if self.rules.game != "hedu":
+            if self.variant.family != "hedu":
                 raise BadPosition("prisoners are a Hedu setting; Dendria has komi")
             pr = pos["prisoners"]
             if not isinstance(pr, dict) or set(pr) - {"black", "white"}:
@@ -512,7 +512,7 @@ class Game:
         """The docs/notation.md position dict of the board now."""
         st = self.state
         pos = {"to_move": self.to_move, "pieces": self.pieces}
-        if self.rules.game == "hedu":
+        if self.variant.family == "hedu":
             pos["prisoners"] = {"black": st.prisoners[0], "white": st.prisoners[1]}
         else:
             pos["komi"] = st.komi
@@ -521,7 +521,7 @@ class Game:
     def position_string(self) -> str:
         """The one-line position string (see dendria_widget.notation)."""
         st = self.state
-        if self.rules.game == "hedu":
+        if self.variant.family == "hedu":
             extras = [("prisoners", f"{st.prisoners[0]},{st.prisoners[1]}")]
         else:
             extras = [("komi", checks.dumps(st.komi))] if st.komi else []

@@ -247,7 +247,7 @@ def evaluate(line, seat):
     margin = score[names[me]]["total"] - score[names[1 - me]]["total"]
     if st.over:
         return 1000.0 * ((margin > 0) - (margin < 0)) + margin
-    if line.game.rules.game == "hedu":
+    if line.game.variant.family == "hedu":
         return margin
     gains = [0, 0]
     for colour in (0, 1):
