@@ -203,6 +203,15 @@ class Board:
         self._seen_mask = {}
         self._seen_empty = {}
         self._directions = {}
+        # Lanes: several bitboards packed in one int, ``lane_width`` bits
+        # apart, go through fill/dilate together. The gap above each lane
+        # is wider than any shift fill() makes (its doubling stops once a
+        # shift passes the longest line), so no bit crosses into a lane.
+        longest = max(self.width, self.height) + 1   # no straight line of hexes is longer
+        doubled = 1
+        while doubled < longest:
+            doubled += doubled
+        self.lane_width = self.area + doubled * max(abs(x) for x in self.shifts)
 
     # ----------------------------------------------------------- builders
     @staticmethod
@@ -386,6 +395,14 @@ class Board:
         """Move every hex of ``bb`` one step in direction d (unmasked)."""
         s = self.shifts[d]
         return bb << s if s > 0 else bb >> -s
+
+    def lanes(self, *bbs):
+        """Pack bitboards in lanes: ``bbs[k]`` shifted ``k * lane_width``."""
+        w = self.lane_width
+        out = 0
+        for k, x in enumerate(bbs):
+            out |= x << (k * w)
+        return out
 
     def dilate(self, bb):
         """Plots adjacent to (or in) ``bb`` (the six shifts written out:

@@ -54,8 +54,35 @@ def _step_table(board):
 
 
 @lru_cache(maxsize=None)
-def _plant_lister(board):
-    return StepsByCell(_step_table(board)["plant"])
+def _lister(board, verb):
+    return StepsByCell(_step_table(board)[verb])
+
+
+class Boards(Repetitions):
+    """The recorded boards, and of each the key it would have without the
+    dark dendrids and without the light ones. A move that only slides the
+    mover's dendrids keeps that key, so when no recorded board shares it,
+    no such move can repeat a board (one look-up for every dendrid)."""
+
+    __slots__ = ("without",)
+
+    def __init__(self):
+        super().__init__()
+        self.without = {}   # (colour, key without its dendrids) -> how many boards
+
+    def add(self, h, board_bytes, count, without=()):
+        super().add(h, board_bytes, count)
+        for k in without:
+            self.without[k] = self.without.get(k, 0) + 1
+
+    def remove(self, h, board_bytes, count, without=()):
+        super().remove(h, board_bytes, count)
+        for k in without:
+            n = self.without[k] - 1
+            if n:
+                self.without[k] = n
+            else:
+                del self.without[k]
 
 
 SIDE_STEPS = (Step("side", DARK), Step("side", LIGHT))
@@ -117,6 +144,7 @@ class DendriaState(EngineState):
         self.bb = [0] * 7
         self.occ = 0
         self.z = 0
+        self.zd = [0, 0]    # the Zobrist part of each colour's dendrids
         self.to_move = DARK
         self.komi = 0
         self.swapped = False       # pie swap: the players exchanged colours
@@ -140,7 +168,7 @@ class DendriaState(EngineState):
         self._undo = []
         self._memo = _Memo()  # board facts by occupancy (shared by clones)
         self._tcache = (-1, 0)
-        self.reps = Repetitions()
+        self.reps = Boards()
         # turn states -> can the turn still end legally (exact memo); valid
         # for one set of recorded boards: an end records one, so the memo is
         # put aside, and given back when that end is taken back
@@ -154,7 +182,7 @@ class DendriaState(EngineState):
             self.to_move = position.get("to_move", DARK)
             self.komi = position.get("komi", 0)
         self.initial_turn = self.phase
-        self.reps.add(self.z, bytes(self.cells), self.occ.bit_count())
+        self.reps.add(*self._record())
 
     # ------------------------------------------------------------ board
     def _put(self, i, c):
@@ -162,13 +190,25 @@ class DendriaState(EngineState):
         if old:
             self.bb[old] ^= 1 << i
             self.occ ^= 1 << i
-            self.z ^= self.Z[i][old]
+            z = self.Z[i][old]
+            self.z ^= z
+            if old == 3 or old == 6:
+                self.zd[old // 6] ^= z
         if c:
             self.bb[c] |= 1 << i
             self.occ |= 1 << i
-            self.z ^= self.Z[i][c]
+            z = self.Z[i][c]
+            self.z ^= z
+            if c == 3 or c == 6:
+                self.zd[c // 6] ^= z
         self.cells[i] = c
         return old
+
+    def _record(self):
+        """The board as the repetition table records it."""
+        z, zd = self.z, self.zd
+        return (z, bytes(self.cells), self.occ.bit_count(),
+                ((DARK, z ^ zd[DARK]), (LIGHT, z ^ zd[LIGHT])))
 
     def _convert(self, g, old, new):
         """Turn every piece of group g (all of code ``old``) into ``new``."""
@@ -214,28 +254,10 @@ class DendriaState(EngineState):
     # ------------------------------------------------------------ sight
     def hungry_mask(self):
         """Plots (any occupancy) that would be hungry as seeds."""
-        occ = self.occ
-        memo = self._memo.hungry
-        got = memo.get(occ)
-        if got is not None:
-            return got
-        b = self.board
-        open_ = (b.plot_mask & ~occ) | b.lagoon_mask
-        fill, shift = b.fill, b.shift
-        m = 0
-        for d in range(6):
-            od = (d + 3) % 6
-            a = fill(b.term_masks[d] & open_, open_, od)
-            s = shift(a, od)
-            if self.touching:
-                m |= s | b.term_masks[d]
-            else:
-                m |= s & b.ray_nonempty[d]
-        m &= b.plot_mask
-        if len(memo) > _Memo.SIZE:
-            memo.clear()
-        memo[occ] = m
-        return m
+        got = self._memo.hungry.get(self.occ)
+        if got is None:
+            got = self._sight()[0]
+        return got
 
     def fertilized(self):
         """(dark, light): bitboards of empty plots fertilized by each colour."""
@@ -245,42 +267,65 @@ class DendriaState(EngineState):
         """Empty plots seen by a dendrid of ``colour`` (cached per board)."""
         return self._fert(colour)[0]
 
-    #: up to this many dendrids, fertilization is the union of what each one
-    #: sees (memoized per dendrid); with more, bitboard fills spread all at once
-    FEW_DENDRIDS = 6
-
     def _fert(self, colour):
         """(soils fertilized by ``colour``, pieces touching an empty plot not
         fertilized by ``colour``), cached per occupancy and dendrids."""
-        dend = self.bb[3 + 3 * colour]
-        key = (self.occ, dend)   # the answer depends on nothing else
-        memo = self._memo.fert
-        got = memo.get(key)
-        if got is not None:
-            return got
+        got = self._memo.fert.get((self.occ, self.bb[3 + 3 * colour]))
+        if got is None:
+            got = self._sight()[1 + colour]
+        return got
+
+    def _sight(self):
+        """What the lines of this board show, all at once: (hungry plots,
+        _fert(DARK), _fert(LIGHT)), kept in the memos that hungry_mask() and
+        _fert() read (they depend on the occupancy and the dendrids only).
+
+        One bitboard fill per direction carries three lanes (the board's
+        ``lanes``): light spreading from the dark dendrids, from the light
+        ones, and back from the edge (a plot whose ray in the opposite
+        direction is open to the edge would be a hungry seed)."""
         b = self.board
         occ = self.occ
+        w = b.lane_width
+        w2 = w + w
         empty = b.plot_mask & ~occ
-        f = 0
-        if dend.bit_count() <= self.FEW_DENDRIDS:
-            # few dendrids: what each one sees, memoized by its lines
-            seen = b.seen_empty
-            while dend:
-                low = dend & -dend
-                f |= seen(low.bit_length() - 1, occ)
-                dend ^= low
-        else:
-            # many: their light spread along each direction at once
-            open_ = empty | b.lagoon_mask
-            fill, shift = b.fill, b.shift
-            for d in range(6):
-                f |= fill(shift(dend, d) & open_, open_, d)
-            f &= empty
-        out = (f, b.dilate(empty & ~f) & occ)
-        if len(memo) > _Memo.SIZE:
-            memo.clear()
-        memo[key] = out
-        return out
+        open1 = empty | b.lagoon_mask
+        open3 = open1 | open1 << w | open1 << w2
+        dark, light = self.bb[3], self.bb[6]
+        dendrids = dark | light << w
+        fill, shift, term = b.fill, b.shift, b.term_masks
+        edge = b.term_masks if self.touching else None
+        nonempty = b.ray_nonempty
+        seen = 0
+        hungry = 0
+        for d in range(6):
+            od = (d + 3) % 6
+            lit = fill(shift(dendrids, d) | term[od] << w2, open3, d)
+            seen |= lit
+            back = shift(lit >> w2, d)   # plots whose ray in od is open to the edge
+            if edge is None:
+                hungry |= back & nonempty[od]
+            else:
+                hungry |= back | edge[od]
+        hungry &= b.plot_mask
+        f_dark = seen & empty
+        f_light = seen >> w & empty
+        # pieces next to a soil a colour does not fertilize: both colours in one dilation
+        x = (empty & ~f_dark) | (empty & ~f_light) << w
+        st = b.stride
+        t = st - 1
+        x = (x | x << 1 | x >> 1 | x << t | x >> t | x << st | x >> st) & (occ | occ << w)
+        dark_facts = (f_dark, x & occ)
+        light_facts = (f_light, x >> w)
+        memo = self._memo
+        if len(memo.fert) > _Memo.SIZE:
+            memo.fert.clear()
+        if len(memo.hungry) > _Memo.SIZE:
+            memo.hungry.clear()
+        memo.hungry[occ] = hungry
+        memo.fert[(occ, dark)] = dark_facts
+        memo.fert[(occ, light)] = light_facts
+        return hungry, dark_facts, light_facts
 
     def touching_empty(self):
         """Pieces next to at least one empty plot (groups with fertile soil)."""
@@ -521,7 +566,13 @@ class DendriaState(EngineState):
         near = dendrids & b.dilate(b.plot_mask & ~self.occ)
         if not self.superko or not near or not self.reps.has_count(self.occ.bit_count()):
             return near
-        c = 3 + 3 * self.to_move
+        mover = self.to_move
+        n = self.reps.without.get((mover, self.z ^ self.zd[mover]), 0)
+        if n == 0 or n == 1 and self.reps.seen(self.z, bytes(self.cells)):
+            # no recorded board but this one differs from it in the mover's
+            # dendrids only: no slide without a capture repeats a board
+            return near
+        c = 3 + 3 * mover
         Z = self.Z
         z = self.z
         maybe_seen = self.reps.maybe_seen
@@ -1014,16 +1065,18 @@ class DendriaState(EngineState):
         ph = self.phase
         mover = self.to_move
         if ph in ("turn", "swap"):
-            out = _plant_lister(self.board).extend([], self.legal_placements(mover))
-            move = self._steps["move"]
+            b = self.board
+            out = _lister(b, "plant").extend([], self.legal_placements(mover))
             m = self.bb[3 + 3 * mover]
-            sure = self._moves_sure(m) if m else 0
-            while m:
-                low = m & -m
-                p = low.bit_length() - 1
-                if low & sure or self._move_finishable(p):
-                    out.append(move[p])
-                m ^= low
+            if m:
+                ok = self._moves_sure(m)
+                rest = m & ~ok
+                while rest:
+                    low = rest & -rest
+                    if self._move_finishable(low.bit_length() - 1):
+                        ok |= low
+                    rest ^= low
+                _lister(b, "move").extend(out, ok)
             out.append(PASS)
             if ph == "swap":
                 out.append(SWAP)
@@ -1292,7 +1345,7 @@ class DendriaState(EngineState):
             self.turns.append(self.current)
             self.current = []
             closed = True
-            rep = (self.z, bytes(self.cells), self.occ.bit_count())
+            rep = self._record()
             self.reps.add(*rep)
             self._set_aside_memo()
             self.passes = 0
