@@ -610,8 +610,10 @@ class DendriaState(EngineState):
                 if not self.superko or not maybe_seen(z0 ^ Z[low.bit_length() - 1][c]):
                     return True
                 empty ^= low
+        stuck = True
         for d in range(6):
             for j, capt in self.stops(p, d, mover):
+                stuck = False
                 if self.power_rule and power[j] >= p0:
                     continue
                 z = z0 ^ Z[j][c]
@@ -619,6 +621,9 @@ class DendriaState(EngineState):
                     z ^= Z[j][self.cells[j]]
                 if not self.superko or not maybe_seen(z):
                     return True
+        if stuck:
+            # no slide at all: conversions never open one (see _hope)
+            return False
         self._do(self._steps["move"][p])
         ok = self._can_finish()
         self._undo_one()
