@@ -594,6 +594,56 @@ class DendriaState(EngineState):
             m ^= low
         return sure
 
+    def _moves_by_gain(self, dendrids):
+        """The mover's dendrids (of bitboard ``dendrids``) that surely have a
+        legal journey under the power rule when conversions are open from
+        the start: move, a grow or capture (it gains a tree), one slide to
+        a board not seen before, end. The move step changes nothing on the
+        board, so the conversions open after it are the same whichever
+        dendrid moves: they are listed once, each played once, and every
+        dendrid's slides tried after it by Zobrist key."""
+        move = self._steps["move"]
+        self._do(move[(dendrids & -dendrids).bit_length() - 1])
+        try:
+            gains = self._mid_gains()
+            if not gains:
+                return 0
+            mover = self.to_move
+            c = 3 + 3 * mover
+            Z = self.Z
+            maybe_seen = self.reps.maybe_seen
+            stops = self.stops
+            found = 0
+            for g in gains:
+                self._do(g)
+                try:
+                    if self._mover_trees() <= self.trees0:
+                        continue
+                    z = self.z
+                    rest = dendrids & ~found
+                    while rest:
+                        low = rest & -rest
+                        p = low.bit_length() - 1
+                        zp = z ^ Z[p][c]
+                        for d in range(6):
+                            for j, capt in stops(p, d, mover):
+                                zj = zp ^ Z[j][c]
+                                if capt:
+                                    zj ^= Z[j][self.cells[j]]
+                                if not maybe_seen(zj):
+                                    found |= low
+                                    break
+                            if found & low:
+                                break
+                        rest ^= low
+                finally:
+                    self._undo_one()
+                if found == dendrids:
+                    break
+            return found
+        finally:
+            self._undo_one()
+
     def _move_finishable(self, p):
         mover = self.to_move
         c = 3 + 3 * mover
@@ -1076,6 +1126,9 @@ class DendriaState(EngineState):
             if m:
                 ok = self._moves_sure(m)
                 rest = m & ~ok
+                if rest and self.power_rule and self.convert_at_start:
+                    ok |= self._moves_by_gain(rest)
+                    rest &= ~ok
                 while rest:
                     low = rest & -rest
                     if self._move_finishable(low.bit_length() - 1):
