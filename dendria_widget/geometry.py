@@ -207,9 +207,12 @@ class Board:
         # apart, go through fill/dilate together. The gap above each lane
         # is wider than any shift fill() makes (its doubling stops once a
         # shift passes the longest line), so no bit crosses into a lane.
-        longest = max(self.width, self.height) + 1   # no straight line of hexes is longer
+        # fill()'s k-th round shifts by 2**k steps, and it only runs while
+        # some line holds 2**k open hexes in a row (no line inside the margin
+        # is longer than the box is wide or high)
+        longest = max(self.width, self.height) - 2
         doubled = 1
-        while doubled < longest:
+        while doubled + doubled <= longest:
             doubled += doubled
         self.lane_width = self.area + doubled * max(abs(x) for x in self.shifts)
 

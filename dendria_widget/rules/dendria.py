@@ -58,6 +58,21 @@ def _lister(board, verb):
     return StepsByCell(_step_table(board)[verb])
 
 
+@lru_cache(maxsize=None)
+def _sight_table(board):
+    """Per direction d of the three-lane fill in ``DendriaState._sight``:
+    (d, its shift, the hexes at the edge behind d raised to the hungry lane,
+    that lane's offset, the plots whose ray against d holds a plot, the
+    hexes at the edge against d)."""
+    top = 2 * board.lane_width
+    out = []
+    for d in range(6):
+        od = (d + 3) % 6
+        out.append((d, board.shifts[d], board.term_masks[od] << top, top,
+                    board.ray_nonempty[od], board.term_masks[od]))
+    return tuple(out)
+
+
 class Boards(Repetitions):
     """The recorded boards, and of each the key it would have without the
     dark dendrids and without the light ones. A move that only slides the
@@ -287,26 +302,23 @@ class DendriaState(EngineState):
         b = self.board
         occ = self.occ
         w = b.lane_width
-        w2 = w + w
         empty = b.plot_mask & ~occ
         open1 = empty | b.lagoon_mask
-        open3 = open1 | open1 << w | open1 << w2
+        open3 = open1 | open1 << w | open1 << (w + w)
         dark, light = self.bb[3], self.bb[6]
         dendrids = dark | light << w
-        fill, shift, term = b.fill, b.shift, b.term_masks
-        edge = b.term_masks if self.touching else None
-        nonempty = b.ray_nonempty
+        fill = b.fill
         seen = 0
         hungry = 0
-        for d in range(6):
-            od = (d + 3) % 6
-            lit = fill(shift(dendrids, d) | term[od] << w2, open3, d)
+        for d, s, edge_hi, top, roots, edge in _sight_table(b):
+            lit = fill((dendrids << s if s > 0 else dendrids >> -s) | edge_hi, open3, d)
             seen |= lit
-            back = shift(lit >> w2, d)   # plots whose ray in od is open to the edge
-            if edge is None:
-                hungry |= back & nonempty[od]
+            back = lit >> top   # the hungry lane, one step on: a ray open to the edge
+            back = back << s if s > 0 else back >> -s
+            if self.touching:
+                hungry |= back | edge
             else:
-                hungry |= back | edge[od]
+                hungry |= back & roots
         hungry &= b.plot_mask
         f_dark = seen & empty
         f_light = seen >> w & empty
