@@ -201,22 +201,24 @@ class DendriaState(EngineState):
 
     # ------------------------------------------------------------ board
     def _put(self, i, c):
-        old = self.cells[i]
+        cells = self.cells
+        old = cells[i]
+        bit = 1 << i
         if old:
-            self.bb[old] ^= 1 << i
-            self.occ ^= 1 << i
+            self.bb[old] ^= bit
+            self.occ ^= bit
             z = self.Z[i][old]
             self.z ^= z
-            if old == 3 or old == 6:
+            if old % 3 == 0:   # a dendrid (codes 3 and 6)
                 self.zd[old // 6] ^= z
         if c:
-            self.bb[c] |= 1 << i
-            self.occ |= 1 << i
+            self.bb[c] |= bit
+            self.occ |= bit
             z = self.Z[i][c]
             self.z ^= z
-            if c == 3 or c == 6:
+            if c % 3 == 0:
                 self.zd[c // 6] ^= z
-        self.cells[i] = c
+        cells[i] = c
         return old
 
     def _record(self):
@@ -687,7 +689,9 @@ class DendriaState(EngineState):
             # no slide at all: conversions never open one (see _hope)
             return False
         self._do(self._steps["move"][p])
-        ok = self._can_finish()
+        # no stop lowers the power here: the sound bound first, as many such
+        # journeys can gain no tree either
+        ok = self._hope() and self._can_finish()
         self._undo_one()
         return ok
 
