@@ -177,9 +177,10 @@ def build_game(data):
     """The Game the input describes, before ``play``."""
     from .game import Game
     from .rules import resolve_rules
+    from .rules.variant import variant_for
 
     rules = resolve_rules(data.get("rules", DEFAULT_RULES))
-    if rules.game == "hedu" and _module_missing("dendria_widget.rules.hedu"):
+    if variant_for(rules).family == "hedu" and _module_missing("dendria_widget.rules.hedu"):
         raise BadInput("the Hedu engine is not available in this version")
     if "position" in data:
         return Game.from_position(data["position"], rules=rules)
@@ -188,7 +189,7 @@ def build_game(data):
 
 def analysis(game):
     """The docs/notation.md output object of a game."""
-    if game.rules.game == "hedu":
+    if game.variant.family == "hedu":
         if _module_missing("dendria_widget.explain.hedu"):
             raise BadInput("the Hedu analysis is not available in this version")
         mod = importlib.import_module("dendria_widget.explain.hedu")

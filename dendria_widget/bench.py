@@ -22,7 +22,7 @@ are the same from run to run (only the times change).
    Every classic game must end (the dendrid move limit counts passes): a
    game reaching the safety cap of STEP_CAP steps is reported as a failure.
 2. A mid-game classic side-9 position (a seeded random game of about 200
-   steps): the time of ``legal()`` at the start of a turn and during a
+   steps): the time of ``legal_steps()`` at the start of a turn and during a
    journey, and of every explanation (``explain.dendria.overview``) and the
    ``analyze`` object; "cold" on a fresh state each call (no cache), "warm"
    repeated on one state.
@@ -249,12 +249,11 @@ def midgame_position(size, target_steps, seed):
     rules = resolve_rules("dendria-classic", size=size)
     for k in range(100):
         game = Game(rules)
-        st = game.state
         rng = random.Random(seed + 1000 * k)
         n = 0
-        while not st.over:
-            if (n >= target_steps and st.phase == "turn"
-                    and st.pieces_of(st.to_move, 2)):
+        while not game.is_over:
+            if (n >= target_steps and game.phase == "turn"
+                    and game.piece_count(game.to_move, "dendrid")):
                 return game, n, seed + 1000 * k
             legal = game.legal_steps()
             choices = [s for s in legal if s[0] != "pass"] or legal
@@ -360,41 +359,40 @@ def run(quick=False, profile=True, seed=1, out=None, baseline=None, reps=None):
     # ---- 2. mid-game side 9
     from .explain.dendria import dendria_analysis, overview
     game, nsteps, used_seed = midgame_position(9, 200, seed)
-    st = game.state
     reps = 15 if quick else 100
     say(f"2. Mid-game classic side 9 (seeded random game, {nsteps} steps, seed {used_seed}): "
-        f"{len(st.pieces())} pieces, {game.to_move} to move")
+        f"{len(game.pieces)} pieces, {game.to_move} to move")
 
     def fresh():  # the same game with its whole history (repetition table included)
         return game.copy()
 
     def journey():  # a journey in progress: the first legal move, then its first slide
         g = fresh()
-        mv = next((s for s in g.state.legal() if s[0] == "move"), None)
+        mv = next((s for s in g.legal_steps() if s[0] == "move"), None)
         if mv is None:
             return None
-        g.state.apply(mv)
-        sl = next((s for s in g.state.legal() if s[0] == "slide"), None)
+        g.play(mv)
+        sl = next((s for s in g.legal_steps() if s[0] == "slide"), None)
         if sl is not None:
-            g.state.apply(sl)
+            g.play(sl)
         return g
 
-    legal_now = st.legal()
+    legal_now = game.legal_steps()
     say(f"   legal steps at the turn's start: {len(legal_now)} "
         f"({sum(1 for s in legal_now if s[0] == 'plant')} plants, "
         f"{sum(1 for s in legal_now if s[0] == 'move')} moves, pass)")
     jg = journey()
     if jg is not None:
         say(f"   during the journey {' '.join(str(s) for s in jg.history[-1])}: "
-            f"{len(jg.state.legal())} legal steps")
+            f"{len(jg.legal_steps())} legal steps")
     say("   cold: each call on its own copy of the game (engine caches empty; the "
         "board's tables are shared);")
     say("   warm: the same call repeated on one state")
     say(f"   {'what':<44}{'cold ms':>9}{'warm ms':>9}   (median of {reps})")
     say("   " + "-" * 65)
-    rows = [("state.legal(), start of a turn", lambda g: g.state.legal(), fresh)]
+    rows = [("legal_steps(), start of a turn", Game.legal_steps, fresh)]
     if jg is not None:
-        rows.append(("state.legal(), during a journey", lambda g: g.state.legal(), journey))
+        rows.append(("legal_steps(), during a journey", Game.legal_steps, journey))
     rows += [("explain.dendria.overview (all explanations)", overview, fresh),
              ("explain.dendria.dendria_analysis", dendria_analysis, fresh)]
     for label, fn, make in rows:

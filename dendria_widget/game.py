@@ -120,6 +120,7 @@ class Game:
                  options: dict | None = None, _start: dict | None = None, **more: Any) -> None:
         self.rules = resolve_rules(ruleset, board=board, size=size, options=options, **more)
         self.engine = engine_for(self.rules)
+        self._variant = variant_for(self.rules)
         self._start = _start  # the position dict this game started from, or None
         self.state = self.engine.State(self.rules, self._engine_position(_start))
         self._redo: list[Step] = []
@@ -140,7 +141,7 @@ class Game:
         if isinstance(position, str):
             rules_dict, rows, to_move, extras = parse_position(position)
             rules_obj = resolve_rules(rules_dict, options=options or None)
-            hedu = rules_obj.game == "hedu"
+            hedu = variant_for(rules_obj).family == "hedu"
             pieces = read_rows(rules_obj.board, rows, hedu)
             pos = {"to_move": to_move, "pieces": pieces}
             if "komi" in extras:
@@ -206,7 +207,7 @@ class Game:
                 raise BadPosition(f"{board.name(i)}: {e}") from None
         out = {"cells": cells, "to_move": colours.index(to_move)}
         if "komi" in pos:
-            if self.rules.game == "hedu":
+            if self.variant.family == "hedu":
                 raise BadPosition("komi is a Dendria setting; Hedu has prisoners")
             k = pos["komi"]
             if not is_number(k) or not -LARGEST <= k <= LARGEST:
@@ -214,7 +215,7 @@ class Game:
                                   f"not {brief(k)}")
             out["komi"] = k
         if "prisoners" in pos:
-            if self.rules.game != "hedu":
+            if self.variant.family != "hedu":
                 raise BadPosition("prisoners are a Hedu setting; Dendria has komi")
             pr = pos["prisoners"]
             if not isinstance(pr, dict) or set(pr) - {"black", "white"}:
@@ -248,7 +249,7 @@ class Game:
     def variant(self) -> Variant:
         """What this ruleset calls things and which ideas its options turn on
         (a :class:`~dendria_widget.rules.variant.Variant`)."""
-        return variant_for(self.rules)
+        return self._variant
 
     # -------------------------------------------------------------- steps
     def _step(self, step):
@@ -507,12 +508,73 @@ class Game:
         that is not on this board."""
         return tuple(self.board.names(self.state.group_at(self.board.cell(cell))))
 
+    # ------------------------------------------- what the players weigh
+    @property
+    def version(self) -> tuple[int, int]:
+        """A key that changes whenever the game does (a step played, taken
+        back or redone, the game replaced in place by an edit or a load):
+        what a view asked of the position holds while it stays the same."""
+        st = self.state
+        return (id(st), st.version)
+
+    @property
+    def turn_under_way(self) -> bool:
+        """True once a turn's first step is played and until it ends (a
+        Dendria plant or journey before End turn); a whole-turn step (a
+        Hedu placement, a pass, a swap, a komi or side choice) leaves it
+        False."""
+        return bool(self.state.current)
+
+    def _colour_index(self, colour):
+        colours = self.state.COLOURS
+        if colour in colours:
+            return colours.index(colour)
+        raise DendriaError(f"{brief(colour)} is not a colour of {self.variant.title}: "
+                           f"they are {colours[0]} and {colours[1]}")
+
+    def piece_count(self, colour: str, kind: str | None = None) -> int:
+        """How many pieces of ``colour`` stand on the board; only those of
+        ``kind`` when given (Dendria: 'seed', 'tree', 'dendrid'; Hedu:
+        'stack', the same as every stack)."""
+        c = self._colour_index(colour)
+        st = self.state
+        if kind is None:
+            return st.colour_mask(c).bit_count()
+        v = self._variant
+        if kind not in v.kinds:
+            names = ", ".join(v.kinds[:-1]) + " and " + v.kinds[-1] if len(v.kinds) > 1 \
+                else v.kinds[0]
+            raise DendriaError(f"{brief(kind)} is not a kind of piece in {v.title}: "
+                               f"{'they are' if len(v.kinds) > 1 else 'it is'} {names}")
+        if v.family == "hedu":
+            return st.colour_mask(c).bit_count()
+        return st.pieces_of(c, v.kinds.index(kind)).bit_count()
+
+    def conversion_counts(self, colour: str) -> tuple[int, int]:
+        """Dendria: ``(grow, capture)``, how many pieces are in the seedbeds
+        of ``colour`` that it may grow and in the enemy forests it may
+        capture, on the board as it is, whoever is to move (the engine's
+        growth and capture rules, docs/rules.md 2.2; what a computer player
+        weighs a turn ahead). Hedu has no conversions: ``(0, 0)``."""
+        c = self._colour_index(colour)
+        if self._variant.family == "hedu":
+            return (0, 0)
+        st = self.state
+        grow = capture = 0
+        for g in st.groups(c, 0):
+            if st.growable(g, c):
+                grow += g.bit_count()
+        for g in st.groups(1 - c, 1):
+            if st.capturable(g, c):
+                capture += g.bit_count()
+        return (grow, capture)
+
     # ------------------------------------------------------------ records
     def position(self) -> dict:
         """The docs/notation.md position dict of the board now."""
         st = self.state
         pos = {"to_move": self.to_move, "pieces": self.pieces}
-        if self.rules.game == "hedu":
+        if self.variant.family == "hedu":
             pos["prisoners"] = {"black": st.prisoners[0], "white": st.prisoners[1]}
         else:
             pos["komi"] = st.komi
@@ -521,7 +583,7 @@ class Game:
     def position_string(self) -> str:
         """The one-line position string (see dendria_widget.notation)."""
         st = self.state
-        if self.rules.game == "hedu":
+        if self.variant.family == "hedu":
             extras = [("prisoners", f"{st.prisoners[0]},{st.prisoners[1]}")]
         else:
             extras = [("komi", checks.dumps(st.komi))] if st.komi else []

@@ -56,18 +56,21 @@ class Line:
     """A private copy of a game that a player explores step by step:
     ``legal()``, ``push(step)``, ``pop()`` (the game's fast unchecked path,
     for steps from ``legal()``), plus the seat to move and the outcome per
-    seat."""
+    seat. It asks its ``game`` (a :class:`~dendria_widget.game.Game`) for
+    every fact, never the engine."""
 
-    __slots__ = ("game", "state", "flip", "_flips")
+    __slots__ = ("game", "colours", "hedu", "flip", "_flips")
 
     def __init__(self, game):
         self.game = game.copy()
-        self.state = self.game.state
+        variant = game.variant
+        self.colours = variant.colours          # first colour first
+        self.hedu = variant.family == "hedu"
         self.flip = game.seat_flip
         self._flips = []
 
     def legal(self):
-        return self.state.legal()
+        return self.game.legal_steps()
 
     def push(self, step):
         self.game.push(step)
@@ -84,15 +87,19 @@ class Line:
 
     @property
     def over(self):
-        return self.state.over
+        return self.game.is_over
+
+    def mover(self):
+        """0 or 1: the colour index to move."""
+        return self.colours.index(self.game.to_move)
 
     def seat(self):
         """0 (first) or 1 (second): the seat to move."""
-        return self.state.to_move ^ self.flip
+        return self.mover() ^ self.flip
 
     def turn_open(self):
         """Is a turn under way (its first step played, not yet ended)?"""
-        return bool(self.state.current)
+        return self.game.turn_under_way
 
     def colour_of(self, seat):
         """The colour index the seat holds now."""
@@ -101,16 +108,17 @@ class Line:
     def result(self, seat):
         """1, 0.5 or 0 for ``seat``: the winner if the game is over, else
         the leader on the score now."""
-        st = self.state
-        if st.over:
-            w = st.winner()
+        game = self.game
+        colours = self.colours
+        if game.is_over:
+            w = game.winner
         else:
-            score = st.score()
-            a, b = (score[c]["total"] for c in st.COLOURS)
-            w = st.COLOURS[0] if a > b else st.COLOURS[1] if b > a else "draw"
+            score = game.score()
+            a, b = (score[c]["total"] for c in colours)
+            w = colours[0] if a > b else colours[1] if b > a else "draw"
         if w == "draw":
             return 0.5
-        return 1.0 if st.COLOURS.index(w) == self.colour_of(seat) else 0.0
+        return 1.0 if colours.index(w) == self.colour_of(seat) else 0.0
 
 
 # ---------------------------------------------------------------- players
@@ -145,7 +153,7 @@ class Player:
         returns the best turn it has so far."""
         if game.is_over:
             raise DendriaError("the game is over: there is no turn to choose")
-        if game.state.current:
+        if game.turn_under_way:
             raise DendriaError("a turn is under way: a player chooses whole turns, "
                                "from the start of a turn")
         return list(self._choose(Line(game), self._rng(game), stop))
@@ -240,27 +248,22 @@ def evaluate(line, seat):
     from the engine's facts: the score margin now; in Dendria also what
     each side may grow or capture on this board (the side to move weighs
     more: it converts first) and a little for dendrids, which fertilize."""
-    st = line.state
+    game = line.game
     me = line.colour_of(seat)
-    names = st.COLOURS
-    score = st.score()
-    margin = score[names[me]]["total"] - score[names[1 - me]]["total"]
-    if st.over:
+    mine, theirs = line.colours[me], line.colours[1 - me]
+    score = game.score()
+    margin = score[mine]["total"] - score[theirs]["total"]
+    if game.is_over:
         return 1000.0 * ((margin > 0) - (margin < 0)) + margin
-    if line.game.rules.game == "hedu":
+    if line.hedu:
         return margin
-    gains = [0, 0]
-    for colour in (0, 1):
-        for g in st.groups(colour, 0):          # seedbeds the owner may grow
-            if st.growable(g, colour):
-                gains[colour] += g.bit_count()
-        for g in st.groups(1 - colour, 1):      # enemy forests it may capture
-            if st.capturable(g, colour):
-                gains[colour] += 2 * g.bit_count()
-    mover = st.to_move
-    weight = (0.3, 0.6) if mover != me else (0.6, 0.3)   # (mine, theirs)
-    dendrids = st.pieces_of(me, 2).bit_count() - st.pieces_of(1 - me, 2).bit_count()
-    return margin + weight[0] * gains[me] - weight[1] * gains[1 - me] + 0.2 * dendrids
+    grow, capture = game.conversion_counts(mine)
+    gains_me = grow + 2 * capture
+    grow, capture = game.conversion_counts(theirs)
+    gains_them = grow + 2 * capture
+    weight = (0.3, 0.6) if line.mover() != me else (0.6, 0.3)   # (mine, theirs)
+    dendrids = game.piece_count(mine, "dendrid") - game.piece_count(theirs, "dendrid")
+    return margin + weight[0] * gains_me - weight[1] * gains_them + 0.2 * dendrids
 
 
 class _Node:
@@ -464,7 +467,7 @@ def _shares(line, root):
     searched = [ch for ch in root.children or () if ch.n]
     total = sum(ch.n for ch in searched) or 1
     cells, others = {}, {}
-    name = line.state.board.name
+    name = line.game.board.name
     for ch in searched:
         step = ch.turn[0]
         verb, arg = step

@@ -8,7 +8,9 @@ upper half.
 
 import random
 
-from dendria_widget import Game
+import pytest
+
+from dendria_widget import DendriaError, Game
 from dendria_widget.game import Effect, Journey
 
 
@@ -177,3 +179,80 @@ def test_seats_follow_the_swap_and_the_side_choice():
     s2 = Game("dendria-sprites", size=4)
     s2.play("komi 3", "side light")
     assert s2.seats == {"first": "dark", "second": "light"} and s2.seat_to_move == "first"
+
+
+# ------------------------------------------- what the players weigh
+def test_turn_under_way_between_a_turns_first_step_and_its_end():
+    g = classic({"a1": "dark dendrid"})
+    assert not g.turn_under_way
+    g.play("plant d4")
+    assert g.turn_under_way
+    g.play("end")
+    assert not g.turn_under_way
+    g.play("pass")                                      # a pass is a whole turn
+    assert not g.turn_under_way
+    h = hedu({})
+    h.play("place b2")                                  # so is a Hedu placement
+    assert not h.turn_under_way and h.step_count == 1
+
+
+def test_piece_count_by_colour_and_kind():
+    g = classic({"a1": "dark seed", "a2": "dark seed", "c2": "dark dendrid",
+                 "d4": "light tree"})
+    assert g.piece_count("dark") == 3 and g.piece_count("light") == 1
+    assert [g.piece_count("dark", k) for k in ("seed", "tree", "dendrid")] == [2, 0, 1]
+    assert g.piece_count("light", "tree") == 1
+    h = hedu({"a1": "black 2", "b2": "black 1", "c3": "white 3"})
+    assert h.piece_count("black") == h.piece_count("black", "stack") == 2   # stacks, not heights
+    assert h.piece_count("white") == 1
+
+
+def test_piece_count_refuses_a_colour_or_kind_of_another_game_in_words():
+    g = classic({"a1": "dark seed"})
+    for args, words in ((("black",), "'black' is not a colour of Dendria, classic edition: "
+                                     "they are dark and light"),
+                        (("dark", "stack"), "'stack' is not a kind of piece in Dendria, classic "
+                                            "edition: they are seed, tree and dendrid")):
+        with pytest.raises(DendriaError) as e:
+            g.piece_count(*args)
+        assert str(e.value) == words
+    with pytest.raises(DendriaError, match="'seed' is not a kind of piece in Hedu: it is stack"):
+        hedu({}).piece_count("black", "seed")
+    with pytest.raises(DendriaError, match="not a colour of Hedu"):
+        hedu({}).conversion_counts("dark")
+
+
+def test_conversion_counts_follow_the_growth_and_capture_rules():
+    # the dark seedbed a1 a2: fertile soils a3, b1, b2, b3; c2 fertilizes b1,
+    # b2, d3 fertilizes a3, b3 (tests/test_dendria_classic.py): Dark may grow
+    # both seeds; Light has nothing to grow or capture
+    g = classic({"a1": "dark seed", "a2": "dark seed", "c2": "dark dendrid",
+                 "d3": "dark dendrid"})
+    assert g.conversion_counts("dark") == (2, 0)
+    assert g.conversion_counts("light") == (0, 0)
+    assert classic({"a1": "dark seed", "a2": "dark seed", "c2": "dark dendrid"}) \
+        .conversion_counts("dark") == (0, 0)          # d3 gone: a3, b3 unfertilized
+    # the light tree a1 (fertile soils a2, b1, b2, all fertilized by the dark
+    # dendrid on c2): Dark may capture it, whoever is to move
+    cap = {"a1": "light tree", "c2": "dark dendrid", "a4": "light dendrid"}
+    assert classic(cap).conversion_counts("dark") == (0, 1)
+    assert classic(cap, to_move="light").conversion_counts("dark") == (0, 1)
+    # from g3 Dark fertilizes only b1: no capture, unless unprotected forests fall
+    far = {"a1": "light tree", "g3": "dark dendrid"}
+    assert classic(far).conversion_counts("dark") == (0, 0)
+    assert classic(far, capture="unprotected").conversion_counts("dark") == (0, 1)
+    assert hedu({"a1": "black 2"}).conversion_counts("black") == (0, 0)
+
+
+def test_version_changes_with_every_step_undo_redo_and_replacement():
+    g = classic({"a1": "dark dendrid"})
+    seen = [g.version]
+    g.legal_steps(), g.score(), g.pieces                 # asking changes nothing
+    assert g.version == seen[-1]
+    for act in (lambda: g.play("plant d4"), g.undo, g.redo, lambda: g.play("end")):
+        act()
+        assert g.version not in seen
+        seen.append(g.version)
+    g._replace_with(classic({"a1": "dark dendrid"}))     # the board's editor and loads
+    assert g.version not in seen
+    assert g.copy().version != g.version                 # a copy is another game

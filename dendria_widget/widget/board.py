@@ -440,8 +440,7 @@ class BoardWidget(widgets.VBox):
     def legal(self) -> list[Step]:
         """The legal steps now, asked of the engine once per position (kept
         until a step is played or taken back)."""
-        st = self.game.state
-        key = (id(st), st.version)
+        key = self.game.version
         if self._legal is None or self._legal_key != key:
             self._legal = self.game.legal_steps()
             self._legal_key = key
