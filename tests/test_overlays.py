@@ -346,6 +346,31 @@ def test_describe_gives_sentences_in_the_editions_words_for_every_cell():
                 assert "dendrid" not in text and "plant" not in text
 
 
+def test_describe_takes_the_facts_and_the_slides_it_is_given():
+    from dendria_widget.explain import describe, explain_cell
+    g = Game.from_position("dendria-classic h4 4/5/6/7/6/5/4 dark")
+    g.play("plant d4")
+    facts = explain_cell(g, "d4")
+    assert describe(g, "d4", facts) == describe(g, "d4")
+    assert describe(g, "d4", {"cell": "d4", "piece": "dark seed"}) == ["d4 holds a dark seed."]
+    assert describe(g, "a1", {"cell": "a1", "piece": None}) == ["a1 is an empty soil."]
+    j = Game.from_position("dendria-classic h4 d3/5/6/7/6/5/4 dark")
+    j.play("move a1", "slide a2")
+    assert describe(j, "a2")[-1].endswith("one more slide reaches a3 and a4.")
+    assert describe(j, "a2", slides=["a3"])[-1].endswith("one more slide reaches a3.")
+    assert describe(j, "a2", slides=[])[-1].endswith("no further slide is possible.")
+
+
+def test_describe_names_the_groups_touching_a_hedu_region():
+    from dendria_widget.explain import describe
+    h = Game.from_position({"to_move": "black", "pieces": {"a1": "black 1", "a2": "black 1",
+                                                            "c3": "white 2"}},
+                           rules={"ruleset": "hedu", "board": {"shape": "hexagon", "size": 3}})
+    said = describe(h, "b2")
+    assert "Black groups touching it: 2 stacks of height 1." in said
+    assert "White groups touching it: 1 stack of height 2." in said
+
+
 def test_during_a_journey_the_slides_follow_the_locked_line():
     from dendria_widget.explain import describe, explain_cell
     for seed in range(40):

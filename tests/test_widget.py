@@ -289,7 +289,7 @@ def test_toggling_overlays_changes_the_scene():
     tags = w.scene().tags()
     assert any(t.startswith("root:b2:") for t in tags)
     assert not any(t.startswith("root:c3:") for t in tags)
-    assert "b2" in w.details.value and "Roots" in w.details.value
+    assert "b2" in w.details.value and "Its roots: " in w.details.value
 
 
 def test_redraw_sends_only_changed_layers_in_one_message(monkeypatch):
@@ -896,6 +896,38 @@ def test_details_group_the_fertile_soils_by_who_fertilizes_them():
     html = w.details.value
     assert "c4" in html
     assert "fertilized by no sprite" in html and "nobody" not in html
+
+
+def test_details_say_the_sentences_of_describe():
+    # one place for every sentence: the panel shows explain's describe(),
+    # the first sentence with the cell's name in bold, the others as a list
+    from dendria_widget.explain import describe
+    for ruleset in ("dendria-classic", "dendria-sprites", "hedu"):
+        g = Game(ruleset, size=4)
+        rng = random.Random(5)
+        for _ in range(14):
+            g.play(rng.choice(g.legal_steps()))
+        w = BoardWidget(g)
+        for cell in rng.sample(sorted(g.pieces) + ["a1", "d4", "g4"], 5):
+            w.set_hover(cell)
+            html = w.details.value
+            said = describe(g, cell)
+            assert html.count("<li>") == len(said) - 1 and html.count(f"<b>{cell}</b>") == 1
+            assert [htmllib.unescape(x) for x in re.findall(r"<li>(.*?)</li>", html)] \
+                == said[1:]
+            assert visible_text(html).split()[:len(said[0].split())] == said[0].split()
+
+
+def test_details_of_a_journey_list_the_slides_the_board_offers():
+    g = Game.from_position({"to_move": "dark", "pieces": {"a1": "dark dendrid"}},
+                           rules={"ruleset": "dendria-classic",
+                                  "board": {"shape": "hexagon", "size": 4}})
+    w = BoardWidget(g)
+    w.play("move a1", "slide a2")          # along row a, to the east: a3, a4 remain
+    w.set_hover("a2")
+    items = re.findall(r"<li>(.*?)</li>", w.details.value)
+    assert items[-1] == ("Its journey from a1 goes on along the line E: one more slide "
+                         "reaches a3 and a4.")
 
 
 def test_a_refused_step_is_named_in_the_editions_words():

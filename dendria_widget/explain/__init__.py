@@ -13,7 +13,7 @@ sorted by row, then index.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
@@ -28,8 +28,9 @@ def explain_cell(game: Game, cell: str) -> dict:
     return dendria_cell(game, cell)
 
 
-def describe(game: Game, cell: str) -> list[str]:
+def describe(game: Game, cell: str, facts: dict | None = None,
+             slides: Sequence[str] | None = None) -> list[str]:
     """Everything about one cell as a list of sentences in the edition's
     words (see :func:`dendria_widget.explain.sentences.describe`)."""
     from .sentences import describe as _describe
-    return _describe(game, cell)
+    return _describe(game, cell, facts, slides)

@@ -546,20 +546,38 @@ __all__ += ["net_changes", "change_sentence"]
 
 
 # ------------------------------------------------------------ one cell
-def describe(game: Game, cell: str) -> list[str]:
+def describe(game: Game, cell: str, facts: dict | None = None,
+             slides: Sequence[str] | None = None) -> list[str]:
     """Everything about one cell as sentences in the edition's words (for
     the widget's Details and the tutorials): a list of strings, each a
-    sentence. Dendria: the piece, roots, hungry or nourished, planting,
-    fertilization, its group and fertile soils, protection and power (only
-    where the rules have them), sprouting, slides (along the locked line
-    during a journey). Hedu: the region of an empty plot, who controls it and
+    sentence, the first one saying what stands on the cell. Dendria: the
+    piece, roots, hungry or nourished, planting, fertilization, its group
+    and fertile soils, protection and power (only where the rules have
+    them), sprouting, slides (along the locked line during a journey). Hedu:
+    the region of an empty plot, who controls it, the groups touching it and
     why, and what a placement there would do; for a stack, its height, the
-    regions touching it and its group."""
-    from . import explain_cell
-    facts = explain_cell(game, cell)
-    if _variant(game).family == "hedu":
+    regions touching it and its group.
+
+    ``facts``: ``explain_cell(game, cell)``, when the caller has them
+    already (the cell and its piece alone give the first sentence only).
+    ``slides``: for the journeying piece, where it may slide now (the legal
+    slides the board offers), instead of the cells one slide reaches."""
+    if facts is None:
+        from . import explain_cell
+        facts = explain_cell(game, cell)
+    v = _variant(game)
+    if set(facts) <= {"cell", "piece"}:
+        return [_holds(v, facts)]
+    if v.family == "hedu":
         return _describe_hedu(game, facts)
-    return _describe_dendria(game, facts)
+    return _describe_dendria(game, facts, slides)
+
+
+def _holds(v, facts):
+    """'e5 holds a dark seed.', 'e5 is an empty soil.'"""
+    cell, piece = facts["cell"], facts["piece"]
+    return sentence(f"{cell} holds a {v.piece_words(piece)}" if piece
+                    else f"{cell} is an empty {v.plot_word}")
 
 
 def _root_phrase(v, root):
@@ -572,12 +590,10 @@ def _root_phrase(v, root):
             f"{root['nourisher']} ({between})")
 
 
-def _describe_dendria(game, facts):
+def _describe_dendria(game, facts, slides=None):
     v = _variant(game)
     cell, piece = facts["cell"], facts["piece"]
-    out = []
-    out.append(sentence(f"{cell} holds a {v.piece_words(piece)}" if piece
-                        else f"{cell} is an empty {v.plot_word}"))
+    out = [_holds(v, facts)]
     roots = facts["roots"]
     if not roots:
         out.append(sentence(f"{cell} has no root: every line from it is empty"))
@@ -627,7 +643,7 @@ def _describe_dendria(game, facts):
                             if facts["sprout"] is None
                             else f"no sprouting: {reword(game, facts['sprout'])}"))
     if "slides" in facts:
-        sl = facts["slides"]
+        sl = facts["slides"] if slides is None else list(slides)
         j = facts.get("journey")
         if j is not None and j["direction"] is not None:
             out.append(sentence(f"Its journey from {j['start']} goes on along the line "
@@ -643,9 +659,8 @@ def _describe_dendria(game, facts):
 def _describe_hedu(game, facts):
     v = _variant(game)
     cell, piece = facts["cell"], facts["piece"]
-    out = []
+    out = [_holds(v, facts)]
     if piece is None:
-        out.append(sentence(f"{cell} is an empty plot"))
         reg = facts["region"]
         n = len(reg["cells"])
         where = f"a region of {plural(n, 'plot')}" + (f": {short_list(reg['cells'])}"
@@ -655,6 +670,10 @@ def _describe_hedu(game, facts):
                                 f"controls it, worth {reg['value']}"))
         else:
             out.append(sentence(f"It lies in {where}, which nobody controls"))
+        for colour in v.colours:
+            touching = [f"{plural(size, 'stack')} of height {h}" for h, size in reg[colour]]
+            out.append(sentence(f"{v.colour_word(colour)} groups touching it: "
+                                f"{and_list(touching) or 'none'}"))
         out.append(sentence(f"Why: {reg['why']}"))
         pl = facts["placement"]
         mover = v.colour_word(game.to_move)
@@ -668,7 +687,6 @@ def _describe_hedu(game, facts):
         if pl["preview"] is not None:
             out.append(sentence("Placing here: " + "; ".join(pl["preview"]["summary"])))
     else:
-        out.append(sentence(f"{cell} holds a {v.piece_words(piece)}"))
         n = facts["regions"]
         out.append(sentence(f"{plural(n, 'region')} {'touches' if n == 1 else 'touch'} it"))
         g = facts["group"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain.sentences import (change_sentence, fertile_soil_words, points,
-                                 score_line)
+from ..explain.sentences import (change_sentence, describe, points, score_line,
+                                 short_list)
 from ..interaction import CELL_VERBS, choices_made, seat_words, seats
 
 VERB_WORDS = {
@@ -120,13 +120,6 @@ def hint_html(words):
             f"{escape(words)}</div>")
 
 
-def _short_list(cells, n=6):
-    cells = list(cells)
-    if len(cells) <= n:
-        return ", ".join(cells)
-    return ", ".join(cells[:n]) + f" and {len(cells) - n} more"
-
-
 def hint(game, legal, why_not=()):
     """What the mover may do next, in a few words (from the legal steps),
     then why a button is disabled: ``why_not`` is ``[(button label,
@@ -152,12 +145,12 @@ def hint(game, legal, why_not=()):
                 bits.append(f"{word} on one of {len(cells)} {v.plots_word()} "
                             "(click an empty cell)")
             elif verb == "move":
-                bits.append(f"move the {v.kind_word('dendrid')} on {_short_list(cells)} "
+                bits.append(f"move the {v.kind_word('dendrid')} on {short_list(cells)} "
                             "(click it)")
             elif verb == "slide":
-                bits.append(f"slide to {_short_list(cells)}")
+                bits.append(f"slide to {short_list(cells)}")
             else:
-                bits.append(f"{word} {_short_list(cells)}")
+                bits.append(f"{word} {short_list(cells)}")
     for verb in ("end", "pass", "swap"):
         if verb in by_verb:
             bits.append(VERB_WORDS[verb])
@@ -168,140 +161,28 @@ def hint(game, legal, why_not=()):
 
 
 # ------------------------------------------------------------- the details
-
-
-def _plural(n, word, words=None):
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def _root_words(v, root):
-    d = root["direction"]
-    n = root["empty_between"]
-    plots = _plural(n, f"empty {v.plot_word}", f"empty {v.plots_word()}")
-    if root["nourisher"] is None:
-        return f"{d} sees the edge ({plots}, no nutrient)"
-    piece = v.piece_words(root["nourisher_piece"])
-    return f"{d} ends on the {piece} on {root['nourisher']} ({plots} between)"
-
-
 def details_html(game, cell, facts, slides=None):
     """The details panel: ``facts`` is ``explain.explain_cell(game, cell)``
-    (Dendria or Hedu), put into sentences. ``slides``: during a journey,
-    where the journeying piece may slide now (on its line)."""
+    (Dendria or Hedu), in the sentences of
+    :func:`~dendria_widget.explain.sentences.describe` (the tutorials' words):
+    the first one with the cell's name in bold, the others as a list.
+    ``slides``: during a journey, where the journeying piece may slide now
+    (on its line)."""
     if facts is None:
         return ("<div class='dendria-details'><i>Point at a cell to see its roots, "
                 "its group and what may be done there.</i></div>")
-    v = game.variant
-    piece = facts.get("piece")
-    head = (f"a {v.piece_words(piece)}" if piece else f"an empty {v.plot_word}")
-    out = [f"<b>{escape(cell)}</b>: {escape(head)}."]
-    if v.family == "dendria":
-        items = _dendria_items(v, facts, slides)
+    head, *items = describe(game, cell, facts, slides)
+    name = facts.get("cell", cell)
+    if head.startswith(name):
+        head_html = f"<b>{escape(name)}</b>{escape(head[len(name):])}"
     else:
-        items = _hedu_items(v, facts)
-    out.append("<ul style='margin:2px 0 0 0;padding-left:1.2em'>")
-    out.extend(f"<li>{escape(i)}</li>" for i in items)
-    out.append("</ul>")
+        head_html = escape(head)
+    out = [head_html]
+    if items:
+        out.append("<ul style='margin:2px 0 0 0;padding-left:1.2em'>")
+        out.extend(f"<li>{escape(i)}</li>" for i in items)
+        out.append("</ul>")
     return "<div class='dendria-details'>" + "".join(out) + "</div>"
-
-
-def _sentence(text):
-    text = cap(str(text).strip())
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _dendria_items(v, facts, slides=None):
-    items = []
-    counts = facts.get("nourishers_by_colour", {})
-    roots = facts.get("roots", [])
-    plant = v.verb("plant")
-    dendrids = v.kind_word("dendrid", 2)
-    if facts.get("hungry"):
-        items.append("Hungry: at least one root sees the edge"
-                     + (f" (a seed may be {plant.done} here)" if not facts.get("piece")
-                        else "") + ".")
-    elif roots:
-        items.append("Nourished: every root ends on a nourisher"
-                     f" ({counts.get('dark', 0)} dark, {counts.get('light', 0)} light).")
-    else:
-        items.append("No root at all: every line is empty, and an empty line does not "
-                     "see the edge under these rules.")
-    if roots:
-        items.append("Roots: " + "; ".join(_root_words(v, r) for r in roots) + ".")
-    if v.power and facts.get("power") is not None:
-        items.append(f"Power {facts['power']}: the fewest {v.plots_word()} on any of "
-                     "its six lines.")
-    if not facts.get("piece"):
-        if "plant" in facts:
-            items.append(f"{cap(plant.ing)} here is legal now." if facts["plant"] is None
-                         else _sentence(f"No {plant.ing} here: {facts['plant']}"))
-        fb = facts.get("fertilized_by")
-        if fb is not None:
-            items.append(("Fertilized by " + " and ".join(fb) + ".") if fb
-                         else f"Fertilized by no {v.kind_word('dendrid')}.")
-    g = facts.get("group")
-    if g:
-        soils = g.get("fertile_soils", {})
-        soil_words = fertile_soil_words(v, soils)
-        kind = v.group_word(g["kind"]) if g["kind"] in v.group_words else g["kind"]
-        items.append(f"Its {g['colour']} {kind} of {g['size']}: {', '.join(g['cells'])}.")
-        items.append(("Its fertile soils: " + soil_words + ".") if soils
-                     else "It has no fertile soil (an enclosed group).")
-        if "sees_dendrids" in g and v.enclosed_sight:
-            s = g["sees_dendrids"]
-            items.append(f"It sees {s.get('dark', 0)} dark and {s.get('light', 0)} light "
-                         f"{dendrids}.")
-        if "protected" in g and v.protection:
-            items.append("Protected by its owner: it cannot be captured." if g["protected"]
-                         else "Not protected by its owner.")
-    if "sprout" in facts:
-        items.append("The side to move may sprout it." if facts["sprout"] is None
-                     else _sentence(f"No sprouting: {facts['sprout']}"))
-    if slides is not None:
-        items.append(("On its line it may slide to " + _short_list(slides, 12) + ".")
-                     if slides else "It cannot slide further on its line.")
-    elif "slides" in facts:
-        sl = facts["slides"]
-        items.append(("One slide reaches " + _short_list(sl, 12) + ".") if sl
-                     else "It cannot slide anywhere.")
-    return items
-
-
-def _hedu_items(v, facts):
-    items = []
-    if facts.get("piece"):
-        h = facts.get("height")
-        n = facts.get("regions", 0)
-        items.append(f"Height {h}; it touches {_plural(n, 'region')}.")
-        g = facts.get("group")
-        if g:
-            items.append(f"Its {g['colour']} group: {_plural(g['size'], 'stack')} of height "
-                         f"{g['height']} ({', '.join(g['cells'])}).")
-        return items
-    reg = facts.get("region")
-    if reg:
-        cells = reg.get("cells", [])
-        who = reg.get("controller")
-        items.append(f"Its region: {_plural(len(cells), 'empty plot')} "
-                     f"({_short_list(cells, 8)}).")
-        items.append(f"{cap(who)} controls it, worth {reg.get('value')}." if who
-                     else "Nobody controls it.")
-        for colour in ("black", "white"):
-            groups = reg.get(colour, [])
-            words = ", ".join(f"{_plural(sz, 'stack')} of height {h}" for h, sz in groups)
-            items.append(f"{cap(colour)} groups touching it: {words or 'none'}.")
-        if reg.get("why"):
-            items.append(_sentence(reg["why"]))
-    pl = facts.get("placement")
-    if pl:
-        if pl.get("legal"):
-            items.append(f"A stack placed here now would have height {pl.get('height')}.")
-        else:
-            items.append(_sentence(f"No placement here: {pl.get('reason')}"))
-        prev = pl.get("preview") or {}
-        for line in prev.get("summary", []):
-            items.append(_sentence(line))
-    return items
 
 
 def step_choice_label(step):
