@@ -113,7 +113,7 @@ def build_parser():
                    help="also time the package of an older checkout at PATH, side by side "
                         "(e.g. made with 'git worktree add /tmp/base 4d8fdf9')")
     b.add_argument("--reps", type=int, default=None,
-                   help="repetitions of each playout series (default 3, quick 2)")
+                   help="repetitions of each playout series (default 5, quick 2)")
     b.set_defaults(run=run_bench)
     t = sub.add_parser("tutorials", help="copy the tutorial notebooks into a folder",
                        description=TUTORIALS_HELP,

@@ -203,6 +203,18 @@ class Board:
         self._seen_mask = {}
         self._seen_empty = {}
         self._directions = {}
+        # Lanes: several bitboards packed in one int, ``lane_width`` bits
+        # apart, go through fill/dilate together. The gap above each lane
+        # is wider than any shift fill() makes (its doubling stops once a
+        # shift passes the longest line), so no bit crosses into a lane.
+        # fill()'s k-th round shifts by 2**k steps, and it only runs while
+        # some line holds 2**k open hexes in a row (no line inside the margin
+        # is longer than the box is wide or high)
+        longest = max(self.width, self.height) - 2
+        doubled = 1
+        while doubled + doubled <= longest:
+            doubled += doubled
+        self.lane_width = self.area + doubled * max(abs(x) for x in self.shifts)
 
     # ----------------------------------------------------------- builders
     @staticmethod
@@ -386,6 +398,14 @@ class Board:
         """Move every hex of ``bb`` one step in direction d (unmasked)."""
         s = self.shifts[d]
         return bb << s if s > 0 else bb >> -s
+
+    def lanes(self, *bbs):
+        """Pack bitboards in lanes: ``bbs[k]`` shifted ``k * lane_width``."""
+        w = self.lane_width
+        out = 0
+        for k, x in enumerate(bbs):
+            out |= x << (k * w)
+        return out
 
     def dilate(self, bb):
         """Plots adjacent to (or in) ``bb`` (the six shifts written out:

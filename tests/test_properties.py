@@ -488,29 +488,31 @@ def test_engine_agrees_with_a_naive_reading(seed):
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=hs.integers(0, 2 ** 32 - 1))
-def test_both_ways_of_finding_fertilized_soils_agree(seed):
-    """Fertilization is found dendrid by dendrid when they are few and by
-    bitboard fills when many: both give the naive reading, with any number
-    of dendrids, on boards with lagoons too."""
+@given(seed=hs.integers(0, 2 ** 32 - 1),
+       ruleset=hs.sampled_from(["dendria-classic", "dendria-sprites"]))
+def test_the_lanes_of_one_fill_give_hunger_and_fertilization(seed, ruleset):
+    """Hunger and both colours' fertilization are found together, in three
+    lanes of one bitboard int per direction: each lane gives the naive
+    reading, with any pieces anywhere, on boards with lagoons too, under
+    both edge-sight options (classic literal, sprites touching)."""
     rng = random.Random(seed)
-    game = Game("dendria-sprites", board=rng.choice([{"shape": "hexagon", "size": 5},
-                                                     "flower-13"]))
+    game = Game(ruleset, board=rng.choice([{"shape": "hexagon", "size": 5},
+                                           {"shape": "hexagon", "size": 7},
+                                           "flower-13"]))
     st = game.state
     b = st.board
     for i in b.plots:   # a random board: any piece anywhere
-        if rng.random() < 0.4:
+        if rng.random() < rng.choice([0.1, 0.4, 0.8]):
             st._put(i, rng.randint(1, 6))
     naive = Naive(game)
+    assert (set(b.names(st.hungry_mask()))
+            == {b.name(i) for i in b.plots if naive.hungry(i)})
+    empty = b.plot_mask & ~st.occ
     for colour in (0, 1):
-        found = []
-        for few in (0, 99):
-            probe = st.clone()
-            probe._memo = type(st._memo)()
-            probe.FEW_DENDRIDS = few
-            found.append(probe._fert(colour))
-        assert found[0] == found[1]
-        assert set(b.names(found[0][0])) == set(b.names(naive.fertilized(colour)))
+        fert, near = st._fert(colour)
+        assert set(b.names(fert)) == set(b.names(naive.fertilized(colour)))
+        # the pieces next to an empty plot this colour does not fertilize
+        assert near == b.dilate(empty & ~fert) & st.occ
 
 
 def test_placement_reasons_agree_with_legal_placements():

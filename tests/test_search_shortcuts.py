@@ -4,7 +4,10 @@ docs/rules.md 2.3: a step after which no legal end of the turn can be reached is
 itself illegal. The engine answers "can this turn still end?" with cheap
 sufficient tests, a sound bound (``_hope``) and an exact decision for
 journeys that must gain a tree (``_decide_gain``) before any exhaustive
-search. Here a reference state with all three switched off (the plain
+search; at a turn's start it finds the dendrids that surely have a journey
+all at once (``_moves_sure``: one repetition look-up; ``_moves_by_gain``:
+a grow or capture before the first slide). Here a reference state with all
+of them switched off (the plain
 exhaustive search over every step of the turn) must list exactly the same
 legal steps at every step of random games, on small boards where the plain
 search is affordable, with the options that make the search hard (power
@@ -31,12 +34,23 @@ class PlainSearch(DendriaState):
     def _ends_right_after(self, step):
         return False
 
+    # the turn's start: every dendrid's journey found by the search too
+    def _moves_sure(self, dendrids):
+        return 0
+
+    def _moves_by_gain(self, dendrids):
+        return 0
+
+    def _move_finishable(self, p):
+        return self._finishable_after(self._steps["move"][p])
+
 
 MIXES = [
     ("dendria-sprites", {}),
     ("dendria-sprites", {"enclosed_groups": "never", "capture": "fertilized"}),
     ("dendria-classic", {"power_rule": True, "sprite_capture": True}),
     ("dendria-classic", {"power_rule": True, "convert_at_start": True, "superko": "positional"}),
+    ("dendria-classic", {}),   # positional superko, no power rule: the one-look-up move test
 ]
 
 

@@ -54,8 +54,50 @@ def _step_table(board):
 
 
 @lru_cache(maxsize=None)
-def _plant_lister(board):
-    return StepsByCell(_step_table(board)["plant"])
+def _lister(board, verb):
+    return StepsByCell(_step_table(board)[verb])
+
+
+@lru_cache(maxsize=None)
+def _sight_table(board):
+    """Per direction d of the three-lane fill in ``DendriaState._sight``:
+    (d, its shift, the hexes at the edge behind d raised to the hungry lane,
+    that lane's offset, the plots whose ray against d holds a plot, the
+    hexes at the edge against d)."""
+    top = 2 * board.lane_width
+    out = []
+    for d in range(6):
+        od = (d + 3) % 6
+        out.append((d, board.shifts[d], board.term_masks[od] << top, top,
+                    board.ray_nonempty[od], board.term_masks[od]))
+    return tuple(out)
+
+
+class Boards(Repetitions):
+    """The recorded boards, and of each the key it would have without the
+    dark dendrids and without the light ones. A move that only slides the
+    mover's dendrids keeps that key, so when no recorded board shares it,
+    no such move can repeat a board (one look-up for every dendrid)."""
+
+    __slots__ = ("without",)
+
+    def __init__(self):
+        super().__init__()
+        self.without = {}   # (colour, key without its dendrids) -> how many boards
+
+    def add(self, h, board_bytes, count, without=()):
+        super().add(h, board_bytes, count)
+        for k in without:
+            self.without[k] = self.without.get(k, 0) + 1
+
+    def remove(self, h, board_bytes, count, without=()):
+        super().remove(h, board_bytes, count)
+        for k in without:
+            n = self.without[k] - 1
+            if n:
+                self.without[k] = n
+            else:
+                del self.without[k]
 
 
 SIDE_STEPS = (Step("side", DARK), Step("side", LIGHT))
@@ -117,6 +159,7 @@ class DendriaState(EngineState):
         self.bb = [0] * 7
         self.occ = 0
         self.z = 0
+        self.zd = [0, 0]    # the Zobrist part of each colour's dendrids
         self.to_move = DARK
         self.komi = 0
         self.swapped = False       # pie swap: the players exchanged colours
@@ -140,7 +183,7 @@ class DendriaState(EngineState):
         self._undo = []
         self._memo = _Memo()  # board facts by occupancy (shared by clones)
         self._tcache = (-1, 0)
-        self.reps = Repetitions()
+        self.reps = Boards()
         # turn states -> can the turn still end legally (exact memo); valid
         # for one set of recorded boards: an end records one, so the memo is
         # put aside, and given back when that end is taken back
@@ -154,21 +197,35 @@ class DendriaState(EngineState):
             self.to_move = position.get("to_move", DARK)
             self.komi = position.get("komi", 0)
         self.initial_turn = self.phase
-        self.reps.add(self.z, bytes(self.cells), self.occ.bit_count())
+        self.reps.add(*self._record())
 
     # ------------------------------------------------------------ board
     def _put(self, i, c):
-        old = self.cells[i]
+        cells = self.cells
+        old = cells[i]
+        bit = 1 << i
         if old:
-            self.bb[old] ^= 1 << i
-            self.occ ^= 1 << i
-            self.z ^= self.Z[i][old]
+            self.bb[old] ^= bit
+            self.occ ^= bit
+            z = self.Z[i][old]
+            self.z ^= z
+            if old % 3 == 0:   # a dendrid (codes 3 and 6)
+                self.zd[old // 6] ^= z
         if c:
-            self.bb[c] |= 1 << i
-            self.occ |= 1 << i
-            self.z ^= self.Z[i][c]
-        self.cells[i] = c
+            self.bb[c] |= bit
+            self.occ |= bit
+            z = self.Z[i][c]
+            self.z ^= z
+            if c % 3 == 0:
+                self.zd[c // 6] ^= z
+        cells[i] = c
         return old
+
+    def _record(self):
+        """The board as the repetition table records it."""
+        z, zd = self.z, self.zd
+        return (z, bytes(self.cells), self.occ.bit_count(),
+                ((DARK, z ^ zd[DARK]), (LIGHT, z ^ zd[LIGHT])))
 
     def _convert(self, g, old, new):
         """Turn every piece of group g (all of code ``old``) into ``new``."""
@@ -214,28 +271,10 @@ class DendriaState(EngineState):
     # ------------------------------------------------------------ sight
     def hungry_mask(self):
         """Plots (any occupancy) that would be hungry as seeds."""
-        occ = self.occ
-        memo = self._memo.hungry
-        got = memo.get(occ)
-        if got is not None:
-            return got
-        b = self.board
-        open_ = (b.plot_mask & ~occ) | b.lagoon_mask
-        fill, shift = b.fill, b.shift
-        m = 0
-        for d in range(6):
-            od = (d + 3) % 6
-            a = fill(b.term_masks[d] & open_, open_, od)
-            s = shift(a, od)
-            if self.touching:
-                m |= s | b.term_masks[d]
-            else:
-                m |= s & b.ray_nonempty[d]
-        m &= b.plot_mask
-        if len(memo) > _Memo.SIZE:
-            memo.clear()
-        memo[occ] = m
-        return m
+        got = self._memo.hungry.get(self.occ)
+        if got is None:
+            got = self._sight()[0]
+        return got
 
     def fertilized(self):
         """(dark, light): bitboards of empty plots fertilized by each colour."""
@@ -245,42 +284,62 @@ class DendriaState(EngineState):
         """Empty plots seen by a dendrid of ``colour`` (cached per board)."""
         return self._fert(colour)[0]
 
-    #: up to this many dendrids, fertilization is the union of what each one
-    #: sees (memoized per dendrid); with more, bitboard fills spread all at once
-    FEW_DENDRIDS = 6
-
     def _fert(self, colour):
         """(soils fertilized by ``colour``, pieces touching an empty plot not
         fertilized by ``colour``), cached per occupancy and dendrids."""
-        dend = self.bb[3 + 3 * colour]
-        key = (self.occ, dend)   # the answer depends on nothing else
-        memo = self._memo.fert
-        got = memo.get(key)
-        if got is not None:
-            return got
+        got = self._memo.fert.get((self.occ, self.bb[3 + 3 * colour]))
+        if got is None:
+            got = self._sight()[1 + colour]
+        return got
+
+    def _sight(self):
+        """What the lines of this board show, all at once: (hungry plots,
+        _fert(DARK), _fert(LIGHT)), kept in the memos that hungry_mask() and
+        _fert() read (they depend on the occupancy and the dendrids only).
+
+        One bitboard fill per direction carries three lanes (the board's
+        ``lanes``): light spreading from the dark dendrids, from the light
+        ones, and back from the edge (a plot whose ray in the opposite
+        direction is open to the edge would be a hungry seed)."""
         b = self.board
         occ = self.occ
+        w = b.lane_width
         empty = b.plot_mask & ~occ
-        f = 0
-        if dend.bit_count() <= self.FEW_DENDRIDS:
-            # few dendrids: what each one sees, memoized by its lines
-            seen = b.seen_empty
-            while dend:
-                low = dend & -dend
-                f |= seen(low.bit_length() - 1, occ)
-                dend ^= low
-        else:
-            # many: their light spread along each direction at once
-            open_ = empty | b.lagoon_mask
-            fill, shift = b.fill, b.shift
-            for d in range(6):
-                f |= fill(shift(dend, d) & open_, open_, d)
-            f &= empty
-        out = (f, b.dilate(empty & ~f) & occ)
-        if len(memo) > _Memo.SIZE:
-            memo.clear()
-        memo[key] = out
-        return out
+        open1 = empty | b.lagoon_mask
+        open3 = open1 | open1 << w | open1 << (w + w)
+        dark, light = self.bb[3], self.bb[6]
+        dendrids = dark | light << w
+        fill = b.fill
+        seen = 0
+        hungry = 0
+        for d, s, edge_hi, top, roots, edge in _sight_table(b):
+            lit = fill((dendrids << s if s > 0 else dendrids >> -s) | edge_hi, open3, d)
+            seen |= lit
+            back = lit >> top   # the hungry lane, one step on: a ray open to the edge
+            back = back << s if s > 0 else back >> -s
+            if self.touching:
+                hungry |= back | edge
+            else:
+                hungry |= back & roots
+        hungry &= b.plot_mask
+        f_dark = seen & empty
+        f_light = seen >> w & empty
+        # pieces next to a soil a colour does not fertilize: both colours in one dilation
+        x = (empty & ~f_dark) | (empty & ~f_light) << w
+        st = b.stride
+        t = st - 1
+        x = (x | x << 1 | x >> 1 | x << t | x >> t | x << st | x >> st) & (occ | occ << w)
+        dark_facts = (f_dark, x & occ)
+        light_facts = (f_light, x >> w)
+        memo = self._memo
+        if len(memo.fert) > _Memo.SIZE:
+            memo.fert.clear()
+        if len(memo.hungry) > _Memo.SIZE:
+            memo.hungry.clear()
+        memo.hungry[occ] = hungry
+        memo.fert[(occ, dark)] = dark_facts
+        memo.fert[(occ, light)] = light_facts
+        return hungry, dark_facts, light_facts
 
     def touching_empty(self):
         """Pieces next to at least one empty plot (groups with fertile soil)."""
@@ -521,7 +580,13 @@ class DendriaState(EngineState):
         near = dendrids & b.dilate(b.plot_mask & ~self.occ)
         if not self.superko or not near or not self.reps.has_count(self.occ.bit_count()):
             return near
-        c = 3 + 3 * self.to_move
+        mover = self.to_move
+        n = self.reps.without.get((mover, self.z ^ self.zd[mover]), 0)
+        if n == 0 or n == 1 and self.reps.seen(self.z, bytes(self.cells)):
+            # no recorded board but this one differs from it in the mover's
+            # dendrids only: no slide without a capture repeats a board
+            return near
+        c = 3 + 3 * mover
         Z = self.Z
         z = self.z
         maybe_seen = self.reps.maybe_seen
@@ -543,6 +608,56 @@ class DendriaState(EngineState):
             m ^= low
         return sure
 
+    def _moves_by_gain(self, dendrids):
+        """The mover's dendrids (of bitboard ``dendrids``) that surely have a
+        legal journey under the power rule when conversions are open from
+        the start: move, a grow or capture (it gains a tree), one slide to
+        a board not seen before, end. The move step changes nothing on the
+        board, so the conversions open after it are the same whichever
+        dendrid moves: they are listed once, each played once, and every
+        dendrid's slides tried after it by Zobrist key."""
+        move = self._steps["move"]
+        self._do(move[(dendrids & -dendrids).bit_length() - 1])
+        try:
+            gains = self._mid_gains()
+            if not gains:
+                return 0
+            mover = self.to_move
+            c = 3 + 3 * mover
+            Z = self.Z
+            maybe_seen = self.reps.maybe_seen
+            stops = self.stops
+            found = 0
+            for g in gains:
+                self._do(g)
+                try:
+                    if self._mover_trees() <= self.trees0:
+                        continue
+                    z = self.z
+                    rest = dendrids & ~found
+                    while rest:
+                        low = rest & -rest
+                        p = low.bit_length() - 1
+                        zp = z ^ Z[p][c]
+                        for d in range(6):
+                            for j, capt in stops(p, d, mover):
+                                zj = zp ^ Z[j][c]
+                                if capt:
+                                    zj ^= Z[j][self.cells[j]]
+                                if not maybe_seen(zj):
+                                    found |= low
+                                    break
+                            if found & low:
+                                break
+                        rest ^= low
+                finally:
+                    self._undo_one()
+                if found == dendrids:
+                    break
+            return found
+        finally:
+            self._undo_one()
+
     def _move_finishable(self, p):
         mover = self.to_move
         c = 3 + 3 * mover
@@ -559,8 +674,10 @@ class DendriaState(EngineState):
                 if not self.superko or not maybe_seen(z0 ^ Z[low.bit_length() - 1][c]):
                     return True
                 empty ^= low
+        stuck = True
         for d in range(6):
             for j, capt in self.stops(p, d, mover):
+                stuck = False
                 if self.power_rule and power[j] >= p0:
                     continue
                 z = z0 ^ Z[j][c]
@@ -568,8 +685,13 @@ class DendriaState(EngineState):
                     z ^= Z[j][self.cells[j]]
                 if not self.superko or not maybe_seen(z):
                     return True
+        if stuck:
+            # no slide at all: conversions never open one (see _hope)
+            return False
         self._do(self._steps["move"][p])
-        ok = self._can_finish()
+        # no stop lowers the power here: the sound bound first, as many such
+        # journeys can gain no tree either
+        ok = self._hope() and self._can_finish()
         self._undo_one()
         return ok
 
@@ -1014,16 +1136,21 @@ class DendriaState(EngineState):
         ph = self.phase
         mover = self.to_move
         if ph in ("turn", "swap"):
-            out = _plant_lister(self.board).extend([], self.legal_placements(mover))
-            move = self._steps["move"]
+            b = self.board
+            out = _lister(b, "plant").extend([], self.legal_placements(mover))
             m = self.bb[3 + 3 * mover]
-            sure = self._moves_sure(m) if m else 0
-            while m:
-                low = m & -m
-                p = low.bit_length() - 1
-                if low & sure or self._move_finishable(p):
-                    out.append(move[p])
-                m ^= low
+            if m:
+                ok = self._moves_sure(m)
+                rest = m & ~ok
+                if rest and self.power_rule and self.convert_at_start:
+                    ok |= self._moves_by_gain(rest)
+                    rest &= ~ok
+                while rest:
+                    low = rest & -rest
+                    if self._move_finishable(low.bit_length() - 1):
+                        ok |= low
+                    rest ^= low
+                _lister(b, "move").extend(out, ok)
             out.append(PASS)
             if ph == "swap":
                 out.append(SWAP)
@@ -1292,7 +1419,7 @@ class DendriaState(EngineState):
             self.turns.append(self.current)
             self.current = []
             closed = True
-            rep = (self.z, bytes(self.cells), self.occ.bit_count())
+            rep = self._record()
             self.reps.add(*rep)
             self._set_aside_memo()
             self.passes = 0
