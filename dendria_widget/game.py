@@ -527,10 +527,11 @@ class Game:
 
     def _colour_index(self, colour):
         colours = self.state.COLOURS
-        if colour in colours:
+        try:
             return colours.index(colour)
-        raise DendriaError(f"{brief(colour)} is not a colour of {self.variant.title}: "
-                           f"they are {colours[0]} and {colours[1]}")
+        except ValueError:
+            raise DendriaError(f"{brief(colour)} is not a colour of {self.variant.title}: "
+                               f"they are {colours[0]} and {colours[1]}") from None
 
     def piece_count(self, colour: str, kind: str | None = None) -> int:
         """How many pieces of ``colour`` stand on the board; only those of
@@ -541,14 +542,16 @@ class Game:
         if kind is None:
             return st.colour_mask(c).bit_count()
         v = self._variant
-        if kind not in v.kinds:
-            names = ", ".join(v.kinds[:-1]) + " and " + v.kinds[-1] if len(v.kinds) > 1 \
-                else v.kinds[0]
+        kinds = v.kinds
+        try:
+            k = kinds.index(kind)
+        except ValueError:
+            names = ", ".join(kinds[:-1]) + " and " + kinds[-1] if len(kinds) > 1 else kinds[0]
             raise DendriaError(f"{brief(kind)} is not a kind of piece in {v.title}: "
-                               f"{'they are' if len(v.kinds) > 1 else 'it is'} {names}")
+                               f"{'they are' if len(kinds) > 1 else 'it is'} {names}") from None
         if v.family == "hedu":
             return st.colour_mask(c).bit_count()
-        return st.pieces_of(c, v.kinds.index(kind)).bit_count()
+        return st.pieces_of(c, k).bit_count()
 
     def conversion_counts(self, colour: str) -> tuple[int, int]:
         """Dendria: ``(grow, capture)``, how many pieces are in the seedbeds
@@ -561,11 +564,12 @@ class Game:
             return (0, 0)
         st = self.state
         grow = capture = 0
+        growable, capturable = st.growable, st.capturable
         for g in st.groups(c, 0):
-            if st.growable(g, c):
+            if growable(g, c):
                 grow += g.bit_count()
         for g in st.groups(1 - c, 1):
-            if st.capturable(g, c):
+            if capturable(g, c):
                 capture += g.bit_count()
         return (grow, capture)
 
