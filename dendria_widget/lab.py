@@ -123,7 +123,7 @@ def play_one(task):
     first, second = (players[i].with_seed(derive_seed(game_seed, SEATS[k]))
                      for k, i in enumerate(order))
     game = Game(resolve_rules(rules_dict))
-    colours = game.engine.State.COLOURS
+    colours = game.variant.colours
     covered = set()
     leaders = []
     branching = [len(game.legal_steps())]
