@@ -61,5 +61,5 @@ def test_the_apps_ask_the_game_not_its_engine_state():
     # read the engine's facts for every view, may; nothing above them does
     found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("rules/", "explain/", "game.py"))
              for line in _state_reads(tree)]
-    assert not found, ("these lines read a game's engine (state or module); ask the Game (add a query "
-                       f"to game.py if it has none): {', '.join(found)}")
+    assert not found, ("these lines read a game's engine (state or module); ask the Game "
+                       f"(add a query to game.py if it has none): {', '.join(found)}")
