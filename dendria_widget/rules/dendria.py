@@ -435,13 +435,15 @@ class DendriaState(EngineState):
             memo[key] = got
         return got
 
-    def _held(self, group, colour, enclosed_never):
+    def _held(self, group, colour, enclosed_never, te, unfed):
         """docs/rules.md 2.2's test shared by growth and protection: every fertile
         soil of the group is fertilized by ``colour``; a group with no fertile
         soil sees strictly more of ``colour``'s dendrids than of the other's
-        (``enclosed_groups "sight"``), else ``enclosed_never`` is the answer."""
-        if group & self.touching_empty():
-            return not group & self._fert(colour)[1]
+        (``enclosed_groups "sight"``), else ``enclosed_never`` is the answer.
+        ``te`` is :meth:`touching_empty`, ``unfed`` ``_fert(colour)[1]``
+        (asked once by callers that test many groups)."""
+        if group & te:
+            return not group & unfed
         if not self.enclosed_sight:
             return enclosed_never
         seen = self.seen_dendrids(group)
@@ -449,21 +451,24 @@ class DendriaState(EngineState):
 
     def growable(self, group, mover):
         """May ``mover`` grow this seedbed (docs/rules.md 2.2)?"""
-        return self._held(group, mover, False)
+        return self._held(group, mover, False, self.touching_empty(), self._fert(mover)[1])
 
     def protected(self, forest, owner):
         """Is a forest protected (sprites capture rule)? Enclosed forests
         under ``enclosed_groups "never"`` count as protected: they never
         change hands."""
-        return self._held(forest, owner, True)
+        return self._held(forest, owner, True, self.touching_empty(), self._fert(owner)[1])
 
     def capturable(self, forest, mover):
         """May ``mover`` capture this enemy forest (option ``capture``)?"""
-        owner = 1 - mover
+        return self._capturable(forest, mover, self.touching_empty(),
+                                self._fert(mover)[1], self._fert(1 - mover)[1])
+
+    def _capturable(self, forest, mover, te, unfed_mover, unfed_owner):
+        """:meth:`capturable` with the board's masks given (see :meth:`_held`)."""
         if self.capture_unprotected:
-            return not self.protected(forest, owner)
-        return (bool(forest & self.touching_empty()) and not forest & self._fert(mover)[1]
-                and bool(forest & self._fert(owner)[1]))
+            return not self._held(forest, 1 - mover, True, te, unfed_owner)
+        return bool(forest & te) and not forest & unfed_mover and bool(forest & unfed_owner)
 
     # ------------------------------------------------------- placements
     def sowing_clash(self, i, mover):
@@ -783,20 +788,23 @@ class DendriaState(EngineState):
         # capture rule, it is enclosed under "sight").
         te = self.touching_empty()
         enclosed = ~te if self.enclosed_sight else 0
-        may_grow = (te & ~self._fert(mover)[1]) | enclosed
+        unfed_mover = self._fert(mover)[1]
+        may_grow = (te & ~unfed_mover) | enclosed
         components = self.board.components
+        held = self._held
         for colour in (DARK, LIGHT):
             seeds = self.bb[1 + 3 * colour]
             if seeds & may_grow:
                 for g in components(seeds):
-                    if g & may_grow and self.growable(g, mover):
+                    if g & may_grow and held(g, mover, False, te, unfed_mover):
                         out.append(grow[(g & -g).bit_length() - 1])
         forests = self.bb[2 + 3 * (1 - mover)]
-        may_fall = (te & self._fert(1 - mover)[1]) | (
-            enclosed if self.capture_unprotected else 0)
+        unfed_owner = self._fert(1 - mover)[1]
+        may_fall = (te & unfed_owner) | (enclosed if self.capture_unprotected else 0)
         if forests & may_fall:
+            capturable = self._capturable
             for g in components(forests):
-                if g & may_fall and self.capturable(g, mover):
+                if g & may_fall and capturable(g, mover, te, unfed_mover, unfed_owner):
                     out.append(capture[(g & -g).bit_length() - 1])
         return out
 
