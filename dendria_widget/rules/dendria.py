@@ -1130,6 +1130,55 @@ class DendriaState(EngineState):
                 return False
         return not self.superko or not self.reps.maybe_seen(z)
 
+    def _slides_then_capture(self, steps):
+        """The slides of ``steps`` (the mid-turn steps open now) that surely
+        can be followed by a legal end, found together (power rule,
+        capture "unprotected"): slide, capture a forest open to capture now,
+        end (the capture gains a tree). The slide moves one of the mover's
+        dendrids: the owner's light only gains where the vacated cell opens a
+        line, so a soil of the forest the owner does not fertilize now, off
+        the lines through the dendrid and not the slide's stop, is still
+        unfed after the slide, and the forest still open to capture (asked
+        of _capturable on those facts). Each end is checked by Zobrist key."""
+        caps = [st for st in steps if st[0] == "capture"]
+        if not caps:
+            return ()
+        mover = self.to_move
+        b = self.board
+        p = self.jid
+        off = b.plot_mask & ~self.occ & ~self._fert(1 - mover)[0] & ~b.line_masks[p]
+        new = 2 + 3 * mover
+        cells = self.cells
+        witnesses = []   # (soils unfed after any slide but onto them, Zobrist change of the capture)
+        for st in caps:
+            f = self.group_of(st[1])
+            unfed = b.dilate(f) & off
+            if unfed:
+                witnesses.append((f, unfed, self._group_z(f, cells[st[1]], new)))
+        if not witnesses:
+            return ()
+        Z = self.Z
+        c = cells[p]
+        z0 = self.z ^ Z[p][c]
+        maybe_seen = self.reps.maybe_seen
+        dilate = b.dilate
+        sure = set()
+        for st in steps:
+            if st[0] != "slide":
+                continue
+            j = st[1]
+            z = z0 ^ Z[j][c]
+            if cells[j]:
+                z ^= Z[j][cells[j]]
+            for f, unfed, zf in witnesses:
+                soils = unfed & ~(1 << j)
+                if soils and not maybe_seen(z ^ zf):
+                    near = dilate(soils) & f
+                    if self._capturable(f, mover, near, 0, near):
+                        sure.add(st)
+                        break
+        return sure
+
     def _finishable_after(self, step):
         self._do(step)
         ok = self._can_finish()
@@ -1164,8 +1213,11 @@ class DendriaState(EngineState):
                 out.append(SWAP)
             return out
         if ph == "plant" or ph == "move":
-            out = [st for st in self._raw_mid()
-                   if self._ends_right_after(st) or self._finishable_after(st)]
+            raw = self._raw_mid()
+            sure = (self._slides_then_capture(raw)
+                    if ph == "move" and self.power_rule and self.capture_unprotected else ())
+            out = [st for st in raw
+                   if self._ends_right_after(st) or st in sure or self._finishable_after(st)]
             if self._end_ok():
                 out.append(END)
             return out
