@@ -279,20 +279,47 @@ def test_hint_draws_the_turn_and_the_heat_map_with_a_key():
 
     board = BoardWidget(Game("dendria-classic", size=4, opening="none"))
     panel = board.players_panel
-    panel.seconds.value = 0.2
+    panel.budget.value = "iterations"            # the same hint on any machine
+    panel.iterations.value = 30
     assert panel.ask_hint()                      # no event loop here: thinks at once
     hint = panel.hint
-    assert hint and hint["turn"][0].verb in ("plant", "pass")
+    assert hint["name"] == "mcts:i30" and hint["search"]["visits"] == 30
+    expected = MCTSPlayer(seed=panel.seed, iterations=30).choose_turn(board.game)
+    assert hint["turn"] == expected and hint["turn"][0].verb == "plant"
     scene = board.scene()
     heat = scene.find("heat")
     assert heat and {s.tag[5:] for s in heat} == set(hint["search"]["cells"])
     assert scene.find("hint:" + hint["turn"][0].arg)
-    assert "Hint" in scene.find("hint-key")[0].text
+    assert scene.find("hint-key")[0].text.startswith("Hint (mcts:i30): plant ")
+    panel.clear_hint()
+    assert panel.ask_hint() and panel.hint["turn"] == expected    # asked again: the same
     before = board.game.to_record()
     board.game.play(*hint["turn"])               # the suggestion is a legal turn
     board.sync()
     assert not board.scene().find("heat")        # a stale hint is not drawn
     assert board.game.to_record() != before
+
+
+def test_the_players_panel_offers_seconds_or_iterations_for_mcts():
+    from dendria_widget import BoardWidget
+
+    panel = BoardWidget(Game("dendria-classic", size=4)).players_panel
+    assert panel.budget.description == "MCTS thinks for"
+    assert [label for label, _ in panel.budget.options] == ["seconds", "iterations"]
+    assert (panel.seconds.description, panel.iterations.description) == \
+        ("seconds a turn", "iterations a turn")
+    assert panel.budget.value == "seconds" and panel.iterations.disabled   # the default
+    p = panel.mcts()
+    assert (p.seconds, p.iterations) == (1.0, None)
+    panel.budget.value = "iterations"
+    assert panel.seconds.disabled and not panel.iterations.disabled
+    panel.iterations.value = 40
+    panel.pickers[1].value = "mcts"              # the second seat: MCTS, with that budget
+    p = panel.player("second")
+    assert (p.iterations, p.seconds, p.name) == (40, None, "mcts:i40")
+    panel.budget.value = "seconds"
+    panel.seconds.value = 0.5
+    assert panel.player("second").seconds == 0.5 and not panel.seconds.disabled
 
 
 def test_board_widget_opens_a_record_and_refuses_a_non_player():

@@ -946,7 +946,8 @@ def test_the_hint_and_its_key_are_readable_at_any_width():
     from dendria_widget.render.scene import MIN_TEXT, Text
     for width in (260, 420, 700):
         board = BoardWidget(Game("dendria-classic", size=4, opening="none"), width=width)
-        board.players_panel.seconds.value = 0.05
+        board.players_panel.budget.value = "iterations"
+        board.players_panel.iterations.value = 10
         assert board.players_panel.ask_hint()
         sizes = [s.size for s in board.scene().shapes() if isinstance(s, Text)]
         assert board.scene().find("hint-key") and min(sizes) >= MIN_TEXT

@@ -27,6 +27,7 @@ KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "g
          ("MCTS", "mcts"))
 HEAT = "#e8590c"      # the heat map's colour (visit share)
 HINT = "#1971c2"      # the suggested turn's rings and numbers
+ITERATIONS = 100      # the iteration budget offered first (about 1 s a turn on side 5-7)
 
 
 class _Job:
@@ -71,10 +72,25 @@ class PlayersPanel:
         self.paused = False
         self.hint = None            # {"key", "turn", "search", "name"} for one position
         self.turns_played = 0
+        # MCTS's budget (the MCTS player and the Hint): a time, or a number
+        # of iterations, which gives the same turn on any machine
+        self.budget = widgets.ToggleButtons(
+            options=[("seconds", "seconds"), ("iterations", "iterations")],
+            value="seconds", description="MCTS thinks for",
+            tooltips=["a time each turn: a faster or less busy machine searches further",
+                      "a number of search iterations each turn: the same turn every time, "
+                      "on any machine"],
+            style={"description_width": "initial", "button_width": "80px"})
         self.seconds = widgets.BoundedFloatText(value=1.0, min=0.05, max=60, step=0.1,
-                                                description="MCTS s/turn",
+                                                description="seconds a turn",
                                                 style={"description_width": "initial"},
                                                 layout=widgets.Layout(width="170px"))
+        self.iterations = widgets.BoundedIntText(value=ITERATIONS, min=1, max=100000, step=50,
+                                                 description="iterations a turn",
+                                                 style={"description_width": "initial"},
+                                                 layout=widgets.Layout(width="190px"))
+        self.budget.observe(lambda _: self._show_budget(), "value")
+        self._show_budget()
         self.pickers = []
         for k, seat in enumerate(SEATS):
             options = list(KINDS)
@@ -107,7 +123,8 @@ class PlayersPanel:
         for k in range(2):
             rows.append(widgets.HBox([self.labels[k], self.pickers[k]]))
         self.widget = widgets.VBox(rows + [
-            self.seconds,
+            self.budget,
+            widgets.HBox([self.seconds, self.iterations]),
             widgets.HBox([self.play_button, self.stop_button]),
             widgets.HBox([self.hint_button, self.clear_button]),
             self.message])
@@ -126,8 +143,20 @@ class PlayersPanel:
         """The computer player of a seat ('first' or 'second'), or None."""
         p = self.players[SEATS.index(seat)]
         if p == "mcts":
-            return MCTSPlayer(seed=self.seed, seconds=float(self.seconds.value))
+            return self.mcts()
         return p
+
+    def mcts(self):
+        """The MCTS player of the budget above: ``iterations`` a turn (the
+        same turn every time) or ``seconds`` a turn."""
+        if self.budget.value == "iterations":
+            return MCTSPlayer(seed=self.seed, iterations=int(self.iterations.value))
+        return MCTSPlayer(seed=self.seed, seconds=float(self.seconds.value))
+
+    def _show_budget(self):
+        """Only the budget chosen can be typed in."""
+        self.seconds.disabled = self.budget.value != "seconds"
+        self.iterations.disabled = self.budget.value != "iterations"
 
     def _describe(self, seat):
         p = self.player(seat)
@@ -227,7 +256,8 @@ class PlayersPanel:
         return True
 
     def ask_hint(self):
-        """MCTS (the budget above) suggests a turn for the side to move."""
+        """MCTS (the budget above: with iterations, the same hint every
+        time) suggests a turn for the side to move."""
         game = self.board.game
         if self.job is not None:
             self._say("A player is already thinking: wait, or press Stop.", "refused")
@@ -237,8 +267,7 @@ class PlayersPanel:
                       ("the game is over." if game.is_over else "finish this turn first."),
                       "refused")
             return False
-        player = MCTSPlayer(seed=self.seed, seconds=float(self.seconds.value))
-        self._start("hint", seat_to_move(game), player)
+        self._start("hint", seat_to_move(game), self.mcts())
         return True
 
     def wait(self, timeout=None):
