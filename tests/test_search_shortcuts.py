@@ -6,8 +6,9 @@ sufficient tests, a sound bound (``_hope``) and an exact decision for
 journeys that must gain a tree (``_decide_gain``) before any exhaustive
 search; at a turn's start it finds the dendrids that surely have a journey
 all at once (``_moves_sure``: one repetition look-up; ``_moves_by_gain``:
-a grow or capture before the first slide). Here a reference state with all
-of them switched off (the plain
+a grow or capture before the first slide); during a journey it judges the
+slides that a capture can follow together (``_slides_then_capture``). Here a
+reference state with all of them switched off (the plain
 exhaustive search over every step of the turn) must list exactly the same
 legal steps at every step of random games, on small boards where the plain
 search is affordable, with the options that make the search hard (power
@@ -43,6 +44,10 @@ class PlainSearch(DendriaState):
 
     def _move_finishable(self, p):
         return self._finishable_after(self._steps["move"][p])
+
+    # during a journey: no slide judged by a capture after it
+    def _slides_then_capture(self, steps):
+        return ()
 
 
 MIXES = [

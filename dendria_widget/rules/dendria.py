@@ -435,13 +435,15 @@ class DendriaState(EngineState):
             memo[key] = got
         return got
 
-    def _held(self, group, colour, enclosed_never):
+    def _held(self, group, colour, enclosed_never, te, unfed):
         """docs/rules.md 2.2's test shared by growth and protection: every fertile
         soil of the group is fertilized by ``colour``; a group with no fertile
         soil sees strictly more of ``colour``'s dendrids than of the other's
-        (``enclosed_groups "sight"``), else ``enclosed_never`` is the answer."""
-        if group & self.touching_empty():
-            return not group & self._fert(colour)[1]
+        (``enclosed_groups "sight"``), else ``enclosed_never`` is the answer.
+        ``te`` is :meth:`touching_empty`, ``unfed`` ``_fert(colour)[1]``
+        (asked once by callers that test many groups)."""
+        if group & te:
+            return not group & unfed
         if not self.enclosed_sight:
             return enclosed_never
         seen = self.seen_dendrids(group)
@@ -449,21 +451,24 @@ class DendriaState(EngineState):
 
     def growable(self, group, mover):
         """May ``mover`` grow this seedbed (docs/rules.md 2.2)?"""
-        return self._held(group, mover, False)
+        return self._held(group, mover, False, self.touching_empty(), self._fert(mover)[1])
 
     def protected(self, forest, owner):
         """Is a forest protected (sprites capture rule)? Enclosed forests
         under ``enclosed_groups "never"`` count as protected: they never
         change hands."""
-        return self._held(forest, owner, True)
+        return self._held(forest, owner, True, self.touching_empty(), self._fert(owner)[1])
 
     def capturable(self, forest, mover):
         """May ``mover`` capture this enemy forest (option ``capture``)?"""
-        owner = 1 - mover
+        return self._capturable(forest, mover, self.touching_empty(),
+                                self._fert(mover)[1], self._fert(1 - mover)[1])
+
+    def _capturable(self, forest, mover, te, unfed_mover, unfed_owner):
+        """:meth:`capturable` with the board's masks given (see :meth:`_held`)."""
         if self.capture_unprotected:
-            return not self.protected(forest, owner)
-        return (bool(forest & self.touching_empty()) and not forest & self._fert(mover)[1]
-                and bool(forest & self._fert(owner)[1]))
+            return not self._held(forest, 1 - mover, True, te, unfed_owner)
+        return bool(forest & te) and not forest & unfed_mover and bool(forest & unfed_owner)
 
     # ------------------------------------------------------- placements
     def sowing_clash(self, i, mover):
@@ -783,20 +788,23 @@ class DendriaState(EngineState):
         # capture rule, it is enclosed under "sight").
         te = self.touching_empty()
         enclosed = ~te if self.enclosed_sight else 0
-        may_grow = (te & ~self._fert(mover)[1]) | enclosed
+        unfed_mover = self._fert(mover)[1]
+        may_grow = (te & ~unfed_mover) | enclosed
         components = self.board.components
+        held = self._held
         for colour in (DARK, LIGHT):
             seeds = self.bb[1 + 3 * colour]
             if seeds & may_grow:
                 for g in components(seeds):
-                    if g & may_grow and self.growable(g, mover):
+                    if g & may_grow and held(g, mover, False, te, unfed_mover):
                         out.append(grow[(g & -g).bit_length() - 1])
         forests = self.bb[2 + 3 * (1 - mover)]
-        may_fall = (te & self._fert(1 - mover)[1]) | (
-            enclosed if self.capture_unprotected else 0)
+        unfed_owner = self._fert(1 - mover)[1]
+        may_fall = (te & unfed_owner) | (enclosed if self.capture_unprotected else 0)
         if forests & may_fall:
+            capturable = self._capturable
             for g in components(forests):
-                if g & may_fall and self.capturable(g, mover):
+                if g & may_fall and capturable(g, mover, te, unfed_mover, unfed_owner):
                     out.append(capture[(g & -g).bit_length() - 1])
         return out
 
@@ -1122,6 +1130,55 @@ class DendriaState(EngineState):
                 return False
         return not self.superko or not self.reps.maybe_seen(z)
 
+    def _slides_then_capture(self, steps):
+        """The slides of ``steps`` (the mid-turn steps open now) that surely
+        can be followed by a legal end, found together (power rule,
+        capture "unprotected"): slide, capture a forest open to capture now,
+        end (the capture gains a tree). The slide moves one of the mover's
+        dendrids: the owner's light only gains where the vacated cell opens a
+        line, so a soil of the forest the owner does not fertilize now, off
+        the lines through the dendrid and not the slide's stop, is still
+        unfed after the slide, and the forest still open to capture (asked
+        of _capturable on those facts). Each end is checked by Zobrist key."""
+        caps = [st for st in steps if st[0] == "capture"]
+        if not caps:
+            return ()
+        mover = self.to_move
+        b = self.board
+        p = self.jid
+        off = b.plot_mask & ~self.occ & ~self._fert(1 - mover)[0] & ~b.line_masks[p]
+        new = 2 + 3 * mover
+        cells = self.cells
+        witnesses = []   # (soils unfed after any slide but onto them, Zobrist change of the capture)
+        for st in caps:
+            f = self.group_of(st[1])
+            unfed = b.dilate(f) & off
+            if unfed:
+                witnesses.append((f, unfed, self._group_z(f, cells[st[1]], new)))
+        if not witnesses:
+            return ()
+        Z = self.Z
+        c = cells[p]
+        z0 = self.z ^ Z[p][c]
+        maybe_seen = self.reps.maybe_seen
+        dilate = b.dilate
+        sure = set()
+        for st in steps:
+            if st[0] != "slide":
+                continue
+            j = st[1]
+            z = z0 ^ Z[j][c]
+            if cells[j]:
+                z ^= Z[j][cells[j]]
+            for f, unfed, zf in witnesses:
+                soils = unfed & ~(1 << j)
+                if soils and not maybe_seen(z ^ zf):
+                    near = dilate(soils) & f
+                    if self._capturable(f, mover, near, 0, near):
+                        sure.add(st)
+                        break
+        return sure
+
     def _finishable_after(self, step):
         self._do(step)
         ok = self._can_finish()
@@ -1156,8 +1213,11 @@ class DendriaState(EngineState):
                 out.append(SWAP)
             return out
         if ph == "plant" or ph == "move":
-            out = [st for st in self._raw_mid()
-                   if self._ends_right_after(st) or self._finishable_after(st)]
+            raw = self._raw_mid()
+            sure = (self._slides_then_capture(raw)
+                    if ph == "move" and self.power_rule and self.capture_unprotected else ())
+            out = [st for st in raw
+                   if self._ends_right_after(st) or st in sure or self._finishable_after(st)]
             if self._end_ok():
                 out.append(END)
             return out
