@@ -113,6 +113,11 @@ class Game:
       they changed;
     - ``group_at(cell)``: the cells of the group holding ``cell`` (seedbed,
       forest or host; Hedu: one colour and one height), () for an empty plot.
+
+    What the computer players weigh: ``turn_under_way``, ``piece_count(colour,
+    kind)``, ``conversion_counts(colour)`` (the pieces it may grow and
+    capture); and ``version``, a key that changes with every change of the
+    game, for a view's caches.
     """
 
     def __init__(self, ruleset: RulesSpec = "dendria-classic", size: int | None = None,
