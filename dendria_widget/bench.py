@@ -12,8 +12,8 @@ are the same from run to run (only the times change).
    With ``--baseline PATH`` (a checkout of an older version, e.g. ``git
    worktree add /tmp/base 4d8fdf9``) the same loop runs through THAT
    package's public API (``legal_steps()`` + ``play()``), imported under
-   another name, with the same seeds, alternating with this one, several
-   repetitions each. Every game has its own seed, so where the two
+   another name, with the same seeds, game by game interleaved with this
+   one, several repetitions each (CPU seconds of this process). Every game has its own seed, so where the two
    versions' rules agree they play the very same games: the ratio of
    games/s over those games ("same games", compared like for like) is
    printed, and over all games the ratios of games/s and steps/s. With
@@ -131,31 +131,42 @@ def run_playouts(rules, games, seed, push=False, budget=None, make=None):
     if make is None:
         def make():
             return Game(rules)
-    steps = []
-    ends = {}
-    per_game = []
-    elapsed = 0.0
-    ended = [0, 0.0]   # games that ended, their seconds
+    return run_series([(make, push)], games, seed, budget)[0]
+
+
+def run_series(variants, games, seed, budget=None):
+    """:func:`run_playouts` for several ``(make, push)`` variants at once,
+    interleaved: game k of every variant is played before game k + 1 of
+    any (the order turning from game to game), so that a change in the
+    machine's speed while the series run touches every variant alike.
+    Returns one result per variant; ``budget`` counts the first's seconds."""
+    acc = [{"steps": [], "ends": {}, "per_game": [], "elapsed": 0.0, "ended": 0,
+            "ended_seconds": 0.0} for _ in variants]
     for k in range(games):
-        game = make()
-        rng = game_rng(seed, k)
-        t0 = CLOCK()
-        n = playout(game, rng, push)
-        dt = CLOCK() - t0
-        elapsed += dt
-        if game.is_over:
-            ended[0] += 1
-            ended[1] += dt
-        steps.append(n)
-        reason = game.end_reason if game.is_over else f"cut at {STEP_CAP} steps"
-        key = _end_kind(reason)
-        ends[key] = ends.get(key, 0) + 1
-        per_game.append((n, dt, key, _fingerprint(game)))
-        if budget is not None and elapsed > budget:
+        turn = k % len(variants)
+        for v in list(range(turn, len(variants))) + list(range(turn)):
+            make, push = variants[v]
+            a = acc[v]
+            game = make()
+            rng = game_rng(seed, k)
+            t0 = CLOCK()
+            n = playout(game, rng, push)
+            dt = CLOCK() - t0
+            a["elapsed"] += dt
+            if game.is_over:
+                a["ended"] += 1
+                a["ended_seconds"] += dt
+            a["steps"].append(n)
+            reason = game.end_reason if game.is_over else f"cut at {STEP_CAP} steps"
+            key = _end_kind(reason)
+            a["ends"][key] = a["ends"].get(key, 0) + 1
+            a["per_game"].append((n, dt, key, _fingerprint(game)))
+        if budget is not None and acc[0]["elapsed"] > budget:
             break
-    return {"games": len(steps), "seconds": elapsed, "steps": sum(steps), "ends": ends,
-            "cut": sum(1 for n in steps if n >= STEP_CAP), "ended": ended[0],
-            "ended_seconds": ended[1], "per_game": per_game}
+    return [{"games": len(a["steps"]), "seconds": a["elapsed"], "steps": sum(a["steps"]),
+             "ends": a["ends"], "cut": sum(1 for n in a["steps"] if n >= STEP_CAP),
+             "ended": a["ended"], "ended_seconds": a["ended_seconds"],
+             "per_game": a["per_game"]} for a in acc]
 
 
 def _fingerprint(game):
@@ -265,13 +276,14 @@ def midgame_position(size, target_steps, seed):
 # --------------------------------------------------------------- report
 def compare_playouts(say, quick, seed, baseline, reps):
     """Section 1: this package's public loop (play and push), the baseline's
-    (play) when given, alternating, ``reps`` times each; returns the failures."""
+    (play) when given, their games interleaved, ``reps`` times each; returns
+    the failures."""
     base = load_baseline(baseline) if baseline else None
     reps = reps or (2 if quick else 5)
     say("1. Random full-game playouts through the public API: legal_steps(), a uniformly "
         "random step")
     say(f"   (pass only when nothing else is legal), then play() or push(); seed {seed}, "
-        f"median of {reps} repetitions, alternating;")
+        f"median of {reps} repetitions, the versions' games interleaved;")
     say("   times are this process's CPU seconds (other programs on the machine do not count)")
     if base:
         say(f"   baseline: the checkout at {baseline} (imported as {base.__name__}), "
@@ -286,13 +298,13 @@ def compare_playouts(say, quick, seed, baseline, reps):
         n = short if quick else full
         runs = {}
         variants = [("this", False), ("this", True)] + ([("baseline", False)] if base else [])
+        makers = []
+        for who, push in variants:
+            def make(g=Game if who == "this" else base.Game):
+                return g(ruleset, **kwargs)
+            makers.append((make, push))
         for _ in range(reps):
-            for who, push in variants:
-                pkg_game = Game if who == "this" else base.Game
-
-                def make(g=pkg_game):
-                    return g(ruleset, **kwargs)
-                r = run_playouts(None, n, seed, push=push, make=make)
+            for (who, push), r in zip(variants, run_series(makers, n, seed)):
                 runs.setdefault((who, push), []).append(r)
         for (who, push), rs in runs.items():
             secs = statistics.median(r["seconds"] for r in rs)
