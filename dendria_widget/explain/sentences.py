@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, overload
 
-from ..rules.variant import variant_for
+from ..rules.variant import plural_of, variant_for
 
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
@@ -34,11 +34,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 seed', '3 seeds', 'no seed'."""
     if n == 0:
         return f"no {word}"
-    return f"{n} {word if n == 1 else (many or _plural(word))}"
+    return f"{n} {word if n == 1 else (many or plural_of(word))}"
 
 
-def _plural(word):
-    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+def cap(text: str) -> str:
+    """The sentence with its first letter in upper case."""
+    return text[:1].upper() + text[1:]
 
 
 def and_list(items: Iterable[object]) -> str:

@@ -16,15 +16,11 @@ from __future__ import annotations
 
 from ..explain import dendria as explain
 from ..explain import hedu as hedu_explain
-from ..explain.sentences import plural, points, region_sentences, score_sentence
+from ..explain.sentences import cap, plural, points, region_sentences, score_sentence
 from .framework import words
 
 DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
                    "SE": "south-east", "SW": "south-west"}
-
-
-def cap(text):
-    return text[:1].upper() + text[1:]
 
 
 def _piece_on(game, cell):

@@ -56,7 +56,8 @@ def _verbs(*rows):
     return {r[0]: Verb(*r) for r in rows}
 
 
-def _plural(word):
+def plural_of(word):
+    """'seed' -> 'seeds', 'sky' -> 'skies' (the words rulesets use)."""
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
@@ -94,14 +95,14 @@ class Variant:
     def kind_word(self, kind, n=1):
         """The edition's word for a piece kind ('sprite'), plural when n != 1."""
         w = self.kind_words[kind]
-        return w if n == 1 else _plural(w)
+        return w if n == 1 else plural_of(w)
 
     def group_word(self, kind, n=1):
         w = self.group_words[kind]
-        return w if n == 1 else _plural(w)
+        return w if n == 1 else plural_of(w)
 
     def plots_word(self, n=2):
-        return self.plot_word if n == 1 else _plural(self.plot_word)
+        return self.plot_word if n == 1 else plural_of(self.plot_word)
 
     def verb_word(self, verb):
         """The edition's word for a notation verb ('plant' -> 'sow')."""

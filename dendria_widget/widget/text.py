@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain.sentences import (change_sentence, describe, points, score_line,
+from ..explain.sentences import (cap, change_sentence, describe, points, score_line,
                                  short_list)
 from ..interaction import CELL_VERBS, choices_made, seat_words, seats
 
@@ -38,10 +38,6 @@ STYLE = """<style>
 .dendria-help { color: var(--jp-ui-font-color2, #555555); }
 .dendria-present .dendria-status, .dendria-present .dendria-line { font-size: 1.6em; }
 </style>"""
-
-
-def cap(s):
-    return s[:1].upper() + s[1:] if s else s
 
 
 def phase_words(game):
