@@ -313,7 +313,7 @@ def preview_caption(game: Game, focus: str | None, placement: dict | None) -> st
     return sentence(text)
 
 
-__all__ = ["plural", "and_list", "fertile_soil_words", "short_list", "cells_span", "reword", "sentence",
+__all__ = ["plural", "cap", "and_list", "fertile_soil_words", "short_list", "cells_span", "reword", "sentence",
            "roots_caption", "nutrients_caption", "fertilization_caption", "fertile_caption",
            "conversions_caption", "nothing_reason", "power_caption", "regions_caption",
            "heights_caption", "preview_caption"]
