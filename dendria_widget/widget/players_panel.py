@@ -80,7 +80,7 @@ class PlayersPanel:
             tooltips=["a time each turn: a faster or less busy machine searches further",
                       "a number of search iterations each turn: the same turn every time, "
                       "on any machine"],
-            style={"description_width": "initial", "button_width": "80px"})
+            style={"description_width": "initial", "button_width": "96px"})
         self.seconds = widgets.BoundedFloatText(value=1.0, min=0.05, max=60, step=0.1,
                                                 description="seconds a turn",
                                                 style={"description_width": "initial"},
