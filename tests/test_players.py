@@ -300,6 +300,33 @@ def test_hint_draws_the_turn_and_the_heat_map_with_a_key():
     assert board.game.to_record() != before
 
 
+def test_the_hint_key_stands_below_the_board_readable_in_every_theme():
+    """The hint's words go below the board (after any overlay's key), never
+    over the cell names round it; the picture grows to hold them; they read
+    at a contrast of at least 4.5 on the light and the dark background."""
+    from dendria_widget import BoardWidget
+    from dendria_widget.render.theme import contrast
+
+    for theme in ("light", "dark"):
+        for overlays in ((), ("fertilization", "nutrients")):
+            board = BoardWidget(Game("dendria-classic", size=4, opening="none"), theme=theme,
+                                overlays=overlays)
+            panel = board.players_panel
+            panel.budget.value = "iterations"
+            panel.iterations.value = 20
+            assert panel.ask_hint()
+            scene = board.scene()
+            key = scene.find("hint-key")
+            assert [t.text for t in key][0].startswith("Hint (mcts:i20): ")
+            below = max((s.y for s in scene.find("caption") + scene.find("key")),
+                        default=scene.board_height)
+            assert all(t.y > below for t in key)
+            assert all(t.y < scene.height for t in key)
+            assert not scene.find("key-room")          # no "keys appear here" under it
+            for t in key:
+                assert contrast(t.fill, board.theme.background) >= 4.5, (theme, t.text)
+
+
 def test_the_players_panel_offers_seconds_or_iterations_for_mcts():
     from dendria_widget import BoardWidget
 

@@ -898,7 +898,8 @@ class BoardWidget(widgets.VBox):
         if self._scene is None:
             scene = self.players_panel.decorate(
                 rscene.build_scene(self.game, **self.scene_kwargs()))
-            if not scene.key and not scene.captions and not self.presenting:
+            if (not scene.key and not scene.captions and not self.presenting
+                    and not scene.find("hint-key")):
                 # the room kept for the keys, empty: say what it is for
                 lines = rscene.wrap(KEY_ROOM_WORDS, rscene.KEY_TEXT,
                                     scene.width - 2 * rscene.KEY_PAD, 2)

@@ -22,11 +22,15 @@ import ipywidgets as widgets
 from ..errors import DendriaError
 from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
 from ..render import scene as rscene
+from ..render.theme import luminance
 
 KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "greedy"),
          ("MCTS", "mcts"))
 HEAT = "#e8590c"      # the heat map's colour (visit share)
 HINT = "#1971c2"      # the suggested turn's rings and numbers
+#: the key's words below the board, per background: (hint, heat), each at a
+#: contrast of at least 4.5 with it
+KEY_WORDS = {"light": ("#1864ab", "#b54708"), "dark": ("#74c0fc", "#ffa94d")}
 ITERATIONS = 100      # the iteration budget offered first (about 1 s a turn on side 5-7)
 
 
@@ -379,17 +383,26 @@ class PlayersPanel:
                                       max(rscene.MIN_TEXT, r * 0.5),
                                       HINT, weight="bold", tag=f"hint-order:{name}",
                                       halo="#ffffff"))
+        # the key, below the board (after the overlays' keys, if any): the
+        # canvas grows to hold it rather than write over the cell names
         size = max(rscene.KEY_TEXT, r * 0.3)
         turn = ", ".join(str(s) for s in hint["turn"])
-        lines = [f"Hint ({hint['name']}): {turn}"]
+        bg = self.board.theme.background
+        hint_words, heat_words = KEY_WORDS["light" if luminance(bg) > 0.4 else "dark"]
+        said = [(f"Hint ({hint['name']}): {turn}", hint_words, "bold")]
         if cells:
-            lines.append(f"Heat: share of the search's first steps per cell "
-                         f"(darkest {round(100 * top)}%)")
-        for k, line in enumerate(lines):
-            shapes.append(rscene.Text(6, 4 + size * (k + 0.8), line, size,
-                                      HINT if k == 0 else HEAT, anchor="start",
-                                      weight="bold" if k == 0 else "normal",
-                                      tag=f"hint-key:{k}", halo="#ffffff"))
+            said.append((f"Heat: share of the search's first steps per cell "
+                         f"(darkest {round(100 * top)}%)", heat_words, "normal"))
+        y = (scene.height if scene.key or scene.captions else scene.board_height) + 6
+        k = 0
+        for text, colour, weight in said:
+            for line in rscene.wrap(text, size, scene.width - 2 * rscene.KEY_PAD, 3):
+                y += size * 1.35
+                shapes.append(rscene.Text(rscene.KEY_PAD, y, line, size, colour,
+                                          anchor="start", weight=weight,
+                                          tag=f"hint-key:{k}"))
+                k += 1
+        scene.height = max(scene.height, y + size * 0.6)
         return scene
 
 

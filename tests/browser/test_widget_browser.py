@@ -7,6 +7,7 @@ compared before and after around the clicked cell; an illegal click's
 reason read from the status line in the page.
 """
 
+import re
 import time
 
 import pytest
@@ -99,3 +100,42 @@ def test_widget_click_pixels_and_refusal(lab, page, tmp_path):
         time.sleep(0.1)
     assert "a1" in details.inner_text()
     print(f"widget browser test took {time.monotonic() - t0:.1f} s after the server was up")
+
+
+def test_players_tab_hint_by_iterations_draws_on_the_canvas(lab, page, tmp_path):
+    """The Players tab in the page: choosing "iterations" enables that
+    field only; a typed number of iterations and the Hint button give the
+    MCTS player's own turn for that budget (the same on any machine), drawn
+    on the canvas with its key."""
+    lab.open_notebook(page, "players_hint.ipynb", source_cells=[
+        "from dendria_widget import BoardWidget, Game\n"
+        "from dendria_widget.players import MCTSPlayer\n"
+        "w = BoardWidget(Game('dendria-classic', size=4, opening='none'), width=420)\n"
+        "w"])
+    out = lab.output_locator(page, 0)
+    cell_fill = lab.kernel_literal(page, "w.theme.cell")
+    cx, cy = lab.kernel_literal(page, "tuple(w.cell_center('a1'))")
+    before = lab.wait_for_canvas(page, 0, lambda im: close(im.getpixel((int(cx), int(cy))),
+                                                           cell_fill))
+    out.get_by_role("tab", name="Players").click()
+    seconds = out.get_by_label("seconds a turn")
+    iterations = out.get_by_label("iterations a turn")
+    assert seconds.is_enabled() and not iterations.is_enabled()
+    out.get_by_role("button", name="iterations", exact=True).click()
+    lab.wait_for_kernel(page, "w.players_panel.budget.value == 'iterations'")
+    assert iterations.is_enabled() and not seconds.is_enabled()
+    iterations.fill("30")
+    iterations.press("Enter")
+    lab.wait_for_kernel(page, "w.players_panel.iterations.value == 30")
+    out.get_by_title(re.compile("^MCTS suggests a turn")).click()   # the Hint button
+    lab.wait_for_kernel(page, "w.players_panel.hint is not None", timeout=60)
+    assert lab.kernel_literal(page, "w.players_panel.hint['name']") == "mcts:i30"
+    same = ("[str(s) for s in w.players_panel.hint['turn']] == [str(s) for s in "
+            "MCTSPlayer(seed=w.players_panel.seed, iterations=30).choose_turn(w.game)]")
+    assert lab.kernel_literal(page, same) is True
+    # the hint is drawn: the canvas changes, and its key is in the scene drawn
+    after = lab.wait_for_canvas(page, 0, lambda im: mean_diff(im, before) > 0.5,
+                                save_to=tmp_path / "hint-timeout.png", timeout=15)
+    after.save(tmp_path / "hint.png")
+    key = lab.kernel_literal(page, "w.scene().find('hint-key')[0].text")
+    assert key.startswith("Hint (mcts:i30): ")
