@@ -201,7 +201,6 @@ class Board:
             self.line_masks[i] = m
         self._seen = {}
         self._seen_mask = {}
-        self._seen_empty = {}
         self._directions = {}
         # Lanes: several bitboards packed in one int, ``lane_width`` bits
         # apart, go through fill/dilate together. The gap above each lane
@@ -355,26 +354,6 @@ class Board:
             self._seen_mask[key] = got
         return got
 
-    def seen_empty(self, i, occ):
-        """The plots a piece on i sees on its six rays before the first
-        piece of each (all empty; lagoons are seen through). Memoized by the
-        occupancy of the six lines through i."""
-        key = (i, occ & self.line_masks[i])
-        got = self._seen_empty.get(key)
-        if got is None:
-            got = 0
-            rays = self.ray_masks
-            for d, m in enumerate(rays[i]):
-                x = m & occ
-                if x:
-                    f = (x & -x).bit_length() - 1 if self.positive[d] else x.bit_length() - 1
-                    m &= ~rays[f][d] & ~(1 << f)
-                got |= m
-            if len(self._seen_empty) > 200000:
-                self._seen_empty.clear()
-            self._seen_empty[key] = got
-        return got
-
     def line_direction(self, a, b):
         """The direction d such that b lies on the straight line from a (b
         != a), or None. Memoized."""
@@ -398,14 +377,6 @@ class Board:
         """Move every hex of ``bb`` one step in direction d (unmasked)."""
         s = self.shifts[d]
         return bb << s if s > 0 else bb >> -s
-
-    def lanes(self, *bbs):
-        """Pack bitboards in lanes: ``bbs[k]`` shifted ``k * lane_width``."""
-        w = self.lane_width
-        out = 0
-        for k, x in enumerate(bbs):
-            out |= x << (k * w)
-        return out
 
     def dilate(self, bb):
         """Plots adjacent to (or in) ``bb`` (the six shifts written out:

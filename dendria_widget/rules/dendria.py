@@ -62,13 +62,13 @@ def _lister(board, verb):
 def _sight_table(board):
     """Per direction d of the three-lane fill in ``DendriaState._sight``:
     (d, its shift, the hexes at the edge behind d raised to the hungry lane,
-    that lane's offset, the plots whose ray against d holds a plot, the
-    hexes at the edge against d)."""
+    the plots whose ray against d holds a plot, the hexes at the edge
+    against d)."""
     top = 2 * board.lane_width
     out = []
     for d in range(6):
         od = (d + 3) % 6
-        out.append((d, board.shifts[d], board.term_masks[od] << top, top,
+        out.append((d, board.shifts[d], board.term_masks[od] << top,
                     board.ray_nonempty[od], board.term_masks[od]))
     return tuple(out)
 
@@ -297,8 +297,8 @@ class DendriaState(EngineState):
         _fert(DARK), _fert(LIGHT)), kept in the memos that hungry_mask() and
         _fert() read (they depend on the occupancy and the dendrids only).
 
-        One bitboard fill per direction carries three lanes (the board's
-        ``lanes``): light spreading from the dark dendrids, from the light
+        One bitboard fill per direction carries three lanes, the board's
+        ``lane_width`` bits apart: light spreading from the dark dendrids, from the light
         ones, and back from the edge (a plot whose ray in the opposite
         direction is open to the edge would be a hungry seed)."""
         b = self.board
@@ -312,7 +312,8 @@ class DendriaState(EngineState):
         fill = b.fill
         seen = 0
         hungry = 0
-        for d, s, edge_hi, top, roots, edge in _sight_table(b):
+        top = w + w   # the hungry lane
+        for d, s, edge_hi, roots, edge in _sight_table(b):
             lit = fill((dendrids << s if s > 0 else dendrids >> -s) | edge_hi, open3, d)
             seen |= lit
             back = lit >> top   # the hungry lane, one step on: a ray open to the edge
