@@ -1,17 +1,33 @@
-"""Build hook: the wheel carries the tutorial notebooks and the docs.
+"""Build hooks.
 
-Everything else is in pyproject.toml. ``tutorials/`` and ``docs/`` live at
-the top of the clone (an editable install reads them there); a built wheel
-gets copies in ``dendria_widget/_bundled/``, which ``dendria-widget
-tutorials`` copies for the learner (see dendria_widget/tutorials.py).
+1. The wheel carries the tutorial notebooks and the docs. ``tutorials/`` and
+   ``docs/`` live at the top of the clone (an editable install reads them
+   there); a built wheel gets copies in ``dendria_widget/_bundled/``, which
+   ``dendria-widget tutorials`` copies for the learner (see
+   dendria_widget/tutorials.py).
+2. The compiled engine: the modules named in dendria_widget/accel.py
+   (geometry and the rules engines) are compiled by Cython from their
+   unchanged source when a C compiler is there. Each is optional: without a
+   compiler, Python headers or Cython, or with DENDRIA_WIDGET_PURE=1 set,
+   the install goes on and the package runs the same Python source. The
+   build records each compiled source's SHA-256 in
+   ``dendria_widget/_compiled.json``; on import a compiled module whose
+   source changed since is not used (dendria_widget/accel.py).
+
+Everything else is in pyproject.toml.
 """
 
+import json
+import os
 import pathlib
+import runpy
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 SHIPPED = ("tutorials", "docs")
+ACCEL = runpy.run_path(os.path.join("dendria_widget", "accel.py"))
 
 
 class build_py_with_notebooks(build_py):
@@ -31,4 +47,67 @@ class build_py_with_notebooks(build_py):
                 self.copy_file(str(path), str(out))
 
 
-setup(cmdclass={"build_py": build_py_with_notebooks})
+class build_ext_recorded(build_ext):
+    """Compile the engine's modules (each optional), then record the source
+    of each one that was built (a failed one is left out: that module runs
+    as Python)."""
+
+    def finalize_options(self):
+        self.distribution.ext_modules = cythonized(self.distribution.ext_modules)
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+
+    def run(self):
+        super().run()
+        built = {}
+        for ext in self.extensions:
+            module = ext.name.split(".", 1)[1]
+            source = os.path.join("dendria_widget", *module.split(".")) + ".py"
+            if os.path.exists(self.get_ext_fullpath(ext.name)):
+                built[module] = ACCEL["source_hash"](source)
+        path = self._manifest()
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(built, f, indent=1, sort_keys=True)
+        if len(built) < len(ACCEL["COMPILED"]):
+            print("dendria-widget: the engine was not compiled (no C compiler or Cython, or "
+                  f"{ACCEL['PURE_ENV']}=1): it runs as Python, the same rules, slower")
+
+    def _manifest(self):
+        folder = "dendria_widget" if self.inplace else os.path.join(self.build_lib,
+                                                                    "dendria_widget")
+        return os.path.join(folder, ACCEL["MANIFEST"])
+
+    def get_outputs(self):
+        return super().get_outputs() + [self._manifest()]
+
+
+def cythonized(extensions):
+    """The extensions as Cython builds them, or none when the engine cannot
+    or should not be compiled here."""
+    if not extensions or ACCEL["_pure_asked"]():
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        return []
+    # Plain Python semantics: annotations are not type declarations, and
+    # functions keep their introspection; the generated C goes to build/.
+    out = cythonize(extensions, build_dir=os.path.join("build", "cython"), quiet=True,
+                    compiler_directives={"language_level": 3, "binding": True,
+                                         "annotation_typing": False})
+    for ext in out:
+        ext.optional = True
+    return out
+
+
+# One optional extension per compiled module, from its unchanged .py source.
+ENGINE = [Extension(f"dendria_widget.{module}",
+                    [os.path.join("dendria_widget", *module.split(".")) + ".py"],
+                    optional=True,
+                    extra_compile_args=["-O2", "-g0"] if os.name == "posix" else [])
+          for module in ACCEL["COMPILED"]]
+
+setup(cmdclass={"build_py": build_py_with_notebooks, "build_ext": build_ext_recorded},
+      ext_modules=ENGINE)

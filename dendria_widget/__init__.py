@@ -1,5 +1,11 @@
 """dendria-widget: the hex-board games Dendria and Hedu in Jupyter."""
 
+# First: which engine modules run compiled and which from their source
+# (dendria_widget/accel.py; a compiled module older than its source is not used).
+from . import accel as _accel
+
+_accel.install()
+
 from .errors import (BadBoard, BadPosition, BadRecord, BadRules, DendriaError,
                      IllegalStep, UnknownCell)
 from .game import Game

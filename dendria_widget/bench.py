@@ -76,19 +76,52 @@ def pin_one_core():
         return "not pinned (no sched_setaffinity); Python runs on one core anyway"
 
 
+class _SourceTree:
+    """A meta path finder: the modules of package ``name`` from the ``.py``
+    files under ``root`` only (never a compiled module found there)."""
+
+    def __init__(self, name, root):
+        self.name, self.root = name, root
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith(self.name + "."):
+            return None
+        base = os.path.join(self.root, *fullname.split(".")[1:])
+        if os.path.exists(os.path.join(base, "__init__.py")):
+            return importlib.util.spec_from_file_location(
+                fullname, os.path.join(base, "__init__.py"), submodule_search_locations=[base])
+        if os.path.exists(base + ".py"):
+            return importlib.util.spec_from_file_location(fullname, base + ".py")
+        return None
+
+
 def load_baseline(path, name="dendria_widget_baseline"):
     """The ``dendria_widget`` package of the checkout at ``path``, imported
-    under another module name (so both versions run in one process)."""
+    from its Python source under another module name (so both versions run
+    in one process; a compiled engine built in that checkout is not used)."""
     root = os.path.join(os.path.abspath(path), "dendria_widget")
     init = os.path.join(root, "__init__.py")
     if not os.path.exists(init):
         raise FileNotFoundError(f"no dendria_widget package in {path!r}")
+    if name in sys.modules:
+        return sys.modules[name]
+    sys.meta_path.insert(0, _SourceTree(name, root))
     spec = importlib.util.spec_from_file_location(name, init,
                                                   submodule_search_locations=[root])
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def this_source():
+    """This package again, from its Python source, when its engine runs
+    compiled (see dendria_widget/accel.py); None when it runs the source."""
+    from . import accel
+    if not any(how == "compiled" for how in accel.install().values()):
+        return None
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return load_baseline(here, "dendria_widget_source")
 
 
 def playout(game, rng, push=False):
@@ -278,16 +311,22 @@ def compare_playouts(say, quick, seed, baseline, reps):
     """Section 1: this package's public loop (play and push), the baseline's
     (play) when given, their games interleaved, ``reps`` times each; returns
     the failures."""
+    from . import accel
     base = load_baseline(baseline) if baseline else None
+    source = this_source()
     reps = reps or (2 if quick else 5)
     say("1. Random full-game playouts through the public API: legal_steps(), a uniformly "
         "random step")
     say(f"   (pass only when nothing else is legal), then play() or push(); seed {seed}, "
         f"median of {reps} repetitions, the versions' games interleaved;")
     say("   times are this process's CPU seconds (other programs on the machine do not count)")
+    say(f"   this version's engine: {accel.describe()}")
+    if source:
+        say("   'source': this version again, its engine run from the same Python source "
+            "(as without a C compiler)")
     if base:
-        say(f"   baseline: the checkout at {baseline} (imported as {base.__name__}), "
-            "its legal_steps() + play()")
+        say(f"   baseline: the checkout at {baseline} (imported as {base.__name__}, from its "
+            "Python source), its legal_steps() + play()")
     head = (f"   {'game':<19}{'code':<10}{'loop':<6}{'games':>6}{'games/s':>9}{'steps/s':>9}"
             f"{'steps/game':>11}  ends")
     say(head)
@@ -297,10 +336,12 @@ def compare_playouts(say, quick, seed, baseline, reps):
     for name, ruleset, kwargs, full, short in PLAYOUTS:
         n = short if quick else full
         runs = {}
-        variants = [("this", False), ("this", True)] + ([("baseline", False)] if base else [])
+        variants = ([("this", False), ("this", True)] + ([("source", False)] if source else [])
+                    + ([("baseline", False)] if base else []))
+        games_of = {"this": Game, "source": source and source.Game, "baseline": base and base.Game}
         makers = []
         for who, push in variants:
-            def make(g=Game if who == "this" else base.Game):
+            def make(g=games_of[who]):
                 return g(ruleset, **kwargs)
             makers.append((make, push))
         for _ in range(reps):
@@ -319,6 +360,9 @@ def compare_playouts(say, quick, seed, baseline, reps):
         if base:
             ratios.append((name, _ratios(runs[("this", False)], runs[("this", True)],
                                          runs[("baseline", False)])))
+            if source:
+                ratios.append((f"{name}, source", _ratios(
+                    runs[("source", False)], runs[("source", False)], runs[("baseline", False)])))
     if _module_exists("pyspiel"):
         r = havannah_playouts(7, 20 if quick else 100, seed)
         say(f"   {'havannah side 7':<19}{'openspiel':<10}{'apply':<6}{r['games']:>6}"
@@ -327,16 +371,17 @@ def compare_playouts(say, quick, seed, baseline, reps):
     else:
         say("   (open_spiel is not installed: no Havannah figure)")
     if ratios:
-        say("   this / baseline, same seeds (median over the repetitions). 'same games': the "
-            "games both versions")
+        say("   this / baseline ('..., source': this version's Python source / baseline), "
+            "same seeds (median over")
+        say("   the repetitions). 'same games': the games both versions")
         say("   played step for step alike (same seed, same steps, same end), the like-for-like "
             "figure; 'all games'")
         say("   also counts games the rules changes made different (e.g. docs/rules.md 2.3's "
             "move limit):")
         for name, r in ratios:
+            push = "" if name.endswith(", source") else f", {r['same_push']:5.2f}x (push)"
             same = (f"same games {r['same']} of {r['games']}: {r['same_play']:5.2f}x "
-                    f"games/s (play), {r['same_push']:5.2f}x (push)" if r["same"]
-                    else "no game played alike")
+                    f"games/s (play){push}" if r["same"] else "no game played alike")
             say(f"     {name:<19} {same}")
             say(f"     {'':<19} all games: {r['games_play']:5.2f}x games/s, "
                 f"{r['steps_play']:5.2f}x steps/s (play)")

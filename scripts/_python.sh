@@ -7,7 +7,8 @@
 #   - otherwise .venv in this clone, made on first use from that Python
 #     (3.10 or newer; $PYTHON, when set, names another one to make it from).
 # Defines `install_package EXTRA` (pip install -e ".[EXTRA]", skipped when
-# nothing changed since the last install) and `apt_install PACKAGE...`.
+# nothing changed since the last install; the compiled engine is built again
+# when its source changed) and `apt_install PACKAGE...`.
 
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
@@ -76,6 +77,17 @@ _select_python() {
     PYTHON="$PWD/.venv/bin/python"
 }
 
+_recompile_stale_engine() {
+    # The compiled engine (setup.py, dendria_widget/accel.py) is built from the
+    # source at install time; when that source was edited since, compile it again.
+    if ! "$PYTHON" -W ignore -c 'import sys
+from dendria_widget import accel
+sys.exit(any(how == "python: stale" for how in accel.install().values()))'; then
+        echo ">>> the engine's source changed since it was compiled: compiling it again"
+        "$PYTHON" -m pip install --no-deps -e . </dev/null
+    fi
+}
+
 install_package() {
     # pip install -e ".[$1]" into $PYTHON, unless the stamp in that environment
     # says this clone was installed there with the same pyproject.toml and extra.
@@ -91,6 +103,7 @@ sys.exit(spec is None or os.path.dirname(os.path.realpath(spec.origin)) != here)
 EOF
     then
         echo ">>> dendria-widget [$extra] is already installed and pyproject.toml is unchanged: skipping pip"
+        _recompile_stale_engine
         return
     fi
     echo ">>> installing dendria-widget with its $extra dependencies"
