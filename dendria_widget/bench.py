@@ -382,11 +382,11 @@ def compare_playouts(say, quick, seed, baseline, reps):
             push = "" if name.endswith(", source") else f", {r['same_push']:5.2f}x (push)"
             same = (f"same games {r['same']} of {r['games']}: {r['same_play']:5.2f}x "
                     f"games/s (play){push}" if r["same"] else "no game played alike")
-            say(f"     {name:<19} {same}")
-            say(f"     {'':<19} all games: {r['games_play']:5.2f}x games/s, "
+            say(f"     {name:<27} {same}")
+            say(f"     {'':<27} all games: {r['games_play']:5.2f}x games/s, "
                 f"{r['steps_play']:5.2f}x steps/s (play)")
             if r["old_cut"]:
-                say(f"     {'':<19}the baseline's games cut at the {STEP_CAP}-step cap "
+                say(f"     {'':<27}the baseline's games cut at the {STEP_CAP}-step cap "
                     f"(endless under its rules): {r['old_cut']}, counted in 'all games'")
     for line in failures:
         say(line)
