@@ -515,6 +515,38 @@ def test_the_lanes_of_one_fill_give_hunger_and_fertilization(seed, ruleset):
         assert near == b.dilate(empty & ~fert) & st.occ
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=hs.integers(0, 2 ** 32 - 1),
+       ruleset=hs.sampled_from(["dendria-classic", "dendria-sprites"]))
+def test_fertilization_kept_up_after_a_sprout_is_the_naive_reading(seed, ruleset):
+    """A sprout changes no occupancy, only the mover's dendrids: the engine
+    adds the new dendrid's light to the facts it had (no new fill). After
+    every sprout of a random board (lagoons too), the mover's fertilization
+    it keeps is the naive reading, and the same as a fresh fill's."""
+    rng = random.Random(seed)
+    game = Game(ruleset, board=rng.choice([{"shape": "hexagon", "size": 5},
+                                           {"shape": "hexagon", "size": 7},
+                                           "flower-13"]))
+    st = game.state
+    b = st.board
+    for i in b.plots:
+        if rng.random() < rng.choice([0.2, 0.5, 0.8]):
+            st._put(i, rng.randint(1, 6))
+    seeds = [i for i in b.plots if st.cells[i] in (1, 4)]
+    rng.shuffle(seeds)
+    for s in seeds[:6]:
+        colour = 0 if st.cells[s] == 1 else 1
+        st._fert(colour)                       # the facts before, as a legal() would ask
+        st._put(s, 3 + 3 * colour)            # the sprout's change of the board
+        st._fert_after_sprout(st.bb[3 + 3 * colour] & ~(1 << s), s, colour)
+        kept = st._memo.fert[(st.occ, st.bb[3 + 3 * colour])]
+        naive = Naive(game)
+        assert set(b.names(kept[0])) == set(b.names(naive.fertilized(colour)))
+        empty = b.plot_mask & ~st.occ
+        assert kept[1] == b.dilate(empty & ~kept[0]) & st.occ
+        assert kept == st._sight()[1 + colour]
+
+
 def test_placement_reasons_agree_with_legal_placements():
     """The engine says why not exactly where it lists no placement (both
     colours, classic and sprites sowing), so explanations never contradict

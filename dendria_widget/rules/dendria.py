@@ -342,6 +342,34 @@ class DendriaState(EngineState):
         memo.fert[(occ, light)] = light_facts
         return hungry, dark_facts, light_facts
 
+    def _fert_after_sprout(self, dendrids, s, colour):
+        """After ``colour`` sprouted the seed on s (the occupancy is the
+        same, one more dendrid), the colour's _fert facts follow from those
+        of its ``dendrids`` before, when known: the new dendrid's light
+        along its six rays to the first piece is added, and the pieces
+        touching a soil still unfed are found again (no three-lane fill)."""
+        memo = self._memo
+        occ = self.occ
+        before = memo.fert.get((occ, dendrids))
+        if before is None:
+            return
+        cells = self.cells
+        lit = 0
+        for ray in self.board.rays[s]:
+            for j in ray:
+                if cells[j]:
+                    break
+                lit |= 1 << j
+        b = self.board
+        fed = before[0] | lit
+        x = b.plot_mask & ~occ & ~fed
+        st = b.stride
+        t = st - 1
+        x = (x | x << 1 | x >> 1 | x << t | x >> t | x << st | x >> st) & occ
+        if len(memo.fert) > _Memo.SIZE:
+            memo.fert.clear()
+        memo.fert[(occ, self.bb[3 + 3 * colour])] = (fed, x)
+
     def touching_empty(self):
         """Pieces next to at least one empty plot (groups with fertile soil)."""
         occ = self.occ
@@ -1464,7 +1492,9 @@ class DendriaState(EngineState):
             self.slides += 1
             self.current.append(step)
         elif verb == "sprout":
+            dendrids = self.bb[3 + 3 * mover]
             changes.append((arg, put(arg, 3 + 3 * mover)))
+            self._fert_after_sprout(dendrids, arg, mover)
             self.current.append(step)
         elif verb == "grow" or verb == "capture":
             g = self.group_of(arg)
