@@ -19,6 +19,10 @@ are the same from run to run (only the times change).
    printed, and over all games the ratios of games/s and steps/s. With
    ``open_spiel`` importable, OpenSpiel's Havannah side 7 runs the same
    kind of loop (``legal_actions()`` + ``apply_action()``) in the same run.
+   When this package's engine runs compiled (dendria_widget/accel.py), the
+   same loop also runs through this package again with its engine from the
+   Python source ("source"), as an install without a C compiler plays; the
+   baseline always runs from its source.
    Every classic game must end (the dendrid move limit counts passes): a
    game reaching the safety cap of STEP_CAP steps is reported as a failure.
 2. A mid-game classic side-9 position (a seeded random game of about 200
