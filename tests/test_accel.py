@@ -15,26 +15,32 @@ import zipfile
 
 import pytest
 
-import dendria_widget
-from dendria_widget import Game, accel
-from dendria_widget.bench import game_rng, playout
+from dendria_widget import accel
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
-# A few seeded random games of every engine, as text: moves, end and score.
-GAMES = """
-import importlib, json
-from dendria_widget import Game, accel
+# A few seeded random games of every engine, as text: moves, end and score
+# (the same code runs here and in the other processes).
+PLAY = """
+from dendria_widget import Game
 from dendria_widget.bench import game_rng, playout
-out = []
-for ruleset, kw in (("dendria-classic", {"size": 4}), ("dendria-sprites", {"size": 3}),
-                    ("hedu", {"size": 4})):
-    for k in range(3):
-        g = Game(ruleset, **kw)
-        playout(g, game_rng(7, k))
-        out.append([[str(s) for s in t] for t in g.history] + [g.end_reason, g.score()])
-print(json.dumps({"games": out, "plan": accel.install(), "describe": accel.describe(),
+
+
+def games():
+    out = []
+    for ruleset, kw in (("dendria-classic", {"size": 4}), ("dendria-sprites", {"size": 3}),
+                        ("hedu", {"size": 4})):
+        for k in range(3):
+            g = Game(ruleset, **kw)
+            playout(g, game_rng(7, k))
+            out.append([[str(s) for s in t] for t in g.history] + [g.end_reason, g.score()])
+    return out
+"""
+GAMES = PLAY + """
+import importlib, json
+from dendria_widget import accel
+print(json.dumps({"games": games(), "plan": accel.install(), "describe": accel.describe(),
                   "files": {m: importlib.import_module("dendria_widget." + m).__file__
                             for m in accel.COMPILED}}))
 """
@@ -52,14 +58,9 @@ def run_python(code, path=None, env=None):
 
 
 def games_here():
-    out = []
-    for ruleset, kw in (("dendria-classic", {"size": 4}), ("dendria-sprites", {"size": 3}),
-                        ("hedu", {"size": 4})):
-        for k in range(3):
-            g = Game(ruleset, **kw)
-            playout(g, game_rng(7, k))
-            out.append([[str(s) for s in t] for t in g.history] + [g.end_reason, g.score()])
-    return json.loads(json.dumps(out))
+    space = {}
+    exec(PLAY, space)
+    return json.loads(json.dumps(space["games"]()))
 
 
 def test_each_module_runs_as_the_plan_says():

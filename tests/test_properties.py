@@ -487,6 +487,19 @@ def test_engine_agrees_with_a_naive_reading(seed):
         compare_conversions(game, Naive(game), mover)
 
 
+def any_pieces_anywhere(ruleset, rng, densities):
+    """A game on a random board (lagoons too) with any piece anywhere, each
+    plot filled with a chance drawn from ``densities``."""
+    game = Game(ruleset, board=rng.choice([{"shape": "hexagon", "size": 5},
+                                           {"shape": "hexagon", "size": 7},
+                                           "flower-13"]))
+    st = game.state
+    for i in st.board.plots:
+        if rng.random() < rng.choice(densities):
+            st._put(i, rng.randint(1, 6))
+    return game
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=hs.integers(0, 2 ** 32 - 1),
        ruleset=hs.sampled_from(["dendria-classic", "dendria-sprites"]))
@@ -496,14 +509,9 @@ def test_the_lanes_of_one_fill_give_hunger_and_fertilization(seed, ruleset):
     reading, with any pieces anywhere, on boards with lagoons too, under
     both edge-sight options (classic literal, sprites touching)."""
     rng = random.Random(seed)
-    game = Game(ruleset, board=rng.choice([{"shape": "hexagon", "size": 5},
-                                           {"shape": "hexagon", "size": 7},
-                                           "flower-13"]))
+    game = any_pieces_anywhere(ruleset, rng, (0.1, 0.4, 0.8))
     st = game.state
     b = st.board
-    for i in b.plots:   # a random board: any piece anywhere
-        if rng.random() < rng.choice([0.1, 0.4, 0.8]):
-            st._put(i, rng.randint(1, 6))
     naive = Naive(game)
     assert (set(b.names(st.hungry_mask()))
             == {b.name(i) for i in b.plots if naive.hungry(i)})
@@ -524,14 +532,9 @@ def test_fertilization_kept_up_after_a_sprout_is_the_naive_reading(seed, ruleset
     every sprout of a random board (lagoons too), the mover's fertilization
     it keeps is the naive reading, and the same as a fresh fill's."""
     rng = random.Random(seed)
-    game = Game(ruleset, board=rng.choice([{"shape": "hexagon", "size": 5},
-                                           {"shape": "hexagon", "size": 7},
-                                           "flower-13"]))
+    game = any_pieces_anywhere(ruleset, rng, (0.2, 0.5, 0.8))
     st = game.state
     b = st.board
-    for i in b.plots:
-        if rng.random() < rng.choice([0.2, 0.5, 0.8]):
-            st._put(i, rng.randint(1, 6))
     seeds = [i for i in b.plots if st.cells[i] in (1, 4)]
     rng.shuffle(seeds)
     for s in seeds[:6]:
