@@ -356,8 +356,8 @@ class PlayersPanel:
     # ---------------------------------------------------------- drawing
     def decorate(self, scene):
         """Add the hint (numbered rings on the suggested turn's cells) and
-        the heat map (discs, darker for a larger share of the search's
-        visits) to the scene's overlay layer, with a key."""
+        the heat map (cells tinted darker for a larger share of the
+        search's visits) to the scene's overlay layer, with a key."""
         hint = self.hint
         if hint is None or hint["key"] != self._key():
             return scene
@@ -367,10 +367,16 @@ class PlayersPanel:
         r = lay.radius
         cells = (hint["search"] or {}).get("cells", {})
         top = max(cells.values(), default=0) or 1
+        geo = rscene.board_geometry(board, r)
         for name, share in sorted(cells.items()):
-            x, y = lay.center(board.cell(name))
-            shapes.append(rscene.Circle(x, y, r * 0.8, HEAT, None, 0,
-                                        0.15 + 0.6 * share / top, tag=f"heat:{name}"))
+            i = board.cell(name)
+            x, y = lay.center(i)
+            gx, gy = geo.center[i]
+            # a tint over the whole cell (a piece there stays visible), not a
+            # disc a learner could take for a piece
+            hexagon = tuple((px + x - gx, py + y - gy) for px, py in geo.inner[i])
+            shapes.append(rscene.Polygon(hexagon, HEAT, None, 0, 0.12 + 0.5 * share / top,
+                                         tag=f"heat:{name}"))
         order = {}
         for k, step in enumerate(hint["turn"], 1):
             if isinstance(step.arg, str) and board.has_name(step.arg):
