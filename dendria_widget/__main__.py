@@ -95,6 +95,9 @@ def build_parser():
         epilog=f"Run '{PROG} COMMAND --help' for a command's details. "
                f"The rules are in docs/rules.md; '{PROG} tutorials' copies them "
                "with the notebooks.")
+    from . import __version__, accel
+    parser.add_argument("--version", action="version",
+                        version=f"{PROG} {__version__}; engine: {accel.describe()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     a = sub.add_parser("analyze", help="analyse a position given as JSON (docs/notation.md)",
                        description=ANALYZE_HELP,

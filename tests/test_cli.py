@@ -274,3 +274,18 @@ def test_bench_times_another_checkout_through_its_own_api():
     assert same_games(mine, other_seed)[0] < 2                # other seeds, other games
     with pytest.raises(FileNotFoundError):
         load_baseline(str(root / "nowhere"))
+
+
+def test_version_says_which_engine_runs():
+    from dendria_widget import __version__, accel
+    proc = _python_m(["--version"])
+    out = " ".join(proc.stdout.decode().split())
+    assert proc.returncode == 0
+    assert out.startswith(f"dendria-widget {__version__}; engine: ")
+    assert out.endswith(" ".join(accel.describe().split()))
+    env_pure = dict(os.environ, **{accel.PURE_ENV: "1"})
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env_pure["PYTHONPATH"] = root + os.pathsep + env_pure.get("PYTHONPATH", "")
+    proc = subprocess.run([sys.executable, "-m", "dendria_widget", "--version"],
+                          capture_output=True, timeout=120, env=env_pure)
+    assert "engine: the Python source" in " ".join(proc.stdout.decode().split())
