@@ -63,9 +63,8 @@ class build_ext_recorded(build_ext):
         built = {}
         for ext in self.extensions:
             module = ext.name.split(".", 1)[1]
-            source = os.path.join("dendria_widget", *module.split(".")) + ".py"
             if os.path.exists(self.get_ext_fullpath(ext.name)):
-                built[module] = ACCEL["source_hash"](source)
+                built[module] = ACCEL["source_hash"](source_of(module))
         path = self._manifest()
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
@@ -102,9 +101,13 @@ def cythonized(extensions):
     return out
 
 
+def source_of(module):
+    """The .py of an engine module (the path accel.py checks at import)."""
+    return ACCEL["_paths"](module, "dendria_widget")[0]
+
+
 # One optional extension per compiled module, from its unchanged .py source.
-ENGINE = [Extension(f"dendria_widget.{module}",
-                    [os.path.join("dendria_widget", *module.split(".")) + ".py"],
+ENGINE = [Extension(f"dendria_widget.{module}", [source_of(module)],
                     optional=True,
                     extra_compile_args=["-O2", "-g0"] if os.name == "posix" else [])
           for module in ACCEL["COMPILED"]]

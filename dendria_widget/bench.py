@@ -241,7 +241,8 @@ def havannah_playouts(size, games, seed):
 
 def _ratios(this, pushed, old):
     """this / baseline figures from paired repetitions (lists of run_playouts
-    results): medians of the per-repetition ratios."""
+    results): medians of the per-repetition ratios (``pushed`` None: no
+    push loop was timed)."""
     def med(values):
         values = [v for v in values if v is not None]
         return statistics.median(values) if values else None
@@ -254,7 +255,7 @@ def _ratios(this, pushed, old):
         "games": this[0]["games"],
         "same": same_games(this[0], old[0])[0],
         "same_play": med(same_ratio(t, o) for t, o in zip(this, old)),
-        "same_push": med(same_ratio(t, o) for t, o in zip(pushed, old)),
+        "same_push": med(same_ratio(t, o) for t, o in zip(pushed, old)) if pushed else None,
         "games_play": med(o["seconds"] * t["games"] / (t["seconds"] * o["games"])
                           for t, o in zip(this, old)),
         "steps_play": med((t["steps"] / t["seconds"]) / (o["steps"] / o["seconds"])
@@ -366,7 +367,7 @@ def compare_playouts(say, quick, seed, baseline, reps):
                                          runs[("baseline", False)])))
             if source:
                 ratios.append((f"{name}, source", _ratios(
-                    runs[("source", False)], runs[("source", False)], runs[("baseline", False)])))
+                    runs[("source", False)], None, runs[("baseline", False)])))
     if _module_exists("pyspiel"):
         r = havannah_playouts(7, 20 if quick else 100, seed)
         say(f"   {'havannah side 7':<19}{'openspiel':<10}{'apply':<6}{r['games']:>6}"
@@ -383,7 +384,7 @@ def compare_playouts(say, quick, seed, baseline, reps):
         say("   also counts games the rules changes made different (e.g. docs/rules.md 2.3's "
             "move limit):")
         for name, r in ratios:
-            push = "" if name.endswith(", source") else f", {r['same_push']:5.2f}x (push)"
+            push = "" if r["same_push"] is None else f", {r['same_push']:5.2f}x (push)"
             same = (f"same games {r['same']} of {r['games']}: {r['same_play']:5.2f}x "
                     f"games/s (play){push}" if r["same"] else "no game played alike")
             say(f"     {name:<27} {same}")

@@ -300,18 +300,12 @@ class Game:
 
         A Step taken from :meth:`legal_steps` on the game as it still is
         is played at once, without judging it a second time."""
-        if len(steps) == 1:
-            # the common case, kept short: one step from legal_steps(), no
-            # redo list to keep in step (the loop of players and the lab)
-            c = self._legal
-            step = steps[0]
-            if (c is not None and not self._redo and c[0] == self.state.version
-                    and id(step) in map(id, c[1])):
-                self.state.push(step)
-                return self
-            if self._known_legal(step):
-                self._play_one(step)
-                return self
+        if len(steps) == 1 and self._known_legal(steps[0]):
+            if self._redo:
+                self._play_one(steps[0])
+            else:   # the loop of players and the lab: straight to the engine
+                self.state.push(steps[0])
+            return self
         done = 0
         redo, comments = list(self._redo), dict(self.comments)
         try:

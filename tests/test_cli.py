@@ -217,8 +217,8 @@ def test_usage_errors(cli):
 
 
 # ------------------------------------------------------------ subprocess
-def _python_m(args, stdin=None):
-    env = dict(os.environ)
+def _python_m(args, stdin=None, **env_vars):
+    env = dict(os.environ, **env_vars)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "dendria_widget", *args], input=stdin,
@@ -283,9 +283,5 @@ def test_version_says_which_engine_runs():
     assert proc.returncode == 0
     assert out.startswith(f"dendria-widget {__version__}; engine: ")
     assert out.endswith(" ".join(accel.describe().split()))
-    env_pure = dict(os.environ, **{accel.PURE_ENV: "1"})
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env_pure["PYTHONPATH"] = root + os.pathsep + env_pure.get("PYTHONPATH", "")
-    proc = subprocess.run([sys.executable, "-m", "dendria_widget", "--version"],
-                          capture_output=True, timeout=120, env=env_pure)
+    proc = _python_m(["--version"], **{accel.PURE_ENV: "1"})
     assert "engine: the Python source" in " ".join(proc.stdout.decode().split())

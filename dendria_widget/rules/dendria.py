@@ -353,19 +353,16 @@ class DendriaState(EngineState):
         before = memo.fert.get((occ, dendrids))
         if before is None:
             return
+        b = self.board
         cells = self.cells
         lit = 0
-        for ray in self.board.rays[s]:
+        for ray in b.rays[s]:
             for j in ray:
                 if cells[j]:
                     break
                 lit |= 1 << j
-        b = self.board
         fed = before[0] | lit
-        x = b.plot_mask & ~occ & ~fed
-        st = b.stride
-        t = st - 1
-        x = (x | x << 1 | x >> 1 | x << t | x >> t | x << st | x >> st) & occ
+        x = b.dilate(b.plot_mask & ~occ & ~fed) & occ
         if len(memo.fert) > _Memo.SIZE:
             memo.fert.clear()
         memo.fert[(occ, self.bb[3 + 3 * colour])] = (fed, x)

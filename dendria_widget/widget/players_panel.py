@@ -367,16 +367,12 @@ class PlayersPanel:
         r = lay.radius
         cells = (hint["search"] or {}).get("cells", {})
         top = max(cells.values(), default=0) or 1
-        geo = rscene.board_geometry(board, r)
+        geo = rscene.board_geometry(board, r)   # the scene's own (its layout is geo's)
         for name, share in sorted(cells.items()):
-            i = board.cell(name)
-            x, y = lay.center(i)
-            gx, gy = geo.center[i]
             # a tint over the whole cell (a piece there stays visible), not a
             # disc a learner could take for a piece
-            hexagon = tuple((px + x - gx, py + y - gy) for px, py in geo.inner[i])
-            shapes.append(rscene.Polygon(hexagon, HEAT, None, 0, 0.12 + 0.5 * share / top,
-                                         tag=f"heat:{name}"))
+            shapes.append(rscene.Polygon(geo.inner[board.cell(name)], HEAT, None, 0,
+                                         0.12 + 0.5 * share / top, tag=f"heat:{name}"))
         order = {}
         for k, step in enumerate(hint["turn"], 1):
             if isinstance(step.arg, str) and board.has_name(step.arg):
