@@ -113,6 +113,33 @@ def test_captions_say_which_steps_a_picture_shows_in_the_edition_words():
     assert lesson.caption(plain) == ""
 
 
+def test_a_page_picture_follows_the_theme():
+    """Both themes in the picture; JupyterLab's dark theme, VS Code's, or a
+    dark system (where the page has no theme of its own) show the dark one;
+    with the styles stripped (an untrusted notebook) the light one shows."""
+    from urllib.parse import unquote
+
+    from dendria_widget.render.theme import DARK_THEME, DEFAULT_THEME
+
+    lesson = LESSONS[1]
+    bundle = lesson.picture(0)
+    assert set(bundle) == {"text/html", "text/plain"}
+    html = bundle["text/html"]
+    imgs = re.findall(r"<img class='(dw-light|dw-dark)'([^>]*)>", html)
+    assert [c for c, _ in imgs] == ["dw-light", "dw-dark"]
+    light, dark = (unquote(re.search(r'src="data:image/svg\+xml,([^"]*)"', a).group(1))
+                   for _, a in imgs)
+    assert "display:none" in imgs[1][1] and "display" not in imgs[0][1]
+    assert light.startswith("<svg") and dark.startswith("<svg")
+    assert f"fill='{DEFAULT_THEME.background}'" in light
+    assert f"fill='{DARK_THEME.background}'" in dark
+    assert "data-tag" not in light and 'alt="The board of step 1' in html
+    style = html[html.index("<style>"):html.index("</style>")]
+    assert "[data-jp-theme-light='false'] .dendria-picture .dw-dark" in style
+    assert "prefers-color-scheme: dark" in style and "vscode-dark" in style
+    assert "step 1" in bundle["text/plain"] and "<" not in bundle["text/plain"]
+
+
 # ---------------------------------------------------------------- hints
 @pytest.mark.parametrize("lesson,k", EXERCISES, ids=[f"{x.name}-{k}" for x, k in EXERCISES])
 def test_the_hint_region_holds_the_answer_and_more(lesson, k):

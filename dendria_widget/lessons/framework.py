@@ -32,7 +32,9 @@ import pkgutil
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from ..errors import DendriaError, IllegalStep
 from ..explain.sentences import and_list
@@ -409,14 +411,34 @@ class Lesson:
             kw["selected"] = journey_cell(game)
         return kw
 
-    def svg(self, k: int, played: int | None = None, width: float | None = None) -> str:
+    def svg(self, k: int, played: int | None = None, width: float | None = None,
+            theme: str = "light") -> str:
         """Page ``k`` as SVG, after its setup and its play steps (``played``:
-        only that many of them), headless."""
+        only that many of them), headless; ``theme``: "light" or "dark"."""
         from ..render.svg import game_svg
 
         page = self.page(k)
         game = self.game(k, len(page.play) if played is None else played)
-        return game_svg(game, **self.scene_kwargs(k, width, game))
+        return game_svg(game, theme=theme, **self.scene_kwargs(k, width, game))
+
+    def picture(self, k: int, played: int | None = None,
+                width: float | None = None) -> dict[str, str]:
+        """Page ``k``'s picture for a notebook, as a display bundle that
+        follows the reader's theme: ``text/html`` holds the page in the
+        light and the dark theme, and shows the one that matches JupyterLab's
+        theme (``data-jp-theme-light``), VS Code's, or else the system's
+        (``prefers-color-scheme``); where styles are stripped (an untrusted
+        notebook) the light one shows."""
+        light = self.svg(k, played, width)
+        dark = self.svg(k, played, width, theme="dark")
+        page = self.page(k)
+        alt = escape(f"The board of step {k + 1}: {page.title}", quote=True)
+        html = (f"<div class='dendria-picture'>{PICTURE_STYLE}"
+                f"<img class='dw-light' alt=\"{alt}\" src=\"{_data_uri(light)}\">"
+                f"<img class='dw-dark' alt=\"{alt}\" style='display:none' "
+                f"src=\"{_data_uri(dark)}\"></div>")
+        return {"text/html": html,
+                "text/plain": f"[the board of step {k + 1} of {self.name}: {page.title}]"}
 
     def markdown(self, k: int) -> str:
         """Page ``k``'s title and text (and an exercise's prompt) as markdown,
@@ -454,7 +476,7 @@ class Lesson:
         caption, for a second picture of the same page) and its board, as
         SVG after its play steps (``played``: only that many of them), so a
         saved notebook shows every page without a kernel."""
-        from IPython.display import SVG, Markdown, display
+        from IPython.display import Markdown, display
 
         parts = [self.markdown(k)] if text else []
         caption = self.caption(k, played)
@@ -462,7 +484,7 @@ class Lesson:
             parts.append(caption)
         if parts:
             display(Markdown("\n\n".join(parts)))
-        display(SVG(self.svg(k, played, width)))
+        display(self.picture(k, played, width), raw=True)
 
     def __repr__(self):
         return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
@@ -531,6 +553,34 @@ def planted(game: Game) -> list[str | int | None]:
 #: button ("Press **Play**: Dark plants on c3."); a picture of the page has
 #: no such button, so :meth:`Lesson.markdown` leaves the cue out.
 PLAY_CUE = re.compile(r"Press \*\*Play\*\*(?: to see this page's steps)?(?:[:.]\s*|\s+|$)")
+
+
+#: The style of a page's picture in a notebook (see :meth:`Lesson.picture`):
+#: the dark picture in JupyterLab's dark themes, VS Code's dark themes, or a
+#: dark system where the page says nothing of its theme.
+PICTURE_STYLE = (
+    "<style>"
+    ".dendria-picture img{max-width:100%}"
+    "[data-jp-theme-light='false'] .dendria-picture .dw-light,"
+    "body.vscode-dark .dendria-picture .dw-light{display:none!important}"
+    "[data-jp-theme-light='false'] .dendria-picture .dw-dark,"
+    "body.vscode-dark .dendria-picture .dw-dark{display:inline!important}"
+    "@media (prefers-color-scheme: dark){"
+    "body:not([data-jp-theme-light]):not(.vscode-light) .dendria-picture .dw-light"
+    "{display:none!important}"
+    "body:not([data-jp-theme-light]):not(.vscode-light) .dendria-picture .dw-dark"
+    "{display:inline!important}}"
+    "</style>")
+
+
+def _data_uri(svg: str) -> str:
+    """An SVG document as a short data URI for an ``<img>``: without the
+    ``data-tag`` attributes (for tests of the SVG, not for a reader), single
+    quotes for attributes where the text has none, percent-encoded."""
+    svg = re.sub(r""" data-tag=("[^"]*"|'[^']*')""", "", svg)
+    if "'" not in svg:
+        svg = svg.replace('"', "'")
+    return "data:image/svg+xml," + quote(svg, safe=" /:=,.;-_()'!*")
 
 
 def static_text(text: str) -> str:

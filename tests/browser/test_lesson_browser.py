@@ -1,7 +1,8 @@
 """A lesson in a real browser: the tutorial notebook 01 run in JupyterLab
 (headless Chromium), its LessonWidget driven with the real mouse: *Next*
 changes the board on the canvas, and an exercise solved by clicking the
-board gets the success verdict in the page.
+board gets the success verdict in the page; the pictures of the pages below
+it turn dark with JupyterLab's dark theme.
 """
 
 import json
@@ -77,4 +78,24 @@ def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
     assert "Well done" in text and "f2" in text
     total = lab.kernel_literal(page, "len(lw.lesson.exercises())")
     assert f"solved: 1 of {total}" in out.inner_text()
+
+    # the pictures of the pages follow JupyterLab's theme: dark in JupyterLab Dark
+    def shown():
+        return page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
+            .filter((i) => getComputedStyle(i).display !== 'none')
+            .map((i) => i.className)""")
+
+    pictures = page.locator(".dendria-picture").count()
+    assert pictures >= len(cells) // 4 and set(shown()) == {"dw-light"}
+    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Dark'}); }")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        assert shown() == ["dw-dark"] * pictures
+        page.locator(".dendria-picture").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "pictures-dark.png"))
+    finally:
+        page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
+                      " {theme: 'JupyterLab Light'}); }")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
     print(f"lesson browser test took {time.monotonic() - t0:.1f} s after the server was up")
