@@ -2,6 +2,7 @@
 
     python scripts/build_tutorials.py                 # every tutorials/*.ipynb
     python scripts/build_tutorials.py tutorials/02_roots.ipynb ...
+    python scripts/build_tutorials.py --new 11_sprites_sowing   # a new lesson's notebook
 
 Each notebook runs top to bottom in a kernel of THIS Python (run the script
 from the project's virtual environment), in the tutorials folder. Then the
@@ -32,6 +33,12 @@ button).
 The kernels run with a temporary folder as their home, so the learner's
 progress is written there (never in the real home) and the saved notebooks
 show none.
+
+``--new NAME`` writes the notebook of a lesson that has none yet (its data
+module ``dendria_widget/lessons/data/lNN_<stem>.py`` is there) in that shape:
+its title and summary, the lesson widget, then one picture cell per page,
+and a link to the next lesson; then builds it. Edit its text and add the
+engine's sentences under the pictures as the other lessons do.
 
 A cell that raises stops the build with the notebook's name and the error.
 Prints the time each notebook took, and the total.
@@ -193,6 +200,63 @@ def shape_problems(nb, name):
     return problems
 
 
+PLAY_MARKDOWN = """## Play the lesson
+
+Run the cell below (Shift+Enter, or the ▶ button). **Next** and **Previous** go
+through the pages. On an exercise, play on the board, then press **Check**;
+**Retry** starts it again. Stuck? **Hint** helps in stages: first a sentence,
+then the part of the board to look at, and then **Show solution**. The exercises
+you solve are counted, here and in the [index](index.ipynb)."""
+
+PAGES_MARKDOWN = """## The pages, to read
+
+Every page of the lesson as a picture, with what the engine says about it: to
+read without running anything (on GitHub, or in an export). The exercises are
+shown as they start, without their solutions: solve them on the board above."""
+
+
+def new_notebook(name):
+    """The notebook of the lesson ``name`` (a stem like ``11_sprites_sowing``),
+    in the shape :func:`shape_problems` checks, not yet run."""
+    import nbformat
+
+    sys.path.insert(0, str(REPO))
+    from dendria_widget.lessons import catalog
+
+    lessons = catalog()
+    names = [lesson.name for lesson in lessons]
+    if name not in names:
+        raise SystemExit(f"there is no lesson {name!r} (its module would be "
+                         f"dendria_widget/lessons/data/l{name}.py); the lessons: "
+                         + ", ".join(names))
+    k = names.index(name)
+    lesson = lessons[k]
+    md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
+    widget = code(f'from dendria_widget import lessons\n\nlessons.LessonWidget("{name}")')
+    widget.metadata["tags"] = ["nbval-ignore-output"]
+    cells = [md(f"# Lesson {lesson.number}: {lesson.title}\n\n{lesson.summary}\n\n"
+                "The full rules are in [the rules](../docs/rules.md)."),
+             md(PLAY_MARKDOWN), widget, md(PAGES_MARKDOWN),
+             code(f'lesson = lessons.load("{name}")')]
+    for j, page in enumerate(lesson.pages):
+        if page.play:
+            cells.append(code(f"lesson.show({j}, played=0)\nlesson.show({j}, text=False)"))
+        else:
+            cells.append(code(f"lesson.show({j})"))
+    if k + 1 < len(lessons):
+        after = lessons[k + 1]
+        cells.append(md(f"Next: [lesson {after.number}, {after.title[:1].lower()}"
+                        f"{after.title[1:]}]({after.name}.ipynb)."))
+    else:
+        cells.append(md("Back to [the list of tutorials](index.ipynb)."))
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                 "name": "python3"}
+    nb.metadata["language_info"] = {"name": "python"}
+    nb.cells = cells
+    return clean(nb, name)
+
+
 def build(path):
     import nbformat
     from nbclient import NotebookClient
@@ -243,7 +307,19 @@ def main(argv=None):
                     help="notebooks to build (default: every tutorials/*.ipynb)")
     ap.add_argument("--clean-only", action="store_true",
                     help="only clean the saved notebooks, do not run them")
+    ap.add_argument("--new", metavar="NAME",
+                    help="write the notebook of the lesson NAME (e.g. 11_sprites_sowing), "
+                         "then build it")
     args = ap.parse_args(argv)
+    if args.new:
+        import nbformat
+
+        path = TUTORIALS / f"{args.new}.ipynb"
+        if path.exists():
+            raise SystemExit(f"{path.name} is there already: edit it, or remove it first")
+        nbformat.write(new_notebook(args.new), path)
+        print(f"{path.name}: written, {build(path):.1f} s")
+        return
     paths = [p.resolve() for p in args.notebooks] or sorted(TUTORIALS.glob("*.ipynb"))
     total = 0.0
     for path in paths:

@@ -326,3 +326,24 @@ def test_solving_counts_in_the_lesson_and_in_the_index(tmp_path):
     assert store.count(lesson)[0] == 0 and f">0 of {total}<" in table.table.value
     lw.go(k)
     assert f"solved: 0 of {total}" in lw.solved_label.value
+
+
+def test_a_new_lesson_gets_its_notebook_in_shape(tmp_path):
+    """`build_tutorials.py --new NAME`: the notebook of a lesson written from
+    its data, in shape before and after it runs (every page drawn)."""
+    lesson = LESSONS[9]
+    nb = BUILD.new_notebook(lesson.name)
+    assert BUILD.shape_problems(nb, lesson.name) == []
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert code[0].endswith(f'LessonWidget("{lesson.name}")')
+    assert all(any(f"lesson.show({k}" in c for c in code) for k in range(len(lesson)))
+    assert LESSONS[10].name + ".ipynb" in nb.cells[-1].source
+    path = tmp_path / f"{lesson.name}.ipynb"
+    nbformat.write(nb, path)
+    home = os.environ.get("HOME")
+    BUILD.build(path)                        # runs it, checks its shape, saves it
+    assert os.environ.get("HOME") == home
+    built = nbformat.read(path, as_version=4)
+    assert BUILD.shape_problems(built, lesson.name) == []
+    with pytest.raises(SystemExit, match="there is no lesson '99_nope'"):
+        BUILD.new_notebook("99_nope")

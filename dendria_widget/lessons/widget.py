@@ -32,8 +32,11 @@ if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
     from .framework import Page
 
-VERDICT_COLOURS = {True: ("#e6f4ea", "#1e7b34"), False: ("#fdecea", "#b3261e"),
-                   None: ("#eef3fb", "#1f4e8c")}
+#: A verdict's tint (a see-through background, readable on light and dark
+#: themes alike) and the colour of its edge: right, wrong, and a hint.
+VERDICT_COLOURS = {True: ("rgba(46, 158, 79, 0.16)", "#2e9e4f"),
+                   False: ("rgba(208, 70, 60, 0.16)", "#d0463c"),
+                   None: ("rgba(61, 124, 201, 0.16)", "#3d7cc9")}
 SOLUTION_DELAY = 0.7   # seconds between the steps of "Show solution" in a notebook
 
 
@@ -440,7 +443,8 @@ class LessonWidget(widgets.VBox):
         words: dict[bool | None, str] = {True: "Well done. ", False: "Not yet. "}
         word = words.get(v.ok, "")
         self.verdict_html.value = (f"<div class='dendria-verdict' style='background:{bg};"
-                                   f"color:{fg};border-left:4px solid {fg};padding:6px 10px;"
+                                   "color:var(--jp-content-font-color1, #1a1a1a);"
+                                   f"border-left:4px solid {fg};padding:6px 10px;"
                                    f"margin:4px 0;max-width:700px'><b>{word}</b>"
                                    f"{escape(v.message)}</div>")
 
