@@ -103,11 +103,15 @@ def test_no_picture_asks_to_press_play_and_play_is_only_where_a_button_is():
     assert static_text("Swap now. Press **Play**.") == "Swap now."
 
 
-def test_captions_say_which_steps_a_picture_shows_in_the_edition_words():
+def test_captions_say_which_steps_a_picture_shows_in_the_edition_words(tmp_path):
     lesson = next(x for x in LESSONS if x.name.startswith("11"))
     k = next(i for i, p in enumerate(lesson.pages)
              if any(s.split()[0] in ("plant", "sow") for s in p.play))
     assert "sow " in lesson.caption(k) and "plant " not in lesson.caption(k)
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+    while "plant" not in lw.page.play[lw.played]:
+        lw.play()
+    assert "next: <code>sow " in lw.play_label.value
     assert lesson.caption(k, 0) == "*Before the steps of this page.*"
     plain = next(i for i, p in enumerate(lesson.pages) if not p.play)
     assert lesson.caption(plain) == ""
@@ -347,3 +351,14 @@ def test_a_new_lesson_gets_its_notebook_in_shape(tmp_path):
     assert BUILD.shape_problems(built, lesson.name) == []
     with pytest.raises(SystemExit, match="there is no lesson '99_nope'"):
         BUILD.new_notebook("99_nope")
+
+
+def test_an_exercise_without_cells_has_one_stage_of_help(tmp_path):
+    lesson, k = next((x, k) for x, k in EXERCISES
+                     if not x.page(k).answer_cells(x.start_game(k)) and x.page(k).hint)
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+    assert lw.hint_stages() == 1 and lw.solution_button.layout.display == "none"
+    lw.hint()
+    assert lw.hint_button.disabled and lw.hint_button.description == "Hint"
+    assert lw.solution_button.layout.display is None
+    assert lw.board.game.annotations["marks"] == dict(lw.page.marks)

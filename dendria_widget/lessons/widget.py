@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..errors import DendriaError
+from ..notation import Step
 from ..widget import BoardWidget
 from .framework import Exercise, Lesson, Verdict, catalog, load, teacher_action
 from .progress import Progress
@@ -235,7 +236,7 @@ class LessonWidget(widgets.VBox):
         if not steps:
             return
         if self.played < len(steps):
-            nxt = steps[self.played]
+            nxt = self._step_words(steps[self.played])
             self.play_label.value = (f"<span style='margin-left:8px'>next: <code>"
                                      f"{escape(nxt)}</code> ({self.played + 1} of "
                                      f"{len(steps)})</span>")
@@ -244,6 +245,14 @@ class LessonWidget(widgets.VBox):
             self.play_label.value = ("<span style='margin-left:8px;color:#555'>all played "
                                      "(Restart or Previous / Next to see it again)</span>")
             self.play_button.disabled = True
+
+    def _step_words(self, step: str) -> str:
+        """A step of the lesson as the board's edition writes it ('sow c3')."""
+        game = self.board.game
+        try:
+            return game.variant.step_text(Step.parse(step, game.board))
+        except DendriaError:
+            return step     # (not a step of this board: the page says why when played)
 
     def play(self) -> str | None:
         """Play the page's next ``play`` step on the board; returns it (None
@@ -334,9 +343,11 @@ class LessonWidget(widgets.VBox):
         ex = self._exercise()
         stages = self.hint_stages()
         self.hint_button.disabled = self.hints >= stages or not ex.hint
-        self.hint_button.description = "Where to look" if self.hints >= 1 else "Hint"
-        self.hint_button.tooltip = ("mark the part of the board to look at" if self.hints >= 1
-                                    else "a hint: first a sentence, then where to look")
+        second = self.hints >= 1 and stages >= 2
+        self.hint_button.description = "Where to look" if second else "Hint"
+        self.hint_button.tooltip = ("mark the part of the board to look at" if second
+                                    else "a hint: first a sentence, then where to look"
+                                    if stages >= 2 else "a hint")
         ready = bool(ex.solution) and (self.hints >= stages or not ex.hint)
         self.solution_button.layout.display = None if ready else "none"
         self.solution_button.disabled = not ready
