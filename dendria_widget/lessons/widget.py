@@ -543,7 +543,10 @@ class LessonsProgress(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs):
         data = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/html"] = self.html()
+        # without a kernel this table is as it was saved: say so
+        data["text/html"] = (self.html() + "<p style='opacity:0.75'>As saved with the "
+                             "notebook: run this cell in Jupyter to see your own progress."
+                             "</p>")
         data["text/plain"] = "\n".join(f"{name}: {done} of {total} exercises solved"
                                        for name, _t, done, total in self.rows())
         return data
