@@ -310,7 +310,11 @@ def test_solving_counts_in_the_lesson_and_in_the_index(tmp_path):
     assert f"solved: 0 of {total}" in lw.solved_label.value
     lw.show_solution()                       # shown is not solved
     assert store.count(lesson)[0] == 0
-    lw.retry()
+    lw.retry()                               # nor played again after it was shown
+    for s in lw.page.solution:
+        lw.board.play(s)
+    assert lw.check().ok and store.count(lesson)[0] == 0
+    lw = LessonWidget(lesson, page=k, progress=store)
     for s in lw.page.solution:
         lw.board.play(s)
     assert lw.check().ok and f"solved: 1 of {total}" in lw.solved_label.value

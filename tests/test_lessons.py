@@ -262,6 +262,7 @@ def test_teacher_exercises_through_the_board(tmp_path):
         done += 1
         lw.go(k)
         assert lw.show_solution() == list(ex.solution) and lw.verdict.ok
+        lw.shown_solutions.clear()            # (as in a new session)
         lw.retry()
         assert not lw.check().ok and lw.board.game.annotations["marks"] == dict(ex.marks)
         for item in ex.solution:
@@ -330,6 +331,7 @@ def test_lesson_widget_steps_and_checks_headless(tmp_path):
     assert lw.show_solution() == list(ex.solution)
     assert "A solution" in lw.verdict_html.value and lw.verdict.ok
     assert k not in lw.solved                 # shown, not solved by the learner
+    lw.shown_solutions.clear()                # (as in a new session)
     lw.retry()
     for s in ex.solution:
         lw.board.play(s)
