@@ -155,7 +155,9 @@ class Page:
     drawn as a teacher's notes. A page that continues from the previous one
     shows only its own marks and arrows (those of the earlier page were about
     the earlier point), unless ``keep_marks`` says to keep the earlier ones
-    too (e.g. forest sizes that still hold).
+    too (e.g. forest sizes that still hold). ``claims`` are the facts the
+    text states, as data the engine checks (:mod:`.claims`; on an exercise,
+    "end" means after its solution).
     """
 
     title: str
@@ -170,6 +172,7 @@ class Page:
     marks: dict = field(default_factory=dict)
     arrows: tuple[tuple[str, str], ...] = ()
     keep_marks: bool = False
+    claims: tuple = ()
 
     def game(self, previous: Game | None = None) -> Game:
         """The game shown, after ``setup`` and before ``play`` (fresh each call).
@@ -342,6 +345,25 @@ class Lesson:
     def start_game(self, k: int) -> Game:
         """A fresh game for the exercise on page ``k``."""
         return self.game(k, 0)
+
+    def false_claims(self, k: int) -> list[tuple[Any, Any]]:
+        """The claims of page ``k`` the engine does not back, each with the
+        engine's answer: ``[]`` when every one holds. A claim is checked
+        after the page's play steps (an exercise's: after its solution), or
+        before them when its ``at`` is "start"."""
+        page = self.page(k)
+        out = []
+        for claim in page.claims:
+            if claim.at == "start":
+                game = self.game(k, 0)
+            else:
+                game = self.game(k, len(page.play))
+                if isinstance(page, Exercise):
+                    page.perform(game, page.solution)
+            actual = claim.actual(game)
+            if actual != claim.expect:
+                out.append((claim, actual))
+        return out
 
     def scene_kwargs(self, k: int, width: float | None = None,
                      game: Game | None = None) -> dict:
