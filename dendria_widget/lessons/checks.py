@@ -15,8 +15,21 @@ from . import sentences as say
 from .framework import Verdict, planted, steps_of, words
 
 
+def after_planting(game):
+    """The game as it was right after the learner's last plant (before any
+    sprout or growth that followed it), or ``game`` itself when nothing was
+    planted: a check about feeding seeds judges that board."""
+    steps = game.steps
+    last = max((k for k, s in enumerate(steps) if s.verb in ("plant", "sow")), default=None)
+    if last is None or last == len(steps) - 1:
+        return game
+    return game.copy().go_to(last + 1)
+
+
 def nourished(*cells, seeds=1):
-    """Every seed on ``cells`` is nourished, having planted at most ``seeds`` seeds."""
+    """Every seed on ``cells`` is nourished, having planted at most ``seeds``
+    seeds (judged right after the plant: a seed sprouted after it was fed
+    was nourished)."""
     def check(game):
         new = planted(game)
         if not new and not steps_of(game, "move"):
@@ -24,7 +37,11 @@ def nourished(*cells, seeds=1):
         if len(new) > seeds:
             return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
                                   f"{words(new)}): press Retry and try again.")
+        game = after_planting(game)
         facts = explain.seeds(game)
+        gone = [c for c in cells if c not in facts]
+        if gone:
+            return Verdict(False, f"There is no seed on {words(gone)} any more.")
         hungry = [c for c in cells if c in facts and facts[c]["hungry"]]
         if hungry:
             fed = [c for c in cells if c not in hungry]
@@ -143,8 +160,8 @@ def enclosed(cell):
         if soils:
             return Verdict(False, f"The {name} still has "
                                   f"{say.plural(len(soils), 'fertile soil')}: {words(soils)}.")
-        return Verdict(True, f"Right: the {name} has no fertile soil left, so it can never "
-                             "change hands.")
+        return Verdict(True, f"Right: the {name} has no fertile soil left, and a group "
+                             "cannot change hands while it has none.")
     return check
 
 

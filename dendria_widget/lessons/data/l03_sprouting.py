@@ -2,6 +2,7 @@
 majority, sprouting either colour's seeds, one nourisher per root."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
 
 # d4: six nourishers, three dark and three light
@@ -51,11 +52,14 @@ LESSON = Lesson(
             rules_covered=("sprout-one-per-root",),
         ),
         Page(
-            title="Hungry seeds never sprout",
+            title="Hungry seeds do not sprout",
             text="The light seed on d4 has four dark nourishers and one light one, but it "
-                 "is **hungry**: it sees the edge to the south-west. A hungry seed never "
-                 "sprouts, whatever the count.",
+                 "is **hungry**: it sees the edge to the south-west. A hungry seed may not "
+                 "sprout, whatever the count.",
             start=HUNGRY_LIGHT,
+            claims=(claim.hungry("d4"), claim.nourishers("d4", 4, 1),
+                    claim.may_sprout("d4", "dark", False),
+                    claim.may_sprout("d4", "light", False)),
             overlays=("nutrients", "roots"),
             focus="d4",
             rules_covered=("sprout-hungry-never",),

@@ -3,6 +3,7 @@ fertilized by the mover and one of them not by the owner; enclosed groups;
 each conversion judged on the board the previous one left."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
 
 GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"
@@ -43,10 +44,18 @@ LESSON = Lesson(
             title="Enclosed groups",
             text="A group with **no fertile soil** at all (every soil round it holds a "
                  "piece, or is off the board) is **enclosed**. In the classic edition an "
-                 "enclosed group never changes: it can neither grow nor be captured. Dark's "
-                 "tree on a1 is safe for good, whatever Light's dendrids do.",
+                 "enclosed group can neither grow nor be captured **while** it has no "
+                 "fertile soil. Dark's tree on a1 is enclosed: Light cannot capture it, "
+                 "not on this turn of Dark's nor on Light's next one.\n\n"
+                 "It is safe only while its neighbours stay. A light seed next to it, on "
+                 "a2 or b1, could sprout into a dendrid and journey away: then that soil "
+                 "is empty, a fertile soil of the forest again, and the forest can be "
+                 "captured like any other.",
             start=ENCLOSED,
             overlays=("fertile", "conversions"),
+            claims=(claim.fertile_soils("a1", mentions=("a1",)),
+                    claim.may_capture("a1", "light", False),
+                    claim.stays("a1", 2)),
             rules_covered=("enclosed-never",),
         ),
         Page(
@@ -83,11 +92,14 @@ LESSON = Lesson(
             title="Seal the forest",
             text="Light to play. Light's forest g1, g2 has one fertile soil left, g3, and "
                  "Dark's dendrid on d6 fertilizes it: Dark threatens to capture the forest.",
-            prompt="Plant **one** seed so that the forest can **never** be captured.",
+            prompt="Plant **one** seed so that the forest has **no fertile soil** left: "
+                   "then Dark cannot capture it on the next turn.",
             start=LAST_SOIL,
             overlays=("fertile",),
             check=checks.enclosed("g1"),
-            hint="An enclosed group never changes hands. Which soil still touches the forest?",
+            claims=(claim.fertile_soils("g1", mentions=("g1",)), claim.stays("g1", 2)),
+            hint="A forest cannot be captured while it has no fertile soil. Which soil "
+                 "still touches the forest?",
             hint_cells=("g3",),
             solution=("plant g3",),
             wrong=(("plant f4",), ("plant e4",)),

@@ -50,7 +50,7 @@ LESSON = Lesson(
             text="A dendrid may pass over **empty soils**, over **seeds** of either colour "
                  "and over **its own side's dendrids**. But it **stops only on an empty "
                  "soil**: it can jump the light seed on d6 and land on d7, jump the dark "
-                 "dendrid on c3 to b2 or a1, but never stop on a piece.",
+                 "dendrid on c3 to b2 or a1, but it may not stop on a piece.",
             start=JUMPS,
             setup=("move d4",),
             rules_covered=("journey-jump", "journey-stop"),

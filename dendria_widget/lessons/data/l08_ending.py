@@ -1,9 +1,10 @@
 """Lesson 08: how a Dendria game ends (two passes, repetition, the dendrid
 move limit, which a pass does not reset)."""
 
-from .. import checks
-from .. import sentences as say
 from ...game import Game
+from .. import checks
+from .. import claims as claim
+from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
 
 # A quiet end of game: Dark has a forest of 3, Light a forest of 2.
@@ -99,12 +100,15 @@ LESSON = Lesson(
             title="Two passes in a row",
             text=(
                 "Press **Play**: Light passes, then Dark passes too. Two passes in a row "
-                "end the game at once. Dark's forest of 3 beats Light's forest of 2: "
-                "Dark wins 4.5 to 3.\n\n"
-                "A pass is always allowed. Pass when nothing useful is left to do, but "
-                "remember: if your opponent has just passed, your pass ends the game."),
+                "end the game at once. Then the forests are counted (lesson 09): here "
+                "Dark's forest of 3 beats Light's forest of 2, and Dark wins.\n\n"
+                "In the middle of a game a player may pass instead of planting or "
+                "moving, as Light and then Dark did here. Pass when nothing useful is "
+                "left to do, but remember: if your opponent has just passed, your pass "
+                "ends the game."),
             start=QUIET,
             play=("pass", "pass"),
+            claims=(claim.legal("pass", at="start"), claim.over(), claim.winner("dark")),
             rules_covered=("pass-end",),
         ),
         Page(
@@ -129,7 +133,7 @@ LESSON = Lesson(
             text=(
                 "Press **Play**: Light's dendrid slides on to f5, and that board is new, "
                 "so the turn may end there.\n\n"
-                "A pass is never refused by this rule: a pass leaves the board as it was, "
+                "This rule does not apply to a pass: a pass leaves the board as it was, "
                 "and that is allowed."),
             play=("slide f5", "end"),
             rules_covered=("superko",),
@@ -170,8 +174,7 @@ LESSON = Lesson(
             title="Keep the game going",
             text=(
                 "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
-                "three turns without a plant. Light is ahead, so the game must not end "
-                "yet."),
+                "three turns without a plant. You want the game to go on."),
             prompt=("You play **Dark**. Play a turn after which the game is **not** over."),
             start=SHORT,
             setup=("move f4", "slide f3", "end",

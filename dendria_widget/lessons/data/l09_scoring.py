@@ -107,7 +107,7 @@ LESSON = Lesson(
                 "(left). Dark's dendrid on e4 can reach a cell from which it captures any "
                 "one of them."),
             prompt=("You play **Dark**. Make a dendrid move that captures a forest so "
-                    "that Dark is ahead. The biggest forest is not always the best one."),
+                    "that Dark is ahead. The biggest forest need not be the best one."),
             start=CAPTURE,
             marks={"a2": "3", "i4": "2", "e1": "1", "g6": "3"},
             check=_check_dark_ahead,

@@ -1,6 +1,7 @@
 """Lesson 12: the sprites edition, part 2: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of
 
 SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
@@ -91,10 +92,13 @@ LESSON = Lesson(
             text=(
                 "The sprites edition may be played on a **modular board**, built from "
                 "**modules** of 7 cells: a centre and its six neighbours. This board has 7 "
-                "modules; their centres are numbered. Modules never overlap, and each one "
-                "touches another along at least two cells, so the board holds together.\n\n"
+                "modules; their centres are numbered. Modules never overlap. Two modules "
+                "are **linked** when at least two cells of one touch cells of the other, "
+                "and every module must be reached from every other through links, so "
+                "the board holds together.\n\n"
                 "A board has 7 to 19 modules; 13 is the recommended size."),
             start=EMPTY,
+            claims=(claim.plots(49, mentions=("7",)),),
             marks={c: str(k) for k, c in enumerate(CENTRES, start=1)},
             rules_covered=("modular",),
         ),
