@@ -135,6 +135,8 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "nourishers": lambda g, cell: (explain.seeds(g)[cell]["by_colour"]["dark"],
                                    explain.seeds(g)[cell]["by_colour"]["light"]),
     "roots": lambda g, cell: len(explain.roots(g, cell)),
+    "sees_edge": lambda g, cell: tuple(r["direction"] for r in explain.roots(g, cell)
+                                       if r["sees_edge"]),
     "group": lambda g, cell: _cells((_group(g, cell) or {"cells": ()})["cells"]),
     "fertile_soils": lambda g, cell: _cells((_group(g, cell) or {"fertile_soils": {}})
                                             ["fertile_soils"]),
@@ -229,6 +231,13 @@ def nourishers(cell, dark, light, *, at="end", mentions=None):
 def roots(cell, count, *, at="end", mentions=None):
     """``cell`` has ``count`` roots (lines holding at least one soil)."""
     return _claim("roots", (cell,), count, (cell,) if mentions is None else mentions, at)
+
+
+def sees_edge(cell, *directions, at="end", mentions=None):
+    """``cell`` sees the edge exactly along ``directions`` ("E", "SW"...; in the
+    engine's order)."""
+    return _claim("sees_edge", (cell,), tuple(directions),
+                  (cell,) if mentions is None else mentions, at)
 
 
 def group(*cells, at="end", mentions=None):

@@ -142,6 +142,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Find f2",
+            turn="plant",
             text="Cell names are how steps are written down: `plant f2` means "
                  "*a seed on f2*.",
             prompt="Plant a seed on **f2**: click that cell, then press **Check**.",
@@ -156,6 +157,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="To the end of a line",
+            turn="plant",
             text="A light seed stands on d4, in the middle. Its six lines run out to the "
                  "edge.",
             prompt="Plant a dark seed on a cell **of the edge** that is **on one of the "

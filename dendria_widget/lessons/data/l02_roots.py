@@ -85,6 +85,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Feed the seed",
+            turn="plant",
             text="The dark seed on d4 is hungry: it sees the edge to the south-west only.",
             prompt="Plant **one** seed so that the seed on **d4** becomes **nourished**.",
             start="dendria-classic h4 4/3t1/2D3/s2s1S1/6/5/3d dark",
@@ -101,6 +102,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Two with one",
+            turn="plant",
             text="The light seed on a1 and the dark seed on g1 are both hungry, each along "
                  "one root.",
             prompt="With **one** seed, make **both** a1 and g1 nourished.",

@@ -78,6 +78,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Take a1",
+            turn="plant",
             text="The light seed on a1 is hungry: its root to the south-east is open. It "
                  "has one dark nourisher (d1) and one light one (a4).",
             prompt="Plant a seed, then sprout the light seed on **a1** into **your** "
@@ -95,6 +96,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Break the tie",
+            turn="plant",
             text="Back to the tie: three dark and three light nourishers round d4.",
             prompt="Plant **one** seed so that you may sprout the seed on **d4**, and "
                    "sprout it.",

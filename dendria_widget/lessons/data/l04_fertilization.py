@@ -61,6 +61,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Cut the line",
+            turn="plant",
             text="Light to play. The dark dendrid on d4 fertilizes d7, at the east edge.",
             prompt="Plant **one** seed so that Dark **no longer fertilizes d7**.",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
@@ -76,6 +77,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Nobody's soil",
+            turn="plant",
             text="The dark dendrid on d1 and the light dendrid on a3 both see d3: it is "
                  "fertilized by both colours.",
             prompt="Plant **one** seed so that **nobody** fertilizes **d3**.",

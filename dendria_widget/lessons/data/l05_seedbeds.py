@@ -63,6 +63,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Plant and grow",
+            turn="plant",
             text="Dark has two dendrids, on a4 and b5.",
             prompt="Plant a seed where you can **grow it into a tree at once**, and grow "
                    "it (click the cell, then click your new seed).",
@@ -79,6 +80,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Take the seedbed",
+            turn="move",
             text="Light has a seedbed of two seeds on a1 and a2. Its fertile soils are a3, "
                  "b1, b2 and b3.",
             prompt="Move your dendrid so that it fertilizes **all four** fertile soils, and "

@@ -72,6 +72,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Capture the pair",
+            turn="move",
             text="Light's forest g1, g2 has four fertile soils: f1, f2, f3 and g3. Light's "
                  "dendrid on d4 fertilizes f2.",
             prompt="Make **one move** with a dark dendrid so that you fertilize all four "
@@ -90,6 +91,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Seal the forest",
+            turn="plant",
             text="Light to play. Light's forest g1, g2 has one fertile soil left, g3, and "
                  "Dark's dendrid on d6 fertilizes it: Dark threatens to capture the forest.",
             prompt="Plant **one** seed so that the forest has **no fertile soil** left: "

@@ -17,9 +17,26 @@ BACK_AND_FORTH = ("move a1", "slide a2", "end", "move g4", "slide f5", "end",
                   "move a2", "slide a1", "end")
 
 
+def _stop_of(steps, cell):
+    """At which stop of the journey (counting slides) ``cell`` was grown, or None."""
+    slides = 0
+    for s in steps:
+        if s.verb == "slide":
+            slides += 1
+        elif s.verb == "grow" and s.arg == cell:
+            return slides
+    return None
+
+
 def check_both_beds(game):
     a, b = checks.grown("a1", "dark")(game), checks.grown("g4", "dark")(game)
     if a.ok and b.ok:
+        steps = game.steps
+        if _stop_of(steps, "a1") == _stop_of(steps, "g4"):
+            return Verdict(False, "Both seedbeds grew, but at the same stop: this exercise "
+                                  "is about going on with a second slide. Stop where your "
+                                  "dendrid sees one missing soil, grow, then slide on in the "
+                                  "same direction.")
         return Verdict(True, "Right: one journey, two stops, two new dark trees on a1 and g4.")
     if a.ok or b.ok:
         done, todo = ("a1", b) if a.ok else ("g4", a)
@@ -104,6 +121,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Feed and sprout",
+            turn="move",
             text="The light seed on g1 is hungry: its root to the north-east (f2, e3, d4, "
                  "c4, b4, a4) is open. Its nourishers are Dark's tree on g4 and Light's "
                  "dendrid on d1.",
@@ -121,6 +139,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Two stops",
+            turn="move",
             text="Two light seeds, on a1 and g4, each miss one soil fertilized by Dark: a2 "
                  "for a1, f4 for g4.",
             prompt="In **one move**, grow **both** light seeds into dark trees.",

@@ -25,19 +25,6 @@ def _scores(game):
     return f"Dark {say.points(s['dark']['total'])}, Light {say.points(s['light']['total'])}"
 
 
-def _check_end_and_win(game):
-    unfinished = checks.turn_not_played(game, 1)
-    if unfinished is not None:
-        return unfinished
-    if not game.is_over:
-        return Verdict(False, "The game goes on: Light passed, but your turn was not a "
-                              "pass, so there were no two passes in a row.")
-    if game.winner != "dark":
-        return Verdict(False, f"The game is over, but Dark did not win ({_scores(game)}).")
-    return Verdict(True, f"Two passes in a row: the game is over and Dark wins "
-                         f"({_scores(game)}).")
-
-
 def _check_keep_going(game):
     unfinished = checks.turn_not_played(game, 3)
     if unfinished is not None:
@@ -158,19 +145,6 @@ LESSON = Lesson(
             rules_covered=("move-limit",),
         ),
         Exercise(
-            title="End the game",
-            text="Light has just passed. Dark is ahead.",
-            prompt="You play **Dark**. End the game right now, so that Dark wins.",
-            start=QUIET,
-            setup=("pass",),
-            check=_check_end_and_win,
-            hint="After a pass, one more pass ends the game.",
-            hint_cells=(),
-            solution=("pass",),
-            wrong=(("plant b3", "end"), ("move d4", "slide d5", "end")),
-            rules_covered=("pass-end",),
-        ),
-        Exercise(
             title="Keep the game going",
             text=(
                 "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
@@ -190,6 +164,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Home again",
+            turn="move",
             text=(
                 "Last turn Dark's dendrid went from d4 to d3, and then Light passed. So "
                 "if Dark's dendrid simply went back, the board would be the one the game "

@@ -102,6 +102,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="The right capture",
+            turn="move",
             text=(
                 "Dark has a forest of 3. Light has forests of 3 (top), 2 (bottom) and 1 "
                 "(left). Dark's dendrid on e4 can reach a cell from which it captures any "
@@ -121,6 +122,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Plant a winning forest",
+            turn="plant",
             text=(
                 "In the classic edition, right after planting you may grow the seedbed "
                 "of the new seed, if your dendrids fertilize all its fertile soils. Light "

@@ -141,6 +141,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Save your forest",
+            turn="move",
             text=(
                 "Dark's forest on a1 and a2 is not protected: on its next move Light may "
                 "capture it."),
@@ -185,6 +186,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Sow between",
+            turn="plant",
             text="Dark has four seeds. c2 and c4 do not touch; e3 and e4 do.",
             prompt=("You play **Dark**. Sow a seed that touches **at least two** of your "
                     "pieces, and end your turn."),

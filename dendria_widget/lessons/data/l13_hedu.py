@@ -144,6 +144,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Take a prisoner",
+            turn="place",
             text="Back to the board before c3.",
             prompt=("You play **Black**. Place a stack that makes Black take a prisoner, "
                     "and White none."),
@@ -176,6 +177,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Take the lead",
+            turn="place",
             text="White leads 4.5 to 4.",
             prompt="You play **Black**. Place a stack after which Black leads.",
             start=WALL,
