@@ -112,5 +112,24 @@ LESSON = Lesson(
             auto_end=True,
             rules_covered=("sprout-one-per-root", "sprout-majority"),
         ),
+        Exercise(
+            title="Two at once",
+            turn="plant",
+            text="Back to the seeds of the exercise *Take a1*: a light seed on a1, dark "
+                 "seeds on d1 and g1, a light tree on a4. Each seed is hungry.",
+            prompt="Plant **one** seed, then sprout **two** seeds into dark dendrids.",
+            start=CROSSING,
+            overlays=("nutrients", "conversions"),
+            claims=(claim.hungry("a1", at="start"), claim.hungry("d1", at="start"),
+                    claim.hungry("g1", at="start")),
+            check=checks.sprouted_many(2, "dark"),
+            hint="Your seed must close the last open root of two seeds at once, and bring "
+                 "each of them more dark nourishers than light.",
+            hint_cells=("c3", "d3", "e4", "f4"),
+            solution=("plant d4", "sprout a1", "sprout d1"),
+            wrong=(("plant d4", "sprout a1", "end"), ("plant g4", "sprout a1", "end")),
+            auto_end=True,
+            rules_covered=("sprout-majority", "sprout-either-colour", "plant-sprout"),
+        ),
     ],
 )

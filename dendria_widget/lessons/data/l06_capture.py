@@ -10,6 +10,8 @@ GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"
 ENCLOSED = "dendria-classic h4 tS1D/SS3/6/D6/6/5/4 dark"
 CHAIN = "dendria-classic h4 S2s/4d/6/d6/6/5/4 dark"
 BOTTOM = "dendria-classic h4 4/5/6/3D1d1/6/5/TT1d dark"
+# Light's forest b3-b4 guarded by its dendrid on c4; dark dendrids on b1 and d5
+ONE_WAY = "dendria-classic h4 4/d1TT1/3D2/4d2/2S3/5/4 dark"
 LAST_SOIL = "dendria-classic h4 4/5/6/5d1/6/sSt2/TT2 light"
 
 LESSON = Lesson(
@@ -107,6 +109,25 @@ LESSON = Lesson(
             wrong=(("plant f4",), ("plant e4",)),
             auto_end=True,
             rules_covered=("enclosed-never",),
+        ),
+        Exercise(
+            title="Only one way in",
+            turn="move",
+            text="Light's forest b3, b4 is guarded by Light's dendrid on c4. Dark has "
+                 "dendrids on b1 and d5.",
+            prompt="Make **one move** that captures the forest.",
+            start=ONE_WAY,
+            overlays=("fertile", "fertilization"),
+            claims=(claim.may_capture("b3", "dark", False, at="start"),),
+            check=checks.grown("b3", "dark"),
+            hint="Capture needs every fertile soil yours and one the owner misses. Where "
+                 "can a dark dendrid stand that cuts a line of Light's dendrid and still "
+                 "sees what it must?",
+            hint_cells=("a1", "a2", "b2", "c2", "c3"),
+            solution=("move b1", "slide a1", "capture b3"),
+            wrong=(("move b1", "slide b2", "end"), ("move d5", "slide d4", "end")),
+            auto_end=True,
+            rules_covered=("capture-fertilized",),
         ),
     ],
 )

@@ -2,6 +2,7 @@
 stopping to convert, several slides, no dead ends."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
@@ -9,6 +10,8 @@ JUMPS = "dendria-classic h4 4/3s1/2d3/1S1d1S1/2s3/5/4 dark"
 BLOCKS = "dendria-classic h4 4/3S1/2D3/3d1T1/6/1t3/4 dark"
 # d4 may sprout now (4 dark nourishers against 2), but not before a slide
 READY = "dendria-classic h4 4/3t1/2D3/s2ssS1/6/1T3/3d dark"
+# Light's seedbed a2-a3; dark dendrids on b3 and c6, trees on b1 and e3
+WHICH = "dendria-classic h4 1SS1/t1d2/5d/2D4/2T3/5/2s1 dark"
 TWO_BEDS = "dendria-classic h4 S3/4d/6/d5d/6/5/d2S dark"
 FEED_G1 = "dendria-classic h4 4/5/6/D5d/6/5/S2t dark"
 # Light's dendrid on g4 can only go to f5 and back
@@ -136,6 +139,25 @@ LESSON = Lesson(
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
             auto_end=True,
             rules_covered=("journey-convert",),
+        ),
+        Exercise(
+            title="Which dendrid?",
+            turn="move",
+            text="Light's seedbed a2, a3 has four fertile soils: a1, a4, b2 and b4 (b3 "
+                 "holds Dark's dendrid).",
+            prompt="Make **one move** after which you grow the light seedbed into a dark "
+                   "forest.",
+            start=WHICH,
+            overlays=("fertile", "fertilization"),
+            claims=(claim.fertile_soils("a2", "a1", "a4", "b2", "b4", at="start"),),
+            check=checks.grown("a2", "dark"),
+            hint="A dendrid that moves away stops seeing what it saw. Count who sees each "
+                 "fertile soil before and after.",
+            hint_cells=("b3", "c6", "b1", "c3"),
+            solution=("move b3", "slide b2", "grow a2"),
+            wrong=(("move c6", "slide c5", "end"), ("move b3", "slide c3", "end")),
+            auto_end=True,
+            rules_covered=("journey-line", "journey-convert"),
         ),
         Exercise(
             title="Two stops",

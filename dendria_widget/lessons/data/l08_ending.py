@@ -36,6 +36,17 @@ def _check_keep_going(game):
                          "turns without a plant starts again from zero.")
 
 
+def _check_end_by_limit(game):
+    unfinished = checks.turn_not_played(game, 3)
+    if unfinished is not None:
+        return unfinished
+    if not game.is_over:
+        return Verdict(False, "The game goes on: your turn held a plant, and a plant starts "
+                              "the count of turns without a plant again from zero.")
+    return Verdict(True, f"Right: the game is over, because {game.end_reason}. Your "
+                         "dendrid move was the fourth turn in a row without a plant.")
+
+
 def _home_refused():
     """What the engine says to Dark's dendrid going straight back from d3 to
     d4 and ending the turn there (asked on the exercise's own start)."""
@@ -142,6 +153,25 @@ LESSON = Lesson(
                   "move d4", "slide d3", "end",
                   "pass",
                   "move d3", "slide d2", "end"),
+            rules_covered=("move-limit",),
+        ),
+        Exercise(
+            title="The fourth turn",
+            turn="move",
+            text=(
+                "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
+                "three turns without a plant."),
+            prompt=("You play **Dark**. End the game with your turn, **without passing**."),
+            start=SHORT,
+            setup=("move f4", "slide f3", "end",
+                   "move d4", "slide d3", "end",
+                   "move f3", "slide f2", "end"),
+            claims=(claim.over(False, at="start"),),
+            check=_check_end_by_limit,
+            hint="Which turns count towards the limit, and which one starts it again?",
+            hint_cells=("d3",),
+            solution=("move d3", "slide d2", "end"),
+            wrong=(("plant c4", "end"),),
             rules_covered=("move-limit",),
         ),
         Exercise(

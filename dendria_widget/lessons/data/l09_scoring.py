@@ -2,6 +2,7 @@
 (distinct sizes, a point for more forests of a size, the half point)."""
 
 from .. import checks
+from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict
 
@@ -11,6 +12,8 @@ WORKED = "dendria-classic h5 ttt2/6/5tt/3d4/t4s3/t4D2/t1S4/6/1TTTT dark"
 KOMI = WORKED + " komi=2"
 # Dark (a forest of 3) may capture one of Light's forests of 3, 2 and 1.
 CAPTURE = "dendria-classic h5 TTT2/6/7/8/T2d5/7t/5tt/6/3TT dark"
+# Dark: two forests of 1 and a seed on e4; Light: forests of 2 and 1
+SIZES = "dendria-classic h4 3d/5/6/tD3d1/2Ts2/1tT2/3T dark"
 # Dark (a forest of 2) may plant and grow the new seed's seedbed.
 GROW = "dendria-classic h5 s1s2/3d2/7/8/T8/8/5tt/6/3TT dark"
 
@@ -138,6 +141,26 @@ LESSON = Lesson(
             solution=("plant a2", "grow a2", "end"),
             wrong=(("plant a5", "grow a5", "end"), ("plant a2", "end")),
             rules_covered=("score-half", "grow-after-plant"),
+        ),
+        Exercise(
+            title="A size of your own",
+            turn="plant",
+            text=(
+                "Dark has two forests of one tree; Light has a forest of two and one of "
+                "one. Light leads, 4.5 to 2."),
+            prompt=("You play **Dark**. Plant one seed and grow its seedbed, so that Dark "
+                    "is ahead."),
+            start=SIZES,
+            overlays=("fertile", "fertilization"),
+            claims=(claim.score("dark", 2, at="start"), claim.score("light", 4.5, at="start"),
+                    claim.leader("light", at="start")),
+            check=_check_dark_ahead,
+            hint="A forest of 2 gives Dark a size it does not have yet, and the larger "
+                 "forests. Which of your seeds can you join?",
+            hint_cells=("e4", "d5", "e5"),
+            solution=("plant d5", "grow d5", "end"),
+            wrong=(("plant d5", "end"), ("plant e5", "end"), ("move d6", "slide d7", "end")),
+            rules_covered=("score-distinct", "score-half", "grow-after-plant"),
         ),
     ],
 )
