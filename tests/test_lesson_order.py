@@ -7,6 +7,8 @@ needs capturing...). Each must be taught by a page at or before the
 exercise, in the catalog's order.
 """
 
+import pytest
+
 from dendria_widget.lessons import Exercise, catalog, teacher_action
 
 LESSONS = catalog()
@@ -50,3 +52,11 @@ def test_no_exercise_needs_a_rule_taught_later():
                 late.append(f"{lesson.name} {page.title}: {sorted(missing)}")
         taught |= set(page.rules_covered)
     assert not late, "\n".join(late)
+@pytest.mark.parametrize("lesson", [le for le in LESSONS if 2 <= int(le.number) <= 13],
+                         ids=lambda le: le.name)
+def test_every_rule_lesson_has_three_exercises(lesson):
+    assert len(lesson.exercises()) >= 3
+
+
+def test_enough_exercises_in_all():
+    assert sum(len(lesson.exercises()) for lesson in LESSONS) >= 45

@@ -148,6 +148,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "leader": _leader,
     "over": lambda g: g.is_over,
     "winner": lambda g: g.winner,
+    "option": lambda g, name: g.options.get(name),
     "stays": _stays,
     "power": lambda g, cell: explain.power(g)[cell],
     "plots": lambda g: len(explain.power(g)),
@@ -294,6 +295,11 @@ def over(yes=True, *, at="end", mentions=()):
 def winner(colour, *, at="end", mentions=()):
     """The game is over and ``colour`` won ('draw': nobody did)."""
     return _claim("winner", (), colour, mentions, at)
+
+
+def option(name, value, *, at="end", mentions=()):
+    """The game's rules set option ``name`` to ``value``."""
+    return _claim("option", (name,), value, mentions, at)
 
 
 def stays(cell, turns, *, at="end", mentions=None):

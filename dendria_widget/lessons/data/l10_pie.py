@@ -39,6 +39,22 @@ def _light_plant(game):
     return mine[-1]
 
 
+def _check_first_seed(game):
+    if game.phase in ("plant", "move"):
+        return Verdict(False, "Your turn is not finished yet: press End turn first.")
+    cells = planted(game)
+    if not cells:
+        return Verdict(False, "Plant Dark's first seed: click a cell, then press End turn.")
+    cell = cells[0]
+    n = len(explain.roots(game, cell))
+    if n == 4:
+        return Verdict(True, f"Right: {cell} is on the edge, and not a corner: its seed has "
+                             "four lines. Now Light chooses: swap, or play.")
+    return Verdict(False, f"The seed on {cell} has {n} lines, not four: "
+                          + ("a corner has three." if n == 3 else
+                             "a cell inside the board has six; look on the edge."))
+
+
 def _edge_lines(game, cell):
     return [r for r in explain.roots(game, cell) if r["sees_edge"]]
 
@@ -111,6 +127,23 @@ LESSON = Lesson(
                 "but Light is now the other person."),
             play=("swap",),
             rules_covered=("pie-swap",),
+        ),
+        _FromTheStart(
+            title="The first seed",
+            turn="plant",
+            text=("A new game on this board: you play Dark, and your first turn is one seed, "
+                  "anywhere."),
+            prompt=("Plant Dark's first seed on a cell from which it has exactly **four** "
+                    "lines, and end your turn."),
+            rules=RULES,
+            claims=(claim.legal("pass", False, at="start"),),
+            check=_check_first_seed,
+            hint="In the classic edition a cell on the edge has no line out of the board "
+                 "(lesson 01). Corners have three lines.",
+            hint_cells=("a2", "a3", "b1", "b6"),
+            solution=("plant a3", "end"),
+            wrong=(("plant a1", "end"), ("plant e5", "end")),
+            rules_covered=("pie", "edge-literal"),
         ),
         _FromTheStart(
             title="Keep Light, cut a line",

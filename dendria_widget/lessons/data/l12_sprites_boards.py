@@ -18,6 +18,8 @@ FACING = ATOLL + " 2/5/7/D2d1/4/5/7/7/5/2 dark"
 # a dark seed on d3, nourished by light pieces on five lines; the sixth
 # line crosses the lagoon (g4, h4, i2) and sees the edge
 ACROSS = ATOLL + " 2/5/1SS4/1SsS1/1S2/5/7/7/5/2 dark"
+# Light's seed on g4; Dark's sprite on h4 sees g5 and h3, not g3
+ATOLL_GROW = ATOLL + " 2/5/7/5/T3/3D1/3S3/3d3/5/t1 dark"
 # Dark's sprite on f3; Light's sprites on f1 (across the lagoon) and g5
 HUNT = ATOLL + " 2/2t2/7/5/4/D1d2/4D2/1S5/5/2 dark"
 
@@ -40,7 +42,7 @@ def _check_hunt(game):
 
 LESSON = Lesson(
     name="12_sprites_boards",
-    title="The sprites edition, part 2",
+    title="The sprites edition: the komi pie and modular boards",
     summary="The komi pie, modular boards and lagoons, and sprites that capture sprites.",
     pages=[
         Page(
@@ -116,6 +118,24 @@ LESSON = Lesson(
             solution=("plant h4", "end"),
             wrong=(("plant e3", "end"), ("plant e4", "end")),
             rules_covered=("lagoons", "edge-touching"),
+        ),
+        Exercise(
+            title="Grow on the atoll",
+            turn="move",
+            text=("Light's seed on g4 has three fertile plots: g3, g5 and h3. Your sprite "
+                  "on h4 fertilizes g5 and h3, not g3."),
+            prompt="Move your sprite so that you may grow the seed on **g4**, and grow it.",
+            start=ATOLL_GROW,
+            overlays=("fertile", "fertilization"),
+            claims=(claim.fertile_soils("g4", "g3", "g5", "h3", at="start"),
+                    claim.not_fertilized("dark", "g3", at="start")),
+            check=checks.grown("g4", "dark"),
+            hint="Lines run over the water. From which plot of lower power does a line "
+                 "reach g3 while the others stay seen?",
+            hint_cells=("h3", "i1", "i2", "h1"),
+            solution=("move h4", "slide i1", "grow g4", "end"),
+            wrong=(("move h4", "slide i2", "end"), ("plant g3", "end")),
+            rules_covered=("lagoons", "power-rule", "grow"),
         ),
         Page(
             title="Sprites capture sprites",
