@@ -212,6 +212,13 @@ def not_fertilized(colour, *cells, at="end", mentions=None):
                   cells if mentions is None else mentions, at)
 
 
+def fertilizes(colour, *cells, at="end", mentions=None):
+    """``colour`` fertilizes every one of ``cells`` (and maybe more)."""
+    cells = _cells(cells)
+    return _claim("fertilized_among", (colour, cells), cells,
+                  cells if mentions is None else mentions, at)
+
+
 def fertilized_by_both(*cells, at="end", mentions=None):
     """The soils fertilized by both colours are exactly ``cells``."""
     cells = _cells(cells)

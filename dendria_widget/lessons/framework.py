@@ -37,6 +37,7 @@ from ..errors import DendriaError, IllegalStep
 from ..explain.sentences import and_list, reword
 from ..game import Game
 from ..rules.variant import plural_of
+from .claims import Claim
 
 #: Every rule (and every option default) a lesson can teach, by id: what
 #: the tests check the lessons cover, each id by some page.
@@ -344,6 +345,10 @@ class Lesson:
             if unknown:
                 raise DendriaError(f"the page {p.title!r} of {self.name} names an unknown "
                                    f"rule {unknown[0]!r}")
+            if not isinstance(p.claims, tuple) or not all(
+                    isinstance(c, Claim) for c in p.claims):
+                raise DendriaError(f"the page {p.title!r} of {self.name}: claims are a "
+                                   "tuple of lessons.claims.Claim")
             if isinstance(p, Exercise) and p.check is None:
                 raise DendriaError(f"the exercise {p.title!r} of {self.name} has no check")
 

@@ -41,6 +41,7 @@ LESSON = Lesson(
             start=FED,
             overlays=("roots",),
             focus="d4",
+            claims=(claim.nourishers("d4", 3, 3), claim.hungry("d4", False)),
             rules_covered=("nourishers",),
         ),
         Page(
@@ -61,6 +62,7 @@ LESSON = Lesson(
             start=ONE_WAY_OUT,
             overlays=("roots", "nutrients"),
             focus="d4",
+            claims=(claim.hungry("d4"), claim.sees_edge("d4", "SW", mentions=("d4", "south-west")), claim.hungry("d1"), claim.hungry("d6")),
             rules_covered=("hungry",),
         ),
         Page(
@@ -72,6 +74,7 @@ LESSON = Lesson(
             play=("plant f2", "end"),
             overlays=("roots", "nutrients"),
             focus="d4",
+            claims=(claim.hungry("d4", False),),
             rules_covered=("nourishers", "turns"),
         ),
         Page(
@@ -84,6 +87,7 @@ LESSON = Lesson(
             start=NO_ROOM,
             overlays=("roots",),
             focus="d4",
+            claims=(claim.legal("plant d4", False, mentions=("d4",)),),
             rules_covered=("plant-hungry", "turns"),
         ),
         Exercise(

@@ -26,6 +26,7 @@ LESSON = Lesson(
             start=TIE,
             overlays=("nutrients", "roots"),
             focus="d4",
+            claims=(claim.nourishers("d4", 3, 3),),
             rules_covered=("sprout-majority",),
         ),
         Page(
@@ -37,6 +38,7 @@ LESSON = Lesson(
                  "here there are none.",
             start=TIE,
             overlays=("nutrients", "conversions"),
+            claims=(claim.may_sprout("d4", "dark", False), claim.may_sprout("d4", "light", False)),
             rules_covered=("sprout-majority",),
         ),
         Page(
@@ -49,6 +51,7 @@ LESSON = Lesson(
             play=("plant d3", "end"),
             overlays=("nutrients", "roots"),
             focus="d4",
+            claims=(claim.nourishers("d4", 3, 3),),
             rules_covered=("sprout-one-per-root",),
         ),
         Page(
@@ -74,6 +77,7 @@ LESSON = Lesson(
             start=HUNGRY_LIGHT,
             play=("plant f2", "sprout d4", "end"),
             overlays=("nutrients", "conversions"),
+            claims=(claim.piece("d4", "dark dendrid"), claim.nourishers("d4", 4, 1, at="start", mentions=())),
             rules_covered=("sprout-either-colour", "plant-sprout"),
         ),
         Exercise(

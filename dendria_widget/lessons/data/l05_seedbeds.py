@@ -2,6 +2,7 @@
 planting, and during a move)."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
 
 GROUPS = "dendria-classic h4 2tt/5/1ss3/2s4/4SS/5/1T2 dark"
@@ -27,6 +28,7 @@ LESSON = Lesson(
                  "one (g2).",
             start=GROUPS,
             overlays=("fertile",),
+            claims=(claim.group("c2", "c3", "d3"), claim.group("e5", "e6"), claim.group("a3", "a4"), claim.group("g2")),
             rules_covered=("seedbed",),
         ),
         Page(
@@ -49,6 +51,7 @@ LESSON = Lesson(
             start=CORNER_BOTTOM,
             play=("plant g1", "grow g1", "end"),
             overlays=("fertile", "fertilization"),
+            claims=(claim.piece("g1", "dark tree"),),
             rules_covered=("grow", "grow-after-plant"),
         ),
         Page(
@@ -63,6 +66,7 @@ LESSON = Lesson(
             start=LIGHT_CORNER,
             play=("move d1", "slide f1", "grow g4", "end"),
             overlays=("fertile", "fertilization"),
+            claims=(claim.piece("g4", "dark tree"), claim.fertilizes("dark", "f4", "f5", "g3")),
             rules_covered=("grow-on-move", "grow", "journey-line"),
         ),
         Exercise(

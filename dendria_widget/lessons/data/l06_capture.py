@@ -27,6 +27,7 @@ LESSON = Lesson(
                  "is safe.",
             start=GUARDED,
             overlays=("fertile", "conversions"),
+            claims=(claim.fertile_soils("a1", "a2", "b1", "b2"), claim.may_capture("a1", "dark", False)),
             rules_covered=("capture-fertilized",),
         ),
         Page(
@@ -40,6 +41,7 @@ LESSON = Lesson(
             start=GUARDED,
             play=("move a4", "slide c4", "capture a1", "end"),
             overlays=("fertile", "fertilization"),
+            claims=(claim.piece("a1", "dark tree", mentions=()),),
             rules_covered=("capture-fertilized",),
         ),
         Page(
@@ -70,6 +72,7 @@ LESSON = Lesson(
             start=CHAIN,
             play=("move d1", "slide d4", "sprout a4", "grow a1", "end"),
             overlays=("nutrients", "fertile"),
+            claims=(claim.piece("a4", "dark dendrid"), claim.piece("a1", "dark tree")),
             rules_covered=("judged-anew",),
         ),
         Exercise(
@@ -89,6 +92,7 @@ LESSON = Lesson(
             solution=("move d6", "slide f4", "capture g1"),
             wrong=(("move d6", "slide e5", "end"), ("move g4", "slide g3", "end")),
             auto_end=True,
+            claims=(claim.fertile_soils("g1", "f1", "f2", "f3", "g3", at="start"),),
             rules_covered=("capture-fertilized",),
         ),
         Exercise(

@@ -153,6 +153,7 @@ LESSON = Lesson(
                   "move d4", "slide d3", "end",
                   "pass",
                   "move d3", "slide d2", "end"),
+            claims=(claim.over(), claim.option("dendrid_move_limit", 2, mentions=("2",))),
             rules_covered=("move-limit",),
         ),
         Exercise(

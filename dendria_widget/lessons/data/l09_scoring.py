@@ -56,6 +56,7 @@ LESSON = Lesson(
                 "and 2; the size 3 counts only once, so Dark gets 3 + 2 = **5**. Light "
                 "gets **4**.\n\n"
                 "A second forest of a size you already have adds nothing here."),
+            claims=(claim.score("dark", 7, mentions=("5",)), claim.score("light", 5.5, mentions=("4",))),
             rules_covered=("score-distinct",),
             keep_marks=True,
         ),
@@ -80,6 +81,7 @@ LESSON = Lesson(
                 "the same, nobody gets it.\n\n"
                 "Final score: Dark **7**, Light **5.5**. Dark would win. (With equal "
                 "scores the game is a draw.)"),
+            claims=(claim.score("dark", 7), claim.score("light", 5.5), claim.leader("dark")),
             rules_covered=("score-half",),
             keep_marks=True,
         ),
@@ -89,6 +91,7 @@ LESSON = Lesson(
                 "Press **Play**: both players pass and the game ends. The score you "
                 "worked out is the result: Dark wins, 7 to 5.5."),
             play=("pass", "pass"),
+            claims=(claim.over(), claim.winner("dark"), claim.score("dark", 7), claim.score("light", 5.5)),
             rules_covered=("pass-end",),
             keep_marks=True,
         ),
@@ -101,6 +104,7 @@ LESSON = Lesson(
                 "The same board with a komi of 2: Light gets 4 + 1 + 0.5 + 2 = **7.5**, "
                 "Dark still 7. Now Light wins."),
             start=KOMI,
+            claims=(claim.score("dark", 7), claim.score("light", 7.5), claim.leader("light")),
             rules_covered=("komi",),
         ),
         Exercise(

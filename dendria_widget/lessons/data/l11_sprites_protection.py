@@ -68,6 +68,7 @@ LESSON = Lesson(
             start=POWER,
             overlays=("fertile",),
             focus="i5",
+            claims=(claim.fertile_soils("i5", "h5", "h6", "i4"),),
             rules_covered=("protection",),
         ),
         Page(
@@ -158,6 +159,7 @@ LESSON = Lesson(
                 "edition, to the larger forests compared from the largest: Dark's 4 beats "
                 "Light's 2. Dark 10.5, Light 10."),
             start=LEAFY,
+            claims=(claim.score("dark", 10.5), claim.score("light", 10)),
             rules_covered=("leafiness", "score-half"),
         ),
         Exercise(

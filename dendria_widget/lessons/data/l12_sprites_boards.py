@@ -98,6 +98,7 @@ LESSON = Lesson(
             start=SHORE,
             play=("move e3", "slide e1", "end"),
             overlays=("fertilization",),
+            claims=(claim.power("e3", 1, at="start"), claim.power("e1", 0, at="start"), claim.piece("e1", "dark dendrid")),
             rules_covered=("lagoons", "power-rule"),
         ),
         Exercise(

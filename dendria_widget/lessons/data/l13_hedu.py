@@ -2,6 +2,7 @@
 stacks growing, and plots where no stack may stand."""
 
 from ...explain import hedu as explain
+from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
 
@@ -175,6 +176,7 @@ LESSON = Lesson(
             start=WALL,
             play=("place a2",),
             overlays=("heights",),
+            claims=(claim.piece("a2", "black 2"), claim.piece("b2", "white 2"), claim.piece("c2", "white 2")),
             rules_covered=("hedu-place-height", "hedu-increase"),
         ),
         Page(

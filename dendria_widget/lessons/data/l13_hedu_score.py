@@ -142,6 +142,7 @@ LESSON = Lesson(
                 "of the other colour: Black takes the white piece, White takes the black "
                 "one. Each prisoner is a point at the end."),
             play=("place c3",),
+            claims=(claim.piece("c2", "white 1"), claim.piece("d3", "black 1")),
             rules_covered=("hedu-reduce", "hedu-prisoners"),
         ),
         Exercise(
@@ -233,6 +234,7 @@ LESSON = Lesson(
                 "Black: regions 2 + 2, prisoners 3, and the half point: **7.5**. White: "
                 "the region b1 worth 2: **2**."),
             play=("pass", "pass"),
+            claims=(claim.over(), claim.score("black", 7.5), claim.score("white", 2)),
             rules_covered=("hedu-end", "hedu-score"),
         ),
     ],
