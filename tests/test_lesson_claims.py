@@ -218,3 +218,17 @@ def test_never_and_always_only_with_a_bounded_claim_or_as_a_rule():
                 if not any(c.query == "stays" for c in page.claims):
                     found.append(f"{lesson.name} page {k}: ...{text[max(0, m.start() - 50):m.end() + 30]}...")
     assert not found, "\n".join(found)
+
+
+def test_sprites_sentences_speak_the_sprites_edition():
+    """The sentences lessons print say plot, sprite and sow in the sprites
+    edition (the classic words in the classic one)."""
+    from dendria_widget.lessons import sentences as say
+
+    pos = "4/5/2S3/1S1s1S1/3T2/5/4 dark"
+    sprites = Game.from_position("dendria-sprites h4 " + "4/5/6/3d3/6/5/4 dark")
+    text = say.slides(sprites, "d4") + say.placements(sprites) + say.fertilized(sprites)
+    assert "sprite" in text and not re.search(r"\b(dendrids?|soils?|plant)\b", text)
+    classic = Game.from_position("dendria-classic h4 " + pos)
+    assert "soils" in say.roots(classic, "d4") or "soil" in say.roots(classic, "d4")
+    assert "plant" in say.placements(classic)
