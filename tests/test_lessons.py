@@ -38,12 +38,14 @@ COVERED_BY = {
     "08_ending": ["pass-end", "superko", "move-limit"],
     "09_scoring": ["score-distinct", "score-majority", "score-half", "komi"],
     "10_pie": ["pie", "pie-swap"],
-    "11_sprites_power": ["power", "power-rule", "sowing-non-touching", "capture-unprotected",
-                         "protection", "enclosed-sight", "leafiness", "edge-touching"],
+    "11_sprites_power": ["power", "power-rule", "sowing-non-touching", "edge-touching"],
+    "11_sprites_protection": ["capture-unprotected", "protection", "enclosed-sight",
+                              "leafiness"],
     "12_sprites_boards": ["modular", "lagoons", "sprite-capture", "komi-pie"],
     "13_hedu": ["hedu-stacks", "hedu-regions", "hedu-place-height", "hedu-no-zero",
-                "hedu-reduce", "hedu-increase", "hedu-prisoners", "hedu-control",
-                "hedu-value", "hedu-end", "hedu-score", "hedu-pie"],
+                "hedu-increase", "hedu-pie"],
+    "13_hedu_score": ["hedu-reduce", "hedu-prisoners", "hedu-control", "hedu-value",
+                      "hedu-end", "hedu-score"],
 }
 
 
