@@ -108,10 +108,10 @@ def natural_steps(game, cell):
         return [Step("sprout", cell)]
     if kind == "tree":
         return [Step("capture", cell)]
-    # a dendrid
+    # a dendrid: the journeying one stands there (no step means a click on
+    # it; refusal_words says where to click), another one blocks a slide
     if phase == "move" and cell == journey_cell(game):
-        return _sentence(f"The {dendrid} stands on {cell} now: click a cell further along "
-                         f"its line")
+        return []
     if phase == "move":
         return [Step("slide", cell)]
     return [Step("move", cell)]
@@ -210,7 +210,9 @@ def click_steps(game, cell, legal=None):
     if cell is None:
         return Click(None, [], "that is not a cell of the board")
     if game.is_over:
-        return Click(cell, [], game.why_illegal(natural_steps(game, cell)[0]) or "the game is over")
+        natural = natural_steps(game, cell)
+        return Click(cell, [], (game.why_illegal(natural[0]) if natural else None)
+                     or "the game is over")
     if game.phase == "move":
         turn = current_turn(game)
         if len(turn) == 1 and turn[0].verb == "move" and turn[0].arg == cell:

@@ -951,3 +951,71 @@ def test_the_hint_and_its_key_are_readable_at_any_width():
         assert board.players_panel.ask_hint()
         sizes = [s.size for s in board.scene().shapes() if isinstance(s, Text)]
         assert board.scene().find("hint-key") and min(sizes) >= MIN_TEXT
+
+
+# ------------------------------------------------ regressions (issue 19)
+SPRITES4 = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 4}}
+
+
+@pytest.mark.parametrize("rules", [SPRITES4, {"ruleset": "dendria-classic", "board": SPRITES4["board"]}])
+def test_clicking_the_journeying_dendrid_again_says_where_to_click(rules):
+    # a dark dendrid (sprite) on c3 sets out, slides to c4, and is clicked
+    # again where it stands: nothing is played, the status says where to click
+    game = Game.from_position({"to_move": "dark", "pieces": {"c3": "dark dendrid",
+                                                              "e5": "light seed"}},
+                              rules=rules)
+    w = BoardWidget(game)
+    assert w.click_cell("c3").steps == [Step("move c3")]
+    assert w.click_cell("c4").steps == [Step("slide c4")]
+    before = snapshot(game)
+    res = w.click_cell("c4")
+    assert res.steps == [] and not res.cancel
+    assert snapshot(game) == before
+    word = game.variant.kind_word("dendrid")
+    assert w.status == f"The {word} stands on c4 now: click a cell further along its line."
+    assert w.status_kind == "refused"
+
+
+def test_loading_another_edition_and_size_after_a_click():
+    from dendria_widget.widget import text as wtext
+
+    w = BoardWidget(Game("dendria-classic", size=5))
+    w.click_cell("i5")                       # plants on a cell the new board lacks
+    assert w.changed_cells() == ["i5"]
+    text = ("dendria-sprites h4 TTTT/Td2T/T2DTS/T1T2TT/T1T2T/T2DT/TTTT light "
+            "komi=2 komi_max=5")
+    assert w.load_position(text) is w.game
+    assert w.game.position_string() == text
+    assert w.changed_cells() == [] and w.inspected is None
+    assert w.status.startswith("Position loaded.")
+    # the board shows the new game (its cells) and the panels say its facts
+    assert w.scene().layout.board is w.game.board
+    assert w.moves.options == (("start", 0),)
+    assert w.header.value == wtext.header_html(w.game)
+
+
+def test_a_failing_command_keeps_the_game_says_so_and_logs(monkeypatch, caplog):
+    from dendria_widget.widget import text as wtext
+
+    w = BoardWidget(Game("dendria-classic", size=4))
+    w.click_cell("a1")
+    before = snapshot(w.game)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the words broke")
+
+    monkeypatch.setattr(wtext, "played_words", broken)
+    caplog.set_level("ERROR", logger="dendria_widget")
+    w.swap_button.click()                    # a widget callback: its dispatcher logs too
+    assert snapshot(w.game) == before
+    assert w.status == "Something went wrong: the words broke; the game is unchanged."
+    assert w.status_kind == "refused"
+    assert "the words broke" in w.status_line.value
+    logged = [r for r in caplog.records if r.name.startswith("dendria_widget")]
+    assert logged and logged[0].exc_info and "the words broke" in str(logged[0].exc_info[1])
+    # from code, the error reaches the caller as well, the game unchanged
+    with pytest.raises(RuntimeError):
+        w.press("swap")
+    assert snapshot(w.game) == before
+    monkeypatch.undo()
+    assert w.press("swap") and w.game.steps[-1] == Step("swap")

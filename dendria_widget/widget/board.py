@@ -14,7 +14,9 @@ shows ``game.why_illegal()``, the details come from ``explain``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
+import logging
 import os
 import time
 import weakref
@@ -46,6 +48,35 @@ if TYPE_CHECKING:  # for the type hints only
     from ..render.theme import Theme
 
 SCALE = 2  # canvas pixels per CSS pixel
+
+#: where a failing command's traceback goes (the status line says it in words)
+log = logging.getLogger("dendria_widget.widget")
+
+
+def _command(method):
+    """A command of the board (a click, a button, an edit...): when it fails
+    with an unexpected error, the game goes back to what it was before the
+    command, the status line says so in words, the traceback is logged, and
+    the error is raised again to the caller (a widget callback's dispatcher
+    logs it; code sees it). Nested commands are one command."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        if getattr(self, "_in_command", False):
+            return method(self, *args, **kwargs)
+        before = self.game.copy()
+        self._in_command = True
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as e:
+            log.exception("the board's %s failed; the game is put back as it was",
+                          method.__name__)
+            self._recover(before, e)
+            raise
+        finally:
+            self._in_command = False
+
+    return run
 
 #: The JupyterLab theme variables the page reports to the kernel (the board
 #: follows the page's theme unless a ``theme=`` was given).
@@ -395,6 +426,9 @@ class BoardWidget(widgets.VBox):
         self.inspected = self.hover = self.arrow_from = None
         self.pending = []
         self._legal = None
+        self._effects = []        # the last play's changes belong to the old game
+        self._targets = []
+        self._scene = None
         kind = (game.rules.ruleset, game.variant.overlay_names)
         if old != kind:
             self._overlay_toggles(game)
@@ -412,6 +446,7 @@ class BoardWidget(widgets.VBox):
             record = Path(record).read_text(encoding="utf-8")
         return cls(Game.from_record(record), **kwargs)
 
+    @_command
     def new_game(self, ruleset: RulesSpec = "dendria-classic", size: int | None = None,
                  board: BoardSpec | None = None,
                  options: dict | None = None) -> Game | None:
@@ -427,6 +462,18 @@ class BoardWidget(widgets.VBox):
         self._game_replace(game, f"A new game of {game.variant.title} on "
                                  f"{_board_words(game)}.")
         return self.game
+
+    def _recover(self, before, error):
+        """After an unexpected error in a command: the game as it was, its
+        views rebuilt, and the status line saying what happened."""
+        self._game._replace_with(before)
+        self._bind_game(self._game)
+        self._set_status(f"Something went wrong: {error}; the game is unchanged.",
+                         "refused")
+        try:
+            self.refresh()
+        except Exception:  # noqa: BLE001 - logged; the status line says it already
+            log.exception("the board could not redraw after an error")
 
     # ------------------------------------------------------------ status
     def _set_status(self, message, kind="info"):
@@ -446,6 +493,7 @@ class BoardWidget(widgets.VBox):
             self._legal_key = key
         return self._legal
 
+    @_command
     def play(self, *steps: Step | str) -> bool:
         """Play steps (strings or Steps) as the buttons do: a refused step
         changes nothing and its reason goes to the status line. Returns
@@ -469,6 +517,7 @@ class BoardWidget(widgets.VBox):
         self._played(list(zip(played, movers, effects)))
         return True
 
+    @_command
     def press(self, verb: str) -> bool:
         """A button (End turn, Pass, Swap; the komi and side choices take the
         step's text): the step is taken from the legal steps, so it is judged
@@ -570,6 +619,7 @@ class BoardWidget(widgets.VBox):
         self._set_status(message, kind)
         self.refresh()
 
+    @_command
     def undo(self) -> Step | None:
         """Take back the last step; at the start of an edited game, take
         back the edit (the game as it was before, history included)."""
@@ -591,6 +641,7 @@ class BoardWidget(widgets.VBox):
         """Undo has something to take back: a step, or an edit."""
         return self.game.can_undo() or bool(self._before_edits)
 
+    @_command
     def redo(self) -> Step | None:
         st = self.game.redo()
         if st is None:
@@ -600,6 +651,7 @@ class BoardWidget(widgets.VBox):
         self._after_change(f"Played again {st}.", "info")
         return st
 
+    @_command
     def go_to(self, index: int) -> None:
         """Show the game after ``index`` steps (undo or redo up to there)."""
         self.game.go_to(index)
@@ -642,6 +694,7 @@ class BoardWidget(widgets.VBox):
     def _on_mouse_down(self, x, y):
         self.click_cell(self._canvas_cell(x, y))
 
+    @_command
     def click_cell(self, cell: str | None) -> Click | Game | dict | None:
         """A click on ``cell`` (a name, or None off the board), in the current
         mode. In play mode: the step it means is played; several steps are
@@ -681,6 +734,7 @@ class BoardWidget(widgets.VBox):
         self.redraw()
         return res
 
+    @_command
     def choose(self, step: Step | str) -> bool:
         """Play one of the offered steps (the choice buttons)."""
         chosen = next((s for s in self.pending if str(s) == str(step)), None)
@@ -725,6 +779,7 @@ class BoardWidget(widgets.VBox):
     def _on_mouse_out(self, x, y):
         self.set_hover(None)
 
+    @_command
     def set_hover(self, cell: str | None) -> None:
         """The cell under the mouse (None: none): details and hover drawings."""
         if cell == self.hover:
@@ -734,6 +789,7 @@ class BoardWidget(widgets.VBox):
         self.redraw()
 
     # ---------------------------------------------------------- overlays
+    @_command
     def set_overlay(self, name: str, on: bool = True) -> None:
         """Show (or hide) an overlay: one of render.scene.OVERLAYS."""
         if name not in rscene.OVERLAYS:
@@ -753,6 +809,7 @@ class BoardWidget(widgets.VBox):
         setattr(self, name, bool(value))
         self.redraw()
 
+    @_command
     def set_mode(self, mode: str) -> None:
         """The mouse mode: play, edit, mark or arrow."""
         if mode not in dict((v, k) for k, v in MODES):
@@ -776,6 +833,7 @@ class BoardWidget(widgets.VBox):
         self.redraw()
 
     # ------------------------------------------------------------ themes
+    @_command
     def page_reported(self, report: str) -> None:
         """The page's theme variables arrived (JSON from the theme probe):
         follow the page's theme, unless a theme was given."""
@@ -809,6 +867,7 @@ class BoardWidget(widgets.VBox):
     #: then shrinks to the notebook's width: as large as the notebook allows)
     PRESENT_WIDTH = 1100
 
+    @_command
     def present(self, on: bool = True,
                 line: Iterable[Step | str] | None = None) -> BoardWidget:
         """The presentation view for a class: the board as large as the
@@ -846,6 +905,7 @@ class BoardWidget(widgets.VBox):
         self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
         return self
 
+    @_command
     def present_step(self) -> Step | None:
         """*Next step*: the next step of the prepared line, or of the game
         (redo). Returns the Step played, or None at the end."""
@@ -993,6 +1053,7 @@ class BoardWidget(widgets.VBox):
         return (id(g), g.step_count, len(g.future), g.phase, g.position_string(),
                 json.dumps(ann, sort_keys=True) if ann else "")
 
+    @_command
     def sync(self) -> bool:
         """Refresh when the game changed behind the widget's back (e.g.
         ``game.play(...)`` in a cell); the notebook calls this after every
@@ -1079,6 +1140,7 @@ class BoardWidget(widgets.VBox):
             buttons.append(cancel)
         self.choices.children = buttons
 
+    @_command
     def _cancel_choice(self):
         self.pending = []
         self._set_status("Nothing played.", "info")
@@ -1151,6 +1213,7 @@ class BoardWidget(widgets.VBox):
         self._bind_game(self.game)
         self.mode = keep_mode
 
+    @_command
     def put(self, cell: str, piece: str | None) -> Game | None:
         """Editor: put ``piece`` ('dark seed', 'white 2'; None to empty) on
         ``cell``. The game restarts from the edited position (in normal play)."""
@@ -1179,16 +1242,19 @@ class BoardWidget(widgets.VBox):
             return self.put(cell, None)
         return self.put(cell, choice)
 
+    @_command
     def clear_board(self) -> Game | None:
         """Editor: remove every piece."""
         return self._rebuild(pieces={}, message="Editor: the board is cleared.")
 
+    @_command
     def set_to_move(self, colour: str) -> Game | None:
         """Editor: set the side to move (the game restarts from this position)."""
         if colour == self.game.to_move and self.game.phase in ("turn",):
             return self.game
         return self._rebuild(to_move=colour, message=f"Editor: {colour} to move.")
 
+    @_command
     def load_position(self, position: str | dict) -> Game | None:
         """Load a position string (or docs/notation.md position dict)."""
         try:
@@ -1228,6 +1294,7 @@ class BoardWidget(widgets.VBox):
             return None
         return self.load_record_text(data, source=os.fspath(path))
 
+    @_command
     def load_record_text(self, data: dict | str | bytes | bytearray,
                          source: str = "the record") -> Game | None:
         try:
@@ -1245,6 +1312,7 @@ class BoardWidget(widgets.VBox):
         return {"marks": dict(ann.get("marks", {})),
                 "arrows": [list(a) for a in ann.get("arrows", [])]}
 
+    @_command
     def mark(self, cell: str, label: str | None = None) -> dict | None:
         """Mark ``cell`` with a label (None: the Editor tab's label; an empty
         label removes the mark). Kept in the game record and in exports."""
@@ -1258,6 +1326,7 @@ class BoardWidget(widgets.VBox):
         return self._set_notes(notes, f"Mark {label!r} on {cell}." if label
                                else f"Mark on {cell} removed.")
 
+    @_command
     def arrow(self, start: str, end: str) -> dict | None:
         """Draw an arrow from ``start`` to ``end`` (again: remove it)."""
         notes = self._notes()
@@ -1270,6 +1339,7 @@ class BoardWidget(widgets.VBox):
             words = f"Arrow from {start} to {end}."
         return self._set_notes(notes, words)
 
+    @_command
     def clear_annotations(self) -> dict | None:
         return self._set_notes({"marks": {}, "arrows": []}, "Marks and arrows cleared.")
 
@@ -1356,7 +1426,8 @@ def _after_cell(*_args):
         try:
             w.sync()
         except Exception:  # noqa: BLE001 - a broken widget must not break the notebook
-            pass
+            # (sync put the game back and said so in the status line)
+            log.exception("a board could not show the game changed in code")
 
 
 def _watch(widget):
