@@ -190,9 +190,7 @@ class LessonWidget(widgets.VBox):
         # an exercise says whether the board ends turns by itself; other pages
         # leave the board's default (on)
         board.auto_end = bool(page.auto_end) if isinstance(page, Exercise) else True
-        board.inspected = page.focus
-        board._update_details()
-        board.redraw()
+        board.inspected = page.focus    # the board shows it by itself
 
     def _update(self):
         lesson, k, page = self.lesson, self.page_index, self.page
