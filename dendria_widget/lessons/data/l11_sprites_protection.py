@@ -35,7 +35,8 @@ def _check_saved(game):
                              f"its fertile soils ({words(forest['fertile_soils'])}).")
     missing = [s for s, who in forest["fertile_soils"].items() if "dark" not in who]
     return Verdict(False, "Dark's forest is still not protected: Dark does not fertilize "
-                          f"{words(missing)}. Light could capture it.")
+                          f"{words(missing)}, and a forest that is not protected may be "
+                          "captured on the opponent's move.")
 
 
 def _check_dark_leads(game):
