@@ -81,6 +81,7 @@ LESSON = Lesson(
             start=POWER,
             overlays=("fertile",),
             focus="g1",
+            claims=(claim.fertilizes("light", "h1", "h2"), claim.not_fertilized("light", "f1", "f2", "f3", "g3"),),
             rules_covered=("protection",),
         ),
         Exercise(
@@ -99,6 +100,7 @@ LESSON = Lesson(
             hint_cells=("b4",),
             solution=("move e7", "slide b4", "end"),
             wrong=(("move e7", "slide d7", "end"), ("move e7", "slide a3", "end")),
+            claims=(claim.may_capture("a1", "light", at="start", mentions=("a1",)),),
             rules_covered=("protection", "power-rule"),
         ),
         Exercise(
