@@ -105,6 +105,9 @@ def fertilized_by(soil, colours=(), seeds=1):
             else:
                 why = f"{soil} is fertilized by {' and '.join(sorted(who))} only."
             return Verdict(True, "Right: " + why)
+        if soil in game.pieces:
+            return Verdict(False, f"{soil} holds a {game.pieces[soil]} now, and only empty "
+                                  "soils are fertilized: keep it empty.")
         bits = []
         for c in sorted(who - want):
             bits.append(f"{c} still fertilizes {soil}: the {c} dendrid on "

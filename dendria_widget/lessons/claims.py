@@ -36,6 +36,7 @@ from typing import Any
 
 from ..errors import DendriaError
 from ..explain import dendria as explain
+from ..explain import hedu as hedu_explain
 from ..game import Game
 
 
@@ -118,6 +119,13 @@ def _leader(game):
     return a if sa > sb else b if sb > sa else "nobody"
 
 
+def _region(game, cell):
+    region = next((r for r in hedu_explain.regions(game) if cell in r["cells"]), None)
+    if region is None:
+        raise DendriaError(f"{cell} is in no region (it is not an empty plot)")
+    return region
+
+
 def _stays(game, cell, turns):
     piece = game.pieces.get(cell)
     return all(g.pieces.get(cell) == piece for g in continuations(game, turns))
@@ -149,6 +157,10 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "over": lambda g: g.is_over,
     "winner": lambda g: g.winner,
     "option": lambda g, name: g.options.get(name),
+    "regions": lambda g: len(hedu_explain.regions(g)),
+    "controller": lambda g, cell: _region(g, cell)["controller"] or "nobody",
+    "region_value": lambda g, cell: _region(g, cell)["value"],
+    "prisoners": lambda g, colour: g.position()["prisoners"][colour],
     "stays": _stays,
     "power": lambda g, cell: explain.power(g)[cell],
     "plots": lambda g: len(explain.power(g)),
@@ -307,6 +319,27 @@ def winner(colour, *, at="end", mentions=()):
 def option(name, value, *, at="end", mentions=()):
     """The game's rules set option ``name`` to ``value``."""
     return _claim("option", (name,), value, mentions, at)
+
+
+def regions(count, *, at="end", mentions=()):
+    """Hedu: the empty plots form ``count`` regions."""
+    return _claim("regions", (), count, mentions, at)
+
+
+def controls(cell, colour, *, at="end", mentions=None):
+    """Hedu: ``colour`` ('nobody': no one) controls the region of ``cell``."""
+    return _claim("controller", (cell,), colour, (cell,) if mentions is None else mentions, at)
+
+
+def worth(cell, value, *, at="end", mentions=None):
+    """Hedu: the region of ``cell`` is worth ``value``."""
+    return _claim("region_value", (cell,), value,
+                  (str(value),) if mentions is None else mentions, at)
+
+
+def prisoners(colour, count, *, at="end", mentions=()):
+    """Hedu: ``colour`` holds ``count`` prisoners."""
+    return _claim("prisoners", (colour,), count, mentions, at)
 
 
 def stays(cell, turns, *, at="end", mentions=None):

@@ -74,6 +74,7 @@ LESSON = Lesson(
                  "cells on each side). Two players, **Dark** and **Light**, take turns; "
                  "Dark plays first.",
             start=EMPTY,
+            claims=(claim.plots(37),),
             rules_covered=("board-soils",),
         ),
         Page(
@@ -116,6 +117,7 @@ LESSON = Lesson(
             start="dendria-classic h4 4/1S3/6/3s1S1/6/5/4 dark",
             overlays=("roots",),
             focus="d4",
+            claims=(claim.sees_edge("d4", "NE", "W", "SW", "SE", mentions=("d4", "b2", "d6")),),
             rules_covered=("edge",),
         ),
         Page(

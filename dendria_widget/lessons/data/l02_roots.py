@@ -125,6 +125,7 @@ LESSON = Lesson(
             solution=("plant f2",),
             wrong=(("plant e1",), ("plant c2",)),
             auto_end=True,
+            claims=(claim.sees_edge("d4", "SW", at="start", mentions=("d4", "south-west")),),
             rules_covered=("nourishers", "hungry"),
         ),
         Exercise(
@@ -141,6 +142,7 @@ LESSON = Lesson(
             solution=("plant g4",),
             wrong=(("plant d4",), ("plant g2",)),
             auto_end=True,
+            claims=(claim.hungry("a1", at="start"), claim.hungry("g1", at="start"),),
             rules_covered=("nourished", "plant-hungry"),
         ),
     ],

@@ -96,6 +96,7 @@ LESSON = Lesson(
             solution=("plant d4", "sprout a1"),
             wrong=(("plant a2", "end"), ("plant g4", "end")),
             auto_end=True,
+            claims=(claim.hungry("a1", at="start"), claim.nourishers("a1", 1, 1, at="start", mentions=("a1", "d1", "a4")),),
             rules_covered=("sprout-majority", "plant-sprout"),
         ),
         Exercise(
@@ -114,6 +115,7 @@ LESSON = Lesson(
             solution=("plant d5", "sprout d4"),
             wrong=(("plant d3", "end"), ("plant c4", "end")),
             auto_end=True,
+            claims=(claim.nourishers("d4", 3, 3, at="start"),),
             rules_covered=("sprout-one-per-root", "sprout-majority"),
         ),
         Exercise(

@@ -57,6 +57,7 @@ LESSON = Lesson(
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             play=("plant d6", "end"),
             overlays=("fertilization",),
+            claims=(claim.fertilizes("dark", "d7", at="start"), claim.not_fertilized("dark", "d7"),),
             rules_covered=("fertilized-blocked",),
         ),
         Exercise(
@@ -73,6 +74,7 @@ LESSON = Lesson(
             solution=("plant d6",),
             wrong=(("plant c4",), ("plant e4",)),
             auto_end=True,
+            claims=(claim.fertilizes("dark", "d7", at="start"),),
             rules_covered=("fertilized-blocked",),
         ),
         Exercise(
@@ -90,6 +92,7 @@ LESSON = Lesson(
             solution=("plant d3",),
             wrong=(("plant d2",), ("plant c3",)),
             auto_end=True,
+            claims=(claim.fertilized_by_both("a1", "d3", "d6", "f1", at="start", mentions=("d3",)),),
             rules_covered=("fertilized", "fertilized-blocked"),
         ),
         Exercise(

@@ -73,6 +73,7 @@ LESSON = Lesson(
                  "dendrid on c3 to b2 or a1, but it may not stop on a piece.",
             start=JUMPS,
             setup=("move d4",),
+            claims=(claim.legal("slide d7", at="start", mentions=("d7",)), claim.legal("slide b2", at="start", mentions=("b2",)), claim.legal("slide a1", at="start", mentions=("a1",)), claim.legal("slide d6", False, at="start", mentions=("d6",)),),
             rules_covered=("journey-jump", "journey-stop"),
         ),
         Page(
@@ -84,6 +85,7 @@ LESSON = Lesson(
                  "still in reach.",
             start=BLOCKS,
             setup=("move d4",),
+            claims=(claim.legal("slide d5", at="start", mentions=("d5",)), claim.legal("slide d7", False, at="start"), claim.legal("slide e3", at="start", mentions=("e3",)), claim.legal("slide f2", False, at="start", mentions=("f2",)), claim.legal("slide a4", at="start", mentions=("a4",)),),
             rules_covered=("journey-block",),
         ),
         Page(
@@ -97,6 +99,7 @@ LESSON = Lesson(
             setup=("move g4",),
             play=("slide f4", "sprout d4", "end"),
             overlays=("nutrients",),
+            claims=(claim.legal("sprout d4", False, at="start", mentions=("d4",)), claim.piece("d4", "dark dendrid"),),
             rules_covered=("journey-convert", "convert-at-start"),
         ),
         Page(
@@ -108,6 +111,7 @@ LESSON = Lesson(
             start=TWO_BEDS,
             play=("move d1", "slide d2", "grow a1", "slide d3", "end"),
             overlays=("fertile", "fertilization"),
+            claims=(claim.piece("a1", "dark tree"),),
             rules_covered=("journey-slides", "journey-convert"),
         ),
         Page(
@@ -120,6 +124,7 @@ LESSON = Lesson(
             start=BOXED,
             setup=BACK_AND_FORTH,
             marks={"f5": "stuck"},
+            claims=(claim.legal("move f5", False, mentions=("f5",)),),
             rules_covered=("no-dead-ends",),
         ),
         Exercise(
@@ -138,6 +143,7 @@ LESSON = Lesson(
             solution=("move d7", "slide d4", "sprout g1"),
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
             auto_end=True,
+            claims=(claim.hungry("g1", at="start"), claim.sees_edge("g1", "NE", at="start", mentions=("north-east",)),),
             rules_covered=("journey-convert",),
         ),
         Exercise(

@@ -124,6 +124,7 @@ LESSON = Lesson(
                   "move d3", "slide d4", "end",
                   "move f3", "slide f4"),
             arrows=(("f4", "f5"),),
+            claims=(claim.legal("end", False, mentions=()),),
             rules_covered=("superko",),
         ),
         Page(
@@ -134,6 +135,7 @@ LESSON = Lesson(
                 "This rule does not apply to a pass: a pass leaves the board as it was, "
                 "and that is allowed."),
             play=("slide f5", "end"),
+            claims=(claim.piece("f5", "light dendrid"),),
             rules_covered=("superko",),
         ),
         Page(

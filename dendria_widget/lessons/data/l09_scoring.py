@@ -48,6 +48,7 @@ LESSON = Lesson(
                 "The numbers give each forest's size."),
             start=WORKED,
             marks={"a2": "3", "f1": "3", "c7": "2", "i3": "4"},
+            claims=(claim.group("a1", "a2", "a3"), claim.group("e1", "f1", "g1"), claim.group("c6", "c7"),),
         ),
         Page(
             title="Each size counts once",

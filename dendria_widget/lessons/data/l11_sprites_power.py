@@ -43,13 +43,25 @@ def _check_edge_seed(game):
                           "are all closed by pieces.")
 
 
+def _check_sprout_first(game):
+    verdict = checks.sprouted("c3", "dark")(game)
+    if verdict.ok or game.pieces.get("c3") != "light seed":
+        return verdict
+    if "slide" in [st.verb for st in game.steps]:
+        return Verdict(False, verdict.message + " Your sprite left c4 before the seed "
+                                                "sprouted: in this edition you may sprout "
+                                                "as soon as the move starts, before the "
+                                                "first slide.")
+    return verdict
+
+
 def _check_sow_between(game):
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
     cells = planted(game)
     if not cells:
-        return Verdict(False, "Sow a seed: click an empty cell, then press End turn.")
+        return Verdict(False, "Sow a seed: click an empty plot, then press End turn.")
     cell = cells[0]
     board = game.board
     mine = [n for n in board.names(board.neighbours[board.cell(cell)])
@@ -58,7 +70,7 @@ def _check_sow_between(game):
         return Verdict(True, f"Your seed on {cell} touches your pieces on {words(mine)}, "
                              "and they do not touch each other.")
     return Verdict(False, f"Your seed on {cell} touches {len(mine)} of your pieces; find a "
-                          "cell between two of them that do not touch.")
+                          "plot between two of them that do not touch each other.")
 
 
 LESSON = Lesson(
@@ -189,7 +201,7 @@ LESSON = Lesson(
             start=BEFORE,
             overlays=("nutrients",),
             claims=(claim.may_sprout("c3", "dark", at="start"),),
-            check=checks.sprouted("c3", "dark"),
+            check=_check_sprout_first,
             hint="Once your sprite has left c4, what nourishes c3 from the east?",
             hint_cells=("c4", "c5"),
             solution=("move c4", "sprout c3", "slide c6", "end"),

@@ -35,7 +35,8 @@ def _check_saved(game):
                              f"its fertile soils ({words(forest['fertile_soils'])}).")
     missing = [s for s, who in forest["fertile_soils"].items() if "dark" not in who]
     return Verdict(False, "Dark's forest is still not protected: Dark does not fertilize "
-                          f"{words(missing)}. Light could capture it.")
+                          f"{words(missing)}, and a forest that is not protected may be "
+                          "captured on the opponent's move.")
 
 
 def _check_dark_leads(game):
@@ -80,6 +81,7 @@ LESSON = Lesson(
             start=POWER,
             overlays=("fertile",),
             focus="g1",
+            claims=(claim.fertilizes("light", "h1", "h2"), claim.not_fertilized("light", "f1", "f2", "f3", "g3"),),
             rules_covered=("protection",),
         ),
         Exercise(
@@ -98,6 +100,7 @@ LESSON = Lesson(
             hint_cells=("b4",),
             solution=("move e7", "slide b4", "end"),
             wrong=(("move e7", "slide d7", "end"), ("move e7", "slide a3", "end")),
+            claims=(claim.may_capture("a1", "light", at="start", mentions=("a1",)),),
             rules_covered=("protection", "power-rule"),
         ),
         Exercise(

@@ -148,6 +148,7 @@ LESSON = Lesson(
                 "on d1."),
             start=FACING,
             play=("move d4", "slide d1", "end"),
+            claims=(claim.piece("d1", "dark dendrid"),),
             rules_covered=("sprite-capture", "lagoons"),
         ),
         Exercise(
@@ -164,6 +165,7 @@ LESSON = Lesson(
             hint_cells=("f1",),
             solution=("move f3", "slide f1", "end"),
             wrong=(("move f3", "slide f2", "end"), ("move f3", "slide c4", "end")),
+            claims=(claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),),
             rules_covered=("sprite-capture", "lagoons", "power-rule"),
         ),
     ],

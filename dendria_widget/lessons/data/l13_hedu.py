@@ -147,6 +147,7 @@ LESSON = Lesson(
                 "2s on d3, d4, d5 are one group of size 3."),
             start=WALL,
             overlays=("regions",),
+            claims=(claim.regions(2),),
             rules_covered=("hedu-regions", "hedu-stacks"),
         ),
         Exercise(
@@ -189,6 +190,7 @@ LESSON = Lesson(
             play=("place b1",),
             overlays=("heights",),
             marks={"a1": "0", "c1": "0"},
+            claims=(claim.legal("place a1", False), claim.legal("place c1", False),),
             rules_covered=("hedu-no-zero",),
         ),
         Exercise(

@@ -131,6 +131,7 @@ LESSON = Lesson(
             setup=("place a2", "place b1"),
             overlays=("preview",),
             focus="c3",
+            claims=(claim.piece("c3", None),),
             rules_covered=("hedu-reduce",),
         ),
         Page(
@@ -207,6 +208,9 @@ LESSON = Lesson(
             start=WALL,
             setup=("place c1", "place a1"),
             overlays=("regions",),
+            claims=(claim.controls("a2", "white", mentions=()), claim.worth("a2", 2),
+                    claim.controls("e1", "black", mentions=()), claim.worth("e1", 2),
+                    claim.controls("b1", "white")),
             rules_covered=("hedu-control", "hedu-value"),
         ),
         Exercise(
@@ -222,6 +226,7 @@ LESSON = Lesson(
             hint_cells=("a2", "c6", "e6"),
             solution=("place a2",),
             wrong=(("place e1",), ("place b3",)),
+            claims=(claim.score("black", 4, at="start"), claim.score("white", 4.5, at="start"),),
             rules_covered=("hedu-control", "hedu-score"),
         ),
         Page(
