@@ -179,6 +179,9 @@ def test_hints_come_in_stages_then_the_solution(tmp_path):
     lw.hint()                                           # 2: the region, marked
     marks = lw.board.game.annotations["marks"]
     assert set(region) <= set(marks) and all(marks[c] == "" for c in region)
+    drawn = {sh.tag for layer in lw.board.scene().layers.values() for sh in layer}
+    assert {f"mark:{c}" for c in region} <= drawn          # on the canvas, not only in the game
+    assert "look there" in lw.board.session.status
     assert f"{len(region)} cells marked" in lw.verdict_html.value
     assert lw.hint_button.disabled and lw.solution_button.layout.display is None
     lw.hint()                                           # no stage beyond: nothing new

@@ -381,7 +381,10 @@ class LessonWidget(widgets.VBox):
                 marks[c] = ""
                 self._hint_marks.append(c)
         game.set_annotations({"marks": marks, "arrows": notes.get("arrows", [])})
-        self.board.refresh()
+        board = self.board
+        board.sync()                   # the board takes in the marks...
+        board.session.say(f"The hint marks {len(region)} cells: look there.", "info")
+        board.redraw()                 # ...and draws them
         return region
 
     def retry(self) -> Page:
