@@ -163,6 +163,7 @@ LESSON = Lesson(
             hint_cells=("e4", "e5", "f3", "f4", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place d1",)),
+            claims=(claim.regions(1, at="start"),),
             rules_covered=("hedu-place-height", "hedu-regions"),
         ),
         Page(

@@ -182,7 +182,7 @@ LESSON = Lesson(
         Exercise(
             title="Off the board",
             turn="place",
-            text="Another position, Black to play. White has stacks of 1 and of 4.",
+            text="Another position, Black to play. White has five stacks, each of 1.",
             prompt=("You play **Black**. Place a stack after which a white stack leaves the "
                     "board."),
             start=OFF,
@@ -192,6 +192,7 @@ LESSON = Lesson(
             hint_cells=("f3", "f4", "g2", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place c1",)),
+            claims=(claim.holding("white 1", "d3", "e6", "f5", "g2", "g3", at="start", mentions=("five",)),),
             rules_covered=("hedu-reduce",),
         ),
         Page(
