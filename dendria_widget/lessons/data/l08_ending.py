@@ -194,6 +194,7 @@ LESSON = Lesson(
             hint_cells=("b3", "c4"),
             solution=("plant c4", "end"),
             wrong=(("pass",), ("move d3", "slide d4", "end")),
+            claims=(claim.option("dendrid_move_limit", 2, mentions=("2",)), claim.over(False, at="start"),),
             rules_covered=("move-limit",),
         ),
         Exercise(
@@ -216,6 +217,7 @@ LESSON = Lesson(
             wrong=(("move d3", "slide d4"),
                    ("move d3", "slide d4", "slide d5", "end"),
                    ("pass",)),
+            claims=(claim.holding("dark dendrid", "d3", at="start"),),
             rules_covered=("superko",),
         ),
     ],

@@ -161,6 +161,7 @@ LESSON = Lesson(
             hint_cells=("d1", "d7"),
             solution=("place e1",),
             wrong=(("place c3",), ("place a3",)),
+            claims=(claim.prisoners("black", 0, at="start"), claim.prisoners("white", 0, at="start"),),
             rules_covered=("hedu-prisoners",),
         ),
         Page(
