@@ -232,3 +232,11 @@ def test_sprites_sentences_speak_the_sprites_edition():
     classic = Game.from_position("dendria-classic h4 " + pos)
     assert "soils" in say.roots(classic, "d4") or "soil" in say.roots(classic, "d4")
     assert "plant" in say.placements(classic)
+
+
+def test_every_exercise_states_its_position_as_claims():
+    """An exercise's text describes its position: it declares that as
+    claims, so that a position edited later cannot make its text false."""
+    bare = [f"{lesson.name} {page.title}" for lesson in LESSONS if int(lesson.number) < 14
+            for page in lesson.pages if isinstance(page, Exercise) and not page.claims]
+    assert not bare, bare

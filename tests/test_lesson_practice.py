@@ -16,9 +16,11 @@ import pytest
 
 from dendria_widget.lessons import (
     Exercise,
+    Lesson,
     LessonsProgress,
     LessonWidget,
     Progress,
+    Verdict,
     catalog,
 )
 from dendria_widget.lessons.framework import PLAY_CUE, static_text
@@ -361,14 +363,16 @@ def test_a_new_lesson_gets_its_notebook_in_shape(tmp_path):
 
 
 def test_an_exercise_without_cells_has_one_stage_of_help(tmp_path):
-    from dendria_widget.lessons import Lesson, Verdict
-
-    lesson = Lesson("97_pass", "Pass", "s", [Exercise(
-        "Pass now", "Nothing is left to do.", start="dendria-classic h4 4/5/6/7/6/5/4 dark",
-        prompt="Pass.", check=lambda g: Verdict(bool(g.steps), "you passed"),
-        hint="A turn may be a pass.", solution=("pass",), wrong=(("plant d4",),))])
-    lw = LessonWidget(lesson, progress=Progress(tmp_path / "p.json"))
-    assert lw.page.hint_region(lw.board.game) == []
+    # (the lessons have no such exercise any more: one-click choices judge a
+    # button, not a rule; a lesson of one is made here)
+    lesson = Lesson("97_pass", "t", "s", [
+        Exercise("End it", "x", prompt="Pass twice in a row.", turn="",
+                 start="dendria-classic h4 4/5/6/3d3/6/5/4 dark", setup=("pass",),
+                 check=lambda g: Verdict(g.is_over, "Over." if g.is_over else "Not over."),
+                 hint="One more pass ends the game.", solution=("pass",))])
+    k = 0
+    assert not lesson.page(k).answer_cells(lesson.start_game(k))
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
     assert lw.hint_stages() == 1 and lw.solution_button.layout.display == "none"
     lw.hint()
     assert lw.hint_button.disabled and lw.hint_button.description == "Hint"

@@ -134,6 +134,7 @@ def _stays(game, cell, turns):
 #: The questions a claim may ask, each answered by the engine.
 QUERIES: dict[str, Callable[..., Any]] = {
     "piece": lambda g, cell: g.pieces.get(cell),
+    "holding": lambda g, piece: _cells(c for c, p in g.pieces.items() if p == piece),
     "fertilized": lambda g, colour: _cells(explain.fertilization(g)[colour]),
     "fertilized_among": lambda g, colour, cells: _cells(set(cells)
                                                        & set(explain.fertilization(g)[colour])),
@@ -153,6 +154,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "may_capture": lambda g, cell, mover: _conversion(g, "capture", cell, mover),
     "legal": lambda g, step: g.is_legal(step),
     "score": lambda g, colour: g.score()[colour]["total"],
+    "forests": lambda g, colour: tuple(sorted(g.score()[colour]["forests"], reverse=True)),
     "leader": _leader,
     "over": lambda g: g.is_over,
     "winner": lambda g: g.winner,
@@ -209,6 +211,13 @@ def _claim(query, args, expect, mentions, at):
 def piece(cell, what, *, at="end", mentions=None):
     """The piece on ``cell`` is ``what`` ('dark tree'; None: the cell is empty)."""
     return _claim("piece", (cell,), what, (cell,) if mentions is None else mentions, at)
+
+
+def holding(piece, *cells, at="end", mentions=None):
+    """The cells holding a ``piece`` ('dark dendrid', 'white 1') are exactly
+    ``cells``."""
+    cells = _cells(cells)
+    return _claim("holding", (piece,), cells, cells if mentions is None else mentions, at)
 
 
 def fertilized(colour, *cells, at="end", mentions=None):
@@ -299,6 +308,11 @@ def score(colour, total, *, at="end", mentions=None):
     """``colour``'s score (as if the game ended now) is ``total``."""
     return _claim("score", (colour,), total,
                   (_number(total),) if mentions is None else mentions, at)
+
+
+def forests(colour, *sizes, at="end", mentions=()):
+    """``colour``'s forests have exactly these sizes (a Dendria score's forests)."""
+    return _claim("forests", (colour,), tuple(sorted(sizes, reverse=True)), mentions, at)
 
 
 def leader(colour, *, at="end", mentions=()):

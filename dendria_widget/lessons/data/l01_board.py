@@ -155,6 +155,7 @@ LESSON = Lesson(
             solution=("plant f2",),
             wrong=(("plant b2",), ("plant f3",)),
             auto_end=True,
+            claims=(claim.plots(37, mentions=()),),
             rules_covered=("cell-names",),
         ),
         Exercise(
@@ -174,6 +175,7 @@ LESSON = Lesson(
             solution=("plant d7",),
             wrong=(("plant a2",), ("plant d6",)),
             auto_end=True,
+            claims=(claim.holding("light seed", "d4", at="start"), claim.sees_edge("d4", "E", "NE", "NW", "W", "SW", "SE", at="start"),),
             rules_covered=("lines", "edge"),
         ),
     ],

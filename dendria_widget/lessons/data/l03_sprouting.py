@@ -126,7 +126,8 @@ LESSON = Lesson(
             prompt="Plant **one** seed, then sprout **two** seeds into dark dendrids.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),
-            claims=(claim.hungry("a1", at="start"), claim.hungry("d1", at="start"),
+            claims=(claim.holding("dark seed", "d1", "g1", at="start"), claim.holding("light seed", "a1", at="start"), claim.holding("light tree", "a4", at="start"),
+                    claim.hungry("a1", at="start"), claim.hungry("d1", at="start"),
                     claim.hungry("g1", at="start")),
             check=checks.sprouted_many(2, "dark"),
             hint="Your seed must close the last open root of two seeds at once, and bring "

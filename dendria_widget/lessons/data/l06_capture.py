@@ -92,7 +92,8 @@ LESSON = Lesson(
             solution=("move d6", "slide f4", "capture g1"),
             wrong=(("move d6", "slide e5", "end"), ("move g4", "slide g3", "end")),
             auto_end=True,
-            claims=(claim.fertile_soils("g1", "f1", "f2", "f3", "g3", at="start"),),
+            claims=(claim.fertilizes("light", "f2", at="start"),
+                    claim.fertile_soils("g1", "f1", "f2", "f3", "g3", at="start"),),
             rules_covered=("capture-fertilized",),
         ),
         Exercise(
@@ -105,7 +106,8 @@ LESSON = Lesson(
             start=LAST_SOIL,
             overlays=("fertile",),
             check=checks.enclosed("g1"),
-            claims=(claim.fertile_soils("g1", mentions=("g1",)), claim.stays("g1", 2)),
+            claims=(claim.fertilizes("dark", "g3", at="start"), claim.fertile_soils("g1", "g3", at="start"),
+                    claim.fertile_soils("g1", mentions=("g1",)), claim.stays("g1", 2)),
             hint="A forest cannot be captured while it has no fertile soil. Which soil "
                  "still touches the forest?",
             hint_cells=("g3",),
@@ -122,7 +124,8 @@ LESSON = Lesson(
             prompt="Make **one move** that captures the forest.",
             start=ONE_WAY,
             overlays=("fertile", "fertilization"),
-            claims=(claim.may_capture("b3", "dark", False, at="start"),),
+            claims=(claim.holding("dark dendrid", "b1", "d5", at="start"), claim.holding("light dendrid", "c4", at="start"), claim.group("b3", "b4", at="start"),
+                    claim.may_capture("b3", "dark", False, at="start"),),
             check=checks.grown("b3", "dark"),
             hint="Capture needs every fertile soil yours and one the owner misses. Where "
                  "can a dark dendrid stand that cuts a line of Light's dendrid and still "

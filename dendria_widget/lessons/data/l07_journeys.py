@@ -143,7 +143,8 @@ LESSON = Lesson(
             solution=("move d7", "slide d4", "sprout g1"),
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
             auto_end=True,
-            claims=(claim.hungry("g1", at="start"), claim.sees_edge("g1", "NE", at="start", mentions=("north-east",)),),
+            claims=(claim.nourishers("g1", 1, 1, at="start", mentions=("g4", "d1")),
+                    claim.hungry("g1", at="start"), claim.sees_edge("g1", "NE", at="start", mentions=("north-east",)),),
             rules_covered=("journey-convert",),
         ),
         Exercise(
@@ -181,6 +182,7 @@ LESSON = Lesson(
             wrong=(("move d1", "slide d2", "grow a1", "end"),
                    ("move d1", "slide d4", "grow g4", "end")),
             auto_end=True,
+            claims=(claim.not_fertilized("dark", "a2", "f4", at="start"),),
             rules_covered=("journey-slides",),
         ),
     ],

@@ -93,6 +93,7 @@ LESSON = Lesson(
                 "(bottom right). Light is to move."),
             start=QUIET,
             marks={"a2": "3", "g4": "2"},
+            claims=(claim.forests("dark", 3), claim.forests("light", 2),),
         ),
         Page(
             title="Two passes in a row",
@@ -193,6 +194,7 @@ LESSON = Lesson(
             hint_cells=("b3", "c4"),
             solution=("plant c4", "end"),
             wrong=(("pass",), ("move d3", "slide d4", "end")),
+            claims=(claim.option("dendrid_move_limit", 2, mentions=("2",)), claim.over(False, at="start"),),
             rules_covered=("move-limit",),
         ),
         Exercise(
@@ -215,6 +217,7 @@ LESSON = Lesson(
             wrong=(("move d3", "slide d4"),
                    ("move d3", "slide d4", "slide d5", "end"),
                    ("pass",)),
+            claims=(claim.holding("dark dendrid", "d3", at="start"),),
             rules_covered=("superko",),
         ),
     ],

@@ -48,7 +48,8 @@ LESSON = Lesson(
                 "The numbers give each forest's size."),
             start=WORKED,
             marks={"a2": "3", "f1": "3", "c7": "2", "i3": "4"},
-            claims=(claim.group("a1", "a2", "a3"), claim.group("e1", "f1", "g1"), claim.group("c6", "c7"),),
+            claims=(claim.forests("dark", 3, 3, 2), claim.forests("light", 4),
+                    claim.group("a1", "a2", "a3"), claim.group("e1", "f1", "g1"), claim.group("c6", "c7"),),
         ),
         Page(
             title="Each size counts once",
@@ -126,6 +127,7 @@ LESSON = Lesson(
             solution=("move e4", "slide h4", "capture i4", "end"),
             wrong=(("move e4", "slide b4", "capture a1", "end"),
                    ("move e4", "slide e2", "capture e1", "end")),
+            claims=(claim.forests("dark", 3, at="start"), claim.forests("light", 3, 2, 1, at="start"),),
             rules_covered=("score-distinct", "score-majority"),
         ),
         Exercise(
@@ -145,6 +147,7 @@ LESSON = Lesson(
             hint_cells=("a1", "a2", "a3"),
             solution=("plant a2", "grow a2", "end"),
             wrong=(("plant a5", "grow a5", "end"), ("plant a2", "end")),
+            claims=(claim.forests("dark", 2, at="start"), claim.forests("light", 2, 1, at="start"),),
             rules_covered=("score-half", "grow-after-plant"),
         ),
         Exercise(
@@ -157,7 +160,9 @@ LESSON = Lesson(
                     "is ahead."),
             start=SIZES,
             overlays=("fertile", "fertilization"),
-            claims=(claim.score("dark", 2, at="start"), claim.score("light", 4.5, at="start"),
+            claims=(claim.forests("dark", 1, 1, at="start"), claim.forests("light", 2, 1, at="start"),
+                    claim.holding("dark tree", "d1", "f2", at="start", mentions=()),
+                    claim.score("dark", 2, at="start"), claim.score("light", 4.5, at="start"),
                     claim.leader("light", at="start")),
             check=_check_dark_ahead,
             hint="A forest of 2 gives Dark a size it does not have yet, and the larger "

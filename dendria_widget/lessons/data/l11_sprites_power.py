@@ -141,7 +141,8 @@ LESSON = Lesson(
                     "a piece."),
             start=EDGE_SEED,
             overlays=("roots",),
-            claims=(claim.sees_edge("a1", "NE", "NW", "W", at="start", mentions=("a1",)),),
+            claims=(claim.holding("light seed", "a2", "b2", at="start"), claim.holding("light tree", "b1", at="start"),
+                    claim.sees_edge("a1", "NE", "NW", "W", at="start", mentions=("a1",)),),
             check=_check_edge_seed,
             hint="A plot on the edge has lines that leave the board at once, and in this "
                  "edition they see the edge.",
@@ -176,6 +177,7 @@ LESSON = Lesson(
             hint_cells=("c2", "c4"),
             solution=("plant c3", "end"),
             wrong=(("plant a1", "end"), ("plant b4", "end")),
+            claims=(claim.holding("dark seed", "c2", "c4", "e3", "e4", at="start", mentions=("four",)),),
             rules_covered=("sowing-non-touching",),
         ),
         Page(

@@ -163,6 +163,7 @@ LESSON = Lesson(
             hint_cells=("e4", "e5", "f3", "f4", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place d1",)),
+            claims=(claim.regions(1, at="start"),),
             rules_covered=("hedu-place-height", "hedu-regions"),
         ),
         Page(
@@ -206,6 +207,7 @@ LESSON = Lesson(
             hint_cells=("b1", "c1", "c2", "d1", "d2"),
             solution=("place c2",),
             wrong=(("place b1",), ("place e1",)),
+            claims=(claim.legal("pass", at="start"),),
             rules_covered=("hedu-place-height",),
         ),
         Exercise(
@@ -222,6 +224,7 @@ LESSON = Lesson(
             hint_cells=("a1", "a2", "b1", "c1"),
             solution=("place b1",),
             wrong=(("place a2",), ("place c3",)),
+            claims=(claim.holding("black 2", "d3", "d4", "d5", at="start", mentions=()),),
             rules_covered=("hedu-no-zero",),
         ),
     ],

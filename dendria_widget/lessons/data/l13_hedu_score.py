@@ -161,6 +161,7 @@ LESSON = Lesson(
             hint_cells=("d1", "d7"),
             solution=("place e1",),
             wrong=(("place c3",), ("place a3",)),
+            claims=(claim.prisoners("black", 0, at="start"), claim.prisoners("white", 0, at="start"),),
             rules_covered=("hedu-prisoners",),
         ),
         Page(
@@ -182,7 +183,7 @@ LESSON = Lesson(
         Exercise(
             title="Off the board",
             turn="place",
-            text="Another position, Black to play. White has stacks of 1 and of 4.",
+            text="Another position, Black to play. White has five stacks, each of 1.",
             prompt=("You play **Black**. Place a stack after which a white stack leaves the "
                     "board."),
             start=OFF,
@@ -192,6 +193,7 @@ LESSON = Lesson(
             hint_cells=("f3", "f4", "g2", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place c1",)),
+            claims=(claim.holding("white 1", "d3", "e6", "f5", "g2", "g3", at="start", mentions=("five",)),),
             rules_covered=("hedu-reduce",),
         ),
         Page(
