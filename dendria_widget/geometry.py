@@ -380,10 +380,26 @@ class Board:
 
     def dilate(self, bb):
         """Plots adjacent to (or in) ``bb`` (the six shifts written out:
-        E/W 1, SW/NE stride - 1, SE/NW stride)."""
+        E/W 1, SW/NE stride - 1, SE/NW stride). :meth:`spread` with the
+        plots as the mask, unrolled here as the engines call it most."""
         s = self.stride
         t = s - 1
         return (bb | bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & self.plot_mask
+
+    def spread(self, bb, mask):
+        """``bb`` and every hex next to it, kept where ``mask`` has them.
+        ``bb`` may hold several copies of the board side by side, each
+        ``lane_width`` bits apart (the engines' lanes): each spreads alone."""
+        s = self.stride
+        t = s - 1
+        return (bb | bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & mask
+
+    def around(self, bb):
+        """Plots next to a hex of ``bb`` (a hex of ``bb`` itself only when
+        it is next to another one)."""
+        s = self.stride
+        t = s - 1
+        return (bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & self.plot_mask
 
     def fill(self, gen, open_, d):
         """Hexes of ``open_`` reached from ``gen`` by repeated steps in d

@@ -171,3 +171,31 @@ def test_only_the_engine_and_the_geometry_walk_rays():
                                                                   "game.py"))
              for line in _ray_walks(tree)]
     assert not found, f"these lines walk the board's rays; ask the engine: {', '.join(found)}"
+
+
+def _dilations(tree):
+    """Lines that dilate a bitboard by hand: six or more shifts or-ed
+    together (the six neighbours of every hex at once)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            shifts = sum(1 for m in ast.walk(node) if isinstance(m, ast.BinOp)
+                         and isinstance(m.op, (ast.LShift, ast.RShift)))
+            if shifts >= 6:
+                out.add(node.lineno)
+    return sorted(out)
+
+
+def test_the_finder_sees_a_dilation():
+    code = ("x = (b | b << 1 | b >> 1 | b << t | b >> t | b << s | b >> s) & m\n"
+            "y = a << 1 | a >> 1\n")
+    assert _dilations(ast.parse(code)) == [1]
+
+
+def test_only_the_geometry_dilates_a_bitboard():
+    """The six neighbours of a set of hexes are the geometry's (``dilate``,
+    ``spread``, ``around``, ``group``): written once, not again in an engine
+    or a view."""
+    found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("geometry.py",))
+             for line in _dilations(tree)]
+    assert not found, f"these lines dilate by hand; ask the Board: {', '.join(found)}"

@@ -327,10 +327,7 @@ class DendriaState(EngineState):
         f_dark = seen & empty
         f_light = seen >> w & empty
         # pieces next to a soil a colour does not fertilize: both colours in one dilation
-        x = (empty & ~f_dark) | (empty & ~f_light) << w
-        st = b.stride
-        t = st - 1
-        x = (x | x << 1 | x >> 1 | x << t | x >> t | x << st | x >> st) & (occ | occ << w)
+        x = b.spread((empty & ~f_dark) | (empty & ~f_light) << w, occ | occ << w)
         dark_facts = (f_dark, x & occ)
         light_facts = (f_light, x >> w)
         memo = self._memo

@@ -241,12 +241,6 @@ class HeduState(EngineState):
     def height(self, i):
         return self.cells[i] >> 1
 
-    def _near(self, bb):
-        """Plots next to a hex of ``bb`` (``bb`` itself not included unless
-        one of its hexes is next to another)."""
-        a, b, c = self._sh
-        return ((bb << a) | (bb >> a) | (bb << b) | (bb >> b) | (bb << c) | (bb >> c)) \
-            & self._plots
 
     def _components(self, members):
         out = []
@@ -297,7 +291,7 @@ class HeduState(EngineState):
         """Empty plots where a stack would touch at least one region: an empty
         plot with an empty neighbour. Same for both colours."""
         e = self._plots & ~self.occ
-        return e & self._near(e)
+        return e & self.board.around(e)
 
     def _split(self, i, rest):
         """The regions that ``rest`` (the region of empty plot i, without i)
@@ -490,7 +484,7 @@ class HeduState(EngineState):
                     m &= ~(1 << i)
             return m
         nbr = self.board.nbr_masks
-        near = self._near
+        near = self.board.around
         enemy = self.ge[1 - mover][1]
         if not single:
             risky = 0
