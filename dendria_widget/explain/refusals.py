@@ -3,9 +3,9 @@
 The engines refuse a step with a :class:`~dendria_widget.rules.refusal.Refusal`
 (a reason code and its facts); this module is the one place that turns one
 into a sentence. Dendria's sentences are written once with the edition's
-words as fields (``{dendrid}``, ``{plant}``, ``{planting}``, ``{planted}``: the
-classic edition plants dendrids, the sprites edition sows sprites); Hedu
-has its own.
+words as fields (``{dendrid}``, ``{plant}``, ``{planting}``, ``{planted}``,
+``{a_plant}``: the classic edition plants dendrids, the sprites edition sows
+sprites); Hedu has its own.
 
 >>> from dendria_widget import Game
 >>> g = Game("dendria-sprites", size=4, opening="none")
@@ -58,7 +58,7 @@ DENDRIA = {
                          "rule or repeat an earlier board, so it has no legal end"),
     "no-journey-superko": ("every journey of the {dendrid} on {cell} ends on a board seen "
                            "before (positional superko)"),
-    "not-in-turn": ("'{verb}' is a step inside a turn: begin the turn with a {plant} or a "
+    "not-in-turn": ("'{verb}' is a step inside a turn: begin the turn with {a_plant} or a "
                     "move"),
     "opening-one-seed": "the opening turn is only one seed: end it with 'end'",
     "slide-no-journey": "only a journeying {dendrid} slides: start with 'move X'",
@@ -82,7 +82,7 @@ DENDRIA = {
                     "{other} ones"),
     "no-seedbed": "{cell} holds no seed: only a seedbed grows",
     "no-grow-after-plant": "after sowing, no seedbed grows (grow_after_plant is none)",
-    "one-grow": "only one grow follows a {plant}",
+    "one-grow": "only one grow follows {a_plant}",
     "grow-other-seedbed": ("after {planting}, only the seedbed that holds the new seed may "
                            "grow"),
     "enclosed-never": ("the {group} of {cell} has no fertile soil{enclosed_never}"),
@@ -131,6 +131,9 @@ HEDU = {
     "unknown-verb": "unknown step {verb!r} (Hedu steps: place, pass, swap)",
 }
 
+#: The act of planting as a noun, by the edition's verb ("a sow" is no word).
+_A_PLANT = {"plant": "a plant", "sow": "a sowing"}
+
 #: What a dead end was reached by, per verb (``dead-end``).
 _ACTIONS = {"slide": "sliding to {cell}", "sprout": "sprouting {cell}",
             "grow": "growing the seedbed of {cell}", "capture": "capturing the forest of {cell}"}
@@ -141,7 +144,7 @@ def _edition_words(v: Variant) -> dict[str, str]:
     plant = v.verbs["plant"]
     return {"dendrid": dendrid, "dendrids": v.kind_word("dendrid", 2),
             "Dendrid": dendrid.capitalize(), "plant": plant.word, "planting": plant.ing,
-            "planted": plant.done}
+            "planted": plant.done, "a_plant": _A_PLANT[plant.word]}
 
 
 def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
@@ -180,7 +183,7 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
 #: values), in words; fields: the outcome's facts and the edition's words.
 ENDINGS = {
     "passes": "two passes in a row",
-    "move-limit": ("the {dendrid} move limit: {turns} turns in a row without a {plant} "
+    "move-limit": ("the {dendrid} move limit: {turns} turns in a row without {a_plant} "
                    "({dendrid} moves and passes)"),
     "no-placement": "no empty plot admits a placement",
 }
