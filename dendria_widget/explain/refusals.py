@@ -96,7 +96,8 @@ DENDRIA = {
                            "sees {theirs} of its owner's {dendrids} against {mine}"),
     "protected": ("the forest of {cell} is protected: every fertile soil of it is "
                   "fertilized by its owner"),
-    "enclosed-safe": "the forest of {cell} has no fertile soil, so it can never be captured",
+    "enclosed-safe": ("the forest of {cell} has no fertile soil, and a forest cannot be "
+                      "captured while it has none"),
     "owner-fertilizes": ("the forest of {cell} cannot be captured: its owner fertilizes "
                          "every one of its fertile soils too"),
     "unknown-step": "unknown step {verb!r}",
@@ -171,9 +172,10 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
         seedbed = facts["kind"] == "seed"
         out["group"] = "seedbed" if seedbed else "forest"
         out["cannot"] = "cannot grow" if seedbed else "cannot be captured"
-        out["enclosed_never"] = (", and enclosed groups never convert (enclosed_groups never)"
-                                 if seedbed else
-                                 " and enclosed groups never change hands")
+        # a group with no fertile soil is safe only while it has none
+        out["enclosed_never"] = (", and a group with no fertile soil does not "
+                                 + ("convert" if seedbed else "change hands")
+                                 + " (enclosed_groups never)")
     if "soils" in facts:
         out["soils"] = ", ".join(facts["soils"])
     return out
