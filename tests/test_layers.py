@@ -199,3 +199,24 @@ def test_only_the_geometry_dilates_a_bitboard():
     found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("geometry.py",))
              for line in _dilations(tree)]
     assert not found, f"these lines dilate by hand; ask the Board: {', '.join(found)}"
+
+
+def _verb_tables(tree):
+    """Lines that define a table of the cell verbs again: a module-level
+    name bound to a tuple or list holding plant, sprout, grow, capture, move
+    and slide (a display order inside a function is not a table)."""
+    verbs = {"plant", "sprout", "grow", "capture", "move", "slide"}
+    return [node.lineno for node in tree.body
+            if isinstance(node, (ast.Assign, ast.AnnAssign))
+            and isinstance(node.value, (ast.Tuple, ast.List))
+            and verbs <= {e.value for e in node.value.elts if isinstance(e, ast.Constant)}]
+
+
+def test_the_cell_verbs_are_written_once():
+    """notation.py says which verbs name a cell (DENDRIA_CELL_VERBS,
+    CELL_VERBS); the engines and the views import them."""
+    assert _verb_tables(ast.parse('V = ("plant", "sprout", "grow", "capture", "move", '
+                                  '"slide", "place")')) == [1]
+    found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("notation.py",))
+             for line in _verb_tables(tree)]
+    assert not found, f"these lines list the cell verbs again; import them: {', '.join(found)}"
