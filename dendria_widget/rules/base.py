@@ -18,6 +18,7 @@ from ..errors import IllegalStep
 from ..geometry import iter_bits
 from ..notation import Step
 from .outcome import leader
+from .refusal import Refusal
 
 PASS = Step("pass")
 END = Step("end")
@@ -156,11 +157,16 @@ class EngineState:
 
     def apply(self, step):
         """Play one step, or raise IllegalStep (the state is then unchanged)."""
-        reason = self.refusal(step)
-        if reason:
-            raise IllegalStep(reason, step)
+        refused = self.refusal(step)
+        if refused is not None:
+            raise IllegalStep(refused, step)
         self.version += 1
         self._do(step)
+
+    def _no(self, code, **facts):
+        """A :class:`~.refusal.Refusal` (why a step is refused: ``code`` and
+        facts) under these rules."""
+        return Refusal(code, self.rules, **facts)
 
     def push(self, step):
         """Play one step without judging it (it must be legal: from legal())."""

@@ -18,7 +18,6 @@ from ..checks import brief
 from ..errors import BadPosition, IllegalStep
 from ..notation import DENDRIA_CELL_VERBS, DENDRIA_VERBS, Piece, Step, parse_words
 from .outcome import Termination
-from .refusal import Refusal
 
 DARK, LIGHT = 0, 1
 SEED, TREE, DENDRID = 0, 1, 2
@@ -426,10 +425,6 @@ class DendriaState(EngineState):
             return self._no("outnumbered", cell=nm, colour=COLOURS[mover],
                             other=COLOURS[1 - mover], mine=mine, theirs=theirs)
         return None
-
-    def _no(self, code, **facts):
-        """A :class:`Refusal` under these rules."""
-        return Refusal(code, self.rules, **facts)
 
     # ----------------------------------------------------------- groups
     def groups(self, colour, kind):

@@ -34,7 +34,6 @@ from ..geometry import iter_bits
 from ..notation import DENDRIA_VERBS, HEDU_VERBS, Piece, Step, parse_words
 from .base import PASS, SWAP, EngineState, Repetitions, StepsByCell
 from .outcome import Termination
-from .refusal import Refusal
 
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
@@ -569,10 +568,6 @@ class HeduState(EngineState):
                 return no("opening-no-pass")
             return None if arg is None else no("takes-nothing", verb=verb)
         return self.placement_refusal(arg, self.to_move)
-
-    def _no(self, code, **facts):
-        """A :class:`Refusal` under these rules."""
-        return Refusal(code, self.rules, **facts)
 
     def placement_refusal(self, i, mover):
         """Why ``mover`` may not place on plot i now: a :class:`Refusal`, or None."""
