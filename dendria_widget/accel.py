@@ -26,6 +26,7 @@ import json
 import os
 import sys
 import warnings
+from typing import Mapping
 
 #: The modules compiled when a compiler is present (names under the package).
 COMPILED = ("geometry", "rules.base", "rules.dendria", "rules.hedu")
@@ -54,11 +55,11 @@ def _paths(module: str, root: str = HERE) -> tuple[str, list[str]]:
     return base + ".py", built
 
 
-def _pure_asked(environ=os.environ) -> bool:
+def _pure_asked(environ: Mapping[str, str] = os.environ) -> bool:
     return environ.get(PURE_ENV, "").strip() not in ("", "0")
 
 
-def plan(root: str = HERE, environ=os.environ) -> dict[str, str]:
+def plan(root: str = HERE, environ: Mapping[str, str] = os.environ) -> dict[str, str]:
     """For each module of :data:`COMPILED`, how it runs: ``"compiled"``,
     ``"python"`` (no compiled file), ``"python: asked"`` (``PURE_ENV`` set)
     or ``"python: stale"`` (its source changed since it was compiled)."""

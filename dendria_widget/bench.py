@@ -47,6 +47,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Any, Callable
 
 from .game import Game
 from .rules import resolve_rules
@@ -112,6 +113,8 @@ def load_baseline(path, name="dendria_widget_baseline"):
     sys.meta_path.insert(0, _SourceTree(name, root))
     spec = importlib.util.spec_from_file_location(name, init,
                                                   submodule_search_locations=[root])
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the package in {path!r}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
@@ -177,7 +180,7 @@ def run_series(variants, games, seed, budget=None):
     any (the order turning from game to game), so that a change in the
     machine's speed while the series run touches every variant alike.
     Returns one result per variant; ``budget`` counts the first's seconds."""
-    acc = [{"steps": [], "ends": {}, "per_game": [], "elapsed": 0.0, "ended": 0,
+    acc: list[dict[str, Any]] = [{"steps": [], "ends": {}, "per_game": [], "elapsed": 0.0, "ended": 0,
             "ended_seconds": 0.0} for _ in variants]
     for k in range(games):
         turn = k % len(variants)
@@ -194,10 +197,10 @@ def run_series(variants, games, seed, budget=None):
                 a["ended"] += 1
                 a["ended_seconds"] += dt
             a["steps"].append(n)
-            reason = game.end_reason if game.is_over else f"cut at {STEP_CAP} steps"
-            key = _end_kind(reason)
+            key = _end_kind(game)
             a["ends"][key] = a["ends"].get(key, 0) + 1
-            a["per_game"].append((n, dt, key, _fingerprint(game)))
+            # how it ended, in terms every version's Game has
+            a["per_game"].append((n, dt, (game.is_over, game.winner), _fingerprint(game)))
         if budget is not None and acc[0]["elapsed"] > budget:
             break
     return [{"games": len(a["steps"]), "seconds": a["elapsed"], "steps": sum(a["steps"]),
@@ -264,17 +267,20 @@ def _ratios(this, pushed, old):
     }
 
 
-def _end_kind(reason):
-    if reason is None:
-        return "?"
-    reason = str(reason)
-    if "move limit" in reason:
-        return "move limit"
-    if "pass" in reason:
-        return "two passes"
-    if "placement" in reason:
-        return "no placement"
-    return reason[:24]
+#: the bench's words for each Termination value
+_END_WORDS = {"passes": "two passes", "move-limit": "move limit", "no-placement": "no placement"}
+
+
+def _end_kind(game):
+    """How a playout ended, in the bench's words: the game's
+    ``outcome.termination``; 'cut' when it was stopped first; 'ended' for a
+    version's Game that tells its end in words only (no ``outcome``)."""
+    if not game.is_over:
+        return f"cut at {STEP_CAP} steps"
+    outcome = getattr(game, "outcome", None)
+    if outcome is None:
+        return "ended"
+    return _END_WORDS[outcome.termination.value]
 
 
 def _time_calls(fn, args_list):
@@ -340,7 +346,7 @@ def compare_playouts(say, quick, seed, baseline, reps):
     ratios = []
     for name, ruleset, kwargs, full, short in PLAYOUTS:
         n = short if quick else full
-        runs = {}
+        runs: dict = {}
         variants = ([("this", False), ("this", True)] + ([("source", False)] if source else [])
                     + ([("baseline", False)] if base else []))
         games_of = {"this": Game, "source": source and source.Game, "baseline": base and base.Game}
@@ -384,9 +390,9 @@ def compare_playouts(say, quick, seed, baseline, reps):
         say("   also counts games the rules changes made different (e.g. docs/rules.md 2.3's "
             "move limit):")
         for name, r in ratios:
-            push = "" if r["same_push"] is None else f", {r['same_push']:5.2f}x (push)"
+            pushed = "" if r["same_push"] is None else f", {r['same_push']:5.2f}x (push)"
             same = (f"same games {r['same']} of {r['games']}: {r['same_play']:5.2f}x "
-                    f"games/s (play){push}" if r["same"] else "no game played alike")
+                    f"games/s (play){pushed}" if r["same"] else "no game played alike")
             say(f"     {name:<27} {same}")
             say(f"     {'':<27} all games: {r['games_play']:5.2f}x games/s, "
                 f"{r['steps_play']:5.2f}x steps/s (play)")
@@ -452,7 +458,8 @@ def run(quick=False, profile=True, seed=1, out=None, baseline=None, reps=None):
     say("   warm: the same call repeated on one state")
     say(f"   {'what':<44}{'cold ms':>9}{'warm ms':>9}   (median of {reps})")
     say("   " + "-" * 65)
-    rows = [("legal_steps(), start of a turn", Game.legal_steps, fresh)]
+    rows: list[tuple[str, Callable[..., Any], Callable[[], Any]]] = [
+        ("legal_steps(), start of a turn", Game.legal_steps, fresh)]
     if jg is not None:
         rows.append(("legal_steps(), during a journey", Game.legal_steps, journey))
     rows += [("explain.dendria.overview (all explanations)", overview, fresh),
@@ -476,17 +483,18 @@ def run(quick=False, profile=True, seed=1, out=None, baseline=None, reps=None):
                          False))
         say("3. cProfile of the public playout loop with play() (profiling slows "
             "everything: read the shares, not the times)")
-        for name, rules, games, top, cumulative in runs:
+        for name, rules, n_games, top, cumulative in runs:
             prof = cProfile.Profile()
             prof.enable()
-            games = run_playouts(rules, games, seed, budget=budget)["games"]
+            played = run_playouts(rules, n_games, seed, budget=budget)["games"]
             prof.disable()
             keys = (("tottime", "own time"),) + ((("cumulative", "time with callees"),)
                                                   if cumulative else ())
             for key, title in keys:
-                stats = pstats.Stats(prof, stream=io.StringIO())
+                # total_tt and stats: pstats's own tables (not in its stubs)
+                stats: Any = pstats.Stats(prof, stream=io.StringIO())
                 total = stats.total_tt
-                say(f"   {name}, {games} games: top functions by {title} "
+                say(f"   {name}, {played} games: top functions by {title} "
                     f"(total {total:.2f} s)")
                 say(f"   {'own s':>7}{'own %':>7}{'cum s':>8}{'cum %':>7}{'calls':>10}  function")
                 entries = []

@@ -73,6 +73,8 @@ PRESETS = {name: [list(c) for c in centres] for name, (centres, _) in _LAYOUTS.i
 DESCRIPTIONS = {name: text for name, (_, text) in _LAYOUTS.items()}
 
 _RANDOM = re.compile(r"random-(\d+)-seed-(\d+)")
+#: the most digits a random board's seed may have
+SEED_DIGITS = 18
 
 
 def preset_names():
@@ -101,7 +103,11 @@ def preset(name):
         return Board.modular(_LAYOUTS[key][0])
     m = _RANDOM.fullmatch(key)
     if m:
-        return random_board(int(m.group(1)), int(m.group(2)))
+        count, seed = m.groups()
+        if len(count) > 2 or len(seed) > SEED_DIGITS:
+            raise BadBoard(f"{brief(name)}: a random board has 7 to 19 modules and a seed "
+                           f"of at most {SEED_DIGITS} digits")
+        return random_board(int(count), int(seed))
     raise _unknown(name)
 
 

@@ -2,7 +2,7 @@
 
 Every error carries a message written for a person: it names what was wrong
 (the cell, the option, the step) and, for refused steps, why in the words of
-the rules.
+the rules (an :class:`IllegalStep` also carries that reason as data).
 """
 
 
@@ -35,12 +35,21 @@ class BadFile(DendriaError):
 
 
 class IllegalStep(DendriaError):
-    """A step the rules refuse here. ``str(error)`` is the reason.
+    """A step the rules refuse here. ``str(error)`` is the reason, in the
+    edition's words.
 
-    The game that refused the step is left exactly as it was.
+    ``refusal`` is the reason as data (a
+    :class:`~dendria_widget.rules.refusal.Refusal`: ``code`` and facts), or
+    None when the step could not even be read (an unknown verb, a cell that
+    is no cell). ``reason`` is the message. The game that refused the step is
+    left exactly as it was.
     """
 
-    def __init__(self, reason, step=None):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: object, step: object = None, refusal: object = None) -> None:
+        if refusal is None and hasattr(reason, "code") and hasattr(reason, "facts"):
+            refusal = reason          # the engine's Refusal itself
+        text = str(reason)
+        super().__init__(text)
+        self.reason = text
         self.step = step
+        self.refusal = refusal

@@ -27,10 +27,12 @@ from .geometry import DIRECTION_NAMES, Board
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
 from .rules.options import Rules
+from .rules.outcome import Outcome, Termination
 from .rules.variant import variant_for
 
 if TYPE_CHECKING:  # names for the type hints only
     from .notation import Piece
+    from .rules.refusal import Refusal
     from .rules.variant import Variant
 
 #: What ``ruleset=`` takes: a ruleset name ('dendria-classic', 'dendria-sprites',
@@ -283,12 +285,21 @@ class Game:
         return id(step) in map(id, c[1])   # compared in C, no Step.__eq__
 
     def why_illegal(self, step: Step | str) -> str | None:
-        """The reason a step is refused now, or None when it is legal."""
+        """The reason a step is refused now, in the edition's words, or None
+        when it is legal (:meth:`refusal` gives the reason as data)."""
         try:
             st = self._step(step)
         except IllegalStep as e:
             return e.reason
-        return self.state.refusal(st)
+        refused = self.state.refusal(st)
+        return None if refused is None else str(refused)
+
+    def refusal(self, step: Step | str) -> Refusal | None:
+        """Why a step is refused now, as data: a
+        :class:`~dendria_widget.rules.refusal.Refusal` (``code`` and facts;
+        ``str()`` is the sentence), or None when it is legal. A step that
+        cannot be read raises IllegalStep."""
+        return self.state.refusal(self._step(step))
 
     def is_legal(self, step: Step | str) -> bool:
         return self.why_illegal(step) is None
@@ -314,9 +325,10 @@ class Game:
                     st = step
                 else:
                     st = self._step(step)
-                    reason = self.state.refusal(st)
-                    if reason:
-                        raise IllegalStep(f"{self.variant.step_text(st)}: {reason}", step)
+                    refused = self.state.refusal(st)
+                    if refused is not None:
+                        raise IllegalStep(f"{self.variant.step_text(st)}: {refused}", step,
+                                          refusal=refused)
                 self._play_one(st)
                 done += 1
         except IllegalStep:
@@ -473,13 +485,38 @@ class Game:
         return self.state.over
 
     @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, as data: None while it goes on, then an
+        :class:`~dendria_widget.rules.outcome.Outcome` (``termination``,
+        ``winner``, ``scores``, ``facts``)."""
+        st = self.state
+        if not st.over:
+            return None
+        score = st.score()
+        facts = {"turns": st.dmoves} if st.end_reason is Termination.MOVE_LIMIT else {}
+        return Outcome(st.end_reason, st.winner(),
+                       {c: score[c]["total"] for c in st.COLOURS}, facts)
+
+    @property
     def end_reason(self) -> str | None:
-        return self.state.end_reason
+        """How the game ended, in the edition's words ('two passes in a
+        row'); None while it goes on (:attr:`outcome` is the same as data)."""
+        outcome = self.outcome
+        if outcome is None:
+            return None
+        from .explain.refusals import ending_text   # the words: one layer up
+        return ending_text(outcome, self.variant)
 
     @property
     def winner(self) -> str | None:
         """None while the game goes on; then a colour or 'draw'."""
         return self.state.winner()
+
+    @property
+    def leader(self) -> str:
+        """Who leads on the score now: a colour, or 'draw' (the winner once
+        the game is over)."""
+        return self.state.leader()
 
     def score(self) -> dict[str, dict]:
         """Each colour's score as if the game ended now, with its breakdown."""

@@ -144,11 +144,11 @@ class Board:
 
         # neighbours and rays
         n = self.area
-        self.neighbours = [()] * n
-        self.nbr_dir = [(-1,) * 6] * n
+        self.neighbours: list[tuple[int, ...]] = [()] * n
+        self.nbr_dir: list[tuple[int, ...]] = [(-1,) * 6] * n
         self.nbr_masks = [0] * n
-        self.rays = [((),) * 6] * n
-        self.ray_masks = [(0,) * 6] * n
+        self.rays: list[tuple[tuple[int, ...], ...]] = [((),) * 6] * n
+        self.ray_masks: list[tuple[int, ...]] = [(0,) * 6] * n
         self.power = [0] * n
         for i in self.plots:
             q, r = self._axial[i]
@@ -380,10 +380,26 @@ class Board:
 
     def dilate(self, bb):
         """Plots adjacent to (or in) ``bb`` (the six shifts written out:
-        E/W 1, SW/NE stride - 1, SE/NW stride)."""
+        E/W 1, SW/NE stride - 1, SE/NW stride). :meth:`spread` with the
+        plots as the mask, unrolled here as the engines call it most."""
         s = self.stride
         t = s - 1
         return (bb | bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & self.plot_mask
+
+    def spread(self, bb, mask):
+        """``bb`` and every hex next to it, kept where ``mask`` has them.
+        ``bb`` may hold several copies of the board side by side, each
+        ``lane_width`` bits apart (the engines' lanes): each spreads alone."""
+        s = self.stride
+        t = s - 1
+        return (bb | bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & mask
+
+    def around(self, bb):
+        """Plots next to a hex of ``bb`` (a hex of ``bb`` itself only when
+        it is next to another one)."""
+        s = self.stride
+        t = s - 1
+        return (bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & self.plot_mask
 
     def fill(self, gen, open_, d):
         """Hexes of ``open_`` reached from ``gen`` by repeated steps in d
@@ -458,7 +474,7 @@ def _modular(centres):
     if len(set(centres)) != count:
         dup = next(c for c in centres if centres.count(c) > 1)
         raise BadBoard(f"two modules have the same centre {list(dup)}: modules may not overlap")
-    cells = {}
+    cells: dict[tuple[int, int], tuple[int, int]] = {}
     for c in centres:
         for dq, dr in MODULE_OFFSETS:
             h = (c[0] + dq, c[1] + dr)
@@ -468,7 +484,7 @@ def _modular(centres):
                                f"(both hold the hex {list(h)}): modules may not overlap")
             cells[h] = c
     # links: at least two cells of one adjacent to cells of the other
-    links = {c: set() for c in centres}
+    links: dict[tuple[int, int], set] = {c: set() for c in centres}
     weak = []  # pairs of modules that touch along one plot only
     for a in centres:
         for b in centres:
@@ -527,7 +543,7 @@ def random_modular(count, seed=0):
     centres = [(0, 0)]
     used = set(MODULE_OFFSETS)
     while len(centres) < count:
-        contacts = {}
+        contacts: dict = {}
         for c in centres:
             for dq, dr in _LINK_OFFSETS:
                 n = (c[0] + dq, c[1] + dr)

@@ -16,10 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .explain.sentences import reword, sentence as _sentence
-from .notation import Step
-
-#: Step verbs that name a cell (Dendria and Hedu).
-CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
+from .notation import CELL_VERBS, Step   # CELL_VERBS: the step verbs that name a cell
 #: Verbs whose cell is the first cell of a group: a click anywhere on the
 #: group means the step.
 GROUP_VERBS = ("grow", "capture")

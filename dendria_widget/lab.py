@@ -64,15 +64,12 @@ def derive_seed(seed, *parts):
 
 
 def end_kind(game, cut):
-    """How a game ended: passes, move-limit, no-placement or step-cap."""
-    if cut:
+    """How a game ended: passes, move-limit, no-placement (the value of its
+    ``outcome.termination``) or step-cap (``cut``: stopped before its end)."""
+    outcome = game.outcome
+    if cut or outcome is None:
         return "step-cap"
-    reason = game.end_reason or ""
-    if "move limit" in reason:
-        return "move-limit"
-    if "placement" in reason:
-        return "no-placement"
-    return "passes"
+    return outcome.termination.value
 
 
 def variant_label(rules):
@@ -130,18 +127,18 @@ def play_one(task):
 
     def on_turn(game, turn):
         covered.update(game.pieces)
-        score = game.score()
-        a, b = (score[c]["total"] for c in colours)
-        leaders.append(0 if a > b else 1 if b > a else None)
+        lead = game.leader
+        leaders.append(None if lead == "draw" else colours.index(lead))
         if not game.is_over:
             branching.append(len(game.legal_steps()))
 
     play_game(game, first, second, max_steps=max_steps, on_turn=on_turn)
-    cut = not game.is_over
+    outcome = game.outcome
+    cut = outcome is None
     held = seats(game)
     seat_of = {held[s]: s for s in SEATS}
-    w = game.winner
-    winner = None if cut else ("draw" if w == "draw" else ("dark", "light")[colours.index(w)])
+    w = None if outcome is None else outcome.winner
+    winner = None if w is None else ("draw" if w == "draw" else ("dark", "light")[colours.index(w)])
     score = game.score()
     sd, sl = (score[c]["total"] for c in colours)
     turns = len(game.history)
@@ -408,7 +405,8 @@ def _plot(result):
               ("first_win_rate", "first seat wins"), ("a_win_rate", f"{result.players[0]} wins"),
               ("b_win_rate", f"{result.players[1]} wins"), ("draw_rate", "draws")]
     width = 0.8 / len(groups)
-    colours = matplotlib.colormaps["tab10"].colors
+    tab10 = matplotlib.colormaps["tab10"]
+    colours = [tab10(i) for i in range(tab10.N)]
     for k, (col, name) in enumerate(groups):
         xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(s))]
         vals = s[col].to_numpy()

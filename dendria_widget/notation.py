@@ -32,8 +32,14 @@ if TYPE_CHECKING:  # for the type hints only
     from .geometry import Board
     from .rules.options import Rules
 
+#: Dendria's step verbs that name a cell.
+DENDRIA_CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide")
 #: Step verbs that name a cell (Dendria and Hedu).
-CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide", "place")
+CELL_VERBS = DENDRIA_CELL_VERBS + ("place",)
+#: Every verb of a Dendria step ('sow' is the sprites edition's 'plant').
+DENDRIA_VERBS = DENDRIA_CELL_VERBS + ("sow", "end", "pass", "swap", "komi", "side")
+#: Every verb of a Hedu step.
+HEDU_VERBS = ("place", "pass", "swap")
 #: The colours a ``side`` step names (Dendria's komi-pie opening), by index.
 SIDE_WORDS = ("dark", "light")
 

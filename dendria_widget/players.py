@@ -110,12 +110,7 @@ class Line:
         the leader on the score now."""
         game = self.game
         colours = self.colours
-        if game.is_over:
-            w = game.winner
-        else:
-            score = game.score()
-            a, b = (score[c]["total"] for c in colours)
-            w = colours[0] if a > b else colours[1] if b > a else "draw"
+        w = game.leader       # the winner, once the game is over
         if w == "draw":
             return 0.5
         return 1.0 if colours.index(w) == self.colour_of(seat) else 0.0
@@ -127,7 +122,13 @@ class Player:
     ``_choose(line, rng, stop)`` returning the steps of one turn (taken
     from the line's ``legal()``)."""
 
-    name = "player"
+    #: the player's name (:func:`player_from_name` reads it back)
+    label = "player"
+
+    @property
+    def name(self) -> str:
+        """The player's name, e.g. 'greedy' or 'mcts:0.2'."""
+        return self.label
 
     def __init__(self, seed=0):
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -140,6 +141,10 @@ class Player:
         new.__dict__.update(self.__dict__)
         new.seed = seed
         return new
+
+    def _choose(self, line, rng, stop):
+        """The steps of one whole turn (a subclass's search)."""
+        raise NotImplementedError
 
     def _rng(self, game):
         # a function of the seed and the position: the same game gives the
@@ -175,7 +180,7 @@ class RandomPlayer(Player):
     """Uniformly random legal steps, one at a time, until the turn ends; it
     passes only when no other step is legal."""
 
-    name = "random"
+    label = "random"
 
     def _choose(self, line, rng, stop):
         turn = []
@@ -195,7 +200,7 @@ class GreedyPlayer(Player):
     position it values most, by :func:`evaluate` (the score now, and what each
     side may grow or capture next)."""
 
-    name = "greedy"
+    label = "greedy"
 
     def __init__(self, seed=0, beam=3):
         super().__init__(seed)
@@ -226,7 +231,7 @@ def whole_turns(line, seat, rng, beam, stop=None):
         while items:
             if stop is not None and stop.is_set() and closed_turns:
                 return closed_turns
-            nxt = []
+            nxt: list = []
             for _v, _t, steps in items:
                 for st in steps:
                     line.push(st)
@@ -272,7 +277,7 @@ class _Node:
     def __init__(self, turn, seat, prior=0.5):
         self.turn = turn        # the whole turn (its steps) that led here
         self.seat = seat        # the seat that played it (its rewards count here)
-        self.children = None    # not expanded yet; then a list, best prior first
+        self.children: list[_Node] | None = None   # not expanded yet; then best prior first
         self.prior = prior      # the evaluation's value of the turn, for ``seat``
         self.n = 0
         self.w = 0.0
@@ -323,14 +328,15 @@ class MCTSPlayer(Player):
                                        or not isinstance(iterations, int) or iterations < 1):
             raise DendriaError(f"iterations must be a whole number >= 1, not {iterations!r}")
         if seconds is not None and (isinstance(seconds, bool)
-                                    or not isinstance(seconds, (int, float)) or seconds <= 0):
-            raise DendriaError(f"seconds must be a number > 0, not {seconds!r}")
+                                    or not isinstance(seconds, (int, float))
+                                    or not 0 < seconds < math.inf):
+            raise DendriaError(f"seconds must be a finite number > 0, not {seconds!r}")
         for label, x, low in (("playout_turns", playout_turns, 0), ("beam", beam, 1)):
             if isinstance(x, bool) or not isinstance(x, int) or x < low:
                 raise DendriaError(f"{label} must be a whole number >= {low}, not {x!r}")
         for label, x, zero in (("c", c, True), ("widen", widen, False),
                                ("scale", scale, False), ("prior_visits", prior_visits, False)):
-            if isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 or (
+            if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x < math.inf or (
                     x == 0 and not zero):
                 raise DendriaError(f"{label} must be a number {'>=' if zero else '>'} 0, "
                                    f"not {x!r}")
@@ -343,11 +349,11 @@ class MCTSPlayer(Player):
         self.prior_visits = prior_visits
         self.beam = beam
         self.centre = bool(centre)
-        self._centre = [0, 0.0, None]
+        self._centre: list = [0, 0.0, None]
         self.last_search = None
 
     @property
-    def name(self):
+    def name(self) -> str:
         if self.iterations is not None:
             return f"mcts:i{self.iterations}"
         return f"mcts:{self.seconds:g}"
@@ -365,13 +371,16 @@ class MCTSPlayer(Player):
             self._search(line, root, rng, stop, iterations=self.iterations)
         else:
             self._search(line, root, rng, stop,
-                         deadline=time.perf_counter() + self.seconds)
+                         deadline=time.perf_counter() + (self.seconds or 0.0))
         self.last_search = _shares(line, root)
         # the most visited first step, then its most visited turn
-        visits = {}
-        for ch in root.children:
+        children = root.children
+        if not children:
+            raise DendriaError("the search found no turn to play")
+        visits: dict[object, int] = {}
+        for ch in children:
             visits[ch.turn[0]] = visits.get(ch.turn[0], 0) + ch.n
-        return max(root.children, key=lambda ch: (visits[ch.turn[0]], ch.n, ch.prior)).turn
+        return max(children, key=lambda ch: (visits[ch.turn[0]], ch.n, ch.prior)).turn
 
     def _expand(self, line, node, rng):
         """Open ``node``: a child for every whole turn found, valued for the
@@ -432,7 +441,7 @@ class MCTSPlayer(Player):
             while not line.over and node.children is not None:
                 opened = node.children[:max(1, int(widen * sqrt(node.n + 1)))]
                 lnn = log(node.n + 1)
-                best = None
+                best = opened[0]
                 bv = -1.0
                 for ch in opened:
                     m = ch.n + n0
@@ -466,7 +475,8 @@ def _shares(line, root):
     {cell name: share}, "others": {step text: share}, "visits": N}."""
     searched = [ch for ch in root.children or () if ch.n]
     total = sum(ch.n for ch in searched) or 1
-    cells, others = {}, {}
+    cells: dict[str, float] = {}
+    others: dict[str, float] = {}
     name = line.game.board.name
     for ch in searched:
         step = ch.turn[0]

@@ -370,3 +370,31 @@ def test_the_command_exits_1_with_its_json_error_for_the_issues_inputs():
         assert proc.returncode == 1 and proc.stderr == b""
         reason = strict(proc.stdout.decode())["error"]["reason"]
         assert reason and "internal error" not in reason
+
+
+# ------------------------------------- what fuzzing found: clear errors, no traceback
+@pytest.mark.parametrize("make, error, words", [
+    # options given as a string beside a rules dict (was a TypeError in resolve_rules)
+    (lambda: Game({"ruleset": "hedu"}, options="superko"), BadRules, "options must be a dict"),
+    (lambda: Game(Game("hedu").rules, options=3), BadRules, "options must be a dict"),
+    # a random board's seed or size with thousands of digits (was Python's ValueError:
+    # integer string too long)
+    (lambda: Game(ruleset="dendria-sprites", board="random-13-seed-" + "9" * 5000), BadBoard,
+     "at most 18 digits"),
+    (lambda: Game(ruleset="dendria-sprites", board="random-" + "1" * 5000 + "-seed-1"),
+     BadBoard, "7 to 19 modules"),
+])
+def test_what_fuzzing_found_raises_a_clear_error(make, error, words):
+    with pytest.raises(error) as got:
+        make()
+    assert words in str(got.value)
+
+
+@pytest.mark.parametrize("name", ["mcts:nan", "mcts:inf", "mcts:i" + "9" * 5000])
+def test_a_player_with_a_budget_that_never_ends_is_refused(name):
+    # a NaN budget would think forever: the clock never passes NaN
+    from dendria_widget.players import MCTSPlayer, player_from_name
+    with pytest.raises(DendriaError):
+        player_from_name(name)
+    with pytest.raises(DendriaError, match="finite"):
+        MCTSPlayer(seconds=float("nan"))

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from dendria_widget import Game, IllegalStep
 from dendria_widget.explain import hedu as ex
+from dendria_widget.rules.refusal import Refusal
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -193,7 +194,7 @@ def test_random_games_follow_the_plain_model(r, data):
         else:
             assert places <= placeable
             for i in placeable - places:
-                assert "superko" in s.refusal(("place", i))
+                assert s.refusal(("place", i)).code == "place-repeats"
         assert ("pass", None) in steps or s.phase == "opening"
         assert (("swap", None) in steps) == (s.phase == "swap")
         step = choose(data, steps)
@@ -237,12 +238,12 @@ def test_refused_steps_leave_the_state_identical_and_undo_restores(r, data):
             step = data.draw(st.sampled_from(bad))
             before = full_snapshot(s)
             reason = s.refusal(step)
-            assert isinstance(reason, str) and reason
+            assert isinstance(reason, Refusal) and str(reason)
             try:
                 s.apply(step)
                 raise AssertionError(f"{step} was accepted")
             except IllegalStep as e:
-                assert str(e) == reason
+                assert str(e) == str(reason) and e.refusal == reason
             assert full_snapshot(s) == before
         # every legal step is accepted, and undo restores the very same state
         before = full_snapshot(s)

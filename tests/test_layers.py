@@ -63,3 +63,160 @@ def test_the_apps_ask_the_game_not_its_engine_state():
              for line in _state_reads(tree)]
     assert not found, ("these lines read a game's engine (state or module); ask the Game "
                        f"(add a query to game.py if it has none): {', '.join(found)}")
+
+
+# ------------------------------------------------ no English is parsed back
+#: names whose value is the engine's English: a reason, a refusal, an ending
+_WORDS_OF_THE_ENGINE = ("reason", "refus", "why_illegal", "end_reason", "message")
+
+
+def _ident(node):
+    """The identifier a value is read from: 'reason' for ``reason``,
+    ``e.reason``, ``game.why_illegal(x)`` or ``conv["sprout"][c]``'s name."""
+    while isinstance(node, (ast.Call, ast.Subscript)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return getattr(node, "id", "")
+
+
+def _holds_words(iterable):
+    """Does a loop over this expression yield the engine's words? (reasons,
+    refusals, or the reason maps of explain's conversions: ``conv["sprout"]``)"""
+    text = ast.unparse(iterable).lower()
+    return (any(w in text for w in _WORDS_OF_THE_ENGINE)
+            or "['sprout'].values()" in text or '["sprout"].values()' in text)
+
+
+def _parses_english(tree):
+    """Lines that test the engine's words: ``"x" in reason``,
+    ``reason.startswith(...)``, ``re.search(..., reason)``, and ``"x" in r``
+    where ``r`` runs over reasons."""
+    tainted = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.comprehension)) and _holds_words(node.iter):
+            tainted.update(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+    out = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant)
+                and isinstance(node.left.value, str)
+                and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)):
+            name = _ident(node.comparators[0])
+            if name in tainted:
+                name = "reason"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            f = node.func
+            if f.attr in ("startswith", "endswith", "find", "index", "count", "split"):
+                name = _ident(f.value)
+            elif isinstance(f.value, ast.Name) and f.value.id == "re":
+                name = " ".join(_ident(a) for a in node.args)
+            else:
+                continue
+        else:
+            continue
+        if any(w in name.lower() for w in _WORDS_OF_THE_ENGINE):
+            out.append(node.lineno)
+    return out
+
+
+def test_the_finder_sees_english_parsed_back():
+    code = ('if "move limit" in game.end_reason: pass\n'
+            'n = sum(1 for r in conv["sprout"].values() if r and "hungry" in r)\n'
+            'ok = e.reason.startswith("the")\n'
+            'm = re.search("x", why_illegal(s))\n'
+            'if "a" in reason: pass\n'
+            'if "dark" in colours or refusal.code == "hungry": pass\n')
+    assert sorted(_parses_english(ast.parse(code))) == [1, 2, 3, 4, 5]
+
+
+def test_no_english_is_parsed_anywhere():
+    """The engine refuses with a Refusal (a code and facts) and ends with an
+    Outcome; nothing in the package reads its words back."""
+    found = [f"{rel}:{line}" for rel, tree in _modules() for line in _parses_english(tree)]
+    assert not found, ("these lines test the engine's English; ask the Refusal's code or "
+                       f"the game's outcome instead: {', '.join(found)}")
+
+
+# ------------------------------------------------ one place for each fact
+def _ray_walks(tree):
+    """Lines that walk one ray of the board (``for j in board.rays[i][d]``,
+    or a comprehension over it): the engine's and the geometry's business."""
+    out = []
+    for node in ast.walk(tree):
+        iters = []
+        if isinstance(node, ast.For):
+            iters = [node.iter]
+        elif isinstance(node, ast.comprehension):
+            iters = [node.iter]
+        for it in iters:
+            if (isinstance(it, ast.Subscript) and isinstance(it.value, ast.Subscript)
+                    and isinstance(it.value.value, ast.Attribute)
+                    and it.value.value.attr == "rays"):
+                out.append(it.lineno)
+    return out
+
+
+def test_the_finder_sees_a_ray_walk():
+    code = ("for j in b.rays[p][d]:\n    pass\n"
+            "seen = [j for j in board.rays[i][d]]\n"
+            "edge = any(not ray for ray in b.rays[i])\n")
+    assert _ray_walks(ast.parse(code)) == [1, 3]
+
+
+def test_only_the_engine_and_the_geometry_walk_rays():
+    """What a dendrid fertilizes, where a root ends, what a slide reaches:
+    asked of the engine (``lit_by``, ``roots``, ``slide_targets``), never
+    found again by walking the board's rays (game.py names a journey's line)."""
+    found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("rules/", "geometry.py",
+                                                                  "game.py"))
+             for line in _ray_walks(tree)]
+    assert not found, f"these lines walk the board's rays; ask the engine: {', '.join(found)}"
+
+
+def _dilations(tree):
+    """Lines that dilate a bitboard by hand: six or more shifts or-ed
+    together (the six neighbours of every hex at once)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            shifts = sum(1 for m in ast.walk(node) if isinstance(m, ast.BinOp)
+                         and isinstance(m.op, (ast.LShift, ast.RShift)))
+            if shifts >= 6:
+                out.add(node.lineno)
+    return sorted(out)
+
+
+def test_the_finder_sees_a_dilation():
+    code = ("x = (b | b << 1 | b >> 1 | b << t | b >> t | b << s | b >> s) & m\n"
+            "y = a << 1 | a >> 1\n")
+    assert _dilations(ast.parse(code)) == [1]
+
+
+def test_only_the_geometry_dilates_a_bitboard():
+    """The six neighbours of a set of hexes are the geometry's (``dilate``,
+    ``spread``, ``around``, ``group``): written once, not again in an engine
+    or a view."""
+    found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("geometry.py",))
+             for line in _dilations(tree)]
+    assert not found, f"these lines dilate by hand; ask the Board: {', '.join(found)}"
+
+
+def _verb_tables(tree):
+    """Lines that define a table of the cell verbs again: a module-level
+    name bound to a tuple or list holding plant, sprout, grow, capture, move
+    and slide (a display order inside a function is not a table)."""
+    verbs = {"plant", "sprout", "grow", "capture", "move", "slide"}
+    return [node.lineno for node in tree.body
+            if isinstance(node, (ast.Assign, ast.AnnAssign))
+            and isinstance(node.value, (ast.Tuple, ast.List))
+            and verbs <= {e.value for e in node.value.elts if isinstance(e, ast.Constant)}]
+
+
+def test_the_cell_verbs_are_written_once():
+    """notation.py says which verbs name a cell (DENDRIA_CELL_VERBS,
+    CELL_VERBS); the engines and the views import them."""
+    assert _verb_tables(ast.parse('V = ("plant", "sprout", "grow", "capture", "move", '
+                                  '"slide", "place")')) == [1]
+    found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("notation.py",))
+             for line in _verb_tables(tree)]
+    assert not found, f"these lines list the cell verbs again; import them: {', '.join(found)}"

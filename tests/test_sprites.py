@@ -205,7 +205,7 @@ def test_a_sprite_captures_the_first_enemy_sprite_in_the_way():
     g = sprites(CAPTURE)
     g.play("move d4")
     # beyond the light dendrid the way is blocked
-    refused(g, "slide d7", "blocked", "light dendrid", "d6")
+    refused(g, "slide d7", "blocked", "light sprite", "d6")   # the edition's words
     g.play("slide d6")                           # over the seed, onto d6
     assert g.pieces == {"d5": "light seed", "d6": "dark dendrid"}
     refused(g, "slide d7", "no slide may follow")
@@ -319,7 +319,7 @@ def test_an_unprotected_forest_is_captured_without_fertilizing_it():
     # Dark sees only b2, not a2 or b1
     g = sprites(pieces, capture="fertilized")
     g.play("move e4")
-    refused(g, "capture a1", "a2", "b1", "not fertilized by your dendrids")
+    refused(g, "capture a1", "a2", "b1", "not fertilized by your sprites")
 
 
 # a1 enclosed: a2, b1, b2 occupied, no fertile soil. a1 sees a2 (east), b1
@@ -350,7 +350,7 @@ def test_an_enclosed_seedbed_grows_by_sight_counting_distinct_dendrids():
               "e4": "dark dendrid"}
     g = sprites(pieces)                          # dark 1 (b2) against light 1 (a3)
     g.play("move e4")
-    refused(g, "grow a1", "no fertile soil", "1 of your dendrids against 1")
+    refused(g, "grow a1", "no fertile soil", "1 of your sprites against 1")
     pieces["b3"] = "dark dendrid"                # dark 2 against 1
     g = sprites(pieces)
     g.play("move e4", "grow a2")

@@ -1,8 +1,9 @@
-"""The type hints of the public API hold.
+"""The type hints of the public API hold, and the package passes its linter.
 
-Three checks: mypy finds the hints consistent (game, notation, explain,
-lessons, the board widget; settings in pyproject.toml's ``[tool.mypy]``);
-every public function, method and property there has them; and what the
+Four checks: mypy finds the hints of the whole package consistent and ruff
+(pyflakes rules: undefined names, unused imports and variables) finds
+nothing (settings in pyproject.toml's ``[tool.mypy]`` and ``[tool.ruff]``);
+every public function, method and property has hints; and what the
 calls hand back at run time is what their hints say. The last one matters
 because mypy reads the engines (rules/, which carry no hints) as untyped:
 there only running the code shows that ``pieces`` really is a dict of cell
@@ -13,6 +14,7 @@ import asyncio
 import dataclasses
 import inspect
 import pathlib
+import re
 import subprocess
 import sys
 import types
@@ -23,6 +25,7 @@ import pytest
 from dendria_widget import BoardWidget, Board, Game, Step, explain, lessons, notation
 from dendria_widget.explain import dendria as explain_dendria
 from dendria_widget.explain import hedu as explain_hedu
+from dendria_widget.explain import refusals as explain_refusals
 from dendria_widget.explain import sentences
 from dendria_widget.game import Effect
 from dendria_widget.interaction import Click
@@ -33,6 +36,8 @@ from dendria_widget.render.theme import Theme
 from dendria_widget.rules.dendria import DendriaState
 from dendria_widget.rules.hedu import HeduState
 from dendria_widget.rules.options import Rules
+from dendria_widget.rules.outcome import Outcome, leader
+from dendria_widget.rules.refusal import Refusal
 from dendria_widget.rules.variant import Variant
 from dendria_widget.session import BoardSession
 from dendria_widget.widget.api import SessionAPI
@@ -41,14 +46,87 @@ from test_widget import journey_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-# --------------------------------------------------------------- mypy
-def test_mypy_finds_the_public_hints_consistent(tmp_path):
-    done = subprocess.run(
+# ------------------------------------------------------- mypy and ruff
+#: TEMPORARY: files whose owners are still making them clean. mypy and ruff
+#: read them, but their findings there are not (yet) failures. Remove an
+#: entry as soon as its file is clean: the test below fails while an entry
+#: names a file with nothing left to report, so the list only shrinks.
+NOT_YET_TYPED = [
+    "dendria_widget/lessons/checks.py",
+    "dendria_widget/lessons/data/l01_board.py",
+    "dendria_widget/lessons/data/l13_hedu.py",
+]
+
+_FINDING = re.compile(r"^(dendria_widget/[^:]+\.py):\d+(?::\d+)?: (?:error|[A-Z]+\d+)")
+
+
+def _findings(output):
+    """{file: [lines]} of every finding (an error line) in a tool's output."""
+    found: dict[str, list[str]] = {}
+    for line in output.splitlines():
+        m = _FINDING.match(line.strip())
+        if m:
+            found.setdefault(m.group(1), []).append(line.strip())
+    return found
+
+
+def _judge(tool, done):
+    found = _findings(done.stdout + done.stderr)
+    bad = [line for path, lines in sorted(found.items()) if path not in NOT_YET_TYPED
+           for line in lines]
+    assert not bad, f"{tool} finds:\n" + "\n".join(bad)
+    clean = [p for p in NOT_YET_TYPED if p not in found]
+    return clean
+
+
+def _mypy(tmp_path, *args):
+    return subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-         "--cache-dir", str(tmp_path / "mypy-cache")],
-        cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "no issues found in" in done.stdout
+         "--cache-dir", str(tmp_path / "mypy-cache"), *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def _ruff(*args):
+    return subprocess.run([sys.executable, "-m", "ruff", "check", "--output-format", "concise",
+                           "--no-cache", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_the_finders_read_both_tools_outputs():
+    text = ("dendria_widget/game.py:12: error: Name \"x\" is not defined  [name-defined]\n"
+            "dendria_widget/lab.py:3:8: F401 [*] `os` imported but unused\n"
+            "Found 2 errors in 2 files\n")
+    assert set(_findings(text)) == {"dendria_widget/game.py", "dendria_widget/lab.py"}
+
+
+def test_mypy_finds_the_whole_package_consistent(tmp_path):
+    done = _mypy(tmp_path)
+    assert done.returncode in (0, 1), done.stdout + done.stderr   # 2: mypy could not run
+    clean = _judge("mypy", done)
+    # the package is read whole: every module, not a chosen few
+    checked = re.search(r"(\d+) source files?", done.stdout)
+    assert checked and int(checked.group(1)) >= len(list((ROOT / "dendria_widget").rglob("*.py")))
+    stale = [p for p in clean if not _findings(_ruff("--select", "F", p).stdout)]
+    assert not stale, ("these files are clean now: take them out of NOT_YET_TYPED: "
+                       + ", ".join(stale))
+
+
+def test_ruff_finds_nothing_in_the_package():
+    done = _ruff("dendria_widget")
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    _judge("ruff", done)
+
+
+def test_an_undefined_name_fails_the_gate(tmp_path):
+    """The gate catches what no test ran: a name used but never defined
+    (the kind of NameError a click path once hid)."""
+    bad = tmp_path / "dendria_widget" / "broken.py"
+    bad.parent.mkdir()
+    bad.write_text("def f() -> int:\n    return undefined_name\n", encoding="utf-8")
+    for done in (_ruff(str(bad)),
+                 _mypy(tmp_path, "--no-incremental", str(bad))):
+        assert done.returncode == 1
+        assert "undefined_name" in done.stdout
 
 
 def test_the_package_says_it_has_hints():
@@ -63,13 +141,14 @@ def test_the_package_says_it_has_hints():
 
 # -------------------------------------------------- every hint is there
 CLASSES = [Game, Step, Piece, BoardWidget, SessionAPI, ThemeFollower, BoardSession, Lesson, Page,
-           Exercise, Verdict, LessonWidget]
+           Exercise, Verdict, LessonWidget, Refusal, Outcome]
 FUNCTIONS = ([explain.explain_cell, explain.describe, lessons.catalog, lessons.load,
               lessons.steps_of, lessons.planted, lessons.words, notation.parse_words,
               notation.parse_cell, notation.piece_letter, notation.format_position,
               notation.parse_position, notation.read_rows]
              + [getattr(m, name) for m in (explain_dendria, explain_hedu, sentences)
-                for name in m.__all__])
+                for name in m.__all__]
+             + [explain_refusals.refusal_text, explain_refusals.ending_text, leader])
 
 
 def _public_api():

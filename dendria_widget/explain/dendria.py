@@ -26,6 +26,11 @@ def _state(game):
     return getattr(game, "state", game)
 
 
+def _text(refusal):
+    """A refusal in the edition's words (None stays None)."""
+    return None if refusal is None else str(refusal)
+
+
 def roots(game: GameOrState, cell: str | int) -> list[dict]:
     """The roots of a seed on ``cell`` (or of the cell, as if a seed stood there).
 
@@ -87,13 +92,9 @@ def fertilization(game: GameOrState) -> dict[str, dict]:
     for colour in (0, 1):
         per: dict[int, list[int]] = {}
         for p in iter_bits(st.pieces_of(colour, DENDRID)):
-            seen = []
-            for d in range(6):
-                for j in b.rays[p][d]:
-                    if st.cells[j]:
-                        break
-                    seen.append(j)
-                    per.setdefault(j, []).append(p)
+            seen = st.lit_by(p)
+            for j in iter_bits(seen):
+                per.setdefault(j, []).append(p)
             out["lines"][b.name(p)] = b.names(seen)
         out[COLOURS[colour]] = {b.name(j): b.names(ps)
                                 for j, ps in sorted(per.items(), key=lambda kv: b.order[kv[0]])}
@@ -148,8 +149,11 @@ def conversions(game: GameOrState, mover: str | int | None = None) -> dict:
     judged as during a move: sprouts, growths and captures, each with the
     reason when it is refused.
 
-    Returns ``{"sprout": {cell: reason or None}, "grow": [...], "capture": [...]}``
-    where grow/capture entries are ``{"cells": [...], "ok": bool, "reason": str|None}``.
+    Returns ``{"mover", "sprout": {cell: reason or None}, "hungry": [cells],
+    "grow": [...], "capture": [...]}`` where grow/capture entries are
+    ``{"cells": [...], "ok": bool, "reason": str|None}``; reasons are in the
+    edition's words, and ``hungry`` lists the seeds refused because they are
+    hungry.
     """
     st = _state(game)
     b = st.board
@@ -158,24 +162,28 @@ def conversions(game: GameOrState, mover: str | int | None = None) -> dict:
         mover = COLOURS.index(mover)
     me = COLOURS[mover]
     seeds_ = st.pieces_of(0, SEED) | st.pieces_of(1, SEED)
-    sprout = {b.name(i): st.sprout_refusal(i, mover) for i in iter_bits(seeds_)}
+    refused = {b.name(i): st.sprout_refusal(i, mover) for i in iter_bits(seeds_)}
+    sprout = {c: _text(r) for c, r in refused.items()}
+    hungry = [c for c, r in refused.items() if r is not None and r.code == "hungry"]
     grow = []
     for colour in (0, 1):
         for g in st.groups(colour, SEED):
             ok = st.growable(g, mover)
             first = (g & -g).bit_length() - 1
             grow.append({"cells": b.names(g), "ok": ok,
-                         "reason": None if ok else st.grow_refusal(g, mover, b.name(first))})
+                         "reason": None if ok else str(st.grow_refusal(g, mover,
+                                                                       b.name(first)))})
     capture = []
     for g in st.groups(1 - mover, TREE):
         ok = st.capturable(g, mover)
         first = (g & -g).bit_length() - 1
         capture.append({"cells": b.names(g), "ok": ok,
-                        "reason": None if ok else st.capture_refusal(g, mover, b.name(first))})
+                        "reason": None if ok else str(st.capture_refusal(g, mover,
+                                                                      b.name(first)))})
     key = lambda e: b.order[b.cell(e["cells"][0])]  # noqa: E731
     grow.sort(key=key)
     capture.sort(key=key)
-    return {"mover": me, "sprout": sprout, "grow": grow, "capture": capture}
+    return {"mover": me, "sprout": sprout, "hungry": hungry, "grow": grow, "capture": capture}
 
 
 def placements(game: GameOrState, mover: str | int | None = None) -> dict[str, str | None]:
@@ -186,7 +194,8 @@ def placements(game: GameOrState, mover: str | int | None = None) -> dict[str, s
     mover = st.to_move if mover is None else mover
     if isinstance(mover, str):
         mover = COLOURS.index(mover)
-    return {b.name(i): st.placement_refusal(i, mover) for i in b.plots if not st.cells[i]}
+    return {b.name(i): _text(st.placement_refusal(i, mover)) for i in b.plots
+            if not st.cells[i]}
 
 
 def power(game: GameOrState) -> dict[str, int]:
@@ -229,7 +238,7 @@ def explain_cell(game: GameOrState, cell: str | int) -> dict:
         counts[COLOURS[COLOUR_OF[st.cells[j]]]] += 1
     facts["nourishers_by_colour"] = counts
     if not c:
-        facts["plant"] = st.placement_refusal(i, mover)
+        facts["plant"] = _text(st.placement_refusal(i, mover))
         f = st.fertilized()
         facts["fertilized_by"] = [COLOURS[k] for k in (0, 1) if f[k] >> i & 1]
     else:

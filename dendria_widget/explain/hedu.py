@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..geometry import iter_bits
 from ..rules.hedu import (COLOURS, INCREASE, PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY,
-                          piece_name)
+                          HeduState, piece_name)
 
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
-    from ..rules.hedu import HeduState
 
     #: What every function here takes: a Game, or its engine state.
     GameOrState = Game | HeduState
@@ -55,28 +54,25 @@ def comparison_text(black: Sequence[tuple[int, int]],
                     white: Sequence[tuple[int, int]]) -> str:
     """Words for the comparison of two (height, size) lists sorted largest
     first, as the engine compares them."""
-    n = max(len(black), len(white))
-    if n == 0:
+    if not black and not white:
         return "no group of either colour touches it: nobody controls it"
-    a = list(black) + [(0, 0)] * (n - len(black))
-    b = list(white) + [(0, 0)] * (n - len(white))
-    for k in range(n):
-        if a[k] != b[k]:
-            win, lose = ("black", "white") if a[k] > b[k] else ("white", "black")
-            wp, lp = (a[k], b[k]) if win == "black" else (b[k], a[k])
-            if lp == (0, 0):
-                why = f"{win} has a group {_pair_text(wp)} where {lose} has none left"
-            elif wp[0] != lp[0]:
-                why = (f"{win}'s group {_pair_text(wp)} is higher than {lose}'s "
-                       f"{_pair_text(lp)}")
-            else:
-                why = (f"both have height {wp[0]}, and {win}'s group is larger "
-                       f"({wp[1]} stacks against {lp[1]})")
-            head = ("the first entries differ" if k == 0 else
-                    f"the first {k} entr{'y is' if k == 1 else 'ies are'} equal; "
-                    f"entry {k + 1} decides")
-            return f"{head}: {why}, so {win} controls it"
-    return "the two lists are identical: nobody controls it"
+    decided = HeduState.deciding_entry(black, white)
+    if decided is None:
+        return "the two lists are identical: nobody controls it"
+    k, winner, a_k, b_k = decided
+    win, lose = COLOURS[winner], COLOURS[1 - winner]
+    wp, lp = (a_k, b_k) if winner == 0 else (b_k, a_k)
+    if lp == (0, 0):
+        why = f"{win} has a group {_pair_text(wp)} where {lose} has none left"
+    elif wp[0] != lp[0]:
+        why = f"{win}'s group {_pair_text(wp)} is higher than {lose}'s {_pair_text(lp)}"
+    else:
+        why = (f"both have height {wp[0]}, and {win}'s group is larger "
+               f"({wp[1]} stacks against {lp[1]})")
+    head = ("the first entries differ" if k == 0 else
+            f"the first {k} entr{'y is' if k == 1 else 'ies are'} equal; "
+            f"entry {k + 1} decides")
+    return f"{head}: {why}, so {win} controls it"
 
 
 def regions(game: GameOrState) -> list[dict]:
@@ -191,12 +187,11 @@ def placement(game: GameOrState, cell: str | int, mover: int | None = None) -> d
     if mover is None:
         mover = st.to_move
     nm = b.name(i)
-    if st.over:
-        reason = "the game is over"
-    elif st.to_move == mover:
-        reason = st.refusal(("place", i))
+    if st.over or st.to_move == mover:
+        refused = st.refusal(("place", i))
     else:
-        reason = st.placement_refusal(i, mover)
+        refused = st.placement_refusal(i, mover)
+    reason = None if refused is None else str(refused)
     standable = not st.cells[i] and bool(st.placeable_mask() >> i & 1)
     return {"cell": nm, "legal": reason is None, "reason": reason,
             "height": st.placement_height(i) if standable else None,
@@ -210,11 +205,11 @@ def placements(game: GameOrState, mover: int | None = None) -> dict[str, str | N
     if mover is None:
         mover = st.to_move
     legal = st.legal_placements(mover)
-    out = {}
+    out: dict[str, str | None] = {}
     for i in b.plots:
         if st.cells[i]:
             continue
-        out[b.name(i)] = None if legal >> i & 1 else st.placement_refusal(i, mover)
+        out[b.name(i)] = None if legal >> i & 1 else str(st.placement_refusal(i, mover))
     return out
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, overload
 
+from ..rules.hedu import HeduState
 from ..rules.variant import plural_of, variant_for
 
 if TYPE_CHECKING:  # for the type hints only
@@ -85,27 +86,14 @@ def cells_span(cells: Iterable[str]) -> str:
     return f"{cells[0]}\u2013{cells[-1]}"
 
 
-_REWORDS = {
-    # the engine speaks the classic words; the sprites edition says these
-    "dendrid": "sprite", "dendrids": "sprites", "Dendrid": "Sprite", "Dendrids": "Sprites",
-    "plant": "sow", "Plant": "Sow", "planting": "sowing", "Planting": "Sowing",
-    "planted": "sown", "plants": "sows",
-}
-_WORD_RE = re.compile(r"\b(" + "|".join(sorted(_REWORDS, key=len, reverse=True)) + r")\b")
-
-
 @overload
 def reword(game: Game, text: str) -> str: ...
 @overload
 def reword(game: Game, text: None) -> None: ...
 def reword(game: Game, text: str | None) -> str | None:
-    """An engine reason in the edition's words (the sprites edition says
-    'sprite' and 'sow' where the engine says 'dendrid' and 'plant')."""
-    if text is None:
-        return None
-    v = _variant(game)
-    if v.kind_words.get("dendrid") == "sprite":
-        return _WORD_RE.sub(lambda m: _REWORDS[m.group(1)], text)
+    """DEPRECATED, returns ``text`` unchanged: the engine's reasons are in
+    the edition's words already (:mod:`~dendria_widget.explain.refusals`).
+    Kept only until the widget stops calling it."""
     return text
 
 
@@ -217,7 +205,7 @@ def conversions_caption(game: Game, conv: dict, focus: str | None = None) -> str
             g = next((e for e in conv["grow"] if focus in e["cells"]), None)
             if g is not None and g["ok"]:
                 return sentence(f"{Mover} may grow the seedbed {cells_span(g['cells'])}; "
-                                f"no sprouting: {reword(game, reason)}")
+                                f"no sprouting: {reason}")
         elif kind == "tree":
             g = next((e for e in conv["capture"] if focus in e["cells"]), None)
             if g is None:
@@ -227,7 +215,7 @@ def conversions_caption(game: Game, conv: dict, focus: str | None = None) -> str
                 return sentence(f"{Mover} may capture the forest {cells_span(g['cells'])}")
             reason = g["reason"]
         if reason:
-            return sentence(reword(game, reason))
+            return sentence(reason)
     ok_s = [c for c, r in conv["sprout"].items() if r is None]
     ok_g = [e for e in conv["grow"] if e["ok"]]
     ok_c = [e for e in conv["capture"] if e["ok"]]
@@ -255,9 +243,8 @@ def nothing_reason(game: Game, conv: dict) -> str:
     reasons += [e["reason"] for e in conv["grow"]] + [e["reason"] for e in conv["capture"]]
     reasons = [r for r in reasons if r]
     if len(conv["sprout"]) == 1 and not conv["capture"] and len(reasons) == 1:
-        return reword(game, reasons[0])
-    hungry = sum(1 for r in conv["sprout"].values() if r and "hungry" in r)
-    if conv["sprout"] and hungry == len(conv["sprout"]) and not conv["capture"]:
+        return reasons[0]
+    if conv["sprout"] and len(conv["hungry"]) == len(conv["sprout"]) and not conv["capture"]:
         return f"every seed is hungry (it sees the edge), and no seedbed is fertilized " \
                f"all round by {mover}'s {v.kind_word('dendrid', 2)}"
     return (f"no seed has more {mover} nourishers than the other colour's, and no "
@@ -526,8 +513,10 @@ def _hedu_changes(v, effects, net):
     taken = {c: 0 for c in v.colours}
     for cell, before, after in effects:
         if before and _height(after) < _height(before):
-            colour = before.split()[0]
-            taken[v.colours[1 - v.colour_index(colour)]] += _height(before) - _height(after)
+            # who gains the pieces taken off: the engine's rule
+            gainer, n = HeduState.prisoners_taken(v.colour_index(before.split()[0]),
+                                                  _height(before), _height(after))
+            taken[v.colours[gainer]] += n
     for cell, (before, after) in net.items():
         if before is None:
             out.append(f"a {v.piece_words(after)} stands on {cell}")
@@ -614,7 +603,7 @@ def _describe_dendria(game, facts, slides=None):
         if "plant" in facts:
             out.append(sentence(f"{v.colour_word(game.to_move)} may "
                                 f"{v.verb_word('plant')} here now" if facts["plant"] is None
-                                else reword(game, facts["plant"])))
+                                else facts["plant"]))
         fb = facts.get("fertilized_by", [])
         out.append(sentence(f"it is fertilized by {and_list(fb)}" if fb
                             else f"no {v.kind_word('dendrid')} fertilizes it"))
@@ -642,7 +631,7 @@ def _describe_dendria(game, facts, slides=None):
     if "sprout" in facts:
         out.append(sentence(f"{v.colour_word(game.to_move)} may sprout it"
                             if facts["sprout"] is None
-                            else f"no sprouting: {reword(game, facts['sprout'])}"))
+                            else f"no sprouting: {facts['sprout']}"))
     if "slides" in facts:
         sl = facts["slides"] if slides is None else list(slides)
         j = facts.get("journey")
@@ -659,7 +648,7 @@ def _describe_dendria(game, facts, slides=None):
 
 def _describe_hedu(game, facts):
     v = _variant(game)
-    cell, piece = facts["cell"], facts["piece"]
+    piece = facts["piece"]
     out = [_holds(v, facts)]
     if piece is None:
         reg = facts["region"]

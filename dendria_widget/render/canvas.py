@@ -19,6 +19,8 @@ several ``draw_layer`` calls in one ``hold_canvas()``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .scene import Circle, Line, Polygon, Text, arrow_parts
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
@@ -37,7 +39,7 @@ def _overlap(a, b):
 
 def _ops(shapes, k):
     """(key, item, bbox) drawing operations, in order, scaled by k."""
-    ops = []
+    ops: list[tuple[tuple, Any, tuple]] = []
     i = 0
     n = len(shapes)
     while i < n:
@@ -70,9 +72,9 @@ def _dash(dash, k):
 
 
 def _shape_ops(s, k):
-    out = []
+    out: list[tuple[tuple, Any, tuple]] = []
     if isinstance(s, Polygon):
-        pts = [(x * k, y * k) for x, y in s.points]
+        pts: Any = [(x * k, y * k) for x, y in s.points]
         if s.fill:
             out.append((("fp", s.fill, s.alpha), pts, _bbox_pts(pts, 0)))
         if s.stroke and s.width > 0:
@@ -87,7 +89,7 @@ def _shape_ops(s, k):
             out.append((("sc", s.stroke, w, s.alpha, _dash(s.dash, k)), (cx, cy, r),
                         (cx - r - w, cy - r - w, cx + r + w, cy + r + w)))
     elif isinstance(s, Line):
-        pts = s.points
+        pts = list(s.points)
         head = None
         if s.arrow and len(pts) >= 2:
             pts, head = arrow_parts(s)
@@ -127,7 +129,7 @@ def plan(shapes, scale=2):
     Each batch keeps the boxes of its items in a coarse grid, so that "does
     anything drawn after that batch overlap this shape" is a few box tests."""
     g = 48.0 * scale
-    batches = []   # [key, items, {grid cell: [boxes]}]
+    batches: list[list] = []   # [key, items, {grid cell: [boxes]}]
     for key, item, box in _ops(list(shapes), scale):
         cells = _cells(box, g)
         target = None

@@ -123,7 +123,7 @@ def _draw_shape(draw, s, k):
                              width=max(1, round(w)))
     elif isinstance(s, Line):
         col = _rgba(s.stroke, s.alpha)
-        pts = s.points
+        pts = list(s.points)
         head = None
         if s.arrow and len(pts) >= 2:
             pts, head = arrow_parts(s)
@@ -168,7 +168,7 @@ def scene_to_image(scene, scale=2, supersample=SUPERSAMPLE):
         for s in shapes:
             _draw_shape(draw, s, k)
     if ss > 1:
-        big = big.resize((w, h), Image.LANCZOS)
+        big = big.resize((w, h), Image.Resampling.LANCZOS)
     return big
 
 

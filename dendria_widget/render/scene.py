@@ -74,6 +74,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Union
 
 from ..errors import DendriaError
 from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout
@@ -174,6 +175,10 @@ def arrow_parts(line):
     return shaft, tri
 
 
+#: One drawn shape of a scene's layers.
+Shape = Union[Polygon, Circle, Line, Text]
+
+
 @dataclass
 class Scene:
     """What to draw: ``layers`` maps a layer name to its shapes, in draw
@@ -189,7 +194,7 @@ class Scene:
     width: float
     height: float
     layers: dict
-    layout: Layout = None
+    layout: Layout
     background: str = "#ffffff"
     game_kind: str = "dendria"
     font: str = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -707,7 +712,7 @@ class _Builder:
             what = "appeared" if before is None else "left" if after is None else "became"
             tag = f"changed:{name}:{what}"
             if what == "left":
-                ghost = []
+                ghost: list[Shape] = []
                 self.piece(ghost, cx, cy, R, before, hedu, name)
                 for sh in ghost:
                     if not isinstance(sh, Text):
@@ -843,7 +848,7 @@ class _Builder:
         geo, t, R = self.geo, self.t, self.R
         board = geo.board
         lw = max(1.5, self.lw * 2.0)
-        both = {}
+        both: dict[str, list[str]] = {}
         for colour in ("dark", "light"):
             for soil in fert[colour]:
                 both.setdefault(soil, []).append(colour)
@@ -867,7 +872,7 @@ class _Builder:
                                                legend="fertilization:fertilizer"))
         elif piece.split()[1] == "dendrid":
             seen = fert["lines"].get(focus, ())
-            far = {}
+            far: dict[int, tuple[int, int]] = {}
             pq, pr = board.axial(geo.ids[focus])
             for sname in seen:
                 j = geo.ids[sname]
@@ -1178,7 +1183,7 @@ class _Builder:
         """The key's sample of one entry: the board's own symbol, drawn at
         KEY_SAMPLE radius on a little plot."""
         t, R = self.t, KEY_SAMPLE
-        out = []
+        out: list[Shape] = []
         tag = f"key:{overlay}:{entry}"
         plot = _ngon_at(6, R, 30.0, x, y)
         lw = max(1.5, self.lw * 1.6)

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalStep
 from ..geometry import iter_bits
 from ..notation import Step
+from .outcome import leader
+from .refusal import Refusal
 
 PASS = Step("pass")
 END = Step("end")
@@ -64,8 +67,8 @@ class Repetitions:
     __slots__ = ("by_hash", "counts")
 
     def __init__(self):
-        self.by_hash = {}
-        self.counts = {}  # piece count -> how many recorded boards have it
+        self.by_hash: dict[int, list[bytes]] = {}
+        self.counts: dict[int, int] = {}  # piece count -> how many recorded boards have it
 
     def add(self, h, board_bytes, count):
         self.by_hash.setdefault(h, []).append(board_bytes)
@@ -99,14 +102,14 @@ class Repetitions:
 
     def seen(self, h, board_bytes):
         boards = self.by_hash.get(h)
-        return bool(boards) and board_bytes in boards
+        return boards is not None and board_bytes in boards
 
     def has_count(self, count):
         return count in self.counts
 
 
 def _slots(cls):
-    names = []
+    names: list[str] = []
     for klass in cls.__mro__:
         names.extend(getattr(klass, "__slots__", ()))
     return names
@@ -126,7 +129,27 @@ class EngineState:
     ``_cells_of(record)`` (of any record).
     """
 
-    COLOURS = ("", "")
+    COLOURS: tuple[str, str] = ("", "")
+    if TYPE_CHECKING:  # what every engine has (read here; set by the subclasses)
+        board: Any
+        rules: Any
+        occ: int
+        to_move: int
+        phase: str
+        over: bool
+        end_reason: Any
+        turns: list[list[Any]]
+        current: list[Any]
+        _undo: list[Any]
+
+        def refusal(self, step: Any) -> Any: ...
+        def _do(self, step: Any) -> None: ...
+        def _undo_one(self) -> Any: ...
+        def score(self) -> dict[str, dict]: ...
+        def piece_name(self, i: int) -> Any: ...
+        def _changes_of(self, rec: Any) -> list[tuple[int, int, int]]: ...
+        def _cells_of(self, rec: Any) -> list[int]: ...
+
     #: Bumped by every step played or taken back through apply, push and
     #: undo (not by the engine's own searches, which restore the state), so
     #: that a cache keyed by it (Game.legal_steps) holds for one position.
@@ -134,11 +157,16 @@ class EngineState:
 
     def apply(self, step):
         """Play one step, or raise IllegalStep (the state is then unchanged)."""
-        reason = self.refusal(step)
-        if reason:
-            raise IllegalStep(reason, step)
+        refused = self.refusal(step)
+        if refused is not None:
+            raise IllegalStep(refused, step)
         self.version += 1
         self._do(step)
+
+    def _no(self, code, **facts):
+        """A :class:`~.refusal.Refusal` (why a step is refused: ``code`` and
+        facts) under these rules."""
+        return Refusal(code, self.rules, **facts)
 
     def push(self, step):
         """Play one step without judging it (it must be legal: from legal())."""
@@ -164,10 +192,11 @@ class EngineState:
             new.__dict__[name] = value
         return new
 
-    def _finish(self, reason):
+    def _finish(self, termination):
+        """End the game: ``termination`` is a :class:`~.outcome.Termination`."""
         self.over = True
         self.phase = "over"
-        self.end_reason = reason
+        self.end_reason = termination
 
     def undo(self):
         """Take back the last step; returns it (None when there is none)."""
@@ -192,10 +221,13 @@ class EngineState:
         """None while the game goes on; else a colour's name or 'draw'."""
         if not self.over:
             return None
+        return self.leader()
+
+    def leader(self):
+        """Who leads on the score now: a colour's name, or 'draw' (the
+        winner, once the game is over)."""
         score = self.score()
-        first, second = self.COLOURS
-        a, b = score[first]["total"], score[second]["total"]
-        return first if a > b else second if b > a else "draw"
+        return leader({c: score[c]["total"] for c in self.COLOURS}, self.COLOURS)
 
     def pieces(self):
         """Cell name -> piece string, in cell order (ids run in name order)."""
@@ -228,7 +260,7 @@ class EngineState:
         """Ids of the cells the last turn touched (the turn in progress if
         there is one), in order, each once: the cells its steps name and
         every piece they changed (whole groups, every stack a rule changed)."""
-        seen = {}
+        seen: dict[int, None] = {}
         for rec in self._last_turn_records():
             for i in self._cells_of(rec):
                 seen[i] = None

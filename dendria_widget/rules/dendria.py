@@ -16,7 +16,8 @@ from ..geometry import iter_bits
 from .base import END, PASS, SWAP, EngineState, Repetitions, StepsByCell, zobrist_table
 from ..checks import brief
 from ..errors import BadPosition, IllegalStep
-from ..notation import Piece, Step, parse_words
+from ..notation import DENDRIA_CELL_VERBS, DENDRIA_VERBS, Piece, Step, parse_words
+from .outcome import Termination
 
 DARK, LIGHT = 0, 1
 SEED, TREE, DENDRID = 0, 1, 2
@@ -32,8 +33,7 @@ def code_of(colour, kind):
 COLOUR_OF = (-1, 0, 0, 0, 1, 1, 1)
 KIND_OF = (-1, 0, 1, 2, 0, 1, 2)
 PIECE_NAMES = (None,) + tuple(Piece(c, k) for c in COLOURS for k in KINDS)  # by code
-CELL_VERBS = ("plant", "sprout", "grow", "capture", "move", "slide")
-DENDRIA_VERBS = CELL_VERBS + ("sow", "end", "pass", "swap", "komi", "side")
+CELL_VERBS = DENDRIA_CELL_VERBS
 
 
 def parse_piece(text):
@@ -326,10 +326,7 @@ class DendriaState(EngineState):
         f_dark = seen & empty
         f_light = seen >> w & empty
         # pieces next to a soil a colour does not fertilize: both colours in one dilation
-        x = (empty & ~f_dark) | (empty & ~f_light) << w
-        st = b.stride
-        t = st - 1
-        x = (x | x << 1 | x >> 1 | x << t | x >> t | x << st | x >> st) & (occ | occ << w)
+        x = b.spread((empty & ~f_dark) | (empty & ~f_light) << w, occ | occ << w)
         dark_facts = (f_dark, x & occ)
         light_facts = (f_light, x >> w)
         memo = self._memo
@@ -354,18 +351,23 @@ class DendriaState(EngineState):
         if before is None:
             return
         b = self.board
-        cells = self.cells
-        lit = 0
-        for ray in b.rays[s]:
-            for j in ray:
-                if cells[j]:
-                    break
-                lit |= 1 << j
-        fed = before[0] | lit
+        fed = before[0] | self.lit_by(s)
         x = b.dilate(b.plot_mask & ~occ & ~fed) & occ
         if len(memo.fert) > _Memo.SIZE:
             memo.fert.clear()
         memo.fert[(occ, self.bb[3 + 3 * colour])] = (fed, x)
+
+    def lit_by(self, p):
+        """The empty plots a dendrid on p fertilizes (a bitboard): along each
+        of its six rays, every plot before the first piece."""
+        cells = self.cells
+        lit = 0
+        for ray in self.board.rays[p]:
+            for j in ray:
+                if cells[j]:
+                    break
+                lit |= 1 << j
+        return lit
 
     def touching_empty(self):
         """Pieces next to at least one empty plot (groups with fertile soil)."""
@@ -411,20 +413,17 @@ class DendriaState(EngineState):
 
     def sprout_refusal(self, i, mover):
         """Why ``mover`` could not sprout the piece on plot i on this board
-        (judged as during a move), in words; None when it could."""
+        (judged as during a move), a :class:`Refusal`; None when it could."""
         nm = self.board.name(i)
         c = self.cells[i]
         if KIND_OF[c] != SEED:
-            return f"{nm} holds no seed to sprout" + (
-                f" (a {PIECE_NAMES[c]} stands there)" if c else "")
+            return self._no("no-seed-to-sprout", cell=nm, piece=PIECE_NAMES[c] if c else None)
         if self.hungry_mask() >> i & 1:
-            return f"the seed on {nm} is hungry: it sees the edge, so it cannot sprout"
+            return self._no("hungry", cell=nm)
         mine, theirs = self.sprout_counts(i, mover)
         if mine <= theirs:
-            me, other = COLOURS[mover], COLOURS[1 - mover]
-            return (f"the seed on {nm} has {mine} {me} nourisher{'' if mine == 1 else 's'} "
-                    f"and {theirs} {other}: it sprouts only with strictly more {me} "
-                    f"nourishers than {other} ones")
+            return self._no("outnumbered", cell=nm, colour=COLOURS[mover],
+                            other=COLOURS[1 - mover], mine=mine, theirs=theirs)
         return None
 
     # ----------------------------------------------------------- groups
@@ -525,25 +524,22 @@ class DendriaState(EngineState):
 
     def placement_refusal(self, i, mover):
         """Why ``mover`` could not plant (sow) on plot i if a turn began now
-        on this board, in words; None when it could."""
+        on this board, a :class:`Refusal`; None when it could."""
         b = self.board
         nm = b.name(i)
         c = self.cells[i]
         if c:
-            return f"{nm} is not empty: a {PIECE_NAMES[c]} stands there"
+            return self._no("occupied", cell=nm, piece=PIECE_NAMES[c])
         if not self.hungry_mask() >> i & 1:
-            return (f"{nm} is nourished, not hungry: every root of {nm} ends on a "
-                    f"nourisher ({', '.join(b.names(self.nourishers(i)))}); a seed "
-                    "may only be planted where it would see the edge")
+            return self._no("not-hungry", cell=nm, nourishers=tuple(b.names(self.nourishers(i))))
         if self.sow_apart:
             clash = self.sowing_clash(i, mover)
             if clash:
-                return (f"sowing on {nm} is refused: your pieces on {b.name(clash[0])} "
-                        f"and {b.name(clash[1])}, both next to {nm}, touch each other")
+                return self._no("sowing-clash", cell=nm,
+                                pair=(b.name(clash[0]), b.name(clash[1])))
         if self.superko and self.reps.has_count(self.occ.bit_count() + 1):
             if not self._plant_finishable(i, 1 + 3 * mover):
-                return (f"planting on {nm} leads only to boards seen before: "
-                        "no legal end of the turn (positional superko)")
+                return self._no("plant-repeats", cell=nm)
         return None
 
     def legal_placements(self, mover):
@@ -741,18 +737,16 @@ class DendriaState(EngineState):
     def end_refusal(self):
         if self.phase == "move":
             if self.slides == 0:
-                return "a move needs at least one slide before the turn can end"
+                return self._no("no-slide-yet")
             if not self.power_ok():
                 b = self.board
-                return (f"the power rule: the journey began on {b.name(self.jstart)} "
-                        f"(power {b.power[self.jstart]}) and must end on a cell of lower "
-                        f"power, but {b.name(self.jid)} has power {b.power[self.jid]}, "
-                        "and no step of this turn gained a tree")
+                return self._no("power-rule", start=b.name(self.jstart),
+                                start_power=b.power[self.jstart], at=b.name(self.jid),
+                                power=b.power[self.jid])
         elif self.phase != "plant":
-            return "there is no turn to end now"
+            return self._no("no-turn-to-end")
         if self.repeated():
-            return ("ending the turn now would repeat an earlier board "
-                    "(positional superko)")
+            return self._no("repeats-board")
         return None
 
     def _end_ok(self):
@@ -839,7 +833,7 @@ class DendriaState(EngineState):
         :meth:`sprout_refusal` (nourished, strictly more of the mover's
         nourishers), inlined because every journey step asks it."""
         seeds = (self.bb[1] | self.bb[4]) & ~self.hungry_mask()
-        out = []
+        out: list[tuple[int, bool]] = []
         if not seeds:
             return out
         own = self.colour_mask(mover)
@@ -998,7 +992,7 @@ class DendriaState(EngineState):
         mover = self.to_move
         slide, sprout = self._steps["slide"], self._steps["sprout"]
         done = 0
-        result = False
+        result: bool | None = False
         sprouted = set()
         enclosed = 0
         try:
@@ -1259,189 +1253,179 @@ class DendriaState(EngineState):
 
     # ---------------------------------------------------------- refusal
     def refusal(self, step):
-        """Why ``step`` is illegal now, in words; None when it is legal."""
+        """Why ``step`` is illegal now, a :class:`Refusal` (its ``code`` and
+        facts; ``str()`` gives the edition's words); None when it is legal."""
         verb, arg = step
         b = self.board
         mover = self.to_move
         me = COLOURS[mover]
         ph = self.phase
+        no = self._no
         if self.over:
-            return "the game is over"
+            return no("game-over")
         if verb in CELL_VERBS and arg not in b:
-            return f"{arg!r} is not a plot of this board"
+            return no("not-a-plot", given=repr(arg))
         nm = b.name(arg) if verb in CELL_VERBS else None
         if ph == "komi" and verb != "komi":
-            return (f"first the first player sets the komi (komi 0 to komi "
-                    f"{self.komi_max}), before any piece")
+            return no("komi-first", komi_max=self.komi_max)
         if ph == "side" and verb != "side":
-            return "now the second player chooses a side: 'side dark' or 'side light'"
+            return no("side-now")
         if verb == "komi":
             if ph != "komi":
-                return "the komi is chosen only at the start of a komi-pie game"
+                return no("komi-not-now")
             if not (isinstance(arg, int) and 0 <= arg <= self.komi_max):
-                return f"the komi must be a whole number from 0 to {self.komi_max}"
+                return no("bad-komi", komi_max=self.komi_max)
             return None
         if verb == "side":
             if ph != "side":
-                return "a side is chosen only after the komi, in a komi-pie game"
-            return None if arg in (DARK, LIGHT) else "the side must be dark or light"
+                return no("side-not-now")
+            return None if arg in (DARK, LIGHT) else no("bad-side")
         if verb == "swap":
             if ph != "swap":
-                return "a swap is allowed only as Light's answer to Dark's opening seed"
+                return no("swap-not-now")
             return None
         if ph == "opening" and verb != "plant":
-            return "the opening turn is one dark seed on any plot ('plant X'), then 'end'"
+            return no("opening-plant")
         if verb == "pass":
             if ph in ("turn", "swap"):
                 return None
             if ph == "opening":
-                return "the opening turn cannot be passed: plant one seed"
-            return "a pass is a whole turn: this turn has begun, finish it with 'end'"
+                return no("opening-no-pass")
+            return no("pass-mid-turn")
         if verb == "plant":
             if ph not in ("turn", "swap", "opening"):
-                return "a seed can be planted only as the first step of a turn"
+                return no("plant-not-first")
             if ph == "opening":
                 c = self.cells[arg]
-                return f"{nm} is not empty: a {PIECE_NAMES[c]} stands there" if c else None
+                return no("occupied", cell=nm, piece=PIECE_NAMES[c]) if c else None
             return self.placement_refusal(arg, mover)
         if verb == "move":
             if ph not in ("turn", "swap"):
-                return "a journey can start only as the first step of a turn"
+                return no("move-not-first")
             c = self.cells[arg]
             if c != 3 + 3 * mover:
-                what = f"a {PIECE_NAMES[c]}" if c else "empty"
-                return f"{nm} holds no {me} dendrid to move (it is {what})"
+                return no("no-own-dendrid", cell=nm, colour=me,
+                          piece=PIECE_NAMES[c] if c else None)
             if not any(self.stops(arg, d, mover) for d in range(6)):
-                return (f"the dendrid on {nm} cannot slide anywhere: every line is "
-                        "blocked by trees, enemy dendrids or the edge")
+                return no("stuck", cell=nm)
             if not self._move_finishable(arg):
-                if self.power_rule:
-                    return (f"every journey of the dendrid on {nm} would break the power "
-                            "rule or repeat an earlier board, so it has no legal end")
-                return (f"every journey of the dendrid on {nm} ends on a board seen "
-                        "before (positional superko)")
+                return no("no-journey-power" if self.power_rule else "no-journey-superko",
+                          cell=nm)
             return None
         if verb == "end":
-            reason = self.end_refusal()
-            return reason
+            return self.end_refusal()
         if ph not in ("plant", "move"):
-            return f"'{verb}' is a step inside a turn: begin the turn with a plant or a move"
+            return no("not-in-turn", verb=verb)
         if self.opening_turn:
-            return "the opening turn is only one seed: end it with 'end'"
+            return no("opening-one-seed")
         if verb == "slide":
             if ph != "move":
-                return "only a journeying dendrid slides: start with 'move X'"
+                return no("slide-no-journey")
             if self.jcapt:
-                return "the dendrid captured an enemy dendrid: no slide may follow"
+                return no("slide-after-capture")
             targets = self.slide_targets(self.jid, mover, self.jdir)
             if arg not in targets:
                 here = b.name(self.jid)
                 if self.jdir >= 0 and b.line_direction(self.jid, arg) != self.jdir:
-                    return (f"{nm} is not on the journey's line: the dendrid on {here} "
-                            f"keeps going {_DIR_WORDS[self.jdir]}")
+                    return no("off-line", cell=nm, at=here, direction=_DIR_WORDS[self.jdir])
                 return self._slide_refusal(self.jid, arg, nm)
-            return self._dead_end(step, f"sliding to {nm}")
+            return self._dead_end(step, nm)
         if verb == "sprout":
             if ph == "move" and not self.sprout_on_move:
-                return "seeds do not sprout during a journey (sprout_on_move is off)"
+                return no("no-sprout-on-move")
             if ph == "move" and not self.conversions_open():
-                return "conversions come after the first slide (convert_at_start is off)"
-            return self.sprout_refusal(arg, mover) or self._dead_end(step, f"sprouting {nm}")
+                return no("conversions-later")
+            return self.sprout_refusal(arg, mover) or self._dead_end(step, nm)
         if verb == "grow":
             c = self.cells[arg]
             if KIND_OF[c] != SEED:
-                return f"{nm} holds no seed: only a seedbed grows"
+                return no("no-seedbed", cell=nm)
             g = self.board.group(1 << arg, self.bb[c])
             if ph == "plant":
                 if not self.grow_after_plant:
-                    return "after sowing, no seedbed grows (grow_after_plant is none)"
+                    return no("no-grow-after-plant")
                 if self.grew:
-                    return "only one grow follows a plant"
+                    return no("one-grow")
                 if self.planted < 0 or not g >> self.planted & 1:
-                    return ("after planting, only the seedbed that holds the new seed "
-                            "may grow")
+                    return no("grow-other-seedbed")
             elif not self.conversions_open():
-                return "conversions come after the first slide (convert_at_start is off)"
+                return no("conversions-later")
             if not self.growable(g, mover):
                 return self.grow_refusal(g, mover, nm)
-            return self._dead_end(step, f"growing the seedbed of {nm}")
+            return self._dead_end(step, nm)
         if verb == "capture":
             if ph != "move":
-                return "forests are captured only during a move"
+                return no("capture-not-now")
             if not self.conversions_open():
-                return "conversions come after the first slide (convert_at_start is off)"
+                return no("conversions-later")
             c = self.cells[arg]
             if c != code_of(1 - mover, TREE):
-                return f"{nm} holds no enemy tree to capture"
+                return no("no-enemy-tree", cell=nm)
             g = self.board.group(1 << arg, self.bb[c])
             if not self.capturable(g, mover):
                 return self.capture_refusal(g, mover, nm)
-            return self._dead_end(step, f"capturing the forest of {nm}")
-        return f"unknown step {verb!r}"
+            return self._dead_end(step, nm)
+        return no("unknown-step", verb=verb)
 
-    def _dead_end(self, step, what):
+    def _dead_end(self, step, nm):
         if self._finishable_after(step):
             return None
-        return f"{what} leads to a dead end: no legal end of the turn could follow"
+        return self._no("dead-end", verb=step[0], cell=nm)
 
     def _slide_refusal(self, p, target, nm):
         b = self.board
+        at = b.name(p)
         line = b.line_direction(p, target)
         if line is None:
-            return f"{nm} is not on a straight line from {b.name(p)}"
+            return self._no("not-straight", cell=nm, at=at)
         c = self.cells[target]
         if c and not (KIND_OF[c] == DENDRID and COLOUR_OF[c] != self.to_move):
-            return f"a dendrid stops only on an empty plot; {nm} holds a {PIECE_NAMES[c]}"
+            return self._no("stop-not-empty", cell=nm, piece=PIECE_NAMES[c])
         for j in b.rays[p][line]:
             if j == target:
                 break
             cj = self.cells[j]
             if cj and (KIND_OF[cj] == TREE or
                        (KIND_OF[cj] == DENDRID and COLOUR_OF[cj] != self.to_move)):
-                return (f"the way to {nm} is blocked by the {PIECE_NAMES[cj]} on "
-                        f"{b.name(j)}: a dendrid never passes trees or enemy dendrids")
+                return self._no("way-blocked", cell=nm, blocker=b.name(j),
+                                piece=PIECE_NAMES[cj])
         if c:
-            return ("a dendrid lands on an enemy dendrid only in the sprites edition "
-                    "(sprite_capture)")
-        return f"{nm} cannot be reached from {b.name(p)}"
+            return self._no("no-sprite-capture", cell=nm)
+        return self._no("unreachable", cell=nm, at=at)
 
     def grow_refusal(self, g, mover, nm):
-        b = self.board
+        """Why ``mover`` may not grow the seedbed g (named by its cell nm): a
+        :class:`Refusal`."""
         fert = self.fertile(g)
         if not fert:
             if not self.enclosed_sight:
-                return (f"the seedbed of {nm} has no fertile soil, and a group with no "
-                        "fertile soil does not convert (enclosed_groups never)")
+                return self._no("enclosed-never", cell=nm, kind="seed")
             seen = self.seen_dendrids(g)
-            return (f"the seedbed of {nm} has no fertile soil and sees {seen[mover]} of your "
-                    f"dendrids against {seen[1 - mover]}: it needs strictly more of yours")
+            return self._no("enclosed-outseen", cell=nm, kind="seed",
+                            mine=seen[mover], theirs=seen[1 - mover])
         missing = fert & ~self.fertilized()[mover]
-        return (f"the seedbed of {nm} cannot grow: its fertile soils "
-                f"{', '.join(b.names(missing))} are not fertilized by your dendrids")
+        return self._no("unfertilized", cell=nm, kind="seed",
+                        soils=tuple(self.board.names(missing)))
 
     def capture_refusal(self, g, mover, nm):
-        b = self.board
+        """Why ``mover`` may not capture the enemy forest g (named by its cell
+        nm): a :class:`Refusal`."""
         fert = self.fertile(g)
-        f = self.fertilized()
         if self.capture_unprotected:
             if not fert:
                 if not self.enclosed_sight:
-                    return (f"the forest of {nm} has no fertile soil, and a group with no "
-                            "fertile soil does not change hands (enclosed_groups never)")
+                    return self._no("enclosed-never", cell=nm, kind="tree")
                 seen = self.seen_dendrids(g)
-                return (f"the forest of {nm} is protected: it has no fertile soil and sees "
-                        f"{seen[1 - mover]} of its owner's dendrids against {seen[mover]}")
-            return (f"the forest of {nm} is protected: every fertile soil of it is "
-                    "fertilized by its owner")
+                return self._no("protected-enclosed", cell=nm, mine=seen[mover],
+                                theirs=seen[1 - mover])
+            return self._no("protected", cell=nm)
         if not fert:
-            return (f"the forest of {nm} has no fertile soil, and a forest cannot be "
-                    "captured while it has none")
-        missing = fert & ~f[mover]
+            return self._no("enclosed-safe", cell=nm)
+        missing = fert & ~self.fertilized()[mover]
         if missing:
-            return (f"the forest of {nm} cannot be captured: its fertile soils "
-                    f"{', '.join(b.names(missing))} are not fertilized by your dendrids")
-        return (f"the forest of {nm} cannot be captured: its owner fertilizes every one of "
-                "its fertile soils too")
+            return self._no("unfertilized", cell=nm, kind="tree",
+                            soils=tuple(self.board.names(missing)))
+        return self._no("owner-fertilizes", cell=nm)
 
     # ------------------------------------------------------------ apply
     def _scalars(self):
@@ -1453,7 +1437,7 @@ class DendriaState(EngineState):
     def _do(self, step):
         verb, arg = step
         saved = self._scalars()
-        changes = []
+        changes: list[tuple] = []
         rep = None
         closed = False
         mover = self.to_move
@@ -1526,7 +1510,7 @@ class DendriaState(EngineState):
             self.phase = "turn"
             self.to_move = 1 - mover
             if self.passes >= 2:
-                self._finish("two passes in a row")
+                self._finish(Termination.PASSES)
             else:
                 self._check_move_limit()
         elif verb == "swap":
@@ -1568,8 +1552,7 @@ class DendriaState(EngineState):
         """docs/rules.md 2.3: 2 x L turns in a row without a plant (dendrid moves
         and passes) end the game as if both players had passed."""
         if self.move_limit is not None and self.dmoves >= 2 * self.move_limit:
-            self._finish(f"the dendrid move limit: {self.dmoves} turns in a row "
-                         "without a plant (dendrid moves and passes)")
+            self._finish(Termination.MOVE_LIMIT)
 
     def _reset_turn(self):
         self.opening_turn = False
@@ -1635,10 +1618,9 @@ class DendriaState(EngineState):
         words = parse_words(text)
         verb = words[0]
         if verb == "place":
-            raise IllegalStep("'place' is a Hedu step; in Dendria plant a seed ('plant g7')")
+            raise IllegalStep(self._no("hedu-verb", verb=verb))
         if verb not in DENDRIA_VERBS:
-            raise IllegalStep(f"unknown step {words[0]!r} (steps: plant, sprout, grow, "
-                              "capture, move, slide, end, pass, swap, komi, side)")
+            raise IllegalStep(self._no("unknown-verb", verb=verb))
         step = Step.parse(text, self.board)
         verb, arg = step
         if verb in CELL_VERBS:

@@ -26,11 +26,14 @@ Steps: ``("place", id)``, ``("pass", None)``, ``("swap", None)``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..checks import brief, whole_number_text
 from ..errors import BadPosition, IllegalStep
 from ..geometry import iter_bits
-from ..notation import Piece, Step, parse_words
+from ..notation import DENDRIA_VERBS, HEDU_VERBS, Piece, Step, parse_words
 from .base import PASS, SWAP, EngineState, Repetitions, StepsByCell
+from .outcome import Termination
 
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
@@ -43,8 +46,8 @@ PLACE = "place"
 PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY, INCREASE = 0, 1, 2, 3
 
 _GE_LEVELS = tuple(tuple(range(1, min(h, 4) + 1)) for h in range(MAX_HEIGHT + 1))
-DENDRIA_VERBS = ("plant", "sow", "sprout", "grow", "capture", "move", "slide", "end",
-                 "komi", "side")
+#: the Dendria verbs Hedu has not
+DENDRIA_ONLY = tuple(v for v in DENDRIA_VERBS if v not in HEDU_VERBS)
 
 
 def code_of(colour, height):
@@ -106,10 +109,11 @@ def _ring_runs(board, i, pattern):
 class _Tables:
     """Per-board tables (computed once per board, shared by every state)."""
 
-    _cache = {}
+    _cache: dict[int, _Tables] = {}
 
     def __init__(self, board):
-        self.nbr_pairs = [()] * board.area
+        self.board = board
+        self.nbr_pairs: list[tuple[tuple[int, int], ...]] = [()] * board.area
         for i in board.plots:
             self.nbr_pairs[i] = tuple((d, j) for d, j in enumerate(board.nbr_dir[i])
                                       if j >= 0)
@@ -122,7 +126,6 @@ class _Tables:
         t = cls._cache.get(id(board))
         if t is None or t.board is not board:
             t = cls(board)
-            t.board = board
             cls._cache[id(board)] = t
         return t
 
@@ -196,7 +199,7 @@ class HeduState(EngineState):
         self._lkey = -1
         self._lplanes = (0, 0)
         self._ver = 0                 # bumped by every step and undo
-        self._pcache = (None, 0)      # legal placements, keyed by _ver
+        self._pcache: tuple[Any, int] = (None, 0)      # legal placements, keyed by _ver
         self.reps = Boards()      # keyed by the occupancy bitboard
         if position is None:
             self.phase = "opening" if self.opening == "pie" else "turn"
@@ -211,7 +214,7 @@ class HeduState(EngineState):
             self.prisoners = list(position.get("prisoners", (0, 0)))
         self.reps.add(self.occ, bytes(self.cells), self.occ.bit_count())
         if not self.placeable_mask():
-            self._finish("no empty plot admits a placement")
+            self._finish(Termination.NO_PLACEMENT)
 
     # ------------------------------------------------------------ board
     def _put(self, i, c):
@@ -237,32 +240,11 @@ class HeduState(EngineState):
     def height(self, i):
         return self.cells[i] >> 1
 
-    def _near(self, bb):
-        """Plots next to a hex of ``bb`` (``bb`` itself not included unless
-        one of its hexes is next to another)."""
-        a, b, c = self._sh
-        return ((bb << a) | (bb >> a) | (bb << b) | (bb >> b) | (bb << c) | (bb >> c)) \
-            & self._plots
-
-    def _flood(self, seed, members):
-        """The 6-connected part of ``members`` reached from ``seed``."""
-        a, b, c = self._sh
-        g = seed & members
-        while True:
-            n = (g | (g << a) | (g >> a) | (g << b) | (g >> b) | (g << c) | (g >> c)) & members
-            if n == g:
-                return g
-            g = n
-
-    def _dilate(self, bb):
-        a, b, c = self._sh
-        return (bb | (bb << a) | (bb >> a) | (bb << b) | (bb >> b) | (bb << c) | (bb >> c)) \
-            & self._plots
 
     def _components(self, members):
         out = []
-        flood = self._flood
-        dilate = self._dilate
+        flood = self.board.group       # the geometry's flood and dilation
+        dilate = self.board.dilate
         while members:
             g = flood(members & -members, members)
             out.append((g, dilate(g)))
@@ -308,7 +290,7 @@ class HeduState(EngineState):
         """Empty plots where a stack would touch at least one region: an empty
         plot with an empty neighbour. Same for both colours."""
         e = self._plots & ~self.occ
-        return e & self._near(e)
+        return e & self.board.around(e)
 
     def _split(self, i, rest):
         """The regions that ``rest`` (the region of empty plot i, without i)
@@ -325,16 +307,16 @@ class HeduState(EngineState):
         if runs is None:
             runs = t.runs[key] = _ring_runs(self.board, i, pattern)
         if len(runs) == 1:
-            return [(rest, self._dilate(rest))]
+            return [(rest, self.board.dilate(rest))]
         out = []
         pending = list(runs)
         rem = rest
         while pending:
             if len(pending) == 1:
-                out.append((rem, self._dilate(rem)))
+                out.append((rem, self.board.dilate(rem)))
                 break
-            p = self._flood(pending[0], rem)
-            out.append((p, self._dilate(p)))
+            p = self.board.group(pending[0], rem)
+            out.append((p, self.board.dilate(p)))
             rem ^= p
             pending = [r for r in pending[1:] if not r & p]
         return out
@@ -384,7 +366,8 @@ class HeduState(EngineState):
             taken += (old >> 1) - k
             self._put(j, new)
             log.append((j, old, new, stage))
-        self.prisoners[1 - colour] += taken
+        gainer, n = self.prisoners_taken(colour, taken, 0)
+        self.prisoners[gainer] += n
         if not gone:
             return rlist, planes
         rlist = self._merge(rlist, gone)
@@ -447,7 +430,8 @@ class HeduState(EngineState):
         if mover is None:
             mover = self.to_move
         if self.cells[i] or not self.placeable_mask() >> i & 1:
-            raise IllegalStep(self.placement_refusal(i, mover) or "no placement here")
+            raise IllegalStep(self.placement_refusal(i, mover)
+                              or self._no("no-region", cell=self.board.name(i)))
         undo = self._place(i, mover)
         gained = [self.prisoners[0] - undo[2][0], self.prisoners[1] - undo[2][1]]
         log = list(undo[0])
@@ -499,7 +483,7 @@ class HeduState(EngineState):
                     m &= ~(1 << i)
             return m
         nbr = self.board.nbr_masks
-        near = self._near
+        near = self.board.around
         enemy = self.ge[1 - mover][1]
         if not single:
             risky = 0
@@ -551,7 +535,7 @@ class HeduState(EngineState):
         if self.over:
             return []
         t = self._t
-        out = []
+        out: list[Step] = []
         m = self.legal_placements(self.to_move)
         if m:
             t.places.extend(out, m)
@@ -562,40 +546,40 @@ class HeduState(EngineState):
         return out
 
     def refusal(self, step):
-        """Why ``step`` is illegal now, in words; None when it is legal."""
+        """Why ``step`` is illegal now, a :class:`Refusal` (its ``code`` and
+        facts; ``str()`` gives the words); None when it is legal."""
+        no = self._no
         if not isinstance(step, tuple) or len(step) != 2:
-            return f"a step is a pair (verb, argument), not {step!r}"
+            return no("not-a-step", given=repr(step))
         verb, arg = step
         if verb not in (PLACE, "pass", "swap"):
-            return f"unknown Hedu step {verb!r} (Hedu steps: place, pass, swap)"
+            return no("unknown-step", verb=verb)
         if verb == PLACE and arg not in self.board:
-            return f"{arg!r} is not a plot of this board"
+            return no("not-a-plot", given=repr(arg))
         if self.over:
-            return "the game is over"
+            return no("game-over")
         ph = self.phase
         if verb == "swap":
             if ph != "swap":
-                return ("a swap is allowed only as White's answer to Black's opening "
-                        "placement (pie rule)")
-            return None if arg is None else "'swap' takes nothing after it"
+                return no("swap-not-now")
+            return None if arg is None else no("takes-nothing", verb=verb)
         if verb == "pass":
             if ph == "opening":
-                return "Black's opening turn is a placement: it cannot be passed"
-            return None if arg is None else "'pass' takes nothing after it"
+                return no("opening-no-pass")
+            return None if arg is None else no("takes-nothing", verb=verb)
         return self.placement_refusal(arg, self.to_move)
 
     def placement_refusal(self, i, mover):
+        """Why ``mover`` may not place on plot i now: a :class:`Refusal`, or None."""
         b = self.board
         nm = b.name(i)
         c = self.cells[i]
         if c:
-            return f"{nm} is not empty: a {piece_name(c)} stack stands there"
+            return self._no("occupied", cell=nm, piece=piece_name(c))
         if not self.placeable_mask() >> i & 1:
-            return (f"{nm} has no empty neighbour: a stack there would touch no region, "
-                    "so its height would be 0, and a height-0 stack is no placement")
+            return self._no("no-region", cell=nm)
         if self.superko and not self.legal_placements(mover) >> i & 1:
-            return (f"placing on {nm} would end the turn on a board seen before "
-                    "(positional superko)")
+            return self._no("place-repeats", cell=nm)
         return None
 
     # ------------------------------------------------------------ apply
@@ -614,13 +598,13 @@ class HeduState(EngineState):
             self.phase = "swap" if self.phase == "opening" else "turn"
             self.to_move = 1 - mover
             if not self.placeable_mask():
-                self._finish("no empty plot admits a placement")
+                self._finish(Termination.NO_PLACEMENT)
         elif verb == "pass":
             self.passes += 1
             self.phase = "turn"
             self.to_move = 1 - mover
             if self.end_on_double_pass and self.passes >= 2:
-                self._finish("two passes in a row")
+                self._finish(Termination.PASSES)
         elif verb == "swap":
             self.swapped = not self.swapped
             self.phase = "turn"
@@ -651,12 +635,12 @@ class HeduState(EngineState):
     # ---------------------------------------------------- groups, control
     def groups(self):
         """Every group as (colour, height, bitboard, size), in plot order."""
-        by_code = {}
+        by_code: dict[int, int] = {}
         cells = self.cells
         for i in iter_bits(self.occ):
             c = cells[i]
             by_code[c] = by_code.get(c, 0) | (1 << i)
-        out = []
+        out: list[tuple[int, int, int, int]] = []
         for c, m in by_code.items():
             for g, _ in self._components(m):
                 out.append((c & 1, c >> 1, g, g.bit_count()))
@@ -667,6 +651,27 @@ class HeduState(EngineState):
     def group_key(pairs):
         """A list of (height, size) pairs sorted largest first."""
         return sorted(pairs, reverse=True)
+
+    @staticmethod
+    def deciding_entry(black, white):
+        """Where :meth:`compare` decides: ``(k, colour, black's entry k,
+        white's entry k)`` for the first entry k where the two lists differ
+        (a missing entry is (0, 0)), or None when they are identical."""
+        winner = HeduState.compare(black, white)
+        if winner is None:
+            return None
+        n = max(len(black), len(white))
+        a = list(black) + [(0, 0)] * (n - len(black))
+        b = list(white) + [(0, 0)] * (n - len(white))
+        k = next(k for k in range(n) if a[k] != b[k])
+        return k, winner, a[k], b[k]
+
+    @staticmethod
+    def prisoners_taken(colour, before, after):
+        """Who gains the pieces taken off a stack of ``colour`` reduced from
+        height ``before`` to ``after`` (docs/rules.md 3: the other colour),
+        and how many: ``(colour, n)``."""
+        return 1 - colour, before - after
 
     @staticmethod
     def compare(black, white):
@@ -691,11 +696,11 @@ class HeduState(EngineState):
         out = []
         for r, d in sorted(self.region_list(), key=lambda t: t[0] & -t[0]):
             near = d & self.occ
-            lists = ([], [])
+            pairs: tuple[list, list] = ([], [])
             for colour, h, g, size in groups:
                 if g & near:
-                    lists[colour].append((h, size))
-            lists = (self.group_key(lists[0]), self.group_key(lists[1]))
+                    pairs[colour].append((h, size))
+            lists = (self.group_key(pairs[0]), self.group_key(pairs[1]))
             ctrl = self.compare(*lists)
             value = lists[ctrl][0][0] if ctrl is not None else 0
             out.append({"region": r, "lists": lists, "controller": ctrl, "value": value})
@@ -706,10 +711,10 @@ class HeduState(EngineState):
         """The board scored as if the game ended now, with its breakdown."""
         groups = self.groups()
         ctl = self.control(groups)
-        all_pairs = ([], [])
+        by_colour: tuple[list, list] = ([], [])
         for colour, h, _g, size in groups:
-            all_pairs[colour].append((h, size))
-        all_pairs = (self.group_key(all_pairs[0]), self.group_key(all_pairs[1]))
+            by_colour[colour].append((h, size))
+        all_pairs = (self.group_key(by_colour[0]), self.group_key(by_colour[1]))
         best = self.compare(*all_pairs)
         out = {}
         for colour in (BLACK, WHITE):
@@ -731,13 +736,11 @@ class HeduState(EngineState):
         words = parse_words(text)
         verb = words[0]
         if verb in ("plant", "sow"):
-            raise IllegalStep(f"'{verb}' is a Dendria step; in Hedu place a stack "
-                              "('place g7')")
-        if verb in DENDRIA_VERBS:
-            raise IllegalStep(f"'{verb}' is a Dendria step; Hedu steps are place, "
-                              "pass and swap")
+            raise IllegalStep(self._no("dendria-plant", verb=verb))
+        if verb in DENDRIA_ONLY:
+            raise IllegalStep(self._no("dendria-verb", verb=verb))
         if verb not in (PLACE, "pass", "swap"):
-            raise IllegalStep(f"unknown step {words[0]!r} (Hedu steps: place, pass, swap)")
+            raise IllegalStep(self._no("unknown-verb", verb=verb))
         step = Step.parse(text, self.board)
         return self._t.place_steps[step[1]] if step[0] == PLACE else step
 
@@ -759,7 +762,7 @@ class HeduState(EngineState):
         for j in iter_bits(self.occ):
             if cells[j] == c:
                 same |= 1 << j
-        return self._flood(1 << i, same)
+        return self.board.group(1 << i, same)
 
     # ------------------------------------------- what the last steps did
     def _changes_of(self, rec):

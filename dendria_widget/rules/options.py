@@ -171,6 +171,9 @@ def resolve_rules(ruleset="dendria-classic", board=None, size=None, options=None
 
     Also accepts a whole docs/notation.md rules dict as ``ruleset``.
     """
+    if options is not None and not isinstance(options, dict):
+        raise BadRules("the options must be a dict of option names and values, "
+                       f"not {brief(options)}")
     if isinstance(ruleset, Rules):
         if board is None and size is None and not options and not more:
             return ruleset

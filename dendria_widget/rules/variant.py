@@ -71,13 +71,14 @@ class Variant:
     ruleset = ""
     title = ""
     family = ""                       # "dendria" or "hedu": which engine and explanations
-    colours = ()                      # the colour names of the notation, first to move first
-    kinds = ()                        # the piece kinds of the notation
-    kind_words = {}                   # kind -> the edition's word
-    group_words = {}                  # kind -> the word for a group of that kind
-    plot_word = "plot"                # an empty cell
-    verbs = {}                        # notation verb -> Verb
-    overlay_texts = ()                # (name, label, tooltip template, scope)
+    colours: tuple[str, ...] = ()      # the colour names of the notation, first to move first
+    kinds: tuple[str, ...] = ()        # the piece kinds of the notation
+    kind_words: dict[str, str] = {}    # kind -> the edition's word
+    group_words: dict[str, str] = {}   # kind -> the word for a group of that kind
+    plot_word = "plot"                 # an empty cell
+    verbs: dict[str, Verb] = {}        # notation verb -> Verb
+    #: (name, label, tooltip template, scope)
+    overlay_texts: tuple[tuple[str, str, str, str], ...] = ()
 
     def __init__(self, rules):
         self.rules = rules

@@ -1,0 +1,104 @@
+"""Refusals and endings as data: the engine says why with a code and facts,
+each edition words it (explain/refusals.py), and nobody reads the words back."""
+
+import random
+import re
+
+import pytest
+
+from dendria_widget import Game, IllegalStep
+from dendria_widget.explain.refusals import DENDRIA, ENDINGS, HEDU
+from dendria_widget.lab import end_kind
+from dendria_widget.rules.outcome import Outcome, Termination
+from dendria_widget.rules.refusal import Refusal
+
+CLASSIC_ONLY = re.compile(r"\b(dendrids?|plant|planted|planting)\b")
+SPRITES_ONLY = re.compile(r"\b(sprites?|sow|sown|sowing)\b")
+
+
+def _check_refusal(g, text, r, ruleset):
+    """One refused step: a Refusal with a code of its edition's table, facts
+    that are data, words of its edition; play raises IllegalStep carrying it
+    and leaves the game as it was."""
+    table = HEDU if ruleset == "hedu" else DENDRIA
+    assert isinstance(r, Refusal) and r.code in table
+    words = str(r)
+    assert words and "{" not in words and "None" not in words
+    assert g.why_illegal(text) == words
+    for key in ("cell", "at", "blocker", "start"):
+        if r.facts.get(key) is not None:
+            assert g.board.has_name(r.facts[key])
+    if ruleset == "dendria-sprites":
+        assert not CLASSIC_ONLY.search(words.replace("sprites edition", "")), words
+    elif ruleset == "dendria-classic":
+        assert not SPRITES_ONLY.search(words.replace("sprites edition", "")
+                                       .replace("sowing on", "")), words
+    before = g.to_record()
+    with pytest.raises(IllegalStep) as got:
+        g.play(text)
+    assert got.value.refusal == r and str(got.value).endswith(words)
+    assert g.to_record() == before
+
+
+@pytest.mark.parametrize("ruleset, options", [
+    ("dendria-classic", {}), ("dendria-classic", {"opening": "komi-pie", "power_rule": True,
+                                                  "capture": "unprotected"}),
+    ("dendria-sprites", {}), ("dendria-sprites", {"enclosed_groups": "never"}),
+    ("hedu", {})])
+def test_every_refusal_is_a_code_with_facts_worded_by_its_edition(ruleset, options):
+    codes = set()
+    for seed in range(8):
+        rng = random.Random(seed)
+        g = Game(ruleset, size=3 if ruleset != "hedu" else 4, **options)
+        cells = g.board.names(g.board.plots)
+        verbs = (["place"] if ruleset == "hedu"
+                 else ["plant", "sprout", "grow", "capture", "move", "slide"])
+        extra = ["pass", "swap"] + ([] if ruleset == "hedu" else ["end", "komi 1", "side dark"])
+        for _ in range(rng.randrange(3, 60)):
+            if g.is_over:
+                break
+            for text in [f"{v} {c}" for v in verbs for c in rng.sample(cells, 3)] + extra:
+                r = g.refusal(text)
+                if r is not None:
+                    _check_refusal(g, text, r, ruleset)
+                    codes.add(r.code)
+            g.play(rng.choice(g.legal_steps()))
+    assert len(codes) >= 4, codes   # the games reach many kinds of refusal
+
+
+def test_a_sprites_and_a_hedu_refusal_read_in_their_own_words():
+    pieces = {"d4": "dark dendrid", "d5": "light tree", "d3": "light seed"}
+    for ruleset, words in (("dendria-classic", "the dendrid on d4"),
+                           ("dendria-sprites", "the sprite on d4")):
+        g = Game.from_position({"to_move": "dark", "pieces": pieces},
+                               rules={"ruleset": ruleset, "board": {"shape": "hexagon",
+                                                                    "size": 4}})
+        g.play("move d4")
+        r = g.refusal("slide d6")
+        assert r.code == "way-blocked" and r.blocker == "d5" and r.piece == "light tree"
+        assert str(r) == (f"the way to d6 is blocked by the light tree on d5: a "
+                          f"{words.split()[1]} never passes trees or enemy "
+                          f"{words.split()[1]}s")
+    h = Game.from_position("hedu h4 4/5/6/3b13/6/5/4 white")
+    r = h.refusal("place d4")
+    assert (r.code, r.cell, r.piece) == ("occupied", "d4", "black 1")
+    assert str(r) == "d4 is not empty: a black 1 stack stands there"
+
+
+def test_the_end_is_data_and_everyone_reads_it():
+    for ruleset, seed in (("dendria-classic", 1), ("dendria-sprites", 2), ("hedu", 3)):
+        rng = random.Random(seed)
+        g = Game(ruleset, size=3, **({"dendrid_move_limit": 2} if ruleset != "hedu" else {}))
+        assert g.outcome is None and g.end_reason is None
+        while not g.is_over:
+            g.play(rng.choice(g.legal_steps()))
+        o = g.outcome
+        assert isinstance(o, Outcome) and isinstance(o.termination, Termination)
+        assert o.winner == g.winner == g.leader
+        assert o.scores == {c: v["total"] for c, v in g.score().items()}
+        assert end_kind(g, cut=False) == o.termination.value
+        assert g.end_reason == ENDINGS[o.termination.value].format(
+            dendrid=g.variant.kind_word("dendrid") if ruleset != "hedu" else "",
+            a_plant="a plant" if ruleset == "dendria-classic" else "a sowing", **o.facts)
+        g.undo()
+        assert g.outcome is None and g.end_reason is None
