@@ -57,7 +57,8 @@ def serve_folder(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 class ServerProcess:
     """A server command (``{port}`` in it is replaced by a free port),
-    started in its own process group, ready once ``ready_path`` answers."""
+    started in its own process group, ready once ``ready_path`` answers
+    (any HTTP status)."""
 
     def __init__(self, cmd: list[str], cwd: Path, env: dict[str, str], log_path: Path,
                  ready_path: str = "/"):
@@ -83,9 +84,10 @@ class ServerProcess:
                 raise LabError(f"{cmd[:4]} exited with code {self.proc.returncode}:\n"
                                f"{self.log_tail()}")
             try:
-                with urllib.request.urlopen(self.url + self.ready_path, timeout=2) as r:
-                    if r.status == 200:
-                        return self
+                with urllib.request.urlopen(self.url + self.ready_path, timeout=2):
+                    return self
+            except urllib.error.HTTPError:       # it answers (a 404 is an answer)
+                return self
             except (urllib.error.URLError, ConnectionError, OSError):
                 pass
             if time.monotonic() > deadline:
