@@ -240,15 +240,20 @@ def pyodide_files(cache: pathlib.Path, packages_dir: pathlib.Path | None) -> tup
 
 # ------------------------------------------------------------- tutorials
 def site_notebook(path: pathlib.Path) -> dict:
-    """A tutorial as the site serves it: the install cell first, no outputs
-    yet, and the browser's Python kernel."""
+    """A tutorial as the site serves it: the install cell first, no cell
+    counted as run yet, and the browser's Python kernel."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     cell = {"cell_type": "code", "execution_count": None, "id": "install-dendria-widget",
             "metadata": {"tags": ["install"]}, "outputs": [],
             "source": INSTALL_CELL.splitlines(keepends=True)}
     for c in nb["cells"]:
-        if c["cell_type"] == "code":     # the learner runs them: no stale outputs
-            c["outputs"], c["execution_count"] = [], None
+        # the pictures stay (a board shows before its cell runs); the counts
+        # go: nothing has run yet in the learner's browser
+        if c["cell_type"] == "code":
+            c["execution_count"] = None
+            for o in c["outputs"]:
+                if "execution_count" in o:
+                    o["execution_count"] = None
     nb["cells"].insert(0, cell)
     nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
                                     "language": "python"}
