@@ -68,7 +68,7 @@ def midgame(size=9, turns=40, seed=1, ruleset="dendria-classic"):
     done = 0
     while done < turns and not game.is_over:
         legal = game.legal_steps()
-        if game.phase in ("turn", "swap"):
+        if not game.turn_under_way and game.phase != "opening":   # between turns
             moves = [s for s in legal if s.verb == "move"]
             plants = [s for s in legal if s.verb == "plant"]
             pool = moves if moves and rng.random() < 0.4 else plants or legal
@@ -86,7 +86,7 @@ def midgame(size=9, turns=40, seed=1, ruleset="dendria-classic"):
         game.play(step)
         if step.verb in ("end", "pass", "swap", "komi", "side"):
             done += 1
-    while game.phase in ("plant", "move"):
+    while game.turn_under_way:
         ends = [s for s in game.legal_steps() if s.verb == "end"]
         game.play(ends[0] if ends else game.legal_steps()[0])
     return game
@@ -107,8 +107,7 @@ def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
 
     def full_redraw():
         t0 = time.perf_counter()
-        w._scene = None
-        w._drawn = {}
+        w.board_canvas.drawn = {}
         w.redraw(force=True)
         return (time.perf_counter() - t0) * 1000
 
@@ -134,7 +133,6 @@ def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
             w.click_cell(plant.arg)
             click_ms = (time.perf_counter() - t0) * 1000
         w.undo()
-    hover = {}
     other = game.board.name(game.board.plots[len(game.board.plots) // 3])
     with count_messages() as hover:
         t0 = time.perf_counter()

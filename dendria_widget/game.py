@@ -533,6 +533,13 @@ class Game:
         False."""
         return bool(self.state.current)
 
+    @property
+    def choosing_sides(self) -> bool:
+        """True during the komi-pie choices, before any piece: Player 1 sets
+        the komi, then Player 2 picks a side (no turn is played then, so
+        there is no turn to end and none to pass)."""
+        return self.phase in ("komi", "side")
+
     def _colour_index(self, colour):
         colours = self.state.COLOURS
         try:

@@ -62,7 +62,7 @@ def group_cells(game, cell):
 
 def current_turn(game):
     """The steps of the turn in progress (as Step objects), [] between turns."""
-    if game.phase not in ("plant", "move"):
+    if not game.turn_under_way:
         return []
     hist = game.history
     return list(hist[-1]) if hist else []
@@ -103,15 +103,15 @@ def natural_steps(game, cell):
         return [Step("slide", cell) if phase == "move" else Step("plant", cell)]
     kind = piece.kind
     if kind == "seed":
-        if phase in ("plant", "move"):
+        if game.turn_under_way:
             return [Step("sprout", cell), Step("grow", cell)]
         return [Step("sprout", cell)]
     if kind == "tree":
         return [Step("capture", cell)]
-    # a dendrid
+    # a dendrid: the journeying one stands there (no step means a click on
+    # it; refusal_words says where to click), another one blocks a slide
     if phase == "move" and cell == journey_cell(game):
-        return _sentence(f"The {dendrid} stands on {cell} now: click a cell further along "
-                         f"its line")
+        return []
     if phase == "move":
         return [Step("slide", cell)]
     return [Step("move", cell)]
@@ -152,14 +152,14 @@ def refusal_words(game, cell, reason=None):
         reason = refusal(game, cell) or "nothing can be done there now"
     reason = reword(game, reason)
     piece = game.pieces.get(cell)
-    plant = v.verb("plant") if "plant" in v.verbs else None
     if v.family == "hedu":
         if piece is None:
             return _sentence(f"No stack can be placed on {cell}: {reason}")
         return _sentence(f"{cell} holds a {v.piece_words(piece)}: a stack goes on an "
                          f"empty {v.plot_word} only")
+    plant = v.verb("plant")
     dendrid, dendrids = v.kind_word("dendrid"), v.kind_word("dendrid", 2)
-    between = phase in ("turn", "swap")
+    between = not game.turn_under_way   # (the opening and the choices are said above)
     if piece is None:
         if phase == "move":
             return _sentence(f"The {dendrid} cannot slide to {cell}: {reason}")
@@ -210,7 +210,9 @@ def click_steps(game, cell, legal=None):
     if cell is None:
         return Click(None, [], "that is not a cell of the board")
     if game.is_over:
-        return Click(cell, [], game.why_illegal(natural_steps(game, cell)[0]) or "the game is over")
+        natural = natural_steps(game, cell)
+        return Click(cell, [], (game.why_illegal(natural[0]) if natural else None)
+                     or "the game is over")
     if game.phase == "move":
         turn = current_turn(game)
         if len(turn) == 1 and turn[0].verb == "move" and turn[0].arg == cell:
@@ -228,7 +230,7 @@ def targets(game, legal=None):
     the dendrid may slide, and the seeds, seedbeds and forests it may
     convert; after a plant, the seeds that may sprout and the seedbed that
     may grow. Between turns: none (the overlays show the rest)."""
-    if game.phase not in ("plant", "move"):
+    if not game.turn_under_way:
         return []
     if legal is None:
         legal = game.legal_steps()
@@ -340,7 +342,7 @@ def turn_labels(game):
             k += 1
             out.append((k, _label(game, turn_no, j, s, mover)))
     # the steps that redo would replay continue the last turn or start new ones
-    open_turn = game.phase in ("plant", "move")
+    open_turn = game.turn_under_way
     j = len(game.history[-1]) if (open_turn and game.history) else 0
     for s in game.future:
         k += 1

@@ -34,6 +34,9 @@ from dendria_widget.rules.dendria import DendriaState
 from dendria_widget.rules.hedu import HeduState
 from dendria_widget.rules.options import Rules
 from dendria_widget.rules.variant import Variant
+from dendria_widget.session import BoardSession
+from dendria_widget.widget.api import SessionAPI
+from dendria_widget.widget.probe import ThemeFollower
 from test_widget import journey_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -59,7 +62,8 @@ def test_the_package_says_it_has_hints():
 
 
 # -------------------------------------------------- every hint is there
-CLASSES = [Game, Step, Piece, BoardWidget, Lesson, Page, Exercise, Verdict, LessonWidget]
+CLASSES = [Game, Step, Piece, BoardWidget, SessionAPI, ThemeFollower, BoardSession, Lesson, Page,
+           Exercise, Verdict, LessonWidget]
 FUNCTIONS = ([explain.explain_cell, explain.describe, lessons.catalog, lessons.load,
               lessons.steps_of, lessons.planted, lessons.words, notation.parse_words,
               notation.parse_cell, notation.piece_letter, notation.format_position,

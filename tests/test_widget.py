@@ -86,7 +86,7 @@ def test_click_on_empty_cell_plants_through_the_pixel():
     w = BoardWidget(g)
     x, y = w.cell_center("e5")
     # ipycanvas reports canvas pixels: twice the CSS pixels
-    w._on_mouse_down(2 * x, 2 * y)
+    w.board_canvas.on_mouse_down(2 * x, 2 * y)
     assert g.pieces == {"e5": "dark seed"}
     # the opening turn is one seed: the turn then ends by itself (auto_end)
     assert [str(s) for s in g.steps] == ["plant e5", "end"]
@@ -103,7 +103,7 @@ def test_journey_move_then_slide_then_end():
     assert g.phase == "move" and [str(s) for s in g.steps] == ["move d1"]
     assert journey_cell(g) == "d1"
     assert w.selected() == "d1"
-    assert sorted(w._targets) == sorted(["d2", "d3", "d4", "c2", "b2", "a2"])
+    assert sorted(w.session.scene_request().targets) == sorted(["d2", "d3", "d4", "c2", "b2", "a2"])
     # the targets are drawn on the selection layer
     assert {s.tag.split(":")[1] for s in w.scene().find("target")} >= {"d2", "a2"}
     w.click_pixel(*w.cell_center("d2"))
@@ -491,15 +491,15 @@ def test_hover_is_throttled_to_cell_changes():
     orig = w.redraw
     w.redraw = lambda force=False: calls.append(1) or orig(force)
     x, y = w.cell_center("c3")
-    w._on_mouse_move(2 * x, 2 * y)
+    w.board_canvas.on_mouse_move(2 * x, 2 * y)
     assert w.hover == "c3" and len(calls) == 1
-    w._on_mouse_move(2 * x + 2, 2 * y + 2)    # same cell: nothing to do
+    w.board_canvas.on_mouse_move(2 * x + 2, 2 * y + 2)    # same cell: nothing to do
     assert len(calls) == 1
     w.hover_interval = 60.0                   # too soon after the last one:
     x2, y2 = w.cell_center("e5")
-    w._on_mouse_move(2 * x2, 2 * y2)          # dropped (no event loop headless)
+    w.board_canvas.on_mouse_move(2 * x2, 2 * y2)          # dropped (no event loop headless)
     assert w.hover == "c3" and len(calls) == 1
-    w._on_mouse_out(0, 0)
+    w.board_canvas.on_mouse_out(0, 0)
     assert w.hover is None
 
 
@@ -740,13 +740,13 @@ def test_changed_pieces_are_animated_on_the_canvas():
     g.play("move d1", "slide d2")
     w = BoardWidget(g)
     drawn = []
-    real = w._draw_layers
+    real = w.board_canvas.draw_layers
 
     def spy(layers):
         drawn.append({k: [s.tag for s in v] for k, v in layers.items()})
         return real(layers)
 
-    w._draw_layers = spy
+    w.board_canvas.draw_layers = spy
 
     async def main():
         w.choose_later = None
@@ -770,7 +770,7 @@ def test_changed_pieces_are_animated_on_the_canvas():
     g2 = journey_game()
     g2.play("move d1", "slide d2")
     w2 = BoardWidget(g2, animate=False)
-    w2._draw_layers = lambda layers: drawn.append("off")
+    w2.board_canvas.draw_layers = lambda layers: drawn.append("off")
     drawn.clear()
 
     async def main2():
@@ -788,7 +788,8 @@ def test_lines_above_the_board_have_fixed_heights():
     w = BoardWidget(g)
     assert ".dendria-line { height: 1.45em" in w.style.value
     assert ".dendria-status { height: 2.9em" in w.style.value
-    assert w.choices.layout.height and w.actions.layout.height
+    # the rows below the board keep their room when empty (and wrap, never cut)
+    assert w.choices.layout.min_height and w.actions.layout.min_height
     # the header always has its four lines, whatever the phase
     for step in ("plant c3", "swap"):
         assert w.header.value.count("class='dendria-line") == 4
@@ -796,7 +797,7 @@ def test_lines_above_the_board_have_fixed_heights():
     assert w.header.value.count("class='dendria-line") == 4
     # a long text ends inside its box; the whole text is the tooltip
     long_reason = "x" * 400
-    w._set_status(long_reason, "refused")
+    w.session.say(long_reason, "refused")
     assert f"title='{long_reason}'" in w.status_line.value
 
 
@@ -859,7 +860,7 @@ def test_a_click_judges_legality_once():
 
 # ------------------------------------------- the room kept for the keys
 def test_the_room_for_the_keys_says_what_it_is_for_until_an_overlay_is_on():
-    from dendria_widget.widget.board import KEY_ROOM_WORDS
+    from dendria_widget.session.board import KEY_ROOM_WORDS
     w = BoardWidget(Game("dendria-classic", size=5), width=420)
     words = " ".join(s.text for s in w.scene().find("key-room"))
     assert words == KEY_ROOM_WORDS
@@ -951,3 +952,71 @@ def test_the_hint_and_its_key_are_readable_at_any_width():
         assert board.players_panel.ask_hint()
         sizes = [s.size for s in board.scene().shapes() if isinstance(s, Text)]
         assert board.scene().find("hint-key") and min(sizes) >= MIN_TEXT
+
+
+# ------------------------------------------------ regressions (issue 19)
+SPRITES4 = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 4}}
+
+
+@pytest.mark.parametrize("rules", [SPRITES4, {"ruleset": "dendria-classic", "board": SPRITES4["board"]}])
+def test_clicking_the_journeying_dendrid_again_says_where_to_click(rules):
+    # a dark dendrid (sprite) on c3 sets out, slides to c4, and is clicked
+    # again where it stands: nothing is played, the status says where to click
+    game = Game.from_position({"to_move": "dark", "pieces": {"c3": "dark dendrid",
+                                                              "e5": "light seed"}},
+                              rules=rules)
+    w = BoardWidget(game)
+    assert w.click_cell("c3").steps == [Step("move c3")]
+    assert w.click_cell("c4").steps == [Step("slide c4")]
+    before = snapshot(game)
+    res = w.click_cell("c4")
+    assert res.steps == [] and not res.cancel
+    assert snapshot(game) == before
+    word = game.variant.kind_word("dendrid")
+    assert w.status == f"The {word} stands on c4 now: click a cell further along its line."
+    assert w.status_kind == "refused"
+
+
+def test_loading_another_edition_and_size_after_a_click():
+    from dendria_widget.widget import text as wtext
+
+    w = BoardWidget(Game("dendria-classic", size=5))
+    w.click_cell("i5")                       # plants on a cell the new board lacks
+    assert w.changed_cells() == ["i5"]
+    text = ("dendria-sprites h4 TTTT/Td2T/T2DTS/T1T2TT/T1T2T/T2DT/TTTT light "
+            "komi=2 komi_max=5")
+    assert w.load_position(text) is w.game
+    assert w.game.position_string() == text
+    assert w.changed_cells() == [] and w.inspected is None
+    assert w.status.startswith("Position loaded.")
+    # the board shows the new game (its cells) and the panels say its facts
+    assert w.scene().layout.board is w.game.board
+    assert w.moves.options == (("start", 0),)
+    assert w.header.value == wtext.header_html(w.game)
+
+
+def test_a_failing_command_keeps_the_game_says_so_and_logs(monkeypatch, caplog):
+    from dendria_widget.session import words as wtext
+
+    w = BoardWidget(Game("dendria-classic", size=4))
+    w.click_cell("a1")
+    before = snapshot(w.game)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the words broke")
+
+    monkeypatch.setattr(wtext, "played_words", broken)
+    caplog.set_level("ERROR", logger="dendria_widget")
+    w.swap_button.click()                    # a widget callback: its dispatcher logs too
+    assert snapshot(w.game) == before
+    assert w.status == "Something went wrong: the words broke; the game is unchanged."
+    assert w.status_kind == "refused"
+    assert "the words broke" in w.status_line.value
+    logged = [r for r in caplog.records if r.name.startswith("dendria_widget")]
+    assert logged and logged[0].exc_info and "the words broke" in str(logged[0].exc_info[1])
+    # from code, the error reaches the caller as well, the game unchanged
+    with pytest.raises(RuntimeError):
+        w.press("swap")
+    assert snapshot(w.game) == before
+    monkeypatch.undo()
+    assert w.press("swap") and w.game.steps[-1] == Step("swap")

@@ -1,8 +1,9 @@
 """The side panels of the board widget: rules (new game) and the editor.
 
-Each panel is a small ipywidgets composite that calls back into the
-:class:`~dendria_widget.widget.board.BoardWidget` that owns it. Nothing
-here knows a rule: the rules panel lists ``option_specs`` with the
+Each panel is a small ipywidgets composite that sends commands to the
+board's :class:`~dendria_widget.session.BoardSession` (each callback
+wrapped by the board's ``guard``, which reports a failure). Nothing here
+knows a rule: the rules panel lists ``option_specs`` with the
 edition's ``DEFAULTS``, and every game is made by ``Game``.
 """
 
@@ -94,8 +95,8 @@ class RulesPanel:
     """Ruleset, board (hexagon side or modular preset) and every option with
     its default; *New game* starts a game with them."""
 
-    def __init__(self, owner):
-        self.owner = owner
+    def __init__(self, session, guard=lambda fn: fn):
+        self.session = session
         presets = list(_preset_names())
         self.ruleset = widgets.Dropdown(options=list(RULESETS), description="ruleset")
         self.board_kind = widgets.Dropdown(options=[HEXAGON] + presets, description="board")
@@ -108,11 +109,12 @@ class RulesPanel:
                                          tooltip="start a new game with these rules")
         self.message = widgets.HTML()
         self.editors = {}
-        self.ruleset.observe(self._ruleset_changed, "value")
+        self.ruleset.observe(guard(self._ruleset_changed), "value")
         self.board_kind.observe(lambda ch: setattr(self.size, "disabled", ch["new"] != HEXAGON),
                                 "value")
-        self.defaults_button.on_click(lambda _: self.set_options(DEFAULTS[self.ruleset.value]))
-        self.new_button.on_click(lambda _: self.owner.new_game(**self.values()))
+        self.defaults_button.on_click(guard(
+            lambda _: self.set_options(DEFAULTS[self.ruleset.value])))
+        self.new_button.on_click(guard(lambda _: self.new_game()))
         self.widget = widgets.VBox([
             self.ruleset, widgets.HBox([self.board_kind, self.size]),
             widgets.HTML("<b>Options</b> (docs/rules.md section 5)"), self.options_box,
@@ -137,6 +139,14 @@ class RulesPanel:
         for ed in self.editors.values():
             children += [ed.widget, ed.help]
         self.options_box.children = children
+
+    def new_game(self):
+        """*New game*: a game with the rules chosen here (a refusal is said
+        here and in the board's status line)."""
+        game = self.session.new_game(**self.values())
+        self.message.value = ("" if game is not None else
+                              _refusal_html(self.session.status))
+        return game
 
     def set_options(self, values):
         for name, ed in self.editors.items():
@@ -176,6 +186,13 @@ class RulesPanel:
         return out
 
 
+def _refusal_html(words):
+    from html import escape
+
+    return (f"<div class='dendria-status dendria-status-refused'>\u2716 "
+            f"{escape(words)}</div>")
+
+
 def _preset_of(spec):
     try:
         from ..boards import PRESETS
@@ -198,8 +215,8 @@ class EditorPanel:
     """Put or remove pieces, the side to move, clear the board, the position
     string, game records (JSON files), and the teacher's annotations."""
 
-    def __init__(self, owner):
-        self.owner = owner
+    def __init__(self, session, guard=lambda fn: fn):
+        self.session = session
         self.palette = widgets.ToggleButtons(options=["remove"], description="piece",
                                              style={"button_width": "106px"})
         self.to_move = widgets.ToggleButtons(options=["dark", "light"], description="to move",
@@ -224,14 +241,17 @@ class EditorPanel:
                                                  layout=_auto())
         self.message = widgets.HTML()
 
-        self.to_move.observe(self._to_move_changed, "value")
-        self.clear_button.on_click(lambda _: self.owner.clear_board())
-        self.copy_button.on_click(lambda _: self._show_position())
-        self.load_button.on_click(lambda _: self.owner.load_position(self.position.value))
-        self.save_record_button.on_click(lambda _: self.owner.save_record(self.path.value))
-        self.load_record_button.on_click(lambda _: self.owner.load_record(self.path.value))
-        self.upload.observe(self._uploaded, "value")
-        self.clear_notes_button.on_click(lambda _: self.owner.clear_annotations())
+        s = session
+        self.to_move.observe(guard(self._to_move_changed), "value")
+        self.palette.observe(guard(self._palette_changed), "value")
+        self.mark_label.observe(guard(lambda ch: s.set_mark_label(ch["new"])), "value")
+        self.clear_button.on_click(guard(lambda _: s.clear_board()))
+        self.copy_button.on_click(guard(lambda _: self._show_position()))
+        self.load_button.on_click(guard(lambda _: s.load_position(self.position.value)))
+        self.save_record_button.on_click(guard(lambda _: s.save_record(self.path.value)))
+        self.load_record_button.on_click(guard(lambda _: s.load_record(self.path.value)))
+        self.upload.observe(guard(self._uploaded), "value")
+        self.clear_notes_button.on_click(guard(lambda _: s.clear_annotations()))
         self._syncing = False
         self.widget = widgets.VBox([
             widgets.HTML("<b>Editor</b>: choose <i>Edit</i> above the board, a piece here, "
@@ -252,7 +272,9 @@ class EditorPanel:
             opts = palette_options(game)
             if tuple(self.palette.options) != tuple(opts):
                 self.palette.options = opts
-                self.palette.value = opts[1][1]
+            piece = self.session.palette_piece()
+            if self.palette.value != piece:
+                self.palette.value = piece
             colours = list(game.variant.colours)
             if tuple(self.to_move.options) != tuple(colours):
                 self.to_move.options = colours
@@ -260,8 +282,16 @@ class EditorPanel:
             self._syncing = False
         self.show_to_move(game)
 
-    def show_to_move(self, game):
+    def show_view(self, view):
         """The side to move now (after every step, not only when loaded)."""
+        if view.to_move in self.to_move.options and self.to_move.value != view.to_move:
+            self._syncing = True
+            try:
+                self.to_move.value = view.to_move
+            finally:
+                self._syncing = False
+
+    def show_to_move(self, game):
         if game.to_move in self.to_move.options and self.to_move.value != game.to_move:
             self._syncing = True
             try:
@@ -272,10 +302,15 @@ class EditorPanel:
     def _to_move_changed(self, change):
         if self._syncing or change["new"] is None:
             return
-        self.owner.set_to_move(change["new"])
+        self.session.set_to_move(change["new"])
+
+    def _palette_changed(self, change):
+        if self._syncing or change["new"] is None:
+            return
+        self.session.set_palette(change["new"])
 
     def _show_position(self):
-        self.position.value = self.owner.game.position_string()
+        self.position.value = self.session.game.position_string()
 
     def _uploaded(self, change):
         files = change["new"]
@@ -285,7 +320,7 @@ class EditorPanel:
         content = item["content"]
         data = bytes(content) if not isinstance(content, bytes) else content
         # the record's own reading says it when the bytes are not UTF-8 text
-        self.owner.load_record_text(data, source=item.get("name", "upload"))
+        self.session.load_record_text(data, source=item.get("name", "upload"))
 
 
 def _auto():

@@ -9,8 +9,8 @@ game changed meanwhile or Stop was pressed). Without a running event loop (a
 plain script) nothing starts by itself: ``panel.play_now()`` then thinks and
 plays at once.
 
-The hint and the heat map are drawn as scene shapes on the overlay layer
-(:meth:`PlayersPanel.decorate`), with a key in the board's top corner.
+The hint goes to the board's session (``session.set_hint``), which draws
+it and its heat map on the board (``session.hint``) with a key below it.
 """
 
 from __future__ import annotations
@@ -24,16 +24,10 @@ import ipywidgets as widgets
 from .. import background
 from ..errors import DendriaError
 from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
-from ..render import scene as rscene
-from ..render.theme import luminance
+from ..session.hint import HEAT, HINT, KEY_WORDS, Hint  # noqa: F401 - the hint's colours
 
 KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "greedy"),
          ("MCTS", "mcts"))
-HEAT = "#e8590c"      # the heat map's colour (visit share)
-HINT = "#1971c2"      # the suggested turn's rings and numbers
-#: the key's words below the board, per background: (hint, heat), each at a
-#: contrast of at least 4.5 with it
-KEY_WORDS = {"light": ("#1864ab", "#b54708"), "dark": ("#74c0fc", "#ffa94d")}
 ITERATIONS = 100      # the iteration budget offered first (about 1 s a turn on side 5-7)
 
 
@@ -77,7 +71,6 @@ class PlayersPanel:
         self.players = [first, second]
         self.job = None
         self.paused = False
-        self.hint = None            # {"key", "turn", "search", "name"} for one position
         self.turns_played = 0
         # MCTS's budget (the MCTS player and the Hint): a time, or a number
         # of iterations, which gives the same turn on any machine
@@ -188,8 +181,12 @@ class PlayersPanel:
 
     # ------------------------------------------------------------ state
     def _key(self):
-        g = self.board.game
-        return (id(g), g.step_count, g.position_string())
+        return self.board.game.version
+
+    @property
+    def hint(self):
+        """The hint shown (a ``session.hint.Hint``), or None."""
+        return self.board.session.hint
 
     @property
     def thinking(self):
@@ -198,28 +195,17 @@ class PlayersPanel:
 
     def _computer_to_move(self):
         game = self.board.game
-        if game.is_over or game.phase in ("plant", "move"):
+        if game.is_over or game.turn_under_way:
             return None
         seat = seat_to_move(game)
         player = self.player(seat)
         return (seat, player) if player is not None else None
 
-    def refuses_clicks(self):
-        """While a computer player thinks, a click on the board is refused
-        (with a sentence in the status line)."""
-        if self.job is None or self.job.kind != "turn":
-            return False
-        colour = self.board.game.variant.colour_word(self.board.game.to_move)
-        self.board._set_status(f"{colour}'s computer player is thinking: wait, or press "
-                               "Stop in the Players tab.", "refused")
-        return True
-
     def after_change(self):
         """Called by the board after every change: forget a stale hint, and
         start the computer player whose turn it is (when an event loop runs)."""
         self._show_seats()
-        if self.hint is not None and self.hint["key"] != self._key():
-            self.hint = None
+        if self.hint is not None and self.hint.key != self._key():
             self.clear_button.disabled = True
         if self.job is not None and self.job.key != self._key():
             self.job.stop.set()      # the game moved on: its answer would be stale
@@ -241,7 +227,7 @@ class PlayersPanel:
             game = self.board.game
             if game.is_over:
                 self._say("The game is over.", "refused")
-            elif game.phase in ("plant", "move"):
+            elif game.turn_under_way:
                 self._say("A turn is under way: finish it on the board first.", "refused")
             else:
                 colour = game.variant.colour_word(game.to_move)
@@ -269,7 +255,7 @@ class PlayersPanel:
         if self.job is not None:
             self._say("A player is already thinking: wait, or press Stop.", "refused")
             return False
-        if game.is_over or game.phase in ("plant", "move"):
+        if game.is_over or game.turn_under_way:
             self._say("A hint is for the start of a turn: " +
                       ("the game is over." if game.is_over else "finish this turn first."),
                       "refused")
@@ -292,9 +278,8 @@ class PlayersPanel:
         return self.job is None
 
     def clear_hint(self):
-        self.hint = None
         self.clear_button.disabled = True
-        self.board.redraw()
+        self.board.session.set_hint(None)
 
     # ------------------------------------------------------- the thread
     def _start(self, kind, seat, player):
@@ -303,7 +288,11 @@ class PlayersPanel:
         colour = self.board.game.variant.colour_word(self.board.game.to_move)
         what = "looks for a hint" if kind == "hint" else "is thinking"
         self._say(f"{colour} ({player.name}) {what}...", "info")
-        self.board._set_status(f"{colour}'s computer player ({player.name}) {what}...", "info")
+        session = self.board.session
+        session.say(f"{colour}'s computer player ({player.name}) {what}...", "info")
+        if kind == "turn":   # a click on the board is refused, with this sentence
+            session.set_thinking(f"{colour}'s computer player is thinking: wait, or press "
+                                 "Stop in the Players tab.")
         self.stop_button.disabled = False
         self.play_button.disabled = self.hint_button.disabled = True
         loop = _loop()
@@ -317,10 +306,11 @@ class PlayersPanel:
                                       name="dendria-player")
         return job
 
-    def _finished(self, job):
+    def _finished(self, job: _Job) -> None:
         if job is not self.job:
             return
         self.job = None
+        self.board.session.set_thinking(None)
         self.stop_button.disabled = True
         self.play_button.disabled = self.hint_button.disabled = False
         game = self.board.game
@@ -336,73 +326,20 @@ class PlayersPanel:
         if job.stop.is_set():
             self._say(f"Stopped: {colour}'s computer player played nothing. Press Play "
                       "to let it think again.", "info")
-            self.board._set_status("Stopped: the computer player played nothing.", "info")
+            self.board.session.say("Stopped: the computer player played nothing.", "info")
             return
         if job.kind == "hint":
-            self.hint = {"key": job.key, "turn": job.turn, "search": job.search,
-                         "name": job.player.name}
             self.clear_button.disabled = False
             self._say(f"Hint for {colour}: {', '.join(str(s) for s in job.turn)}.", "ok")
-            self.board.redraw()
+            self.board.session.set_hint(
+                Hint(job.key, list(job.turn), job.search, job.player.name),
+                f"The hint for {colour} is ready: {', '.join(str(s) for s in job.turn)} "
+                "(rings on the board; the key below it says what the shading means).")
             return
         self.turns_played += 1
         self._say(f"{colour} ({job.player.name}) played {', '.join(str(s) for s in job.turn)}.",
                   "ok")
         self.board.play(*job.turn)             # refreshes; the next player may start
-
-    # ---------------------------------------------------------- drawing
-    def decorate(self, scene):
-        """Add the hint (numbered rings on the suggested turn's cells) and
-        the heat map (cells tinted darker for a larger share of the
-        search's visits) to the scene's overlay layer, with a key."""
-        hint = self.hint
-        if hint is None or hint["key"] != self._key():
-            return scene
-        shapes = scene.layers.setdefault("overlays", [])
-        lay = scene.layout
-        board = self.board.game.board
-        r = lay.radius
-        cells = (hint["search"] or {}).get("cells", {})
-        top = max(cells.values(), default=0) or 1
-        geo = rscene.board_geometry(board, r)   # the scene's own (its layout is geo's)
-        for name, share in sorted(cells.items()):
-            # a tint over the whole cell (a piece there stays visible), not a
-            # disc a learner could take for a piece
-            shapes.append(rscene.Polygon(geo.inner[board.cell(name)], HEAT, None, 0,
-                                         0.12 + 0.5 * share / top, tag=f"heat:{name}"))
-        order = {}
-        for k, step in enumerate(hint["turn"], 1):
-            if isinstance(step.arg, str) and board.has_name(step.arg):
-                order.setdefault(step.arg, []).append(str(k))
-        for name, nums in order.items():
-            x, y = lay.center(board.cell(name))
-            shapes.append(rscene.Circle(x, y, r * 0.62, None, HINT, max(2.0, r / 9), 0.95,
-                                        tag=f"hint:{name}"))
-            shapes.append(rscene.Text(x + r * 0.55, y - r * 0.55, ",".join(nums),
-                                      max(rscene.MIN_TEXT, r * 0.5),
-                                      HINT, weight="bold", tag=f"hint-order:{name}",
-                                      halo="#ffffff"))
-        # the key, below the board (after the overlays' keys, if any): the
-        # canvas grows to hold it rather than write over the cell names
-        size = max(rscene.KEY_TEXT, r * 0.3)
-        turn = ", ".join(str(s) for s in hint["turn"])
-        bg = self.board.theme.background
-        hint_words, heat_words = KEY_WORDS["light" if luminance(bg) > 0.4 else "dark"]
-        said = [(f"Hint ({hint['name']}): {turn}", hint_words, "bold")]
-        if cells:
-            said.append((f"Heat: share of the search's first steps per cell "
-                         f"(darkest {round(100 * top)}%)", heat_words, "normal"))
-        y = (scene.height if scene.key or scene.captions else scene.board_height) + 6
-        k = 0
-        for text, colour, weight in said:
-            for line in rscene.wrap(text, size, scene.width - 2 * rscene.KEY_PAD, 3):
-                y += size * 1.35
-                shapes.append(rscene.Text(rscene.KEY_PAD, y, line, size, colour,
-                                          anchor="start", weight=weight,
-                                          tag=f"hint-key:{k}"))
-                k += 1
-        scene.height = max(scene.height, y + size * 0.6)
-        return scene
 
 
 def _message_html(words, kind="info"):

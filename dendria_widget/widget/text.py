@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain.sentences import (cap, change_sentence, describe, points, score_line,
-                                 short_list)
-from ..interaction import CELL_VERBS, choices_made, seat_words, seats
+from ..explain.sentences import describe, points
+from ..interaction import choices_made, seat_words
+from ..session.words import (VERB_WORDS, hint, mover_words, phase_words, played_words,  # noqa: F401
+                             score_words, step_choice_label, _total)
 
-VERB_WORDS = {
-    "end": "End turn", "pass": "Pass", "swap": "Swap",
-}
 
 #: The widget's style sheet: every text colour from JupyterLab's theme
 #: variables (with fallbacks for other front ends), and fixed heights for
@@ -38,35 +36,6 @@ STYLE = """<style>
 .dendria-help { color: var(--jp-ui-font-color2, #555555); }
 .dendria-present .dendria-status, .dendria-present .dendria-line { font-size: 1.6em; }
 </style>"""
-
-
-def phase_words(game):
-    return game.variant.phase_words(game.phase)
-
-
-def mover_words(game):
-    """'Dark to move (Player 2)'; during the komi-pie choices: who chooses."""
-    if game.phase == "komi":
-        return "Player 1 chooses the komi"
-    if game.phase == "side":
-        return "Player 2 chooses a side"
-    if game.is_over:
-        return "Game over"
-    plays = seats(game)
-    who = f" (Player {plays[game.to_move]})" if plays else ""
-    return f"{game.variant.colour_word(game.to_move)} to move{who}"
-
-
-def _total(part):
-    return part.get("total") if isinstance(part, dict) else part
-
-
-def score_words(game):
-    """One short line per colour: the total and its breakdown, in the words
-    of :func:`~dendria_widget.explain.sentences.score_line` (the tutorials'
-    score sentences use the same words)."""
-    score = game.score()
-    return [score_line(game, colour, score) for colour in score]
 
 
 def _line(html_text, title, cls="dendria-line"):
@@ -101,6 +70,42 @@ def header_html(game):
     return "<div class='dendria-header'>" + "".join(parts) + "</div>"
 
 
+def header_view_html(header):
+    """The header of a session's view state (``session.view.Header``) in
+    the lines of :func:`header_html`."""
+    parts = []
+    if header.over is not None:
+        parts.append(_line(f"<span class='dendria-banner'>{escape(header.over)}</span>",
+                           header.over))
+    else:
+        parts.append(_line(f"<b>{escape(header.mover)}</b> &middot; "
+                           f"<i>{escape(header.phase)}</i>", f"{header.mover}: {header.phase}"))
+    parts.append(_line(escape(header.seats), header.seats))
+    for line in header.scores:
+        parts.append(_line(escape(line), line, "dendria-line dendria-score"))
+    return "<div class='dendria-header'>" + "".join(parts) + "</div>"
+
+
+def details_view_html(details):
+    """The details panel for a session's ``Details`` (None: nothing in focus):
+    the first sentence with the cell's name in bold, the others as a list."""
+    if details is None:
+        return ("<div class='dendria-details'><i>Point at a cell to see its roots, "
+                "its group and what may be done there.</i></div>")
+    head, *items = details.sentences
+    name = details.cell
+    if head.startswith(name):
+        head_html = f"<b>{escape(name)}</b>{escape(head[len(name):])}"
+    else:
+        head_html = escape(head)
+    out = [head_html]
+    if items:
+        out.append("<ul style='margin:2px 0 0 0;padding-left:1.2em'>")
+        out.extend(f"<li>{escape(i)}</li>" for i in items)
+        out.append("</ul>")
+    return "<div class='dendria-details'>" + "".join(out) + "</div>"
+
+
 def status_html(text, kind="info"):
     """The status line (two lines of fixed height): ``kind`` is info, ok or
     refused."""
@@ -114,46 +119,6 @@ def hint_html(words):
     """The hint line (what to do next, and why not), of fixed height."""
     return (f"<div class='dendria-hint' title='{escape(words, quote=True)}'>"
             f"{escape(words)}</div>")
-
-
-def hint(game, legal, why_not=()):
-    """What the mover may do next, in a few words (from the legal steps),
-    then why a button is disabled: ``why_not`` is ``[(button label,
-    engine reason)]``."""
-    if game.is_over:
-        return "The game is over: Undo or step back through the history to explore."
-    v = game.variant
-    by_verb = {}
-    for s in legal:
-        by_verb.setdefault(s.verb, []).append(s.arg)
-    if game.phase == "komi":
-        ks = by_verb.get("komi", [])
-        return (f"Player 1: choose the komi ({min(ks)} to {max(ks)} points for Light) "
-                "and press Set komi." if ks else "")
-    if game.phase == "side":
-        return "Player 2: choose a side, Play dark or Play light."
-    bits = []
-    for verb in ("plant", "place", "move", "slide", "sprout", "grow", "capture"):
-        if verb in by_verb:
-            cells = by_verb[verb]
-            word = v.verb_word(verb)
-            if verb in ("plant", "place") and len(cells) > 6:
-                bits.append(f"{word} on one of {len(cells)} {v.plots_word()} "
-                            "(click an empty cell)")
-            elif verb == "move":
-                bits.append(f"move the {v.kind_word('dendrid')} on {short_list(cells)} "
-                            "(click it)")
-            elif verb == "slide":
-                bits.append(f"slide to {short_list(cells)}")
-            else:
-                bits.append(f"{word} {short_list(cells)}")
-    for verb in ("end", "pass", "swap"):
-        if verb in by_verb:
-            bits.append(VERB_WORDS[verb])
-    out = ("You may " + "; ".join(bits) + ".") if bits else ""
-    for label, reason in why_not:
-        out += f" {label} is not possible now: {reason}."
-    return out.strip()
 
 
 # ------------------------------------------------------------- the details
@@ -181,50 +146,3 @@ def details_html(game, cell, facts, slides=None):
     return "<div class='dendria-details'>" + "".join(out) + "</div>"
 
 
-def step_choice_label(step):
-    """Label of a choice button: 'sprout e5', 'grow the seedbed of e5'."""
-    verb = step.verb
-    if verb == "grow":
-        return f"grow the seedbed ({step.arg})"
-    if verb == "capture":
-        return f"capture the forest ({step.arg})"
-    if verb == "slide":
-        return f"slide to {step.arg}"
-    if verb in CELL_VERBS:
-        return f"{VERB_WORDS.get(verb, verb)} {step.arg}"
-    return str(step)
-
-
-
-def played_words(game, step, mover, effects=()):
-    """What a step just played did, in a sentence: ``game`` after it,
-    ``mover`` the colour that played it, ``effects`` the pieces it changed
-    (a conversion and a Hedu placement say what changed, in the words of
-    :func:`~dendria_widget.explain.sentences.change_sentence`)."""
-    v = game.variant
-    who = v.colour_word(mover)
-    verb, cell = step.verb, step.arg
-    if effects and verb in ("sprout", "grow", "capture", "place"):
-        said = change_sentence(game, step, effects)
-        if said:   # "grow: the dark seedbed e4–e6 became ..." -> "Grow by Dark: ..."
-            _, _, what = said.partition(": ")
-            return f"{cap(v.verb_word(verb))} by {who}: {what or said}"
-    if verb == "swap":
-        return f"Swap: {seat_words(game, now=True) or 'the players exchange colours'}."
-    if verb == "komi":
-        return f"Player 1 set the komi: {cell} point{'s' if cell != 1 else ''} for Light."
-    if verb == "side":
-        return f"Player 2 chose {v.colour_word(cell)}: {seat_words(game, now=True)}."
-    dendrid = v.kind_word("dendrid") if "dendrid" in v.kind_words else ""
-    words = {
-        "plant": f"{who} has {v.verb('plant').done} a seed on {cell}.",
-        "sprout": f"{who} sprouted the seed on {cell}.",
-        "grow": f"{who} grew the seedbed of {cell} into a forest.",
-        "capture": f"{who} captured the forest of {cell}.",
-        "move": f"{who}'s {dendrid} on {cell} sets out: click where it slides.",
-        "slide": f"The {dendrid} slid to {cell}.",
-        "end": f"{who} ended the turn.",
-        "pass": f"{who} passed.",
-        "place": f"{who} placed a stack on {cell}.",
-    }
-    return words.get(verb, f"{who} played {step}.")

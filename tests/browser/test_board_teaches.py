@@ -61,9 +61,7 @@ def wait_status(lab, page, timeout=10.0):
 
 
 # the height of the board above the room kept for the keys, in CSS pixels
-BOARD_HEIGHT = ("int((w._room[1] - max(__import__('dendria_widget.render.scene', "
-                "fromlist=['key_height']).key_height(game.variant, [o.name], w._room[0][1]) "
-                "for o in game.variant.overlays)))")
+BOARD_HEIGHT = "int(w.scene().board_height)"
 
 
 def click_cell(lab, page, cell):

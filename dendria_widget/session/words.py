@@ -1,0 +1,124 @@
+"""The board's words (pure functions, no widgets): whose turn it is, the
+score lines, what the mover may do next, what a step just did, a choice's
+label. Every fact comes from the engine (``game.*``) or from ``explain``;
+these functions only put it into words.
+"""
+
+from __future__ import annotations
+
+from ..explain.sentences import cap, change_sentence, score_line, short_list
+from ..interaction import CELL_VERBS, seat_words, seats
+
+VERB_WORDS = {
+    "end": "End turn", "pass": "Pass", "swap": "Swap",
+}
+
+def phase_words(game):
+    return game.variant.phase_words(game.phase)
+
+def mover_words(game):
+    """'Dark to move (Player 2)'; during the komi-pie choices: who chooses."""
+    if game.phase == "komi":
+        return "Player 1 chooses the komi"
+    if game.phase == "side":
+        return "Player 2 chooses a side"
+    if game.is_over:
+        return "Game over"
+    plays = seats(game)
+    who = f" (Player {plays[game.to_move]})" if plays else ""
+    return f"{game.variant.colour_word(game.to_move)} to move{who}"
+
+def _total(part):
+    return part.get("total") if isinstance(part, dict) else part
+
+def score_words(game):
+    """One short line per colour: the total and its breakdown, in the words
+    of :func:`~dendria_widget.explain.sentences.score_line` (the tutorials'
+    score sentences use the same words)."""
+    score = game.score()
+    return [score_line(game, colour, score) for colour in score]
+
+def hint(game, legal, why_not=()):
+    """What the mover may do next, in a few words (from the legal steps),
+    then why a button is disabled: ``why_not`` is ``[(button label,
+    engine reason)]``."""
+    if game.is_over:
+        return "The game is over: Undo or step back through the history to explore."
+    v = game.variant
+    by_verb: dict[str, list] = {}
+    for s in legal:
+        by_verb.setdefault(s.verb, []).append(s.arg)
+    if game.phase == "komi":
+        ks = by_verb.get("komi", [])
+        return (f"Player 1: choose the komi ({min(ks)} to {max(ks)} points for Light) "
+                "and press Set komi." if ks else "")
+    if game.phase == "side":
+        return "Player 2: choose a side, Play dark or Play light."
+    bits = []
+    for verb in ("plant", "place", "move", "slide", "sprout", "grow", "capture"):
+        if verb in by_verb:
+            cells = by_verb[verb]
+            word = v.verb_word(verb)
+            if verb in ("plant", "place") and len(cells) > 6:
+                bits.append(f"{word} on one of {len(cells)} {v.plots_word()} "
+                            "(click an empty cell)")
+            elif verb == "move":
+                bits.append(f"move the {v.kind_word('dendrid')} on {short_list(cells)} "
+                            "(click it)")
+            elif verb == "slide":
+                bits.append(f"slide to {short_list(cells)}")
+            else:
+                bits.append(f"{word} {short_list(cells)}")
+    for verb in ("end", "pass", "swap"):
+        if verb in by_verb:
+            bits.append(VERB_WORDS[verb])
+    out = ("You may " + "; ".join(bits) + ".") if bits else ""
+    for label, reason in why_not:
+        out += f" {label} is not possible now: {reason}."
+    return out.strip()
+
+def step_choice_label(step):
+    """Label of a choice button: 'sprout e5', 'grow the seedbed of e5'."""
+    verb = step.verb
+    if verb == "grow":
+        return f"grow the seedbed ({step.arg})"
+    if verb == "capture":
+        return f"capture the forest ({step.arg})"
+    if verb == "slide":
+        return f"slide to {step.arg}"
+    if verb in CELL_VERBS:
+        return f"{VERB_WORDS.get(verb, verb)} {step.arg}"
+    return str(step)
+
+def played_words(game, step, mover, effects=()):
+    """What a step just played did, in a sentence: ``game`` after it,
+    ``mover`` the colour that played it, ``effects`` the pieces it changed
+    (a conversion and a Hedu placement say what changed, in the words of
+    :func:`~dendria_widget.explain.sentences.change_sentence`)."""
+    v = game.variant
+    who = v.colour_word(mover)
+    verb, cell = step.verb, step.arg
+    if effects and verb in ("sprout", "grow", "capture", "place"):
+        said = change_sentence(game, step, effects)
+        if said:   # "grow: the dark seedbed e4–e6 became ..." -> "Grow by Dark: ..."
+            _, _, what = said.partition(": ")
+            return f"{cap(v.verb_word(verb))} by {who}: {what or said}"
+    if verb == "swap":
+        return f"Swap: {seat_words(game, now=True) or 'the players exchange colours'}."
+    if verb == "komi":
+        return f"Player 1 set the komi: {cell} point{'s' if cell != 1 else ''} for Light."
+    if verb == "side":
+        return f"Player 2 chose {v.colour_word(cell)}: {seat_words(game, now=True)}."
+    dendrid = v.kind_word("dendrid") if "dendrid" in v.kind_words else ""
+    words = {
+        "plant": f"{who} has {v.verb('plant').done} a seed on {cell}.",
+        "sprout": f"{who} sprouted the seed on {cell}.",
+        "grow": f"{who} grew the seedbed of {cell} into a forest.",
+        "capture": f"{who} captured the forest of {cell}.",
+        "move": f"{who}'s {dendrid} on {cell} sets out: click where it slides.",
+        "slide": f"The {dendrid} slid to {cell}.",
+        "end": f"{who} ended the turn.",
+        "pass": f"{who} passed.",
+        "place": f"{who} placed a stack on {cell}.",
+    }
+    return words.get(verb, f"{who} played {step}.")
