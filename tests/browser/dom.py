@@ -141,6 +141,19 @@ _JS_CELLS = """
 """
 
 
+_JS_KERNEL_STATE = """
+() => {
+  const bar = document.querySelector('#jp-main-statusbar');
+  if (bar) return bar.innerText;
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const name = panel && panel.querySelector('.jp-KernelName');
+  const status = panel && panel.querySelector('.jp-Notebook-ExecutionIndicator');
+  if (!name || !status || /No Kernel/.test(name.textContent)) return 'toolbar: no kernel';
+  return 'toolbar: ' + status.getAttribute('data-status');
+}
+"""
+
+
 class DomNotebook:
     """The notebook open in ``page`` (JupyterLab's DOM: JupyterLite, Notebook 7)."""
 
@@ -168,14 +181,13 @@ class DomNotebook:
         self.page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{item}$")).click()
 
     def wait_idle(self, timeout: float = 120.0) -> None:
-        """Until the status bar says the kernel is idle (JupyterLab, JupyterLite;
-        a page without one, as Notebook 7's, goes on at once)."""
+        """Until the page says the notebook's kernel is idle: the status bar
+        (JupyterLab, JupyterLite), else the toolbar's kernel name and status
+        (Notebook 7, which has no status bar)."""
         deadline = time.monotonic() + timeout
         while True:
-            text = self.page.evaluate(
-                "() => { const s = document.querySelector('#jp-main-statusbar');"
-                " return s ? s.innerText : null; }")
-            if text is None or re.search(r"\|\s*Idle", text):
+            text = self.page.evaluate(_JS_KERNEL_STATE)
+            if re.search(r"\|\s*Idle", text) or text == "toolbar: idle":
                 return
             if time.monotonic() > deadline:
                 raise LabError(f"{self.name}: the kernel is not idle after {timeout:.0f} s: "
