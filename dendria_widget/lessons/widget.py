@@ -359,7 +359,7 @@ class LessonWidget(widgets.VBox):
         if data is None:
             data = {"text/plain": repr(self)}
         try:
-            data["image/svg+xml"] = self.board.to_svg()
+            data.update(self.board.still_pictures())   # shown when the page cannot draw it live
         except Exception:  # noqa: BLE001 - the widget view must show regardless
             pass
         return data

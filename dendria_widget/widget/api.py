@@ -138,8 +138,9 @@ class SessionAPI:
 
     # ------------------------------------------------------------ exports
     def export_scene(self) -> rscene.Scene:
-        """The scene for exports: the board, the overlays on, the marks and
-        arrows, the last turn, a hint shown; no hover and no selection."""
+        """The scene for exports: what the board shows (the overlays on, the
+        marks and arrows, the last turn, the selection, a hint), but the
+        mouse's hover."""
         return self.session.export_scene(self.board_canvas.theme, self.board_canvas.width)
 
     def to_svg(self) -> str:

@@ -16,6 +16,7 @@ line; the traceback goes to the log (logger ``dendria_widget``).
 
 from __future__ import annotations
 
+import base64
 import functools
 import logging
 import os
@@ -28,6 +29,7 @@ import ipywidgets as widgets
 from ..errors import DendriaError
 from ..game import BoardSpec, Game, RulesSpec
 from ..render import scene as rscene
+from ..render import svg as rsvg
 from ..session import BoardSession
 from . import text
 from .canvas import LAYERS, SCALE, BoardCanvas
@@ -47,6 +49,10 @@ if TYPE_CHECKING:  # for the type hints only
 __all__ = ["BoardWidget", "page_theme", "SCALE", "LAYERS", "THEME_VARS"]
 
 log = logging.getLogger("dendria_widget.widget")
+
+#: the line under the board's still picture (what a reloaded page shows
+#: when the board cannot be drawn live)
+RUN_AGAIN = "A picture of the board: run this cell to play on it again."
 
 #: the controls' widgets, reached as the board's attributes (``w.end_button``)
 _CONTROLS = ("header", "status_line", "hint_line", "choices", "actions", "nav", "end_button",
@@ -133,7 +139,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         self.theme_probe = widgets.Text(value="", layout=widgets.Layout(display="none"))
         self.theme_probe.add_class("dendria-theme-probe")
         self.theme_probe.observe(self.guard(lambda ch: self.page_reported(ch["new"])), "value")
-        self.controls = TurnControls(s, self.guard)
+        self.controls = TurnControls(s, self.guard, export=self.export)
         self.moves_tab = MovesTab(s, self.guard)
         self.explain_tab = ExplainTab(s, self.guard)
         self.rules_panel = RulesPanel(s, self.guard)
@@ -141,20 +147,24 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         self.players_panel = PlayersPanel(self, first, second)
         self.tabs = widgets.Tab(children=[self.moves_tab.widget, self.explain_tab.widget,
                                           self.rules_panel.widget, self.editor_panel.widget,
-                                          self.players_panel.widget],
-                                # beside the board when the notebook is wide enough
-                                layout=widgets.Layout(flex="1 1 320px", min_width="300px",
-                                                      max_width="460px"))
+                                          self.players_panel.widget])
         for k, title in enumerate(("Moves", "Explain", "Rules", "Editor", "Players")):
             self.tabs.set_title(k, title)
         c = self.controls
-        self.left = widgets.VBox([self.style, self.theme_probe, c.header, c.mode_buttons,
-                                  self.canvas, c.status_line, c.hint_line, c.choices,
-                                  c.actions, c.nav],
+        # the board has a column of its own (nothing above or below it moves
+        # it); the lines, the buttons and the tabs stand beside it on a wide
+        # page, below it on a narrow one
+        self.left = widgets.VBox([self.style, self.theme_probe, self.canvas],
                                  layout=widgets.Layout(width=f"{self.width + 8}px",
-                                                       max_width="100%",
+                                                       max_width="100%", flex="0 0 auto",
                                                        margin="0 12px 0 0"))
-        self.main = widgets.HBox([self.left, self.tabs],
+        self.side = widgets.VBox([c.header, c.status_line, c.hint_line, c.choices, c.actions,
+                                  c.nav, c.mode_buttons, self.tabs],
+                                 layout=widgets.Layout(flex="1 1 300px", min_width="280px",
+                                                       max_width="480px"))
+        self.side.add_class("dendria-side")
+        self.tabs.layout = widgets.Layout(width="100%", margin="6px 0 0 0")
+        self.main = widgets.HBox([self.left, self.side],
                                  layout=widgets.Layout(flex_flow="row wrap",
                                                        align_items="flex-start"))
         self.children = [self.main]
@@ -222,9 +232,10 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
 
     def _size_layout(self, w: int, h: int) -> None:
-        presenting = self.session.presenting
-        self.board_canvas.size_layout(w, h, presenting)
-        self.left.layout.width = "100%" if presenting else f"{max(w, 360) + 8}px"
+        """The board's column is as wide as its canvas shows (see
+        ``BoardCanvas.size_layout``: it shrinks to fit the window's height)."""
+        shown = self.board_canvas.size_layout(w, h)
+        self.left.layout.width = f"calc({shown} + 8px)"
 
     # ---------------------------------------------- the session's state
     @property
@@ -380,12 +391,34 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         if not self.sync():
             self.redraw()
 
+    def export(self, folder: str | os.PathLike = ".", stem: str | None = None) -> list[str]:
+        """*Export*: the picture (SVG and PNG, as the board shows it) and the
+        record (JSON) in ``folder`` (the notebook's folder by default)."""
+        return self.session.export(folder, stem, self.theme, self.width)
+
+    def still_pictures(self) -> dict[str, str]:
+        """The board as pictures for a notebook's saved output: SVG (for
+        exports to HTML) and PNG with a line saying to run the cell (what
+        JupyterLab shows when the board cannot be drawn live)."""
+        from ..render.png import scene_to_png
+
+        scene = self.export_scene()
+        still = self.session.export_scene(self.theme, self.width)
+        lines = rscene.wrap(RUN_AGAIN, rscene.KEY_TEXT + 2, still.width - 2 * rscene.KEY_PAD, 2)
+        for k, line in enumerate(lines):
+            still.layers.setdefault("overlays", []).append(rscene.Text(
+                rscene.KEY_PAD, still.height + 18 + 18 * k, line, rscene.KEY_TEXT + 2,
+                self.theme.coord, anchor="start", weight="bold", tag="run-again"))
+        still.height += 14 + 18 * len(lines)
+        return {"image/svg+xml": rsvg.scene_to_svg(scene),
+                "image/png": base64.b64encode(scene_to_png(still, scale=1)).decode("ascii")}
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         data = super()._repr_mimebundle_(**kwargs)
         if data is None:
             data = {"text/plain": repr(self)}
         try:
-            data["image/svg+xml"] = self.to_svg()
+            data.update(self.still_pictures())
         except Exception:  # noqa: BLE001 - the widget view must show regardless
             log.exception("the board's picture could not be made")
         return data

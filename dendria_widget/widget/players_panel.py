@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from ..errors import DendriaError
 from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
-from ..session.hint import HEAT, HINT, KEY_WORDS, Hint  # noqa: F401 - the hint's colours
+from ..session.hint import HEAT, HINT, KEY_WORDS, Hint, ready_words  # noqa: F401 - the hint's colours
 
 KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "greedy"),
          ("MCTS", "mcts"))
@@ -334,10 +334,8 @@ class PlayersPanel:
         if job.kind == "hint":
             self.clear_button.disabled = False
             self._say(f"Hint for {colour}: {', '.join(str(s) for s in job.turn)}.", "ok")
-            self.board.session.set_hint(
-                Hint(job.key, list(job.turn), job.search, job.player.name),
-                f"The hint for {colour} is ready: {', '.join(str(s) for s in job.turn)} "
-                "(rings on the board; the key below it says what the shading means).")
+            hint = Hint(job.key, list(job.turn), job.search, job.player.name)
+            self.board.session.set_hint(hint, ready_words(colour, hint))
             return
         self.turns_played += 1
         self._say(f"{colour} ({job.player.name}) played {', '.join(str(s) for s in job.turn)}.",
