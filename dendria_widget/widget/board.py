@@ -228,6 +228,10 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         for part in (self.tabs, c.mode_buttons, c.actions, c.choices, c.header, c.hint_line):
             part.layout.display = "none" if on else None
         c.step_button.layout.display = None if on else "none"
+        # presenting: the status line and the buttons under the board, the
+        # board as large as the window leaves room for them
+        self.side.layout.flex = "1 1 100%" if on else "1 1 300px"
+        self.side.layout.max_width = "none" if on else "480px"
         self.board_canvas.forget()
         self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
 

@@ -29,8 +29,9 @@ LAYERS = ("board", "pieces", "overlays", "selection")
 #: the page's height kept for JupyterLab's bars above and below the notebook
 #: (CSS pixels): the canvas is never taller than the window less these
 CHROME = 140
-#: the same in the presentation view
-PRESENT_CHROME = 140
+#: the same in the presentation view, where the status line and the buttons
+#: stand under the board
+PRESENT_CHROME = 230
 
 
 @contextlib.contextmanager

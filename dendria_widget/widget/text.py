@@ -37,7 +37,8 @@ STYLE = """<style>
 .dendria-side .widget-button { min-width: max-content; }
 .dendria-side .widget-toggle-buttons .widget-toggle-button { min-width: max-content; }
 .dendria-side .lm-TabBar-content { flex-wrap: wrap; }
-.dendria-side .lm-TabBar-tab { flex: 1 0 auto; min-width: max-content; padding: 0 8px; }
+.dendria-side .lm-TabBar-tab { flex: 0 1 auto !important; min-width: max-content;
+  padding: 0 10px; }
 .dendria-present .dendria-status, .dendria-present .dendria-line { font-size: 1.6em; }
 </style>"""
 
