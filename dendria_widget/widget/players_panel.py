@@ -77,7 +77,7 @@ class PlayersPanel:
             tooltips=["a time each turn: a faster or less busy machine searches further",
                       "a number of search iterations each turn: the same turn every time, "
                       "on any machine"],
-            style={"description_width": "initial", "button_width": "96px"})
+            style={"description_width": "initial", "button_width": "84px"})
         self.seconds = widgets.BoundedFloatText(value=1.0, min=0.05, max=60, step=0.1,
                                                 description="seconds a turn",
                                                 style={"description_width": "initial"},
@@ -118,12 +118,12 @@ class PlayersPanel:
         rows = [widgets.HTML("<b>Who plays</b> (a pie swap or a side choice exchanges "
                              "the colours; the players keep their seats)")]
         for k in range(2):
-            rows.append(widgets.HBox([self.labels[k], self.pickers[k]]))
+            rows.append(_row([self.labels[k], self.pickers[k]]))
         self.widget = widgets.VBox(rows + [
             self.budget,
-            widgets.HBox([self.seconds, self.iterations]),
-            widgets.HBox([self.play_button, self.stop_button]),
-            widgets.HBox([self.hint_button, self.clear_button]),
+            _row([self.seconds, self.iterations]),
+            _row([self.play_button, self.stop_button]),
+            _row([self.hint_button, self.clear_button]),
             self.message])
         self._show_seats()
 
@@ -168,7 +168,7 @@ class PlayersPanel:
             now = held[seat]
             words = f"{v.colour_word(start)} at the start" + (
                 f", now {now}" if now != start else "")
-            self.labels[k].value = f"<span style='display:inline-block;width:190px'>" \
+            self.labels[k].value = f"<span style='margin-right:6px'>" \
                                    f"{seat.capitalize()} seat ({words}):</span>"
 
     def _say(self, words, kind="info"):
@@ -355,3 +355,9 @@ def _loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+def _row(children):
+    """A row of widgets that wraps when the column is narrow (nothing cut)."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
+                                                        align_items="center"))
