@@ -145,7 +145,7 @@ class BoardSession:
         self.hover: str | None = None         # the cell under the mouse (passing)
         self.arrow_from: str | None = None    # first cell of an arrow being drawn
         self.pending: list[Step] = []         # several steps fit the last click
-        self.status = "Click the board to play; the advice below says what may be done."
+        self.status = "The line below says what may be done now."
         self.status_kind = "info"
         self.effects: list[Effect] = []       # the pieces the last play changed
         # games as they were before each edit, and what the edit was (Undo)
