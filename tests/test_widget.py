@@ -994,3 +994,30 @@ def test_the_saved_output_has_a_still_picture_that_says_to_run_the_cell():
     assert png.size[0] == round(scene.width) and png.size[1] > scene.height
     still = w.still_pictures()
     assert still["image/png"] == bundle["image/png"]
+
+
+def test_loads_of_every_size_and_edition_into_a_used_board_widget():
+    from test_session import _positions
+
+    from dendria_widget.session import Hint
+
+    g = Game("dendria-classic", size=7)
+    w = BoardWidget(g, overlays=["roots"])
+    w.click_cell("g7")
+    w.inspected = "a1"
+    w.set_hover("m7")
+    w.mark("g7", "A")
+    w.session.set_hint(Hint(g.version, [Step("plant", "m7")], {"cells": {"m7": 1.0}}, "test"))
+    for name, position, record in _positions():
+        assert w.load_position(position) is g, name
+        assert w.canvas.width == 2 * round(w.scene().width)
+        assert w.header.value == wtext_header(w)
+        assert w.load_record_text(record, source=name) is g
+        w.click_cell(g.board.name(g.board.plots[-1]))
+        w.to_svg()
+
+
+def wtext_header(w):
+    from dendria_widget.widget import text
+
+    return text.header_view_html(w.session.view().header)
