@@ -16,7 +16,6 @@ line; the traceback goes to the log (logger ``dendria_widget``).
 
 from __future__ import annotations
 
-import base64
 import functools
 import logging
 import os
@@ -29,14 +28,13 @@ import ipywidgets as widgets
 from ..errors import DendriaError
 from ..game import BoardSpec, Game, RulesSpec
 from ..render import scene as rscene
-from ..render import svg as rsvg
 from ..session import BoardSession
 from . import text
 from .canvas import LAYERS, SCALE, BoardCanvas
 from .controls import ExplainTab, MovesTab, TurnControls
 from .panels import EditorPanel, RulesPanel
 from .players_panel import PlayersPanel
-from .api import SessionAPI
+from .api import CONTROLS, SessionAPI
 from .probe import THEME_VARS, ThemeFollower, _resolve_theme, page_theme, probe_html
 
 if TYPE_CHECKING:  # for the type hints only
@@ -50,16 +48,6 @@ __all__ = ["BoardWidget", "page_theme", "SCALE", "LAYERS", "THEME_VARS"]
 
 log = logging.getLogger("dendria_widget.widget")
 
-#: the line under the board's still picture (what a reloaded page shows
-#: when the board cannot be drawn live)
-RUN_AGAIN = "A picture of the board: run this cell to play on it again."
-
-#: the controls' widgets, reached as the board's attributes (``w.end_button``)
-_CONTROLS = ("header", "status_line", "hint_line", "choices", "actions", "nav", "end_button",
-             "pass_button", "swap_button", "komi_value", "komi_button", "komi_box",
-             "side_dark", "side_light", "side_box", "first_button", "prev_button",
-             "next_button", "last_button", "undo_button", "redo_button", "step_button",
-             "present_button", "mode_buttons")
 
 
 class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
@@ -172,7 +160,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
 
     def __getattr__(self, name: str) -> Any:
         # the controls' and tabs' widgets as the board's own attributes
-        if name in _CONTROLS:
+        if name in CONTROLS:
             return getattr(self.__dict__["controls"], name)
         if name in ("moves",):
             return self.__dict__["moves_tab"].moves
@@ -394,28 +382,6 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         """Show the game again (after it changed behind the board's back)."""
         if not self.sync():
             self.redraw()
-
-    def export(self, folder: str | os.PathLike = ".", stem: str | None = None) -> list[str]:
-        """*Export*: the picture (SVG and PNG, as the board shows it) and the
-        record (JSON) in ``folder`` (the notebook's folder by default)."""
-        return self.session.export(folder, stem, self.theme, self.width)
-
-    def still_pictures(self) -> dict[str, str]:
-        """The board as pictures for a notebook's saved output: SVG (for
-        exports to HTML) and PNG with a line saying to run the cell (what
-        JupyterLab shows when the board cannot be drawn live)."""
-        from ..render.png import scene_to_png
-
-        scene = self.export_scene()
-        still = self.session.export_scene(self.theme, self.width)
-        lines = rscene.wrap(RUN_AGAIN, rscene.KEY_TEXT + 2, still.width - 2 * rscene.KEY_PAD, 2)
-        for k, line in enumerate(lines):
-            still.layers.setdefault("overlays", []).append(rscene.Text(
-                rscene.KEY_PAD, still.height + 18 + 18 * k, line, rscene.KEY_TEXT + 2,
-                self.theme.coord, anchor="start", weight="bold", tag="run-again"))
-        still.height += 14 + 18 * len(lines)
-        return {"image/svg+xml": rsvg.scene_to_svg(scene),
-                "image/png": base64.b64encode(scene_to_png(still, scale=1)).decode("ascii")}
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         data = super()._repr_mimebundle_(**kwargs)

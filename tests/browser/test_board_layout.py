@@ -105,3 +105,15 @@ def test_after_a_reload_the_board_or_its_picture_shows(lab, page, tmp_path):
     page.screenshot(path=str(tmp_path / "reloaded.png"))
     assert "BoardWidget(" not in shown and "Error displaying widget" not in shown, shown
     assert out.locator("canvas").count() or out.locator("img").count(), shown
+
+
+def test_on_a_narrow_page_the_tabs_go_below_the_board(lab, page):
+    page.set_viewport_size({"width": 900, "height": 900})
+    lab.open_notebook(page, "narrow.ipynb", source_cells=CELLS)
+    out = lab.output_locator(page, 0)
+    board = lab.canvas_locator(page, 0).bounding_box()
+    tabs = out.locator(".jupyter-widget-Tab, .widget-tab").first.bounding_box()
+    status = out.locator(".dendria-status").bounding_box()
+    assert tabs["y"] >= board["y"] + board["height"] - 1, (tabs, board)
+    assert status["y"] >= board["y"] + board["height"] - 1, (status, board)
+    assert out.evaluate("(o) => o.scrollWidth <= o.clientWidth + 1")
