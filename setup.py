@@ -9,7 +9,9 @@
    (geometry and the rules engines) are compiled by Cython from their
    unchanged source when a C compiler is there. Each is optional: without a
    compiler, Python headers or Cython, or with DENDRIA_WIDGET_PURE=1 set,
-   the install goes on and the package runs the same Python source. The
+   the install goes on and the package runs the same Python source. With
+   DENDRIA_WIDGET_PURE=1 no extension is given to setup() at all, so the
+   wheel is pure Python (``py3-none-any``: what Pyodide installs). The
    build records each compiled source's SHA-256 in
    ``dendria_widget/_compiled.json``; on import a compiled module whose
    source changed since is not used (dendria_widget/accel.py).
@@ -106,11 +108,12 @@ def source_of(module):
     return ACCEL["_paths"](module, "dendria_widget")[0]
 
 
-# One optional extension per compiled module, from its unchanged .py source.
-ENGINE = [Extension(f"dendria_widget.{module}", [source_of(module)],
-                    optional=True,
-                    extra_compile_args=["-O2", "-g0"] if os.name == "posix" else [])
-          for module in ACCEL["COMPILED"]]
+# One optional extension per compiled module, from its unchanged .py source;
+# none when a pure build is asked (a py3-none-any wheel).
+ENGINE = [] if ACCEL["_pure_asked"]() else [
+    Extension(f"dendria_widget.{module}", [source_of(module)], optional=True,
+              extra_compile_args=["-O2", "-g0"] if os.name == "posix" else [])
+    for module in ACCEL["COMPILED"]]
 
 setup(cmdclass={"build_py": build_py_with_notebooks, "build_ext": build_ext_recorded},
       ext_modules=ENGINE)

@@ -208,7 +208,9 @@ def run_tutorials(args, out=None):
     for path in copied.kept:
         if path.suffix == ".ipynb":
             out.write(f"Kept {path}: it was there already (--overwrite replaces it).\n")
-    out.write(f"Open them in JupyterLab:\n    jupyter lab {copied.first}\n")
+    # the package needs no Jupyter server (it runs in JupyterLite as well)
+    out.write("Open them in JupyterLab (install it first with 'pip install jupyterlab' "
+              f"if this Python has none):\n    jupyter lab {copied.first}\n")
     return 0
 
 

@@ -12,7 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 . scripts/_python.sh
 
-install_package lab
+install_package lab,jupyter
 
 notebook=tutorials/index.ipynb
 [ -f "$notebook" ] || notebook=tutorials/00_start_here.ipynb

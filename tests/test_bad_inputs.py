@@ -301,8 +301,8 @@ def test_clicks_and_hover_at_impossible_coordinates_say_so(x, y):
     w = BoardWidget(g)
     w.click_pixel(x, y)
     assert w.status == "That is not a cell of the board."
-    w._on_mouse_down(x, y)
-    w._on_mouse_move(x, y)
+    w.board_canvas.on_mouse_down(x, y)
+    w.board_canvas.on_mouse_move(x, y)
     assert w.hover is None
     assert w.game.to_record() == before
 

@@ -382,9 +382,9 @@ def test_clicks_anywhere_only_play_legal_steps_and_always_say_something(ruleset,
         if kind == "click":
             w.click_pixel(x, y)
         elif kind == "down":
-            w._on_mouse_down(x, y)
+            w.board_canvas.on_mouse_down(x, y)
         else:
-            w._on_mouse_move(x, y)
+            w.board_canvas.on_mouse_move(x, y)
         assert isinstance(w.status, str) and w.status.strip()
         if w.cell_at(x, y) is None and kind != "down":
             assert w.game.to_record() == before

@@ -249,12 +249,12 @@ def test_teacher_actions_in_answers():
     assert game.position_string() == before and game.pieces["g1"] == "light seed"
 
 
-def test_teacher_exercises_through_the_board():
+def test_teacher_exercises_through_the_board(tmp_path):
     """Lesson 14's set-up and annotation exercises, done with the board's own
     Editor and marks (what the learner's clicks call), and by Show solution."""
-    from dendria_widget.lessons import LessonWidget
+    from dendria_widget.lessons import LessonWidget, Progress
 
-    lw = LessonWidget("14_teachers")
+    lw = LessonWidget("14_teachers", progress=Progress(tmp_path / "progress.json"))
     done = 0
     for k, ex in enumerate(lw.lesson.pages):
         if not (ex.is_exercise and any(framework.teacher_action(a) for a in ex.solution)):
@@ -291,10 +291,10 @@ def test_planted_lists_the_learner_seeds():
 
 
 # ------------------------------------------------------------- the widget
-def test_lesson_widget_steps_and_checks_headless():
-    from dendria_widget.lessons import LessonWidget
+def test_lesson_widget_steps_and_checks_headless(tmp_path):
+    from dendria_widget.lessons import LessonWidget, Progress
 
-    lw = LessonWidget("01_board")
+    lw = LessonWidget("01_board", progress=Progress(tmp_path / "progress.json"))
     n = len(lw.lesson)
     assert lw.page_index == 0 and f"step 1 of {n}" in lw.step_label.value
     assert lw.prev_button.disabled and not lw.next_button.disabled
@@ -316,11 +316,17 @@ def test_lesson_widget_steps_and_checks_headless():
     assert lw.exercise_box.layout.display is None
     assert not lw.check().ok and "Not yet" in lw.verdict_html.value
     ex = lw.page
+    assert lw.solution_button.layout.display == "none"      # help comes in stages
     assert lw.hint() == ex.hint and ex.hint in lw.verdict_html.value
+    assert lw.solution_button.layout.display == "none"
     lw.hint()
-    assert set(ex.hint_cells) <= set(lw.board.game.annotations["marks"])
-    lw.retry()
+    region = ex.hint_region(lw.board.game)
+    assert set(region) <= set(lw.board.game.annotations["marks"])
+    assert lw.solution_button.layout.display is None and lw.hint_button.disabled
+    lw.go(k)
     assert lw.board.game.annotations["marks"] == dict(ex.marks)
+    lw.hint()
+    lw.hint()
     assert lw.show_solution() == list(ex.solution)
     assert "A solution" in lw.verdict_html.value and lw.verdict.ok
     assert k not in lw.solved                 # shown, not solved by the learner
@@ -330,7 +336,7 @@ def test_lesson_widget_steps_and_checks_headless():
     assert lw.check().ok and k in lw.solved and "Well done" in lw.verdict_html.value
     assert "solved: 1 of" in lw.solved_label.value
     lw.restart()
-    assert lw.page_index == 0 and not lw.solved
+    assert lw.page_index == 0 and k in lw.solved          # solved stays solved
     assert lw.exercise_box.layout.display == "none"
     with pytest.raises(DendriaError, match="not an exercise"):
         lw.check()
@@ -350,7 +356,10 @@ def test_lesson_widget_shows_the_page_overlays_and_focus():
     assert lw.board.inspected == page.focus
     lw.go(0)
     assert lw.board.overlays == {"annotations"} | set(lesson.page(0).overlays)
-    assert "image/svg+xml" in lw._repr_mimebundle_()
+    # without a kernel (a saved notebook): words saying how to play, no picture
+    # that looks clickable
+    bundle = lw._repr_mimebundle_()
+    assert "image/svg+xml" not in bundle and "runs in Jupyter" in bundle["text/html"]
 
 
 def test_the_index_lists_every_notebook_and_lesson():
@@ -376,7 +385,7 @@ def test_committed_notebooks_are_clean(path):
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert all(c["execution_count"] is not None for c in code), "a cell was not run"
     if re.match(r"\d\d_", path.name) and path.name[:2] not in ("00", "15"):
-        assert "image/svg+xml" in text, "a lesson notebook shows its boards as SVG"
+        assert "data:image/svg+xml," in text, "a lesson notebook shows its boards as SVG"
 
 
 def test_build_script_cleans_a_notebook(tmp_path):

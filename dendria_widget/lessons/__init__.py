@@ -3,19 +3,48 @@
 ``catalog()`` lists every lesson (one per notebook of ``tutorials/``),
 ``load("02_roots")`` gives one; ``LessonWidget(lesson)`` shows it on the
 board widget, with Previous / Next, Play, and Check / Hint / Show solution /
-Retry on exercises. See :mod:`dendria_widget.lessons.framework`.
+Retry on exercises; ``LessonsProgress()`` the exercises solved in every
+lesson (:mod:`.progress`). See :mod:`dendria_widget.lessons.framework`.
 """
 
-from .framework import (RULE_IDS, TEACHER_ACTIONS, Exercise, Lesson, Page, Verdict, catalog,
-                        load, planted, steps_of, teacher_action, words)
+from .framework import (
+    RULE_IDS,
+    TEACHER_ACTIONS,
+    Exercise,
+    Lesson,
+    Page,
+    Verdict,
+    catalog,
+    load,
+    planted,
+    steps_of,
+    teacher_action,
+    words,
+)
+from .progress import Progress
 
-__all__ = ["Lesson", "Page", "Exercise", "Verdict", "catalog", "load", "RULE_IDS",
-           "TEACHER_ACTIONS", "LessonWidget", "planted", "steps_of", "teacher_action", "words"]
+__all__ = [
+    "RULE_IDS",
+    "TEACHER_ACTIONS",
+    "Exercise",
+    "Lesson",
+    "LessonWidget",
+    "LessonsProgress",
+    "Page",
+    "Progress",
+    "Verdict",
+    "catalog",
+    "load",
+    "planted",
+    "steps_of",
+    "teacher_action",
+    "words",
+]
 
 
 def __getattr__(name):
     # the widget part imports ipywidgets: only when asked for
-    if name == "LessonWidget":
-        from .widget import LessonWidget
-        return LessonWidget
+    if name in ("LessonWidget", "LessonsProgress"):
+        from . import widget
+        return getattr(widget, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

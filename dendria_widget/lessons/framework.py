@@ -30,12 +30,16 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from html import escape
+from typing import Any
+from urllib.parse import quote
 
 from ..errors import DendriaError, IllegalStep
 from ..explain.sentences import and_list
 from ..game import Game
+from ..notation import Step
 
 #: Every rule (and every option default) a lesson can teach, by id: what
 #: the tests check the lessons cover, each id by some page.
@@ -273,6 +277,53 @@ class Exercise(Page):
     def is_exercise(self) -> bool:
         return True
 
+    # ------------------------------------------------- hints, in stages
+    def answer_cells(self, game: Game) -> list[str]:
+        """The cells the solution names (its steps' cells, and the cells of
+        its teacher's actions), in the order they come, each once."""
+        out: list[str] = []
+        for item in self.solution:
+            action = teacher_action(item)
+            if action is None:
+                step = Step.parse(item, game.board)
+                cells = [str(step.arg)] if step.cell is not None else []
+            else:
+                verb, args = action
+                cells = args[:2] if verb == "arrow" else args[:1]
+            out += [c for c in cells if isinstance(c, str) and c not in out]
+        return out
+
+    def hint_region(self, game: Game) -> list[str]:
+        """The second stage of a hint: the part of the board to look at. It
+        holds every cell the solution names and more (never just those, so
+        it does not give the answer away): for each of them, the cells
+        around a neighbour of it (the neighbour nearest the middle of the
+        board, so the answer is not at the centre of what is marked), and the
+        exercise's ``hint_cells``. Empty when the solution names no cell."""
+        board = game.board
+        answer = [board.cell(c) for c in self.answer_cells(game)]
+        region: set[int] = set()
+        for c in answer:
+            around = board.neighbours[c]
+            if not around:
+                region.add(c)
+                continue
+            hub = max(around, key=lambda n: (len(board.neighbours[n]), -board.sort_key(n)))
+            region |= {hub, *board.neighbours[hub]}
+        if answer and region <= set(answer):      # (a board too small to widen)
+            region |= {n for c in answer for n in board.neighbours[c]}
+        region |= {board.cell(c) for c in self.hint_cells if board.has_name(c)}
+        return board.names(region) if answer else []
+
+    def solution_words(self, game: Game) -> list[str]:
+        """The solution's steps as the game's edition writes them (the
+        sprites edition sows: ``sow c3``), asked of the game's variant;
+        teacher's actions as they are written."""
+        variant = game.variant
+        return [item if teacher_action(item) is not None
+                else variant.step_text(Step.parse(item, game.board))
+                for item in self.solution]
+
 
 @dataclass
 class Lesson:
@@ -360,30 +411,80 @@ class Lesson:
             kw["selected"] = journey_cell(game)
         return kw
 
-    def svg(self, k: int, played: int | None = None, width: float | None = None) -> str:
+    def svg(self, k: int, played: int | None = None, width: float | None = None,
+            theme: str = "light") -> str:
         """Page ``k`` as SVG, after its setup and its play steps (``played``:
-        only that many of them), headless."""
+        only that many of them), headless; ``theme``: "light" or "dark"."""
         from ..render.svg import game_svg
 
         page = self.page(k)
         game = self.game(k, len(page.play) if played is None else played)
-        return game_svg(game, **self.scene_kwargs(k, width, game))
+        return game_svg(game, theme=theme, **self.scene_kwargs(k, width, game))
+
+    def picture(self, k: int, played: int | None = None,
+                width: float | None = None) -> dict[str, str]:
+        """Page ``k``'s picture for a notebook, as a display bundle that
+        follows the reader's theme: ``text/html`` holds the page in the
+        light and the dark theme, and shows the one that matches JupyterLab's
+        theme (``data-jp-theme-light``), VS Code's, or else the system's
+        (``prefers-color-scheme``); where styles are stripped (an untrusted
+        notebook) the light one shows."""
+        light = self.svg(k, played, width)
+        dark = self.svg(k, played, width, theme="dark")
+        page = self.page(k)
+        alt = escape(f"The board of step {k + 1}: {page.title}", quote=True)
+        html = (f"<div class='dendria-picture'>{PICTURE_STYLE}"
+                f"<img class='dw-light' alt=\"{alt}\" src=\"{_data_uri(light)}\">"
+                f"<img class='dw-dark' alt=\"{alt}\" style='display:none' "
+                f"src=\"{_data_uri(dark)}\"></div>")
+        return {"text/html": html,
+                "text/plain": f"[the board of step {k + 1} of {self.name}: {page.title}]"}
 
     def markdown(self, k: int) -> str:
-        """Page ``k``'s title and text (and an exercise's prompt) as markdown."""
+        """Page ``k``'s title and text (and an exercise's prompt) as markdown,
+        to read without the lesson widget: a page's "Press **Play**" cue is
+        left out, as there is no Play button beside a picture."""
         page = self.page(k)
         kind = "Exercise: " if isinstance(page, Exercise) else ""
-        parts = [f"**{kind}{page.title}** (step {k + 1} of {len(self)})", page.text]
+        parts = [f"**{kind}{page.title}** (step {k + 1} of {len(self)})",
+                 static_text(page.text)]
         if isinstance(page, Exercise) and page.prompt:
-            parts.append(page.prompt)
+            parts.append(static_text(page.prompt))
         return "\n\n".join(p for p in parts if p)
 
-    def show(self, k: int, played: int | None = None, width: float | None = None) -> None:
-        """In a notebook: display page ``k``'s text and its board (as SVG,
-        after its play steps), so a saved notebook shows every step."""
-        from IPython.display import SVG, Markdown, display
+    def caption(self, k: int, played: int | None = None) -> str:
+        """What a picture of page ``k`` after ``played`` of its play steps
+        shows, for a page that plays steps ("" for one that does not): before
+        its steps, or after which of them (in the edition's words)."""
+        page = self.page(k)
+        if not page.play:
+            return ""
+        n = len(page.play) if played is None else played
+        if n == 0:
+            return "*Before the steps of this page.*"
+        game = self.game(k, 0)
+        words = []
+        for step in page.play[:n]:
+            words.append(game.variant.step_text(Step.parse(step, game.board)))
+            game.play(step)
+        return f"*After {and_list(words)}.*" if n < len(page.play) else \
+            f"*After the steps of this page: {', '.join(words)}.*"
 
-        display(Markdown(self.markdown(k)), SVG(self.svg(k, played, width)))
+    def show(self, k: int, played: int | None = None, width: float | None = None,
+             text: bool = True) -> None:
+        """In a notebook: display page ``k``'s text (``text=False``: only the
+        caption, for a second picture of the same page) and its board, as
+        SVG after its play steps (``played``: only that many of them), so a
+        saved notebook shows every page without a kernel."""
+        from IPython.display import Markdown, display
+
+        parts = [self.markdown(k)] if text else []
+        caption = self.caption(k, played)
+        if caption:
+            parts.append(caption)
+        if parts:
+            display(Markdown("\n\n".join(parts)))
+        display(self.picture(k, played, width), raw=True)
 
     def __repr__(self):
         return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
@@ -448,6 +549,59 @@ def planted(game: Game) -> list[str | int | None]:
     return steps_of(game, "plant") + steps_of(game, "sow")
 
 
+#: How a page's text asks the learner to press the lesson widget's *Play*
+#: button ("Press **Play**: Dark plants on c3."); a picture of the page has
+#: no such button, so :meth:`Lesson.markdown` leaves the cue out.
+PLAY_CUE = re.compile(r"Press \*\*Play\*\*(?: to see this page's steps)?(?:[:.]\s*|\s+|$)")
+
+
+#: The style of a page's picture in a notebook (see :meth:`Lesson.picture`):
+#: the dark picture in JupyterLab's dark themes, VS Code's dark themes, or a
+#: dark system where the page says nothing of its theme.
+PICTURE_STYLE = (
+    "<style>"
+    ".dendria-picture img{max-width:100%}"
+    "[data-jp-theme-light='false'] .dendria-picture .dw-light,"
+    "body.vscode-dark .dendria-picture .dw-light{display:none!important}"
+    "[data-jp-theme-light='false'] .dendria-picture .dw-dark,"
+    "body.vscode-dark .dendria-picture .dw-dark{display:inline!important}"
+    "@media (prefers-color-scheme: dark){"
+    "body:not([data-jp-theme-light]):not(.vscode-light) .dendria-picture .dw-light"
+    "{display:none!important}"
+    "body:not([data-jp-theme-light]):not(.vscode-light) .dendria-picture .dw-dark"
+    "{display:inline!important}}"
+    "</style>")
+
+
+def _data_uri(svg: str) -> str:
+    """An SVG document as a short data URI for an ``<img>``: without the
+    ``data-tag`` attributes (for tests of the SVG, not for a reader), single
+    quotes for attributes where the text has none, percent-encoded."""
+    svg = re.sub(r""" data-tag=("[^"]*"|'[^']*')""", "", svg)
+    if "'" not in svg:
+        svg = svg.replace('"', "'")
+    return "data:image/svg+xml," + quote(svg, safe=" /:=,.;-_()'!*")
+
+
+def static_text(text: str) -> str:
+    """A page's text for a picture (no Play button beside it): without the
+    "Press **Play**" cue, the sentence after it starting with a capital."""
+    out, at = [], 0
+    for m in PLAY_CUE.finditer(text):
+        out.append(text[at:m.start()])
+        at = m.end()
+        rest = text[at:]
+        # "Press **Play**: the dendrid slides" -> "The dendrid slides", when the
+        # cue began a sentence and what follows is a word (not a cell name)
+        starts = not "".join(out).strip() or "".join(out).rstrip().endswith((".", "!", "?"))
+        word = re.match(r"[a-z]+\b", rest)
+        if starts and word and not re.match(r"[a-z]+\d", rest):
+            out.append(rest[0].upper())
+            at += 1
+    out.append(text[at:])
+    return re.sub(r"[ \t]{2,}", " ", "".join(out)).strip()
+
+
 def words(cells: Iterable[str]) -> str:
     """Cell names as words: 'd4', 'd4 and e5', 'c1, d4 and e5'; 'none'."""
     return and_list(cells) or "none"
@@ -493,5 +647,18 @@ def load(name: str | int) -> Lesson:
     raise DendriaError(f"there is no lesson {name!r} (the lessons: {known})")
 
 
-__all__ = ["Lesson", "Page", "Exercise", "Verdict", "catalog", "load", "RULE_IDS",
-           "TEACHER_ACTIONS", "teacher_action", "steps_of", "planted", "words"]
+__all__ = [
+    "RULE_IDS",
+    "TEACHER_ACTIONS",
+    "Exercise",
+    "Lesson",
+    "Page",
+    "Verdict",
+    "catalog",
+    "load",
+    "planted",
+    "static_text",
+    "steps_of",
+    "teacher_action",
+    "words",
+]

@@ -1,11 +1,17 @@
 """``LessonWidget``: a lesson on the board widget, one page at a time.
 
 Above the board: the lesson's title, *Previous* / *Next* / *Restart*,
-"step 3 of 9" with a progress bar, the page's title and text, and *Play*
-for the steps the page plays. On an exercise: the prompt and *Check*,
-*Hint* (first the sentence, then the cells on the board), *Show solution*
-(played step by step) and *Retry*. No keyboard needed; everything works
-headless too (``lw.next()``, ``lw.check()``, ...), for tests and notebooks.
+"step 3 of 9" with a progress bar and how many of the lesson's exercises
+the learner has solved (kept between sessions: :mod:`.progress`), the page's
+title and text, and *Play* for the steps the page plays. On an exercise: the
+prompt, *Check* and *Retry*, and help in stages: *Hint* first gives a
+sentence, pressed again it marks the part of the board to look at, and only
+then *Show solution* appears (it plays the solution step by step, in the
+edition's words). No keyboard needed; everything works headless too
+(``lw.next()``, ``lw.check()``, ...), for tests and notebooks.
+
+``LessonsProgress()`` is the index's table: every lesson and how many of its
+exercises are solved, with *Refresh* and *Reset progress*.
 """
 
 from __future__ import annotations
@@ -16,8 +22,10 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..errors import DendriaError
+from ..notation import Step
 from ..widget import BoardWidget
-from .framework import Exercise, Lesson, Verdict, load, teacher_action
+from .framework import Exercise, Lesson, Verdict, catalog, load, teacher_action
+from .progress import Progress
 
 if TYPE_CHECKING:  # for the type hints only
     import asyncio
@@ -25,8 +33,11 @@ if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
     from .framework import Page
 
-VERDICT_COLOURS = {True: ("#e6f4ea", "#1e7b34"), False: ("#fdecea", "#b3261e"),
-                   None: ("#eef3fb", "#1f4e8c")}
+#: A verdict's tint (a see-through background, readable on light and dark
+#: themes alike) and the colour of its edge: right, wrong, and a hint.
+VERDICT_COLOURS = {True: ("rgba(46, 158, 79, 0.16)", "#2e9e4f"),
+                   False: ("rgba(208, 70, 60, 0.16)", "#d0463c"),
+                   None: ("rgba(61, 124, 201, 0.16)", "#3d7cc9")}
 SOLUTION_DELAY = 0.7   # seconds between the steps of "Show solution" in a notebook
 
 
@@ -45,26 +56,33 @@ def _button(description, tooltip, style=""):
 class LessonWidget(widgets.VBox):
     """A lesson shown page by page on a :class:`~dendria_widget.BoardWidget`.
 
-    ``LessonWidget(lesson_or_name, *, width=460, page=0)``: a
-    :class:`~dendria_widget.lessons.Lesson` or its name or number
-    (``"02_roots"``, ``"02"``). ``width``: the board's width in CSS pixels.
+    ``LessonWidget(lesson_or_name, *, width=460, page=0, progress=None)``:
+    a :class:`~dendria_widget.lessons.Lesson` or its name or number
+    (``"02_roots"``, ``"02"``). ``width``: the board's width in CSS pixels;
+    ``progress``: where solved exercises are kept (a
+    :class:`~dendria_widget.lessons.progress.Progress`, then ``store``;
+    default the learner's progress file).
 
     From code: ``page_index``, ``next()``, ``previous()``, ``go(k)``,
     ``restart()`` (back to the first page), ``play()`` (the page's next
-    step), and on an exercise ``check()`` -> Verdict, ``hint()``,
-    ``show_solution()``, ``retry()``; ``board`` is the BoardWidget.
+    step), and on an exercise ``check()`` -> Verdict, ``hint()`` (the next
+    stage of help), ``show_solution()``, ``retry()``; ``board`` is the
+    BoardWidget.
     """
 
-    def __init__(self, lesson: Lesson | str | int, *, width: float = 460, page: int = 0) -> None:
+    def __init__(self, lesson: Lesson | str | int, *, width: float = 460, page: int = 0,
+                 progress: Progress | None = None) -> None:
         super().__init__()
         if not isinstance(lesson, Lesson):
             lesson = load(lesson)
         self.lesson = lesson
+        self.store = progress if progress is not None else Progress()
+        self._hint_marks: list[str] = []   # cells the hint marked (not the learner)
         self.page_index = 0
         self.played = 0            # play steps of this page played so far
-        self.hints = 0             # hint presses on this exercise
+        self.hints = 0             # hint stages shown on this exercise
         self.verdict: Verdict | None = None   # the last Verdict shown
-        self.solved: set[int] = set()   # page indexes of exercises solved by the learner
+        self.solved: set[int] = set()   # exercises (page indexes) solved in this widget
         self.solution_shown = False
         self._timer: asyncio.TimerHandle | None = None
         self.lesson.page(page)         # a DendriaError names the pages there are
@@ -105,7 +123,7 @@ class LessonWidget(widgets.VBox):
 
         self.prompt_out = widgets.Output(layout=widgets.Layout(max_width="720px"))
         self.check_button = _button("Check", "is the position on the board right?", "success")
-        self.hint_button = _button("Hint", "a hint (press again: cells on the board)", "")
+        self.hint_button = _button("Hint", "a hint: first a sentence, then where to look", "")
         self.solution_button = _button("Show solution", "play a solution step by step", "")
         self.retry_button = _button("Retry", "start the exercise again", "warning")
         self.check_button.on_click(lambda _: self.check())
@@ -113,6 +131,7 @@ class LessonWidget(widgets.VBox):
         self.solution_button.on_click(lambda _: self.show_solution())
         self.retry_button.on_click(lambda _: self.retry())
         self.verdict_html = widgets.HTML()
+        self.hint_button.icon = "lightbulb-o"
         self.exercise_box = widgets.VBox([
             self.prompt_out,
             widgets.HBox([self.check_button, self.hint_button, self.solution_button,
@@ -136,6 +155,7 @@ class LessonWidget(widgets.VBox):
         self.page_index = k
         self.played = 0
         self.hints = 0
+        self._hint_marks = []
         self.verdict = None
         self.solution_shown = False
         self._show_game(_game if _game is not None else self.lesson.game(k, 0))
@@ -153,8 +173,7 @@ class LessonWidget(widgets.VBox):
         return None
 
     def restart(self) -> Page:
-        """Back to the first page; the exercises count as not solved yet."""
-        self.solved = set()
+        """Back to the first page (what was solved stays solved)."""
         return self.go(0)
 
     def _show_game(self, game):
@@ -177,25 +196,37 @@ class LessonWidget(widgets.VBox):
         n = len(lesson)
         self.step_label.value = f"<span style='margin:0 8px'>step {k + 1} of {n}</span>"
         self.progress.value = k + 1
-        exercises = [i for i, p in enumerate(lesson.pages) if isinstance(p, Exercise)]
-        done = len(self.solved & set(exercises))
-        self.solved_label.value = (f"<span style='margin-left:8px;color:#555'>exercises "
-                                   f"solved: {done} of {len(exercises)}</span>"
-                                   if exercises else "")
+        self._update_solved()
         self.prev_button.disabled = k == 0
         self.next_button.disabled = k + 1 >= n
         kind = "Exercise: " if isinstance(page, Exercise) else ""
-        self.title_html.value = f"<h4 style='margin:6px 0 2px'>{kind}{escape(page.title)}</h4>"
+        done = (isinstance(page, Exercise)
+                and page.title in self.store.solved(lesson))
+        mark = (" <span class='dendria-solved' style='font-weight:normal;font-size:0.85em;"
+                "opacity:0.75'>(solved)</span>" if done else "")
+        self.title_html.value = (f"<h4 style='margin:6px 0 2px'>{kind}{escape(page.title)}"
+                                 f"{mark}</h4>")
         _markdown(self.text_out, page.text)
         self._update_play()
         if isinstance(page, Exercise):
             self.exercise_box.layout.display = None
             _markdown(self.prompt_out, page.prompt)
-            self.solution_button.disabled = not page.solution
-            self.hint_button.disabled = not (page.hint or page.hint_cells)
+            self._update_help()
         else:
             self.exercise_box.layout.display = "none"
         self._show_verdict()
+
+    def _update_solved(self):
+        done, total = self.store.count(self.lesson)
+        if not total:
+            self.solved_label.value = ""
+            return
+        note = self.store.note
+        where = (f" <span title='{escape(note, quote=True)}'>(kept for this session "
+                 f"only)</span>" if note else "")
+        self.solved_label.value = (f"<span class='dendria-progress' style='margin-left:8px;"
+                                   f"opacity:0.8'>exercises solved: {done} of "
+                                   f"{total}{where}</span>")
 
     def _update_play(self):
         steps = self.page.play
@@ -203,7 +234,7 @@ class LessonWidget(widgets.VBox):
         if not steps:
             return
         if self.played < len(steps):
-            nxt = steps[self.played]
+            nxt = self._step_words(steps[self.played])
             self.play_label.value = (f"<span style='margin-left:8px'>next: <code>"
                                      f"{escape(nxt)}</code> ({self.played + 1} of "
                                      f"{len(steps)})</span>")
@@ -212,6 +243,14 @@ class LessonWidget(widgets.VBox):
             self.play_label.value = ("<span style='margin-left:8px;color:#555'>all played "
                                      "(Restart or Previous / Next to see it again)</span>")
             self.play_button.disabled = True
+
+    def _step_words(self, step: str) -> str:
+        """A step of the lesson as the board's edition writes it ('sow c3')."""
+        game = self.board.game
+        try:
+            return game.variant.step_text(Step.parse(step, game.board))
+        except DendriaError:
+            return step     # (not a step of this board: the page says why when played)
 
     def play(self) -> str | None:
         """Play the page's next ``play`` step on the board; returns it (None
@@ -265,44 +304,108 @@ class LessonWidget(widgets.VBox):
         return page
 
     def check(self) -> Verdict:
-        """Judge the board's position: the Verdict, also shown in colour."""
+        """Judge the board's position: the Verdict, also shown in colour. An
+        exercise solved (without *Show solution*) counts in the progress."""
         ex = self._exercise()
-        verdict = ex.judge(self.board.game)
+        verdict = ex.judge(self._judged_game())
         self.verdict = verdict
         if verdict.ok and not self.solution_shown:
             self.solved.add(self.page_index)
+            self.store.mark_solved(self.lesson, ex.title)
         self._update()
         return verdict
 
-    def hint(self) -> str:
-        """First press: the hint's sentence; second press: its cells are
-        highlighted on the board too. Returns the sentence."""
+    def _judged_game(self):
+        """The board's game without the hint's marks (they are help, not the
+        learner's answer: a check of marks must not see them)."""
+        game = self.board.game
+        marks = game.annotations.get("marks", {})
+        ours = [c for c in self._hint_marks if marks.get(c) == ""]
+        if not ours:
+            return game
+        game = game.copy()
+        notes = game.annotations
+        game.set_annotations({"marks": {c: v for c, v in notes.get("marks", {}).items()
+                                        if c not in ours},
+                              "arrows": notes.get("arrows", [])})
+        return game
+
+    # ------------------------------------------------------ help, in stages
+    def hint_stages(self) -> int:
+        """How many stages of help this exercise has before *Show solution*:
+        its sentence, and the region to look at when the solution names cells."""
         ex = self._exercise()
-        self.hints += 1
-        if self.hints >= 2 and ex.hint_cells:
-            game = self.board.game
-            notes = game.annotations
-            marks = dict(notes.get("marks", {}))
-            for c in ex.hint_cells:
-                marks.setdefault(c, "")
-            game.set_annotations({"marks": marks, "arrows": notes.get("arrows", [])})
-            self.board.refresh()
-        self.verdict = Verdict(None, "Hint: " + (ex.hint or "look at the cells marked."))
+        return 1 + bool(ex.hint_region(self.board.game))
+
+    def _update_help(self):
+        ex = self._exercise()
+        stages = self.hint_stages()
+        self.hint_button.disabled = self.hints >= stages or not ex.hint
+        second = self.hints >= 1 and stages >= 2
+        self.hint_button.description = "Where to look" if second else "Hint"
+        self.hint_button.tooltip = ("mark the part of the board to look at" if second
+                                    else "a hint: first a sentence, then where to look"
+                                    if stages >= 2 else "a hint")
+        ready = bool(ex.solution) and (self.hints >= stages or not ex.hint)
+        self.solution_button.layout.display = None if ready else "none"
+        self.solution_button.disabled = not ready
+
+    def hint(self) -> str:
+        """The next stage of help: first the hint's sentence; then the part
+        of the board to look at, marked (never just the answer's cells); after
+        that *Show solution* is offered. Returns the sentence."""
+        ex = self._exercise()
+        stages = self.hint_stages()
+        if self.hints < stages:
+            self.hints += 1
+        text = "Hint: " + ex.hint
+        if self.hints >= 2:
+            region = self._mark_region()
+            text += (f" Look at the {len(region)} cells marked on the board: the answer "
+                     "is among them.")
+        self.verdict = Verdict(None, text)
+        self._update_help()
         self._show_verdict()
         return ex.hint
+
+    def _mark_region(self) -> list[str]:
+        """Mark the hint's region on the board (outlines, no labels)."""
+        region = self._exercise().hint_region(self.board.game)
+        game = self.board.game
+        notes = game.annotations
+        marks = dict(notes.get("marks", {}))
+        for c in region:
+            if c not in marks:
+                marks[c] = ""
+                self._hint_marks.append(c)
+        game.set_annotations({"marks": marks, "arrows": notes.get("arrows", [])})
+        self.board.refresh()
+        return region
 
     def retry(self) -> Page:
         """Start the exercise again (from its start position)."""
         self._exercise()
-        return self.go(self.page_index)
+        hints = self.hints
+        page = self.go(self.page_index)
+        self.hints = hints             # the help already seen stays offered
+        if hints >= 2:
+            self._mark_region()
+        self._update_help()
+        return page
+
+    def solution_words(self) -> list[str]:
+        """The exercise's solution in the edition's words (``sow c3``)."""
+        return self._exercise().solution_words(self.lesson.start_game(self.page_index))
 
     def show_solution(self, delay: float | None = None) -> list[str]:
         """Start the exercise again and play its solution, one step every
-        ``delay`` seconds (default: 0.7 in a notebook, at once elsewhere)."""
+        ``delay`` seconds (default: 0.7 in a notebook, at once elsewhere).
+        Returns the steps (as the notation writes them)."""
         ex = self._exercise()
         self.retry()
         self.solution_shown = True
         steps = list(ex.solution)
+        said = ", ".join(self.solution_words())
         loop = _running_loop()
         if delay is None:
             delay = SOLUTION_DELAY if loop is not None else 0
@@ -323,16 +426,16 @@ class LessonWidget(widgets.VBox):
             else:
                 self._solution_done()
 
-        self.verdict = Verdict(None, "The solution, step by step: "
-                                     + ", ".join(ex.solution) + ".")
+        self.verdict = Verdict(None, f"The solution, step by step: {said}.")
         self._show_verdict()
         self._timer = loop.call_later(delay, one)
         return list(ex.solution)
 
     def _solution_done(self):
         ex = self._exercise()
-        v = ex.judge(self.board.game)
-        self.verdict = Verdict(v.ok, f"A solution: {', '.join(ex.solution)}. {v.message}")
+        v = ex.judge(self._judged_game())
+        said = ", ".join(self.solution_words())
+        self.verdict = Verdict(v.ok, f"A solution: {said}. {v.message}")
         self._show_verdict()
 
     def _cancel_timer(self):
@@ -349,19 +452,26 @@ class LessonWidget(widgets.VBox):
         words: dict[bool | None, str] = {True: "Well done. ", False: "Not yet. "}
         word = words.get(v.ok, "")
         self.verdict_html.value = (f"<div class='dendria-verdict' style='background:{bg};"
-                                   f"color:{fg};border-left:4px solid {fg};padding:6px 10px;"
+                                   "color:var(--jp-content-font-color1, #1a1a1a);"
+                                   f"border-left:4px solid {fg};padding:6px 10px;"
                                    f"margin:4px 0;max-width:700px'><b>{word}</b>"
                                    f"{escape(v.message)}</div>")
 
     # ------------------------------------------------------------- output
     def _repr_mimebundle_(self, **kwargs):
+        """The live widget; where no kernel runs it (a saved notebook on
+        GitHub, an export), a sentence saying how to play it instead of a
+        picture that looks clickable."""
         data = super()._repr_mimebundle_(**kwargs)
         if data is None:
-            data = {"text/plain": repr(self)}
-        try:
-            data.update(self.board.still_pictures())   # shown when the page cannot draw it live
-        except Exception:  # noqa: BLE001 - the widget view must show regardless
-            pass
+            data = {}
+        lesson = self.lesson
+        data["text/html"] = (f"<p><b>Lesson {lesson.number}: {escape(lesson.title)}</b>. "
+                             "The lesson plays here, on the board, when this cell runs in "
+                             "Jupyter (Shift+Enter). Its pages follow as pictures.</p>")
+        data["text/plain"] = (f"Lesson {lesson.number}: {lesson.title}. The lesson plays "
+                              "here when this cell runs in Jupyter; its pages follow as "
+                              "pictures.")
         return data
 
     def __repr__(self):
@@ -376,3 +486,62 @@ def _running_loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+class LessonsProgress(widgets.VBox):
+    """Every lesson and how many of its exercises the learner solved (from
+    the progress file), with *Refresh* (read it again: lessons solved in
+    other notebooks) and *Reset progress* (forget everything solved).
+    ``LessonsProgress(progress=None)``; ``rows()`` gives the table as
+    (lesson name, title, solved, exercises)."""
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        super().__init__()
+        self.progress = progress if progress is not None else Progress()
+        self.lessons = catalog()
+        self.table = widgets.HTML()
+        self.refresh_button = _button("Refresh", "read the progress again")
+        self.refresh_button.icon = "refresh"
+        self.reset_button = _button("Reset progress", "forget every exercise solved", "warning")
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.note = widgets.HTML()
+        self.children = [self.table, widgets.HBox([self.refresh_button, self.reset_button]),
+                         self.note]
+        self.add_class("dendria-progress-table")
+        self.refresh()
+
+    def rows(self) -> list[tuple[str, str, int, int]]:
+        return [(lesson.name, lesson.title, *self.progress.count(lesson))
+                for lesson in self.lessons]
+
+    def html(self) -> str:
+        """The table as HTML (also what a saved notebook shows)."""
+        head = ("<tr><th style='text-align:left'>Lesson</th>"
+                "<th style='text-align:left'>Exercises solved</th></tr>")
+        body = []
+        for name, title, done, total in self.rows():
+            solved = f"{done} of {total}" if total else "no exercises"
+            tick = " ✓" if total and done == total else ""
+            body.append(f"<tr><td style='text-align:left;padding-right:16px'>"
+                        f"{escape(name[:2])} {escape(title)}</td>"
+                        f"<td style='text-align:left'>{solved}{tick}</td></tr>")
+        return f"<table class='dendria-progress'>{head}{''.join(body)}</table>"
+
+    def refresh(self) -> None:
+        self.table.value = self.html()
+        where = (self.progress.note if self.progress.note
+                 else f"Kept between sessions in {self.progress.place}.")
+        self.note.value = f"<span style='opacity:0.75'>{escape(where)}</span>"
+
+    def reset(self) -> None:
+        """Forget every exercise solved, in every lesson."""
+        self.progress.reset()
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs) or {}
+        data["text/html"] = self.html()
+        data["text/plain"] = "\n".join(f"{name}: {done} of {total} exercises solved"
+                                       for name, _t, done, total in self.rows())
+        return data

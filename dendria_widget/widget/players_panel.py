@@ -1,11 +1,13 @@
 """The *Players* tab of the BoardWidget: computer players on either side, a
 Stop button, and a Hint with MCTS's heat map.
 
-A computer player thinks in a background thread on its own copy of the game,
-so the notebook stays responsive; its turn is played in the kernel's event
-loop when it is ready (and thrown away if the game changed meanwhile or Stop
-was pressed). Without a running event loop (a plain script) nothing starts by
-itself: ``panel.play_now()`` then thinks and plays at once.
+A computer player thinks in a background thread on its own copy of the game
+(in the browser, where no thread starts, on the event loop: see
+dendria_widget/background.py), so the notebook stays responsive; its turn is
+played in the kernel's event loop when it is ready (and thrown away if the
+game changed meanwhile or Stop was pressed). Without a running event loop (a
+plain script) nothing starts by itself: ``panel.play_now()`` then thinks and
+plays at once.
 
 The hint goes to the board's session (``session.set_hint``), which draws
 it and its heat map on the board (``session.hint``) with a key below it.
@@ -19,6 +21,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from .. import background
 from ..errors import DendriaError
 from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
 from ..session.hint import HEAT, HINT, KEY_WORDS, Hint, ready_words  # noqa: F401 - the hint's colours
@@ -298,15 +301,9 @@ class PlayersPanel:
             self._finished(job)
             return job
 
-        def work():
-            job.run()
-            try:
-                loop.call_soon_threadsafe(self._finished, job)
-            except RuntimeError:               # the loop is closed: nobody to tell
-                pass
-
-        job.thread = threading.Thread(target=work, name="dendria-player", daemon=True)
-        job.thread.start()
+        # on a thread, or on the loop where none can start (Pyodide)
+        job.thread = background.start(job.run, lambda: self._finished(job), loop,
+                                      name="dendria-player")
         return job
 
     def _finished(self, job: _Job) -> None:

@@ -1,7 +1,8 @@
 """A lesson in a real browser: the tutorial notebook 01 run in JupyterLab
 (headless Chromium), its LessonWidget driven with the real mouse: *Next*
 changes the board on the canvas, and an exercise solved by clicking the
-board gets the success verdict in the page.
+board gets the success verdict in the page; the pictures of the pages below
+it turn dark with JupyterLab's dark theme.
 """
 
 import json
@@ -27,10 +28,12 @@ def close(px, hexcolour, tol=40):
 def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
     t0 = time.monotonic()
     cells = json.loads((lab.root / NOTEBOOK).read_text())["cells"]
-    last = len(cells) - 1                   # the LessonWidget is the last cell
+    # the playable lesson is the first code cell (the pictures of the pages follow)
+    last = next(k for k, c in enumerate(cells) if c["cell_type"] == "code")
     assert "LessonWidget" in "".join(cells[last]["source"])
     lab.open_notebook(page, NOTEBOOK, timeout=120)
-    lab.kernel_exec(page, "lw = _")         # the last cell's value: the lesson widget
+    lab.kernel_exec(page, "lw = next(v for v in Out.values() "
+                          "if type(v).__name__ == 'LessonWidget')")   # the first cell's value
     assert lab.kernel_literal(page, "(lw.lesson.name, lw.page_index)") == ("01_board", 0)
     out = lab.output_locator(page, last).first   # (Output widgets nest output areas)
     assert "step 1 of" in out.inner_text()
@@ -73,5 +76,26 @@ def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
         time.sleep(0.1)
     text = verdict.inner_text()
     assert "Well done" in text and "f2" in text
-    assert "solved: 1 of 2" in out.inner_text()
+    total = lab.kernel_literal(page, "len(lw.lesson.exercises())")
+    assert f"solved: 1 of {total}" in out.inner_text()
+
+    # the pictures of the pages follow JupyterLab's theme: dark in JupyterLab Dark
+    def shown():
+        return page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
+            .filter((i) => getComputedStyle(i).display !== 'none')
+            .map((i) => i.className)""")
+
+    pictures = page.locator(".dendria-picture").count()
+    assert pictures >= len(cells) // 4 and set(shown()) == {"dw-light"}
+    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Dark'}); }")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        assert shown() == ["dw-dark"] * pictures
+        page.locator(".dendria-picture").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "pictures-dark.png"))
+    finally:
+        page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
+                      " {theme: 'JupyterLab Light'}); }")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
     print(f"lesson browser test took {time.monotonic() - t0:.1f} s after the server was up")

@@ -1,0 +1,364 @@
+"""Practice, not a slideshow: the playable lesson first in every lesson
+notebook and no solution printed anywhere; hints in stages (a sentence,
+then a region of the board that is never just the answer, then the
+solution, in the edition's words); the learner's progress kept between
+sessions in one small file (never the real home in tests); pictures of the
+pages that say nothing about a Play button they do not have."""
+
+import importlib.util
+import json
+import os
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from dendria_widget.lessons import (
+    Exercise,
+    LessonsProgress,
+    LessonWidget,
+    Progress,
+    catalog,
+)
+from dendria_widget.lessons.framework import PLAY_CUE, static_text
+from dendria_widget.lessons.progress import HOME_VARIABLE, progress_path
+
+REPO = Path(__file__).resolve().parent.parent
+LESSONS = catalog()
+EXERCISES = [(lesson, k) for lesson in LESSONS for k, p in enumerate(lesson.pages)
+             if isinstance(p, Exercise)]
+NOTEBOOKS = sorted((REPO / "tutorials").glob("*.ipynb"))
+
+
+def _build_script():
+    spec = importlib.util.spec_from_file_location("build_tutorials",
+                                                  REPO / "scripts" / "build_tutorials.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BUILD = _build_script()
+
+
+# ------------------------------------------------------------ notebooks
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebooks_are_in_shape_and_a_rebuild_changes_nothing(path):
+    """The build script's shape (lesson first, every page drawn, no solution,
+    no marker in sight) holds for the committed notebook, and cleaning it
+    again changes nothing."""
+    nb = nbformat.read(path, as_version=4)
+    assert BUILD.shape_problems(nb, path.stem) == []
+    before = nbformat.writes(nb)
+    assert nbformat.writes(BUILD.clean(nb, path.stem)) == before
+
+
+def test_every_lesson_notebook_opens_with_the_lesson():
+    for lesson in LESSONS:
+        nb = json.loads((REPO / "tutorials" / f"{lesson.name}.ipynb").read_text("utf-8"))
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert f'LessonWidget("{lesson.name}")' in "".join(code[0]["source"])
+        assert "nbval-ignore-output" in code[0]["metadata"]["tags"]
+        text = json.dumps(nb)
+        assert "A solution:" not in text and "# NBVAL_" not in text
+
+
+def test_the_shape_check_finds_what_is_wrong():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# x"),
+                nbformat.v4.new_code_cell('lesson = lessons.load("02_roots")'),
+                nbformat.v4.new_code_cell("# NBVAL_CHECK_OUTPUT\nprint(1)"),
+                nbformat.v4.new_code_cell("for ex in lesson.exercises():\n"
+                                          "    print(ex.solution)")]
+    problems = " ".join(BUILD.shape_problems(nb, "02_roots"))
+    assert "first code cell must show the playable lesson" in problems
+    assert "solution" in problems and "test marker" in problems
+    BUILD.tag_markers(nb.cells[2])
+    assert nb.cells[2].source == "print(1)"
+    assert nb.cells[2].metadata["tags"] == ["nbval-check-output"]
+    # a lesson notebook whose outputs miss a page, or ask to press Play
+    good = nbformat.read(REPO / "tutorials" / "02_roots.ipynb", as_version=4)
+    shown = next(c for c in good.cells if "lesson.show(5)" in c.source)
+    shown.outputs = []
+    assert any("pages 6 of" in p for p in BUILD.shape_problems(good, "02_roots"))
+    shown.outputs = [nbformat.v4.new_output("display_data", data={
+        "text/markdown": "**Where** (step 6 of 8) Press **Play**: a seed.",
+        "text/plain": "x"})]
+    assert any("press Play" in p for p in BUILD.shape_problems(good, "02_roots"))
+
+
+def test_no_picture_asks_to_press_play_and_play_is_only_where_a_button_is():
+    for lesson in LESSONS:
+        for k, page in enumerate(lesson.pages):
+            words = page.text + " " + getattr(page, "prompt", "")
+            if "**Play**" in words:
+                assert page.play, f"{lesson.name} page {k + 1} asks to press Play, " \
+                                  "but it plays no steps (no Play button)"
+            md = lesson.markdown(k)
+            assert "Play**" not in md and not PLAY_CUE.search(md)
+    assert static_text("Look. Press **Play**: the dendrid slides.") == \
+        "Look. The dendrid slides."
+    assert static_text("Press **Play**: d4 sprouts.") == "d4 sprouts."
+    assert static_text("Swap now. Press **Play**.") == "Swap now."
+
+
+def test_captions_say_which_steps_a_picture_shows_in_the_edition_words(tmp_path):
+    lesson = next(x for x in LESSONS if x.name.startswith("11"))
+    k = next(i for i, p in enumerate(lesson.pages)
+             if any(s.split()[0] in ("plant", "sow") for s in p.play))
+    assert "sow " in lesson.caption(k) and "plant " not in lesson.caption(k)
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+    while "plant" not in lw.page.play[lw.played]:
+        lw.play()
+    assert "next: <code>sow " in lw.play_label.value
+    assert lesson.caption(k, 0) == "*Before the steps of this page.*"
+    plain = next(i for i, p in enumerate(lesson.pages) if not p.play)
+    assert lesson.caption(plain) == ""
+
+
+def test_a_page_picture_follows_the_theme():
+    """Both themes in the picture; JupyterLab's dark theme, VS Code's, or a
+    dark system (where the page has no theme of its own) show the dark one;
+    with the styles stripped (an untrusted notebook) the light one shows."""
+    from urllib.parse import unquote
+
+    from dendria_widget.render.theme import DARK_THEME, DEFAULT_THEME
+
+    lesson = LESSONS[1]
+    bundle = lesson.picture(0)
+    assert set(bundle) == {"text/html", "text/plain"}
+    html = bundle["text/html"]
+    imgs = re.findall(r"<img class='(dw-light|dw-dark)'([^>]*)>", html)
+    assert [c for c, _ in imgs] == ["dw-light", "dw-dark"]
+    light, dark = (unquote(re.search(r'src="data:image/svg\+xml,([^"]*)"', a).group(1))
+                   for _, a in imgs)
+    assert "display:none" in imgs[1][1] and "display" not in imgs[0][1]
+    assert light.startswith("<svg") and dark.startswith("<svg")
+    assert f"fill='{DEFAULT_THEME.background}'" in light
+    assert f"fill='{DARK_THEME.background}'" in dark
+    assert "data-tag" not in light and 'alt="The board of step 1' in html
+    style = html[html.index("<style>"):html.index("</style>")]
+    assert "[data-jp-theme-light='false'] .dendria-picture .dw-dark" in style
+    assert "prefers-color-scheme: dark" in style and "vscode-dark" in style
+    assert "step 1" in bundle["text/plain"] and "<" not in bundle["text/plain"]
+
+
+# ---------------------------------------------------------------- hints
+@pytest.mark.parametrize("lesson,k", EXERCISES, ids=[f"{x.name}-{k}" for x, k in EXERCISES])
+def test_the_hint_region_holds_the_answer_and_more(lesson, k):
+    ex = lesson.page(k)
+    game = lesson.start_game(k)
+    answer = set(ex.answer_cells(game))
+    region = set(ex.hint_region(game))
+    if not answer:
+        assert region == set()
+        return
+    assert answer < region, "the region is a strict superset of the answer's cells"
+    assert region != answer
+    assert all(game.board.has_name(c) for c in region)
+    # the solution played on the board: its cells are what the region covers
+    played = ex.perform(lesson.start_game(k), ex.solution)
+    touched = {s.arg for s in played.steps[len(game.steps):] if isinstance(s.arg, str)}
+    assert touched <= region
+
+
+def test_hints_come_in_stages_then_the_solution(tmp_path):
+    lesson = next(x for x in LESSONS if x.name == "02_roots")
+    k = next(i for i, p in enumerate(lesson.pages) if p.is_exercise)
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+    ex = lw.page
+    region = ex.hint_region(lw.board.game)
+    assert lw.hint_stages() == 2
+    assert lw.solution_button.layout.display == "none" and not lw.hint_button.disabled
+    lw.hint()                                           # 1: the sentence only
+    assert ex.hint in lw.verdict_html.value and lw.verdict.ok is None
+    assert lw.board.game.annotations["marks"] == dict(ex.marks)
+    assert lw.hint_button.description == "Where to look"
+    assert lw.solution_button.layout.display == "none"
+    lw.hint()                                           # 2: the region, marked
+    marks = lw.board.game.annotations["marks"]
+    assert set(region) <= set(marks) and all(marks[c] == "" for c in region)
+    assert f"{len(region)} cells marked" in lw.verdict_html.value
+    assert lw.hint_button.disabled and lw.solution_button.layout.display is None
+    lw.hint()                                           # no stage beyond: nothing new
+    assert lw.hints == 2
+    lw.retry()                                          # the help seen stays
+    assert set(region) <= set(lw.board.game.annotations["marks"])
+    assert lw.solution_button.layout.display is None
+    lw.next()
+    lw.previous()                                       # a new visit starts over
+    assert lw.solution_button.layout.display == "none" and lw.hints == 0
+
+
+def test_the_hint_marks_are_not_judged_as_the_learners_marks(tmp_path):
+    lesson = next(x for x in LESSONS if x.name == "14_teachers")
+    k = next(i for i, p in enumerate(lesson.pages)
+             if p.is_exercise and any(s.startswith("mark ") for s in p.solution))
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+    lw.hint()
+    lw.hint()
+    assert len(lw.board.game.annotations["marks"]) > len(lw.page.marks)
+    for item in lw.page.solution:
+        lw._answer(item)
+    assert lw.check().ok, lw.verdict.message
+
+
+def test_sprites_solutions_are_shown_in_the_sprites_words(tmp_path):
+    found = 0
+    for lesson, k in EXERCISES:
+        ex = lesson.page(k)
+        game = lesson.start_game(k)
+        words = ex.solution_words(game)
+        assert len(words) == len(ex.solution)
+        if game.rules.ruleset != "dendria-sprites":
+            continue
+        for step, said in zip(ex.solution, words):
+            if step.split()[0] in ("plant", "sow"):
+                found += 1
+                assert said.split()[0] == game.variant.verb_word("plant") == "sow"
+                lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+                lw.show_solution()
+                assert f"A solution: {', '.join(words)}." in lw.verdict_html.value
+                assert "plant " not in lw.verdict_html.value
+    assert found, "some sprites exercise sows a seed"
+
+
+# ------------------------------------------------------------- progress
+def test_progress_is_kept_in_one_small_file(tmp_path):
+    path = tmp_path / "home" / ".dendria-widget" / "progress.json"
+    lesson = LESSONS[1]
+    first, second = [ex.title for ex in lesson.exercises()[:2]]
+    p = Progress(path)
+    assert p.count(lesson) == (0, len(lesson.exercises())) and not path.exists()
+    p.mark_solved(lesson, first)
+    p.mark_solved(lesson, first)
+    assert Progress(path).count(lesson)[0] == 1        # a new session reads it
+    p.mark_solved(lesson, second)
+    assert Progress(path).solved(lesson) == [first, second]
+    assert sorted(x.name for x in path.parent.iterdir()) == ["progress.json"]
+    data = json.loads(path.read_text("utf-8"))
+    assert data == {"version": 1, "solved": {lesson.name: [first, second]}}
+    other = LESSONS[2]
+    p.mark_solved(other, other.exercises()[0].title)
+    p.reset(lesson)
+    assert p.count(lesson)[0] == 0 and p.count(other)[0] == 1
+    p.reset()
+    assert p.count(other)[0] == 0 and p.kept
+    with pytest.raises(Exception, match="has no exercise 'nope'"):
+        p.mark_solved(lesson, "nope")
+
+
+def test_progress_lasts_the_session_where_the_file_cannot_be_kept(tmp_path, monkeypatch,
+                                                                   caplog):
+    lesson = LESSONS[1]
+    title = lesson.exercises()[0].title
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    p = Progress(blocker / "progress.json")      # its folder is a file
+    p.mark_solved(lesson, title)
+    assert not p.kept and "for this session only" in p.note
+    assert "cannot be read (Not a directory)" in p.note and p.count(lesson)[0] == 1
+    assert "cannot read" in caplog.text                  # the traceback is logged
+    # a disk that refuses the write: the session goes on in memory
+    full = tmp_path / "full"
+
+    def refuse(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("dendria_widget.lessons.progress.os.replace", refuse)
+    p = Progress(full / "progress.json")
+    p.mark_solved(lesson, title)
+    assert "cannot be written (No space left on device)" in p.note
+    assert p.count(lesson)[0] == 1 and sorted(x.name for x in full.iterdir()) == []
+    monkeypatch.undo()
+    # a file that is not a progress file is kept, not overwritten, until Reset
+    bad = tmp_path / "bad" / "progress.json"
+    bad.parent.mkdir()
+    bad.write_text("{not json", encoding="utf-8")
+    p = Progress(bad)
+    assert p.count(lesson)[0] == 0 and "is not a progress file" in p.note
+    p.mark_solved(lesson, title)
+    assert bad.read_text("utf-8") == "{not json" and p.count(lesson)[0] == 1
+    p.reset()
+    assert p.kept and json.loads(bad.read_text("utf-8"))["solved"] == {}
+    # a kernel in the browser (Pyodide): nothing written at all
+    monkeypatch.setattr("sys.platform", "emscripten")
+    home = tmp_path / "pyodide"
+    p = Progress(home / "progress.json")
+    p.mark_solved(lesson, title)
+    assert p.count(lesson)[0] == 1 and not home.exists() and "browser" in p.note
+
+
+def test_tests_never_write_the_real_home(tmp_path, monkeypatch):
+    assert os.environ.get(HOME_VARIABLE), "the tests' conftest points the progress away"
+    assert not progress_path().is_relative_to(Path.home() / ".dendria-widget")
+    monkeypatch.setenv(HOME_VARIABLE, str(tmp_path))
+    assert progress_path() == tmp_path / "progress.json"
+    monkeypatch.delenv(HOME_VARIABLE)
+    monkeypatch.setenv("HOME", str(tmp_path / "h"))
+    assert progress_path() == tmp_path / "h" / ".dendria-widget" / "progress.json"
+    assert Progress().place == "~/.dendria-widget/progress.json"
+
+
+def test_solving_counts_in_the_lesson_and_in_the_index(tmp_path):
+    store = Progress(tmp_path / "progress.json")
+    lesson = next(x for x in LESSONS if x.name == "01_board")
+    k = next(i for i, p in enumerate(lesson.pages) if p.is_exercise)
+    total = len(lesson.exercises())
+    lw = LessonWidget(lesson, page=k, progress=store)
+    assert f"solved: 0 of {total}" in lw.solved_label.value
+    lw.show_solution()                       # shown is not solved
+    assert store.count(lesson)[0] == 0
+    lw.retry()
+    for s in lw.page.solution:
+        lw.board.play(s)
+    assert lw.check().ok and f"solved: 1 of {total}" in lw.solved_label.value
+    assert "(solved)" in lw.title_html.value
+    # a new session (a new widget, the same file) remembers it
+    again = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "progress.json"))
+    assert f"solved: 1 of {total}" in again.solved_label.value
+    table = LessonsProgress(progress=Progress(tmp_path / "progress.json"))
+    rows = {name: (done, n) for name, _t, done, n in table.rows()}
+    assert rows[lesson.name] == (1, total)
+    assert set(rows) == {x.name for x in LESSONS}
+    assert re.search(rf"The board</td><td[^>]*>1 of {total}<", table.table.value)
+    assert "~/" not in table.note.value or "progress.json" in table.note.value
+    bundle = table._repr_mimebundle_()
+    assert f"01_board: 1 of {total} exercises solved" in bundle["text/plain"]
+    table.reset_button.click()
+    assert store.count(lesson)[0] == 0 and f">0 of {total}<" in table.table.value
+    lw.go(k)
+    assert f"solved: 0 of {total}" in lw.solved_label.value
+
+
+def test_a_new_lesson_gets_its_notebook_in_shape(tmp_path):
+    """`build_tutorials.py --new NAME`: the notebook of a lesson written from
+    its data, in shape before and after it runs (every page drawn)."""
+    lesson = LESSONS[9]
+    nb = BUILD.new_notebook(lesson.name)
+    assert BUILD.shape_problems(nb, lesson.name) == []
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert code[0].endswith(f'LessonWidget("{lesson.name}")')
+    assert all(any(f"lesson.show({k}" in c for c in code) for k in range(len(lesson)))
+    assert LESSONS[10].name + ".ipynb" in nb.cells[-1].source
+    path = tmp_path / f"{lesson.name}.ipynb"
+    nbformat.write(nb, path)
+    home = os.environ.get("HOME")
+    BUILD.build(path)                        # runs it, checks its shape, saves it
+    assert os.environ.get("HOME") == home
+    built = nbformat.read(path, as_version=4)
+    assert BUILD.shape_problems(built, lesson.name) == []
+    with pytest.raises(SystemExit, match="there is no lesson '99_nope'"):
+        BUILD.new_notebook("99_nope")
+
+
+def test_an_exercise_without_cells_has_one_stage_of_help(tmp_path):
+    lesson, k = next((x, k) for x, k in EXERCISES
+                     if not x.page(k).answer_cells(x.start_game(k)) and x.page(k).hint)
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+    assert lw.hint_stages() == 1 and lw.solution_button.layout.display == "none"
+    lw.hint()
+    assert lw.hint_button.disabled and lw.hint_button.description == "Hint"
+    assert lw.solution_button.layout.display is None
+    assert lw.board.game.annotations["marks"] == dict(lw.page.marks)
