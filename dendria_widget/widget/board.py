@@ -158,6 +158,13 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         self.children = [self.main]
         self.add_class("dendria-board-widget")
 
+    def place_beside(self, parts: Iterable[widgets.Widget]) -> None:
+        """Put ``parts`` (e.g. a lesson's exercise and verdict) at the top of
+        the column beside the board: what appears there never moves it."""
+        c = self.controls
+        self.side.children = [*parts, c.header, c.status_line, c.hint_line, c.choices,
+                              c.actions, c.nav, c.mode_buttons, self.tabs]
+
     def __getattr__(self, name: str) -> Any:
         # the controls' and tabs' widgets as the board's own attributes
         if name in CONTROLS:

@@ -117,3 +117,34 @@ def test_on_a_narrow_page_the_tabs_go_below_the_board(lab, page):
     assert tabs["y"] >= board["y"] + board["height"] - 1, (tabs, board)
     assert status["y"] >= board["y"] + board["height"] - 1, (status, board)
     assert out.evaluate("(o) => o.scrollWidth <= o.clientWidth + 1")
+
+
+def test_a_lessons_verdict_and_hint_show_beside_the_board_which_holds_still(lab, page, tmp_path):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    lab.open_notebook(page, "lesson02.ipynb", source_cells=[
+        "from dendria_widget import lessons\n"
+        "lw = lessons.LessonWidget('02_roots', page=6)\n"
+        "lw"])
+    out = lab.output_locator(page, 0)
+    board = lab.canvas_locator(page, 0)
+    out.locator(".dendria-board-widget").evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    time.sleep(0.4)
+    before = board.bounding_box()
+    lab.kernel_exec(page, "lw.check()")
+    verdict = out.locator(".dendria-verdict")
+    verdict.wait_for()
+    time.sleep(0.3)
+    parts = {"board": board.bounding_box(), "verdict": verdict.bounding_box(),
+             "check": out.get_by_role("button", name="Check").bounding_box(),
+             "status": out.locator(".dendria-status").bounding_box(),
+             "end turn": out.get_by_role("button", name="End turn").bounding_box()}
+    page.screenshot(path=str(tmp_path / "lesson-verdict-1280x720.png"))
+    for name, box in parts.items():
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, (name, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (name, box)
+    names = list(parts)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlap(parts[a], parts[b]), (a, b)
+    for k in ("x", "y", "width", "height"):
+        assert abs(parts["board"][k] - before[k]) <= 2, (k, before, parts["board"])
