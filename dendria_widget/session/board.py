@@ -136,6 +136,8 @@ class BoardSession:
         self._legal: list[Step] | None = None
         self._legal_key: Any = None
         self._seen: Any = None
+        self._cache_key: Any = None
+        self._cache: tuple = ()
         self.mode = "play"
         self.overlays: set[str] = overlays | {"annotations"}
         self.show_names = bool(show_names)
@@ -797,19 +799,32 @@ class BoardSession:
                     rscene.KEY_TEXT, th.coord, anchor="start", tag="key-room"))
         return scene
 
+    def _per_position(self) -> tuple:
+        """The parts of the view that change only with the game (and the
+        mode, the edits kept, the presentation): asked once per position,
+        not again at every hover."""
+        game = self._game
+        key = (game.version, self.mode, len(self.before_edits), self.presenting,
+               bool(self.line), game.step_count, len(game.future))
+        if self._cache_key != key:
+            legal = self.legal()
+            self._cache = (self._buttons(legal), self._header(), tuple(turn_labels(game)))
+            self._cache_key = key
+        return self._cache
+
     def view(self) -> ViewState:
         """Everything a view shows now, as one immutable value."""
         game = self._game
         legal = self.legal()
-        buttons, advice, komi = self._buttons(legal)
+        (buttons, advice, komi), header, moves = self._per_position()
         return ViewState(
             game_key=(game.rules.ruleset, game.variant.overlay_names, str(game.board.spec)),
             version=game.version,
-            header=self._header(),
+            header=header,
             status=self.status, status_kind=self.status_kind, advice=advice,
             buttons=buttons, komi=komi,
             choices=tuple(Choice(words.step_choice_label(s), str(s)) for s in self.pending),
-            moves=tuple(turn_labels(game)), move_index=game.step_count,
+            moves=moves, move_index=game.step_count,
             details=self._details(legal),
             mode=self.mode, presenting=self.presenting, to_move=game.to_move,
             scene=self.scene_request(), thinking=self.thinking)
