@@ -1410,8 +1410,8 @@ class DendriaState(EngineState):
         fert = self.fertile(g)
         if not fert:
             if not self.enclosed_sight:
-                return (f"the seedbed of {nm} has no fertile soil, and enclosed groups "
-                        "never convert (enclosed_groups never)")
+                return (f"the seedbed of {nm} has no fertile soil, and a group with no "
+                        "fertile soil does not convert (enclosed_groups never)")
             seen = self.seen_dendrids(g)
             return (f"the seedbed of {nm} has no fertile soil and sees {seen[mover]} of your "
                     f"dendrids against {seen[1 - mover]}: it needs strictly more of yours")
@@ -1426,15 +1426,16 @@ class DendriaState(EngineState):
         if self.capture_unprotected:
             if not fert:
                 if not self.enclosed_sight:
-                    return (f"the forest of {nm} has no fertile soil and enclosed groups "
-                            "never change hands")
+                    return (f"the forest of {nm} has no fertile soil, and a group with no "
+                            "fertile soil does not change hands (enclosed_groups never)")
                 seen = self.seen_dendrids(g)
                 return (f"the forest of {nm} is protected: it has no fertile soil and sees "
                         f"{seen[1 - mover]} of its owner's dendrids against {seen[mover]}")
             return (f"the forest of {nm} is protected: every fertile soil of it is "
                     "fertilized by its owner")
         if not fert:
-            return f"the forest of {nm} has no fertile soil, so it can never be captured"
+            return (f"the forest of {nm} has no fertile soil, and a forest cannot be "
+                    "captured while it has none")
         missing = fert & ~f[mover]
         if missing:
             return (f"the forest of {nm} cannot be captured: its fertile soils "
