@@ -203,7 +203,8 @@ def shape_problems(nb, name):
 PLAY_MARKDOWN = """## Play the lesson
 
 Run the cell below (Shift+Enter, or the ▶ button). **Next** and **Previous** go
-through the pages. On an exercise, play on the board, then press **Check**;
+through the pages; **Play**, on a page that shows steps happening, plays them one
+by one. On an exercise, play on the board, then press **Check**;
 **Retry** starts it again. Stuck? **Hint** helps in stages: first a sentence,
 then the part of the board to look at, and then **Show solution**. The exercises
 you solve are counted, here and in the [index](index.ipynb)."""

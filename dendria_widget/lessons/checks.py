@@ -15,8 +15,21 @@ from . import sentences as say
 from .framework import Verdict, planted, steps_of, words
 
 
+def after_planting(game):
+    """The game as it was right after the learner's last plant (before any
+    sprout or growth that followed it), or ``game`` itself when nothing was
+    planted: a check about feeding seeds judges that board."""
+    steps = game.steps
+    last = max((k for k, s in enumerate(steps) if s.verb in ("plant", "sow")), default=None)
+    if last is None or last == len(steps) - 1:
+        return game
+    return game.copy().go_to(last + 1)
+
+
 def nourished(*cells, seeds=1):
-    """Every seed on ``cells`` is nourished, having planted at most ``seeds`` seeds."""
+    """Every seed on ``cells`` is nourished, having planted at most ``seeds``
+    seeds (judged right after the plant: a seed sprouted after it was fed
+    was nourished)."""
     def check(game):
         new = planted(game)
         if not new and not steps_of(game, "move"):
@@ -24,7 +37,11 @@ def nourished(*cells, seeds=1):
         if len(new) > seeds:
             return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
                                   f"{words(new)}): press Retry and try again.")
+        game = after_planting(game)
         facts = explain.seeds(game)
+        gone = [c for c in cells if c not in facts]
+        if gone:
+            return Verdict(False, f"There is no seed on {words(gone)} any more.")
         hungry = [c for c in cells if c in facts and facts[c]["hungry"]]
         if hungry:
             fed = [c for c in cells if c not in hungry]
@@ -88,6 +105,9 @@ def fertilized_by(soil, colours=(), seeds=1):
             else:
                 why = f"{soil} is fertilized by {' and '.join(sorted(who))} only."
             return Verdict(True, "Right: " + why)
+        if soil in game.pieces:
+            return Verdict(False, f"{soil} holds a {game.pieces[soil]} now, and only empty "
+                                  "soils are fertilized: keep it empty.")
         bits = []
         for c in sorted(who - want):
             bits.append(f"{c} still fertilizes {soil}: the {c} dendrid on "
@@ -98,10 +118,11 @@ def fertilized_by(soil, colours=(), seeds=1):
     return check
 
 
-def grown(cell=None, colour="dark"):
+def grown(cell=None, colour="dark", size=1):
     """The group holding ``cell`` has become a forest of ``colour`` (grown
-    from a seedbed, or captured from the other colour). ``cell=None``: the
-    cell of the seed the learner planted (any right place is accepted)."""
+    from a seedbed, or captured from the other colour), of at least ``size``
+    trees. ``cell=None``: the cell of the seed the learner planted (any
+    right place is accepted)."""
     def check(game):
         target = cell
         if target is None:
@@ -112,6 +133,11 @@ def grown(cell=None, colour="dark"):
         piece = game.pieces.get(target)
         if piece == f"{colour} tree":
             group = next(g for g in explain.groups(game) if target in g["cells"])
+            if group["size"] < size:
+                return Verdict(False, f"{words(group['cells'])} grew into a {colour} forest "
+                                      f"of {say.plural(group['size'], 'tree')}, but this "
+                                      f"exercise asks for {size}: a seedbed grows whole, "
+                                      "so grow one that already has more seeds.")
             return Verdict(True, f"Right: {words(group['cells'])} "
                                  f"{'is' if group['size'] == 1 else 'are'} now a {colour} "
                                  f"forest of {say.plural(group['size'], 'tree')}.")
@@ -143,12 +169,64 @@ def enclosed(cell):
         if soils:
             return Verdict(False, f"The {name} still has "
                                   f"{say.plural(len(soils), 'fertile soil')}: {words(soils)}.")
-        return Verdict(True, f"Right: the {name} has no fertile soil left, so it can never "
-                             "change hands.")
+        return Verdict(True, f"Right: the {name} has no fertile soil left, and a group "
+                             "cannot change hands while it has none.")
     return check
 
 
-__all__ = ["nourished", "piece_is", "sprouted", "fertilized_by", "grown", "enclosed"]
+def edge_lines(cell, count, seeds=1):
+    """The seed on ``cell`` sees the edge along exactly ``count`` of its
+    lines, having planted at most ``seeds`` seeds."""
+    def check(game):
+        new = planted(game)
+        if not new:
+            return Verdict(False, "Nothing played yet: click an empty cell to plant a seed.")
+        if len(new) > seeds:
+            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
+                                  f"{words(new)}): press Retry and try again.")
+        ways = [say.DIRECTION_WORDS[r["direction"]] for r in explain.roots(game, cell)
+                if r["sees_edge"]]
+        if len(ways) == count:
+            return Verdict(True, f"Right: your seed on {new[-1]} stands on a line of {cell}, "
+                                 f"which now sees the edge to the {words(ways)} only.")
+        return Verdict(False, f"{cell} still sees the edge along {len(ways)} lines (to the "
+                              f"{words(ways)}): a seed stops a line only when it stands "
+                              f"on it, and your seed on {new[-1]} is on no open line of "
+                              f"{cell}.")
+    return check
+
+
+def sprouted_many(count, colour="dark"):
+    """At least ``count`` seeds sprouted into dendrids of ``colour`` this turn."""
+    def check(game):
+        done = [c for c in steps_of(game, "sprout") if game.pieces.get(c) == f"{colour} dendrid"]
+        if len(done) >= count:
+            return Verdict(True, f"Right: {words(done)} sprouted into {colour} dendrids.")
+        may = [c for c, why in explain.conversions(game, colour)["sprout"].items()
+               if why is None]
+        if may:
+            return Verdict(False, f"You may still sprout {words(may)}: click "
+                                  f"{'it' if len(may) == 1 else 'them'} before ending the turn.")
+        head = (f"Only {words(done)} sprouted. " if done else "Nothing sprouted. ")
+        other = "light" if colour == "dark" else "dark"
+        return Verdict(False, head + f"A seed may sprout for {colour} when it is nourished "
+                                     f"and more of its nourishers are {colour} than "
+                                     f"{other}: one seed of yours must do that for two "
+                                     "seeds at once.")
+    return check
+
+
+__all__ = [
+    "after_planting",
+    "edge_lines",
+    "enclosed",
+    "fertilized_by",
+    "grown",
+    "nourished",
+    "piece_is",
+    "sprouted",
+    "sprouted_many",
+]
 
 
 def turn_not_played(game, turns_before):

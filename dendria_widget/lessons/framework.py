@@ -37,9 +37,11 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import DendriaError, IllegalStep
-from ..explain.sentences import and_list
+from ..explain.sentences import and_list, reword
 from ..game import Game
 from ..notation import Step
+from ..rules.variant import plural_of
+from .claims import Claim
 
 #: Every rule (and every option default) a lesson can teach, by id: what
 #: the tests check the lessons cover, each id by some page.
@@ -159,7 +161,9 @@ class Page:
     drawn as a teacher's notes. A page that continues from the previous one
     shows only its own marks and arrows (those of the earlier page were about
     the earlier point), unless ``keep_marks`` says to keep the earlier ones
-    too (e.g. forest sizes that still hold).
+    too (e.g. forest sizes that still hold). ``claims`` are the facts the
+    text states, as data the engine checks (:mod:`.claims`; on an exercise,
+    "end" means after its solution).
     """
 
     title: str
@@ -174,6 +178,7 @@ class Page:
     marks: dict = field(default_factory=dict)
     arrows: tuple[tuple[str, str], ...] = ()
     keep_marks: bool = False
+    claims: tuple = ()
 
     def game(self, previous: Game | None = None) -> Game:
         """The game shown, after ``setup`` and before ``play`` (fresh each call).
@@ -231,7 +236,10 @@ class Exercise(Page):
     (the tests check that each gets a verdict that is not ok). Besides game
     steps, an answer may hold a teacher's actions (see :data:`TEACHER_ACTIONS`:
     ``"put d1 light seed"``, ``"mark d3 H"``...), for the exercises of
-    setting up and annotating a position; :meth:`perform` plays either kind."""
+    setting up and annotating a position; :meth:`perform` plays either kind.
+    ``turn``: the kind of turn the exercise asks for ("plant", "move",
+    "place"; "" for any): :meth:`judge` refuses a turn of another kind, in
+    the edition's words, before the check is asked."""
 
     prompt: str = ""
     check: Callable[[Game], Verdict] | None = None
@@ -240,6 +248,7 @@ class Exercise(Page):
     solution: tuple[str, ...] = ()
     wrong: tuple[tuple[str, ...], ...] = ()
     auto_end: bool = False
+    turn: str = ""
 
     def start_game(self, previous: Game | None = None) -> Game:
         """A fresh game for the learner (the same as :meth:`Page.game`)."""
@@ -263,15 +272,53 @@ class Exercise(Page):
         (a check that fails on a strange position says so in words)."""
         if self.check is None:
             raise DendriaError(f"the exercise {self.title!r} has no check")
-        try:
-            verdict = self.check(game)
-        except DendriaError as e:
-            return Verdict(False, f"This position cannot be judged: {e}")
-        if isinstance(verdict, Verdict):
-            return verdict
-        if isinstance(verdict, tuple) and len(verdict) == 2:
-            return Verdict(bool(verdict[0]), str(verdict[1]))
-        raise DendriaError(f"the check of the exercise {self.title!r} must give a Verdict")
+        verdict = self._wrong_kind_of_turn(game)
+        if verdict is None:
+            try:
+                got = self.check(game)
+            except DendriaError as e:
+                got = Verdict(False, f"This position cannot be judged: {e}")
+            if isinstance(got, tuple) and not isinstance(got, Verdict) and len(got) == 2:
+                got = Verdict(bool(got[0]), str(got[1]))
+            if not isinstance(got, Verdict):
+                raise DendriaError(f"the check of the exercise {self.title!r} must give a "
+                                   "Verdict")
+            verdict = got
+        return Verdict(verdict.ok, edition_words(game, verdict.message))
+
+    def learner_steps(self, game: Game) -> list[Any] | None:
+        """The steps played in ``game`` since the exercise's start (None when
+        the exercise continues the page before it, whose game is unknown here)."""
+        if self.start is None and self.rules is None:
+            return None
+        return game.steps[self.start_game().step_count:]
+
+    def _wrong_kind_of_turn(self, game: Game) -> Verdict | None:
+        """A Verdict when the learner's turn is not of the kind ``turn`` asks
+        for (a plant where a move was asked...), else None."""
+        if not self.turn:
+            return None
+        steps = self.learner_steps(game)
+        if not steps:
+            return None
+        first = "plant" if steps[0].verb in ("plant", "sow") else steps[0].verb
+        if first == self.turn:
+            return None
+        v = game.variant
+
+        def kind(k):
+            return v.kind_word(k) if k in v.kind_words else k
+
+        asked = {"plant": lambda: f"{v.verb_word('plant')} a seed",
+                 "move": lambda: f"move one of your {plural_of(kind('dendrid'))}",
+                 "place": lambda: "place a stack"}
+        did = {"plant": lambda: v.verb("plant").ing,
+               "move": lambda: f"moving a {kind('dendrid')}", "pass": lambda: "passing",
+               "place": lambda: "placing a stack", "swap": lambda: "swapping sides"}
+        asked_words = asked[self.turn]() if self.turn in asked else self.turn
+        did_words = did[first]() if first in did else first
+        return Verdict(False, f"This exercise asks you to {asked_words}, not to solve it "
+                              f"by {did_words}: press Retry and {asked_words}.")
 
     @property
     def is_exercise(self) -> bool:
@@ -349,6 +396,10 @@ class Lesson:
             if unknown:
                 raise DendriaError(f"the page {p.title!r} of {self.name} names an unknown "
                                    f"rule {unknown[0]!r}")
+            if not isinstance(p.claims, tuple) or not all(
+                    isinstance(c, Claim) for c in p.claims):
+                raise DendriaError(f"the page {p.title!r} of {self.name}: claims are a "
+                                   "tuple of lessons.claims.Claim")
             if isinstance(p, Exercise) and p.check is None:
                 raise DendriaError(f"the exercise {p.title!r} of {self.name} has no check")
 
@@ -393,6 +444,25 @@ class Lesson:
     def start_game(self, k: int) -> Game:
         """A fresh game for the exercise on page ``k``."""
         return self.game(k, 0)
+
+    def false_claims(self, k: int) -> list[tuple[Any, Any]]:
+        """The claims of page ``k`` the engine does not back, each with the
+        engine's answer: ``[]`` when every one holds. A claim is checked
+        after the page's play steps (an exercise's: after its solution), or
+        before them when its ``at`` is "start"."""
+        page = self.page(k)
+        out = []
+        for claim in page.claims:
+            if claim.at == "start":
+                game = self.game(k, 0)
+            else:
+                game = self.game(k, len(page.play))
+                if isinstance(page, Exercise):
+                    page.perform(game, page.solution)
+            actual = claim.actual(game)
+            if actual != claim.expect:
+                out.append((claim, actual))
+        return out
 
     def scene_kwargs(self, k: int, width: float | None = None,
                      game: Game | None = None) -> dict:
@@ -535,6 +605,20 @@ def _do_teacher_action(game, verb, args):
     elif args not in arrows:
         arrows.append(list(args))
     game.set_annotations({"marks": marks, "arrows": arrows})
+
+
+_PLOT_WORDS = {"soil": "plot", "soils": "plots", "Soil": "Plot", "Soils": "Plots"}
+_PLOT_RE = re.compile(r"\b(" + "|".join(_PLOT_WORDS) + r")\b")
+
+
+def edition_words(game: Game, text: str) -> str:
+    """A lesson's sentence in the words of ``game``'s edition: the sprites
+    edition sows seeds on plots and has sprites where the classic edition
+    plants on soils and has dendrids (the engine's own reword, and plots)."""
+    text = reword(game, text)
+    if game.variant.plot_word == "plot":
+        text = _PLOT_RE.sub(lambda m: _PLOT_WORDS[m.group(1)], text)
+    return text
 
 
 def steps_of(game: Game, verb: str) -> list[str | int | None]:

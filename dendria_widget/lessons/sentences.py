@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..explain import dendria as explain
 from ..explain import hedu as hedu_explain
 from ..explain.sentences import cap, plural, points, region_sentences, score_sentence
-from .framework import words
+from .framework import edition_words, words
 
 DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
                    "SE": "south-east", "SW": "south-west"}
@@ -171,6 +171,21 @@ def regions(game):
     """Hedu: who controls each region and what it is worth, one sentence each."""
     return "\n".join(region_sentences(game, hedu_explain.regions(game))) or \
         "There is no region: no empty plot is left."
+
+
+def _in_edition_words(fn):
+    """``fn(game, ...)``'s sentences in the words of the game's edition (the
+    sprites edition sows on plots and has sprites)."""
+    def wrapped(game, *args, **kwargs):
+        return edition_words(game, fn(game, *args, **kwargs))
+    wrapped.__name__, wrapped.__doc__ = fn.__name__, fn.__doc__
+    wrapped.__wrapped__ = fn
+    return wrapped
+
+
+for _name in ("roots", "seed", "seeds", "sprouts", "placements", "fertilized",
+              "dendrid_sight", "groups", "conversions", "slides", "step", "score", "scores"):
+    globals()[_name] = _in_edition_words(globals()[_name])
 
 
 __all__ = ["points", "score", "scores", "regions", "step", "roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",

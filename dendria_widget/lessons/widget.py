@@ -84,6 +84,7 @@ class LessonWidget(widgets.VBox):
         self.verdict: Verdict | None = None   # the last Verdict shown
         self.solved: set[int] = set()   # exercises (page indexes) solved in this widget
         self.solution_shown = False
+        self.shown_solutions: set[int] = set()   # exercises whose solution was shown
         self._timer: asyncio.TimerHandle | None = None
         self.lesson.page(page)         # a DendriaError names the pages there are
         self._build(width, self.lesson.game(page, 0))
@@ -305,11 +306,12 @@ class LessonWidget(widgets.VBox):
 
     def check(self) -> Verdict:
         """Judge the board's position: the Verdict, also shown in colour. An
-        exercise solved (without *Show solution*) counts in the progress."""
+        exercise solved counts in the progress, unless its solution was shown
+        in this widget."""
         ex = self._exercise()
         verdict = ex.judge(self._judged_game())
         self.verdict = verdict
-        if verdict.ok and not self.solution_shown:
+        if verdict.ok and self.page_index not in self.shown_solutions:
             self.solved.add(self.page_index)
             self.store.mark_solved(self.lesson, ex.title)
         self._update()
@@ -379,7 +381,10 @@ class LessonWidget(widgets.VBox):
                 marks[c] = ""
                 self._hint_marks.append(c)
         game.set_annotations({"marks": marks, "arrows": notes.get("arrows", [])})
-        self.board.refresh()
+        board = self.board
+        board.sync()                   # the board takes in the marks...
+        board.session.say(f"The hint marks {len(region)} cells: look there.", "info")
+        board.redraw()                 # ...and draws them
         return region
 
     def retry(self) -> Page:
@@ -404,6 +409,7 @@ class LessonWidget(widgets.VBox):
         ex = self._exercise()
         self.retry()
         self.solution_shown = True
+        self.shown_solutions.add(self.page_index)   # solving it now would not count
         steps = list(ex.solution)
         said = ", ".join(self.solution_words())
         loop = _running_loop()
@@ -541,7 +547,10 @@ class LessonsProgress(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs):
         data = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/html"] = self.html()
+        # without a kernel this table is as it was saved: say so
+        data["text/html"] = (self.html() + "<p style='opacity:0.75'>As saved with the "
+                             "notebook: run this cell in Jupyter to see your own progress."
+                             "</p>")
         data["text/plain"] = "\n".join(f"{name}: {done} of {total} exercises solved"
                                        for name, _t, done, total in self.rows())
         return data

@@ -99,3 +99,21 @@ def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
                       " {theme: 'JupyterLab Light'}); }")
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
     print(f"lesson browser test took {time.monotonic() - t0:.1f} s after the server was up")
+
+
+def test_a_saved_lesson_shows_its_pages_without_running(lab, page, tmp_path):
+    """Opened as saved (untrusted: JupyterLab sanitizes the HTML and runs
+    nothing), a lesson notebook still shows every page's picture, in the
+    light colours, and the lesson cell says how to play it."""
+    lab.open_notebook(page, "02_roots.ipynb", run=False, timeout=120)
+    page.wait_for_function("() => document.querySelectorAll('.dendria-picture img').length > 0")
+    shown = page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
+        .map((i) => [i.className, getComputedStyle(i).display !== 'none', i.naturalWidth])""")
+    light = [s for s in shown if s[0] == "dw-light"]
+    dark = [s for s in shown if s[0] == "dw-dark"]
+    assert light and len(light) == len(dark)
+    assert all(visible and width > 100 for _c, visible, width in light)
+    assert not any(visible for _c, visible, _w in dark)
+    text = lab.output_locator(page, 2).first.inner_text()
+    assert "plays here" in text and "Shift+Enter" in text
+    page.screenshot(path=str(tmp_path / "saved.png"))

@@ -1,6 +1,7 @@
 """Lesson 01: the board: soils, the six lines through a cell, the edge, cell names."""
 
 from ...explain import dendria as explain
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 
 EMPTY = "dendria-classic h4 4/5/6/7/6/5/4 dark"
@@ -73,6 +74,7 @@ LESSON = Lesson(
                  "cells on each side). Two players, **Dark** and **Light**, take turns; "
                  "Dark plays first.",
             start=EMPTY,
+            claims=(claim.plots(37),),
             rules_covered=("board-soils",),
         ),
         Page(
@@ -115,17 +117,22 @@ LESSON = Lesson(
             start="dendria-classic h4 4/1S3/6/3s1S1/6/5/4 dark",
             overlays=("roots",),
             focus="d4",
+            claims=(claim.sees_edge("d4", "NE", "W", "SW", "SE", mentions=("d4", "b2", "d6")),),
             rules_covered=("edge",),
         ),
         Page(
             title="Cells on the edge",
-            text="A cell on the edge has fewer lines: looking out of the board there is "
-                 "no soil at all, so there is no line that way. The corner a1 has only "
-                 "three lines (east, south-west and south-east), like the five other "
-                 "corners; the other cells of the edge have four.",
+            text="In the classic edition, a cell on the edge has fewer lines: looking out "
+                 "of the board there is no soil at all, so there is no line that way. The "
+                 "corner a1 has only three lines (east, south-west and south-east), like "
+                 "the five other corners; the other cells of the edge, like a2, have four. "
+                 "(The sprites edition reads the edge another way: lesson 11.)",
             start="dendria-classic h4 s3/5/6/7/6/5/4 dark",
             overlays=("roots",),
             focus="a1",
+            claims=(claim.roots("a1", 3, mentions=("a1", "three")),
+                    claim.roots("a2", 4, mentions=("a2", "four")),
+                    claim.roots("d4", 6, mentions=())),
             rules_covered=("edge-literal",),
         ),
         Page(
@@ -137,6 +144,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Find f2",
+            turn="plant",
             text="Cell names are how steps are written down: `plant f2` means "
                  "*a seed on f2*.",
             prompt="Plant a seed on **f2**: click that cell, then press **Check**.",
@@ -147,10 +155,12 @@ LESSON = Lesson(
             solution=("plant f2",),
             wrong=(("plant b2",), ("plant f3",)),
             auto_end=True,
+            claims=(claim.plots(37, mentions=()),),
             rules_covered=("cell-names",),
         ),
         Exercise(
             title="To the end of a line",
+            turn="plant",
             text="A light seed stands on d4, in the middle. Its six lines run out to the "
                  "edge.",
             prompt="Plant a dark seed on a cell **of the edge** that is **on one of the "
@@ -165,6 +175,7 @@ LESSON = Lesson(
             solution=("plant d7",),
             wrong=(("plant a2",), ("plant d6",)),
             auto_end=True,
+            claims=(claim.holding("light seed", "d4", at="start"), claim.sees_edge("d4", "E", "NE", "NW", "W", "SW", "SE", at="start"),),
             rules_covered=("lines", "edge"),
         ),
     ],

@@ -3,6 +3,7 @@ hungry and nourished seeds, and why you may plant only where a seed would be
 hungry."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
 
 ALONE = "dendria-classic h4 4/5/6/3s3/6/5/4 dark"
@@ -12,6 +13,8 @@ FED = "dendria-classic h4 4/3t1/2D3/s2s1S1/6/1T3/3d dark"
 ONE_WAY_OUT = "dendria-classic h4 4/3t1/2D3/s2s1S1/6/5/3d light"
 # d4 empty, its six lines end on pieces: a seed there would be nourished
 NO_ROOM = "dendria-classic h4 4/3t1/2D3/s4S1/6/1T3/3d dark"
+# d4 with pieces on four roots; the roots to the north-east and south-west are open
+ONE_LEFT = "dendria-classic h4 4/5/2S3/1S1s1S1/3T2/5/4 dark"
 CROSSING = "dendria-classic h4 S2T/5/6/s6/6/5/s3 dark"
 
 LESSON = Lesson(
@@ -38,6 +41,7 @@ LESSON = Lesson(
             start=FED,
             overlays=("roots",),
             focus="d4",
+            claims=(claim.nourishers("d4", 3, 3), claim.hungry("d4", False)),
             rules_covered=("nourishers",),
         ),
         Page(
@@ -58,6 +62,7 @@ LESSON = Lesson(
             start=ONE_WAY_OUT,
             overlays=("roots", "nutrients"),
             focus="d4",
+            claims=(claim.hungry("d4"), claim.sees_edge("d4", "SW", mentions=("d4", "south-west")), claim.hungry("d1"), claim.hungry("d6")),
             rules_covered=("hungry",),
         ),
         Page(
@@ -69,6 +74,7 @@ LESSON = Lesson(
             play=("plant f2", "end"),
             overlays=("roots", "nutrients"),
             focus="d4",
+            claims=(claim.hungry("d4", False),),
             rules_covered=("nourishers", "turns"),
         ),
         Page(
@@ -81,10 +87,32 @@ LESSON = Lesson(
             start=NO_ROOM,
             overlays=("roots",),
             focus="d4",
+            claims=(claim.legal("plant d4", False, mentions=("d4",)),),
             rules_covered=("plant-hungry", "turns"),
         ),
         Exercise(
+            title="One way out",
+            turn="plant",
+            text="The dark seed on d4 has four roots that end on pieces. Two more run out "
+                 "to the edge: to the north-east and to the south-west.",
+            prompt="Plant **one** seed so that d4 sees the edge along **only one** line.",
+            start=ONE_LEFT,
+            overlays=("roots",),
+            focus="d4",
+            claims=(claim.sees_edge("d4", "NE", "SW", at="start",
+                                    mentions=("d4", "north-east", "south-west")),),
+            check=checks.edge_lines("d4", 1),
+            hint="A seed stops a root when it stands on it. Follow one of the two roots "
+                 "that reach the edge.",
+            hint_cells=("c4", "e3"),
+            solution=("plant b4",),
+            wrong=(("plant d7",), ("plant a1",)),
+            auto_end=True,
+            rules_covered=("roots", "hungry"),
+        ),
+        Exercise(
             title="Feed the seed",
+            turn="plant",
             text="The dark seed on d4 is hungry: it sees the edge to the south-west only.",
             prompt="Plant **one** seed so that the seed on **d4** becomes **nourished**.",
             start="dendria-classic h4 4/3t1/2D3/s2s1S1/6/5/3d dark",
@@ -97,10 +125,12 @@ LESSON = Lesson(
             solution=("plant f2",),
             wrong=(("plant e1",), ("plant c2",)),
             auto_end=True,
+            claims=(claim.sees_edge("d4", "SW", at="start", mentions=("d4", "south-west")),),
             rules_covered=("nourishers", "hungry"),
         ),
         Exercise(
             title="Two with one",
+            turn="plant",
             text="The light seed on a1 and the dark seed on g1 are both hungry, each along "
                  "one root.",
             prompt="With **one** seed, make **both** a1 and g1 nourished.",
@@ -112,6 +142,7 @@ LESSON = Lesson(
             solution=("plant g4",),
             wrong=(("plant d4",), ("plant g2",)),
             auto_end=True,
+            claims=(claim.hungry("a1", at="start"), claim.hungry("g1", at="start"),),
             rules_covered=("nourished", "plant-hungry"),
         ),
     ],

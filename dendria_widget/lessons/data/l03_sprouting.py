@@ -2,6 +2,7 @@
 majority, sprouting either colour's seeds, one nourisher per root."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
 
 # d4: six nourishers, three dark and three light
@@ -25,6 +26,7 @@ LESSON = Lesson(
             start=TIE,
             overlays=("nutrients", "roots"),
             focus="d4",
+            claims=(claim.nourishers("d4", 3, 3),),
             rules_covered=("sprout-majority",),
         ),
         Page(
@@ -36,6 +38,7 @@ LESSON = Lesson(
                  "here there are none.",
             start=TIE,
             overlays=("nutrients", "conversions"),
+            claims=(claim.may_sprout("d4", "dark", False), claim.may_sprout("d4", "light", False)),
             rules_covered=("sprout-majority",),
         ),
         Page(
@@ -48,14 +51,18 @@ LESSON = Lesson(
             play=("plant d3", "end"),
             overlays=("nutrients", "roots"),
             focus="d4",
+            claims=(claim.nourishers("d4", 3, 3),),
             rules_covered=("sprout-one-per-root",),
         ),
         Page(
-            title="Hungry seeds never sprout",
+            title="Hungry seeds do not sprout",
             text="The light seed on d4 has four dark nourishers and one light one, but it "
-                 "is **hungry**: it sees the edge to the south-west. A hungry seed never "
-                 "sprouts, whatever the count.",
+                 "is **hungry**: it sees the edge to the south-west. A hungry seed may not "
+                 "sprout, whatever the count.",
             start=HUNGRY_LIGHT,
+            claims=(claim.hungry("d4"), claim.nourishers("d4", 4, 1),
+                    claim.may_sprout("d4", "dark", False),
+                    claim.may_sprout("d4", "light", False)),
             overlays=("nutrients", "roots"),
             focus="d4",
             rules_covered=("sprout-hungry-never",),
@@ -70,10 +77,12 @@ LESSON = Lesson(
             start=HUNGRY_LIGHT,
             play=("plant f2", "sprout d4", "end"),
             overlays=("nutrients", "conversions"),
+            claims=(claim.piece("d4", "dark dendrid"), claim.nourishers("d4", 4, 1, at="start", mentions=())),
             rules_covered=("sprout-either-colour", "plant-sprout"),
         ),
         Exercise(
             title="Take a1",
+            turn="plant",
             text="The light seed on a1 is hungry: its root to the south-east is open. It "
                  "has one dark nourisher (d1) and one light one (a4).",
             prompt="Plant a seed, then sprout the light seed on **a1** into **your** "
@@ -87,10 +96,12 @@ LESSON = Lesson(
             solution=("plant d4", "sprout a1"),
             wrong=(("plant a2", "end"), ("plant g4", "end")),
             auto_end=True,
+            claims=(claim.hungry("a1", at="start"), claim.nourishers("a1", 1, 1, at="start", mentions=("a1", "d1", "a4")),),
             rules_covered=("sprout-majority", "plant-sprout"),
         ),
         Exercise(
             title="Break the tie",
+            turn="plant",
             text="Back to the tie: three dark and three light nourishers round d4.",
             prompt="Plant **one** seed so that you may sprout the seed on **d4**, and "
                    "sprout it.",
@@ -104,7 +115,28 @@ LESSON = Lesson(
             solution=("plant d5", "sprout d4"),
             wrong=(("plant d3", "end"), ("plant c4", "end")),
             auto_end=True,
+            claims=(claim.nourishers("d4", 3, 3, at="start"),),
             rules_covered=("sprout-one-per-root", "sprout-majority"),
+        ),
+        Exercise(
+            title="Two at once",
+            turn="plant",
+            text="Back to the seeds of the exercise *Take a1*: a light seed on a1, dark "
+                 "seeds on d1 and g1, a light tree on a4. Each seed is hungry.",
+            prompt="Plant **one** seed, then sprout **two** seeds into dark dendrids.",
+            start=CROSSING,
+            overlays=("nutrients", "conversions"),
+            claims=(claim.holding("dark seed", "d1", "g1", at="start"), claim.holding("light seed", "a1", at="start"), claim.holding("light tree", "a4", at="start"),
+                    claim.hungry("a1", at="start"), claim.hungry("d1", at="start"),
+                    claim.hungry("g1", at="start")),
+            check=checks.sprouted_many(2, "dark"),
+            hint="Your seed must close the last open root of two seeds at once, and bring "
+                 "each of them more dark nourishers than light.",
+            hint_cells=("c3", "d3", "e4", "f4"),
+            solution=("plant d4", "sprout a1", "sprout d1"),
+            wrong=(("plant d4", "sprout a1", "end"), ("plant g4", "sprout a1", "end")),
+            auto_end=True,
+            rules_covered=("sprout-majority", "sprout-either-colour", "plant-sprout"),
         ),
     ],
 )

@@ -1,6 +1,7 @@
 """Lesson 04: fertilization: what a dendrid fertilizes, what blocks its lines."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
@@ -20,25 +21,33 @@ LESSON = Lesson(
                  "sees to the edge in all six directions: it fertilizes the 18 soils marked.",
             start=ALONE,
             overlays=("fertilization",),
+            claims=(claim.fertilized("dark", "a1", "a4", "b2", "b4", "c3", "c4", "d1", "d2",
+                                     "d3", "d5", "d6", "d7", "e3", "e4", "f2", "f4", "g1",
+                                     "g4", mentions=("18",)),),
             rules_covered=("fertilized",),
         ),
         Page(
             title="Pieces block the sight",
             text="A dendrid's sight stops at the **first piece** on each line, of any colour "
                  "or kind. The seed on d6, the tree on b4 and the seed on e3 block three "
-                 "lines: d7 and the soils behind e3 are not fertilized. The pieces "
-                 "themselves are never fertilized: only empty soils are.",
+                 "lines: d7, a4 (behind the tree) and f2 and g1 (behind e3) are not "
+                 "fertilized. The pieces themselves are not fertilized either: only empty "
+                 "soils are. Dark fertilizes 11 soils here.",
             start=BLOCKED,
             overlays=("fertilization",),
+            claims=(claim.fertilized("dark", "a1", "b2", "c3", "c4", "d1", "d2", "d3", "d5",
+                                     "e4", "f4", "g4", mentions=("11",)),
+                    claim.not_fertilized("dark", "d7", "a4", "f2", "g1")),
             rules_covered=("fertilized-blocked",),
         ),
         Page(
             title="Both colours",
             text="Each colour fertilizes the soils its own dendrids see. A soil may be "
-                 "fertilized by Dark, by Light, by both (b2 and c3 here, between the two "
-                 "dendrids) or by nobody.",
+                 "fertilized by Dark, by Light, by both (a4, b2, c3 and d1 here, where the "
+                 "lines of the two dendrids cross) or by nobody.",
             start=TWO,
             overlays=("fertilization",),
+            claims=(claim.fertilized_by_both("a4", "b2", "c3", "d1"),),
             rules_covered=("fertilized",),
         ),
         Page(
@@ -48,10 +57,12 @@ LESSON = Lesson(
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             play=("plant d6", "end"),
             overlays=("fertilization",),
+            claims=(claim.fertilizes("dark", "d7", at="start"), claim.not_fertilized("dark", "d7"),),
             rules_covered=("fertilized-blocked",),
         ),
         Exercise(
             title="Cut the line",
+            turn="plant",
             text="Light to play. The dark dendrid on d4 fertilizes d7, at the east edge.",
             prompt="Plant **one** seed so that Dark **no longer fertilizes d7**.",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
@@ -63,10 +74,12 @@ LESSON = Lesson(
             solution=("plant d6",),
             wrong=(("plant c4",), ("plant e4",)),
             auto_end=True,
+            claims=(claim.fertilizes("dark", "d7", at="start"),),
             rules_covered=("fertilized-blocked",),
         ),
         Exercise(
             title="Nobody's soil",
+            turn="plant",
             text="The dark dendrid on d1 and the light dendrid on a3 both see d3: it is "
                  "fertilized by both colours.",
             prompt="Plant **one** seed so that **nobody** fertilizes **d3**.",
@@ -79,7 +92,25 @@ LESSON = Lesson(
             solution=("plant d3",),
             wrong=(("plant d2",), ("plant c3",)),
             auto_end=True,
+            claims=(claim.fertilized_by_both("a1", "d3", "d6", "f1", at="start", mentions=("d3",)),),
             rules_covered=("fertilized", "fertilized-blocked"),
+        ),
+        Exercise(
+            title="Dark's only",
+            turn="plant",
+            text="The same two dendrids: both see d3.",
+            prompt="Plant **one** seed so that d3 is fertilized by **Dark only**.",
+            start=CROSS,
+            overlays=("fertilization",),
+            claims=(claim.fertilized_by_both("a1", "d3", "d6", "f1", at="start",
+                                             mentions=("d3",)),),
+            check=checks.fertilized_by("d3", ("dark",)),
+            hint="Keep Dark's line to d3 open, and cut Light's.",
+            hint_cells=("a3", "b3", "c3"),
+            solution=("plant c3",),
+            wrong=(("plant d2",), ("plant d3",), ("plant e3",)),
+            auto_end=True,
+            rules_covered=("fertilized-blocked",),
         ),
     ],
 )

@@ -2,11 +2,14 @@
 planting, and during a move)."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
 
 GROUPS = "dendria-classic h4 2tt/5/1ss3/2s4/4SS/5/1T2 dark"
 CORNER_BOTTOM = "dendria-classic h4 4/5/6/7/6/4d/3d dark"
 CORNER_TOP = "dendria-classic h4 3d/4d/6/7/6/5/4 dark"
+# a dark seed on f5; dark dendrids on e3 and g4, a light one on e1
+PAIR = "dendria-classic h4 4/5/6/7/D1d3/4s/1S1d dark"
 LIGHT_CORNER = "dendria-classic h4 4/5/6/d6/6/5/d2S dark"
 LIGHT_PAIR = "dendria-classic h4 SS2/5/6/5d1/1D4/5/4 dark"
 
@@ -25,6 +28,7 @@ LESSON = Lesson(
                  "one (g2).",
             start=GROUPS,
             overlays=("fertile",),
+            claims=(claim.group("c2", "c3", "d3"), claim.group("e5", "e6"), claim.group("a3", "a4"), claim.group("g2")),
             rules_covered=("seedbed",),
         ),
         Page(
@@ -47,22 +51,27 @@ LESSON = Lesson(
             start=CORNER_BOTTOM,
             play=("plant g1", "grow g1", "end"),
             overlays=("fertile", "fertilization"),
+            claims=(claim.piece("g1", "dark tree"),),
             rules_covered=("grow", "grow-after-plant"),
         ),
         Page(
             title="Growing during a move",
-            text="Every other growth happens during a **move** of a dendrid (lesson 07): "
-                 "after each slide, the player may grow any seedbed, **of either colour**, "
+            text="Every other growth happens during a **move**: instead of planting, a "
+                 "player may move one of their dendrids along one of its six lines to an "
+                 "empty soil further on (lesson 07 tells the whole story of a journey). "
+                 "After the slide, the player may grow any seedbed, **of either colour**, "
                  "whose fertile soils they all fertilize. Press **Play**: the dark dendrid "
                  "on d1 slides to f1, from where it sees f4 and f5; g3 is seen from g1. The "
                  "light seed on g4 becomes a **dark** tree.",
             start=LIGHT_CORNER,
             play=("move d1", "slide f1", "grow g4", "end"),
             overlays=("fertile", "fertilization"),
-            rules_covered=("grow-on-move", "grow"),
+            claims=(claim.piece("g4", "dark tree"), claim.fertilizes("dark", "f4", "f5", "g3")),
+            rules_covered=("grow-on-move", "grow", "journey-line"),
         ),
         Exercise(
             title="Plant and grow",
+            turn="plant",
             text="Dark has two dendrids, on a4 and b5.",
             prompt="Plant a seed where you can **grow it into a tree at once**, and grow "
                    "it (click the cell, then click your new seed).",
@@ -75,10 +84,29 @@ LESSON = Lesson(
             solution=("plant a1", "grow a1"),
             wrong=(("plant a2", "end"), ("plant b1", "end"), ("plant a1", "end")),
             auto_end=True,
+            claims=(claim.holding("dark dendrid", "a4", "b5", at="start"),),
             rules_covered=("grow-after-plant",),
         ),
         Exercise(
+            title="A forest of two",
+            turn="plant",
+            text="Dark has two dendrids, on e3 and g4, and a seed on f5.",
+            prompt="Plant **one** seed and grow a dark forest of **two** trees at once.",
+            start=PAIR,
+            overlays=("fertile", "fertilization"),
+            check=checks.grown(None, "dark", size=2),
+            hint="Right after planting, only the new seed's seedbed may grow, whole. A seed "
+                 "next to f5 joins its seedbed.",
+            hint_cells=("f5", "e4", "e5", "f4", "g4"),
+            solution=("plant f4", "grow f4"),
+            wrong=(("plant e5", "end"), ("plant f4", "end")),
+            auto_end=True,
+            claims=(claim.holding("dark dendrid", "e3", "g4", at="start"), claim.holding("dark seed", "f5", at="start"),),
+            rules_covered=("grow-after-plant", "seedbed", "fertile-soils"),
+        ),
+        Exercise(
             title="Take the seedbed",
+            turn="move",
             text="Light has a seedbed of two seeds on a1 and a2. Its fertile soils are a3, "
                  "b1, b2 and b3.",
             prompt="Move your dendrid so that it fertilizes **all four** fertile soils, and "
@@ -93,6 +121,7 @@ LESSON = Lesson(
             solution=("move d6", "slide b4", "grow a1"),
             wrong=(("move d6", "slide c5", "end"), ("move d6", "slide a3", "end")),
             auto_end=True,
+            claims=(claim.group("a1", "a2", at="start"), claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start"),),
             rules_covered=("grow", "grow-on-move"),
         ),
     ],

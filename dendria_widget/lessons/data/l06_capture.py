@@ -3,12 +3,15 @@ fertilized by the mover and one of them not by the owner; enclosed groups;
 each conversion judged on the board the previous one left."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
 
 GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"
 ENCLOSED = "dendria-classic h4 tS1D/SS3/6/D6/6/5/4 dark"
 CHAIN = "dendria-classic h4 S2s/4d/6/d6/6/5/4 dark"
 BOTTOM = "dendria-classic h4 4/5/6/3D1d1/6/5/TT1d dark"
+# Light's forest b3-b4 guarded by its dendrid on c4; dark dendrids on b1 and d5
+ONE_WAY = "dendria-classic h4 4/d1TT1/3D2/4d2/2S3/5/4 dark"
 LAST_SOIL = "dendria-classic h4 4/5/6/5d1/6/sSt2/TT2 light"
 
 LESSON = Lesson(
@@ -24,6 +27,7 @@ LESSON = Lesson(
                  "is safe.",
             start=GUARDED,
             overlays=("fertile", "conversions"),
+            claims=(claim.fertile_soils("a1", "a2", "b1", "b2"), claim.may_capture("a1", "dark", False)),
             rules_covered=("capture-fertilized",),
         ),
         Page(
@@ -37,16 +41,25 @@ LESSON = Lesson(
             start=GUARDED,
             play=("move a4", "slide c4", "capture a1", "end"),
             overlays=("fertile", "fertilization"),
+            claims=(claim.piece("a1", "dark tree", mentions=()),),
             rules_covered=("capture-fertilized",),
         ),
         Page(
             title="Enclosed groups",
             text="A group with **no fertile soil** at all (every soil round it holds a "
                  "piece, or is off the board) is **enclosed**. In the classic edition an "
-                 "enclosed group never changes: it can neither grow nor be captured. Dark's "
-                 "tree on a1 is safe for good, whatever Light's dendrids do.",
+                 "enclosed group can neither grow nor be captured **while** it has no "
+                 "fertile soil. Dark's tree on a1 is enclosed: Light cannot capture it, "
+                 "not on this turn of Dark's nor on Light's next one.\n\n"
+                 "It is safe only while its neighbours stay. A light seed next to it, on "
+                 "a2 or b1, could sprout into a dendrid and journey away: then that soil "
+                 "is empty, a fertile soil of the forest again, and the forest can be "
+                 "captured like any other.",
             start=ENCLOSED,
             overlays=("fertile", "conversions"),
+            claims=(claim.fertile_soils("a1", mentions=("a1",)),
+                    claim.may_capture("a1", "light", False),
+                    claim.stays("a1", 2)),
             rules_covered=("enclosed-never",),
         ),
         Page(
@@ -59,10 +72,12 @@ LESSON = Lesson(
             start=CHAIN,
             play=("move d1", "slide d4", "sprout a4", "grow a1", "end"),
             overlays=("nutrients", "fertile"),
+            claims=(claim.piece("a4", "dark dendrid"), claim.piece("a1", "dark tree")),
             rules_covered=("judged-anew",),
         ),
         Exercise(
             title="Capture the pair",
+            turn="move",
             text="Light's forest g1, g2 has four fertile soils: f1, f2, f3 and g3. Light's "
                  "dendrid on d4 fertilizes f2.",
             prompt="Make **one move** with a dark dendrid so that you fertilize all four "
@@ -77,22 +92,49 @@ LESSON = Lesson(
             solution=("move d6", "slide f4", "capture g1"),
             wrong=(("move d6", "slide e5", "end"), ("move g4", "slide g3", "end")),
             auto_end=True,
+            claims=(claim.fertilizes("light", "f2", at="start"),
+                    claim.fertile_soils("g1", "f1", "f2", "f3", "g3", at="start"),),
             rules_covered=("capture-fertilized",),
         ),
         Exercise(
             title="Seal the forest",
+            turn="plant",
             text="Light to play. Light's forest g1, g2 has one fertile soil left, g3, and "
                  "Dark's dendrid on d6 fertilizes it: Dark threatens to capture the forest.",
-            prompt="Plant **one** seed so that the forest can **never** be captured.",
+            prompt="Plant **one** seed so that the forest has **no fertile soil** left: "
+                   "then Dark cannot capture it on the next turn.",
             start=LAST_SOIL,
             overlays=("fertile",),
             check=checks.enclosed("g1"),
-            hint="An enclosed group never changes hands. Which soil still touches the forest?",
+            claims=(claim.fertilizes("dark", "g3", at="start"), claim.fertile_soils("g1", "g3", at="start"),
+                    claim.fertile_soils("g1", mentions=("g1",)), claim.stays("g1", 2)),
+            hint="A forest cannot be captured while it has no fertile soil. Which soil "
+                 "still touches the forest?",
             hint_cells=("g3",),
             solution=("plant g3",),
             wrong=(("plant f4",), ("plant e4",)),
             auto_end=True,
             rules_covered=("enclosed-never",),
+        ),
+        Exercise(
+            title="Only one way in",
+            turn="move",
+            text="Light's forest b3, b4 is guarded by Light's dendrid on c4. Dark has "
+                 "dendrids on b1 and d5.",
+            prompt="Make **one move** that captures the forest.",
+            start=ONE_WAY,
+            overlays=("fertile", "fertilization"),
+            claims=(claim.holding("dark dendrid", "b1", "d5", at="start"), claim.holding("light dendrid", "c4", at="start"), claim.group("b3", "b4", at="start"),
+                    claim.may_capture("b3", "dark", False, at="start"),),
+            check=checks.grown("b3", "dark"),
+            hint="Capture needs every fertile soil yours and one the owner misses. Where "
+                 "can a dark dendrid stand that cuts a line of Light's dendrid and still "
+                 "sees what it must?",
+            hint_cells=("a1", "a2", "b2", "c2", "c3"),
+            solution=("move b1", "slide a1", "capture b3"),
+            wrong=(("move b1", "slide b2", "end"), ("move d5", "slide d4", "end")),
+            auto_end=True,
+            rules_covered=("capture-fertilized",),
         ),
     ],
 )

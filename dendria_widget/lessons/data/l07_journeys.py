@@ -2,6 +2,7 @@
 stopping to convert, several slides, no dead ends."""
 
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
@@ -9,6 +10,8 @@ JUMPS = "dendria-classic h4 4/3s1/2d3/1S1d1S1/2s3/5/4 dark"
 BLOCKS = "dendria-classic h4 4/3S1/2D3/3d1T1/6/1t3/4 dark"
 # d4 may sprout now (4 dark nourishers against 2), but not before a slide
 READY = "dendria-classic h4 4/3t1/2D3/s2ssS1/6/1T3/3d dark"
+# Light's seedbed a2-a3; dark dendrids on b3 and c6, trees on b1 and e3
+WHICH = "dendria-classic h4 1SS1/t1d2/5d/2D4/2T3/5/2s1 dark"
 TWO_BEDS = "dendria-classic h4 S3/4d/6/d5d/6/5/d2S dark"
 FEED_G1 = "dendria-classic h4 4/5/6/D5d/6/5/S2t dark"
 # Light's dendrid on g4 can only go to f5 and back
@@ -17,9 +20,26 @@ BACK_AND_FORTH = ("move a1", "slide a2", "end", "move g4", "slide f5", "end",
                   "move a2", "slide a1", "end")
 
 
+def _stop_of(steps, cell):
+    """At which stop of the journey (counting slides) ``cell`` was grown, or None."""
+    slides = 0
+    for s in steps:
+        if s.verb == "slide":
+            slides += 1
+        elif s.verb == "grow" and s.arg == cell:
+            return slides
+    return None
+
+
 def check_both_beds(game):
     a, b = checks.grown("a1", "dark")(game), checks.grown("g4", "dark")(game)
     if a.ok and b.ok:
+        steps = game.steps
+        if _stop_of(steps, "a1") == _stop_of(steps, "g4"):
+            return Verdict(False, "Both seedbeds grew, but at the same stop: this exercise "
+                                  "is about going on with a second slide. Stop where your "
+                                  "dendrid sees one missing soil, grow, then slide on in the "
+                                  "same direction.")
         return Verdict(True, "Right: one journey, two stops, two new dark trees on a1 and g4.")
     if a.ok or b.ok:
         done, todo = ("a1", b) if a.ok else ("g4", a)
@@ -50,9 +70,10 @@ LESSON = Lesson(
             text="A dendrid may pass over **empty soils**, over **seeds** of either colour "
                  "and over **its own side's dendrids**. But it **stops only on an empty "
                  "soil**: it can jump the light seed on d6 and land on d7, jump the dark "
-                 "dendrid on c3 to b2 or a1, but never stop on a piece.",
+                 "dendrid on c3 to b2 or a1, but it may not stop on a piece.",
             start=JUMPS,
             setup=("move d4",),
+            claims=(claim.legal("slide d7", at="start", mentions=("d7",)), claim.legal("slide b2", at="start", mentions=("b2",)), claim.legal("slide a1", at="start", mentions=("a1",)), claim.legal("slide d6", False, at="start", mentions=("d6",)),),
             rules_covered=("journey-jump", "journey-stop"),
         ),
         Page(
@@ -64,6 +85,7 @@ LESSON = Lesson(
                  "still in reach.",
             start=BLOCKS,
             setup=("move d4",),
+            claims=(claim.legal("slide d5", at="start", mentions=("d5",)), claim.legal("slide d7", False, at="start"), claim.legal("slide e3", at="start", mentions=("e3",)), claim.legal("slide f2", False, at="start", mentions=("f2",)), claim.legal("slide a4", at="start", mentions=("a4",)),),
             rules_covered=("journey-block",),
         ),
         Page(
@@ -77,6 +99,7 @@ LESSON = Lesson(
             setup=("move g4",),
             play=("slide f4", "sprout d4", "end"),
             overlays=("nutrients",),
+            claims=(claim.legal("sprout d4", False, at="start", mentions=("d4",)), claim.piece("d4", "dark dendrid"),),
             rules_covered=("journey-convert", "convert-at-start"),
         ),
         Page(
@@ -88,6 +111,7 @@ LESSON = Lesson(
             start=TWO_BEDS,
             play=("move d1", "slide d2", "grow a1", "slide d3", "end"),
             overlays=("fertile", "fertilization"),
+            claims=(claim.piece("a1", "dark tree"),),
             rules_covered=("journey-slides", "journey-convert"),
         ),
         Page(
@@ -100,10 +124,12 @@ LESSON = Lesson(
             start=BOXED,
             setup=BACK_AND_FORTH,
             marks={"f5": "stuck"},
+            claims=(claim.legal("move f5", False, mentions=("f5",)),),
             rules_covered=("no-dead-ends",),
         ),
         Exercise(
             title="Feed and sprout",
+            turn="move",
             text="The light seed on g1 is hungry: its root to the north-east (f2, e3, d4, "
                  "c4, b4, a4) is open. Its nourishers are Dark's tree on g4 and Light's "
                  "dendrid on d1.",
@@ -117,10 +143,32 @@ LESSON = Lesson(
             solution=("move d7", "slide d4", "sprout g1"),
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
             auto_end=True,
+            claims=(claim.nourishers("g1", 1, 1, at="start", mentions=("g4", "d1")),
+                    claim.hungry("g1", at="start"), claim.sees_edge("g1", "NE", at="start", mentions=("north-east",)),),
             rules_covered=("journey-convert",),
         ),
         Exercise(
+            title="Which dendrid?",
+            turn="move",
+            text="Light's seedbed a2, a3 has four fertile soils: a1, a4, b2 and b4 (b3 "
+                 "holds Dark's dendrid).",
+            prompt="Make **one move** after which you grow the light seedbed into a dark "
+                   "forest.",
+            start=WHICH,
+            overlays=("fertile", "fertilization"),
+            claims=(claim.fertile_soils("a2", "a1", "a4", "b2", "b4", at="start"),),
+            check=checks.grown("a2", "dark"),
+            hint="A dendrid that moves away stops seeing what it saw. Count who sees each "
+                 "fertile soil before and after.",
+            hint_cells=("b3", "c6", "b1", "c3"),
+            solution=("move b3", "slide b2", "grow a2"),
+            wrong=(("move c6", "slide c5", "end"), ("move b3", "slide c3", "end")),
+            auto_end=True,
+            rules_covered=("journey-line", "journey-convert"),
+        ),
+        Exercise(
             title="Two stops",
+            turn="move",
             text="Two light seeds, on a1 and g4, each miss one soil fertilized by Dark: a2 "
                  "for a1, f4 for g4.",
             prompt="In **one move**, grow **both** light seeds into dark trees.",
@@ -134,6 +182,7 @@ LESSON = Lesson(
             wrong=(("move d1", "slide d2", "grow a1", "end"),
                    ("move d1", "slide d4", "grow g4", "end")),
             auto_end=True,
+            claims=(claim.not_fertilized("dark", "a2", "f4", at="start"),),
             rules_covered=("journey-slides",),
         ),
     ],

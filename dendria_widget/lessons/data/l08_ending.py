@@ -1,9 +1,10 @@
 """Lesson 08: how a Dendria game ends (two passes, repetition, the dendrid
 move limit, which a pass does not reset)."""
 
-from .. import checks
-from .. import sentences as say
 from ...game import Game
+from .. import checks
+from .. import claims as claim
+from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
 
 # A quiet end of game: Dark has a forest of 3, Light a forest of 2.
@@ -24,19 +25,6 @@ def _scores(game):
     return f"Dark {say.points(s['dark']['total'])}, Light {say.points(s['light']['total'])}"
 
 
-def _check_end_and_win(game):
-    unfinished = checks.turn_not_played(game, 1)
-    if unfinished is not None:
-        return unfinished
-    if not game.is_over:
-        return Verdict(False, "The game goes on: Light passed, but your turn was not a "
-                              "pass, so there were no two passes in a row.")
-    if game.winner != "dark":
-        return Verdict(False, f"The game is over, but Dark did not win ({_scores(game)}).")
-    return Verdict(True, f"Two passes in a row: the game is over and Dark wins "
-                         f"({_scores(game)}).")
-
-
 def _check_keep_going(game):
     unfinished = checks.turn_not_played(game, 3)
     if unfinished is not None:
@@ -46,6 +34,17 @@ def _check_keep_going(game):
                               "the count again; a pass counts like a dendrid move.")
     return Verdict(True, "The game goes on: your turn held a plant, so the count of "
                          "turns without a plant starts again from zero.")
+
+
+def _check_end_by_limit(game):
+    unfinished = checks.turn_not_played(game, 3)
+    if unfinished is not None:
+        return unfinished
+    if not game.is_over:
+        return Verdict(False, "The game goes on: your turn held a plant, and a plant starts "
+                              "the count of turns without a plant again from zero.")
+    return Verdict(True, f"Right: the game is over, because {game.end_reason}. Your "
+                         "dendrid move was the fourth turn in a row without a plant.")
 
 
 def _home_refused():
@@ -94,17 +93,21 @@ LESSON = Lesson(
                 "(bottom right). Light is to move."),
             start=QUIET,
             marks={"a2": "3", "g4": "2"},
+            claims=(claim.forests("dark", 3), claim.forests("light", 2),),
         ),
         Page(
             title="Two passes in a row",
             text=(
                 "Press **Play**: Light passes, then Dark passes too. Two passes in a row "
-                "end the game at once. Dark's forest of 3 beats Light's forest of 2: "
-                "Dark wins 4.5 to 3.\n\n"
-                "A pass is always allowed. Pass when nothing useful is left to do, but "
-                "remember: if your opponent has just passed, your pass ends the game."),
+                "end the game at once. Then the forests are counted (lesson 09): here "
+                "Dark's forest of 3 beats Light's forest of 2, and Dark wins.\n\n"
+                "In the middle of a game a player may pass instead of planting or "
+                "moving, as Light and then Dark did here. Pass when nothing useful is "
+                "left to do, but remember: if your opponent has just passed, your pass "
+                "ends the game."),
             start=QUIET,
             play=("pass", "pass"),
+            claims=(claim.legal("pass", at="start"), claim.over(), claim.winner("dark")),
             rules_covered=("pass-end",),
         ),
         Page(
@@ -122,6 +125,7 @@ LESSON = Lesson(
                   "move d3", "slide d4", "end",
                   "move f3", "slide f4"),
             arrows=(("f4", "f5"),),
+            claims=(claim.legal("end", False, mentions=()),),
             rules_covered=("superko",),
         ),
         Page(
@@ -129,9 +133,10 @@ LESSON = Lesson(
             text=(
                 "Press **Play**: Light's dendrid slides on to f5, and that board is new, "
                 "so the turn may end there.\n\n"
-                "A pass is never refused by this rule: a pass leaves the board as it was, "
+                "This rule does not apply to a pass: a pass leaves the board as it was, "
                 "and that is allowed."),
             play=("slide f5", "end"),
+            claims=(claim.piece("f5", "light dendrid"),),
             rules_covered=("superko",),
         ),
         Page(
@@ -151,27 +156,33 @@ LESSON = Lesson(
                   "move d4", "slide d3", "end",
                   "pass",
                   "move d3", "slide d2", "end"),
+            claims=(claim.over(), claim.option("dendrid_move_limit", 2, mentions=("2",))),
             rules_covered=("move-limit",),
         ),
         Exercise(
-            title="End the game",
-            text="Light has just passed. Dark is ahead.",
-            prompt="You play **Dark**. End the game right now, so that Dark wins.",
-            start=QUIET,
-            setup=("pass",),
-            check=_check_end_and_win,
-            hint="After a pass, one more pass ends the game.",
-            hint_cells=(),
-            solution=("pass",),
-            wrong=(("plant b3", "end"), ("move d4", "slide d5", "end")),
-            rules_covered=("pass-end",),
+            title="The fourth turn",
+            turn="move",
+            text=(
+                "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
+                "three turns without a plant."),
+            prompt=("You play **Dark**. End the game with your turn, **without passing**."),
+            start=SHORT,
+            setup=("move f4", "slide f3", "end",
+                   "move d4", "slide d3", "end",
+                   "move f3", "slide f2", "end"),
+            claims=(claim.over(False, at="start"),),
+            check=_check_end_by_limit,
+            hint="Which turns count towards the limit, and which one starts it again?",
+            hint_cells=("d3",),
+            solution=("move d3", "slide d2", "end"),
+            wrong=(("plant c4", "end"),),
+            rules_covered=("move-limit",),
         ),
         Exercise(
             title="Keep the game going",
             text=(
                 "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
-                "three turns without a plant. Light is ahead, so the game must not end "
-                "yet."),
+                "three turns without a plant. You want the game to go on."),
             prompt=("You play **Dark**. Play a turn after which the game is **not** over."),
             start=SHORT,
             setup=("move f4", "slide f3", "end",
@@ -183,10 +194,12 @@ LESSON = Lesson(
             hint_cells=("b3", "c4"),
             solution=("plant c4", "end"),
             wrong=(("pass",), ("move d3", "slide d4", "end")),
+            claims=(claim.option("dendrid_move_limit", 2, mentions=("2",)), claim.over(False, at="start"),),
             rules_covered=("move-limit",),
         ),
         Exercise(
             title="Home again",
+            turn="move",
             text=(
                 "Last turn Dark's dendrid went from d4 to d3, and then Light passed. So "
                 "if Dark's dendrid simply went back, the board would be the one the game "
@@ -204,6 +217,7 @@ LESSON = Lesson(
             wrong=(("move d3", "slide d4"),
                    ("move d3", "slide d4", "slide d5", "end"),
                    ("pass",)),
+            claims=(claim.holding("dark dendrid", "d3", at="start"),),
             rules_covered=("superko",),
         ),
     ],

@@ -2,6 +2,7 @@
 (distinct sizes, a point for more forests of a size, the half point)."""
 
 from .. import checks
+from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict
 
@@ -11,6 +12,8 @@ WORKED = "dendria-classic h5 ttt2/6/5tt/3d4/t4s3/t4D2/t1S4/6/1TTTT dark"
 KOMI = WORKED + " komi=2"
 # Dark (a forest of 3) may capture one of Light's forests of 3, 2 and 1.
 CAPTURE = "dendria-classic h5 TTT2/6/7/8/T2d5/7t/5tt/6/3TT dark"
+# Dark: two forests of 1 and a seed on e4; Light: forests of 2 and 1
+SIZES = "dendria-classic h4 3d/5/6/tD3d1/2Ts2/1tT2/3T dark"
 # Dark (a forest of 2) may plant and grow the new seed's seedbed.
 GROW = "dendria-classic h5 s1s2/3d2/7/8/T8/8/5tt/6/3TT dark"
 
@@ -45,6 +48,8 @@ LESSON = Lesson(
                 "The numbers give each forest's size."),
             start=WORKED,
             marks={"a2": "3", "f1": "3", "c7": "2", "i3": "4"},
+            claims=(claim.forests("dark", 3, 3, 2), claim.forests("light", 4),
+                    claim.group("a1", "a2", "a3"), claim.group("e1", "f1", "g1"), claim.group("c6", "c7"),),
         ),
         Page(
             title="Each size counts once",
@@ -53,6 +58,7 @@ LESSON = Lesson(
                 "and 2; the size 3 counts only once, so Dark gets 3 + 2 = **5**. Light "
                 "gets **4**.\n\n"
                 "A second forest of a size you already have adds nothing here."),
+            claims=(claim.score("dark", 7, mentions=("5",)), claim.score("light", 5.5, mentions=("4",))),
             rules_covered=("score-distinct",),
             keep_marks=True,
         ),
@@ -77,6 +83,7 @@ LESSON = Lesson(
                 "the same, nobody gets it.\n\n"
                 "Final score: Dark **7**, Light **5.5**. Dark would win. (With equal "
                 "scores the game is a draw.)"),
+            claims=(claim.score("dark", 7), claim.score("light", 5.5), claim.leader("dark")),
             rules_covered=("score-half",),
             keep_marks=True,
         ),
@@ -86,6 +93,7 @@ LESSON = Lesson(
                 "Press **Play**: both players pass and the game ends. The score you "
                 "worked out is the result: Dark wins, 7 to 5.5."),
             play=("pass", "pass"),
+            claims=(claim.over(), claim.winner("dark"), claim.score("dark", 7), claim.score("light", 5.5)),
             rules_covered=("pass-end",),
             keep_marks=True,
         ),
@@ -98,16 +106,18 @@ LESSON = Lesson(
                 "The same board with a komi of 2: Light gets 4 + 1 + 0.5 + 2 = **7.5**, "
                 "Dark still 7. Now Light wins."),
             start=KOMI,
+            claims=(claim.score("dark", 7), claim.score("light", 7.5), claim.leader("light")),
             rules_covered=("komi",),
         ),
         Exercise(
             title="The right capture",
+            turn="move",
             text=(
                 "Dark has a forest of 3. Light has forests of 3 (top), 2 (bottom) and 1 "
                 "(left). Dark's dendrid on e4 can reach a cell from which it captures any "
                 "one of them."),
             prompt=("You play **Dark**. Make a dendrid move that captures a forest so "
-                    "that Dark is ahead. The biggest forest is not always the best one."),
+                    "that Dark is ahead. The biggest forest need not be the best one."),
             start=CAPTURE,
             marks={"a2": "3", "i4": "2", "e1": "1", "g6": "3"},
             check=_check_dark_ahead,
@@ -117,10 +127,12 @@ LESSON = Lesson(
             solution=("move e4", "slide h4", "capture i4", "end"),
             wrong=(("move e4", "slide b4", "capture a1", "end"),
                    ("move e4", "slide e2", "capture e1", "end")),
+            claims=(claim.forests("dark", 3, at="start"), claim.forests("light", 3, 2, 1, at="start"),),
             rules_covered=("score-distinct", "score-majority"),
         ),
         Exercise(
             title="Plant a winning forest",
+            turn="plant",
             text=(
                 "In the classic edition, right after planting you may grow the seedbed "
                 "of the new seed, if your dendrids fertilize all its fertile soils. Light "
@@ -135,7 +147,30 @@ LESSON = Lesson(
             hint_cells=("a1", "a2", "a3"),
             solution=("plant a2", "grow a2", "end"),
             wrong=(("plant a5", "grow a5", "end"), ("plant a2", "end")),
+            claims=(claim.forests("dark", 2, at="start"), claim.forests("light", 2, 1, at="start"),),
             rules_covered=("score-half", "grow-after-plant"),
+        ),
+        Exercise(
+            title="A size of your own",
+            turn="plant",
+            text=(
+                "Dark has two forests of one tree; Light has a forest of two and one of "
+                "one. Light leads, 4.5 to 2."),
+            prompt=("You play **Dark**. Plant one seed and grow its seedbed, so that Dark "
+                    "is ahead."),
+            start=SIZES,
+            overlays=("fertile", "fertilization"),
+            claims=(claim.forests("dark", 1, 1, at="start"), claim.forests("light", 2, 1, at="start"),
+                    claim.holding("dark tree", "d1", "f2", at="start", mentions=()),
+                    claim.score("dark", 2, at="start"), claim.score("light", 4.5, at="start"),
+                    claim.leader("light", at="start")),
+            check=_check_dark_ahead,
+            hint="A forest of 2 gives Dark a size it does not have yet, and the larger "
+                 "forests. Which of your seeds can you join?",
+            hint_cells=("e4", "d5", "e5"),
+            solution=("plant d5", "grow d5", "end"),
+            wrong=(("plant d5", "end"), ("plant e5", "end"), ("move d6", "slide d7", "end")),
+            rules_covered=("score-distinct", "score-half", "grow-after-plant"),
         ),
     ],
 )

@@ -2,7 +2,10 @@
 
 from dataclasses import dataclass
 
-from ..framework import Exercise, Lesson, Page, Verdict, planted
+from ...explain import dendria as explain
+from .. import claims as claim
+from ..framework import Exercise, Lesson, Page, Verdict, planted, words
+from ..sentences import DIRECTION_WORDS
 
 RULES = {"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 5}}
 
@@ -17,28 +20,75 @@ class _FromTheStart(Exercise):
         return super().game(None)
 
 
-def _check_swap(game):
-    if len(game.history) < 2 or game.phase in ("plant", "move"):
-        return Verdict(False, "Choose first: swap, or plant and end your turn.")
-    if [s.verb for s in game.history[1]] == ["swap"]:
-        return Verdict(True, "You swapped: the dark seed on e5 is yours now, and your "
-                             "opponent plays Light and moves next.")
-    return Verdict(False, "You did not swap, so the seed on e5 stays your opponent's. "
-                          "To take it, swap instead of playing.")
-
-
-def _check_keep(game):
-    if len(game.history) < 2 or game.phase in ("plant", "move"):
+def _light_plant(game):
+    """The cell Light planted on after Dark's first seed, or a Verdict
+    saying what is missing."""
+    if game.phase in ("plant", "move"):
+        return Verdict(False, "Your turn is not finished yet: press End turn first.")
+    turns = game.history
+    if len(turns) < 2:
         return Verdict(False, "Play your turn first: plant a seed, then end the turn.")
-    second = [s.verb for s in game.history[1]]
-    if "swap" in second:
-        return Verdict(False, "You swapped, so the seed on a1 is yours now: that is what you "
-                              "did not want. Keep Light and plant instead.")
-    if "plant" not in second:
-        return Verdict(False, "You passed: that keeps your colour, but plant a seed of your "
-                              "own instead.")
-    return Verdict(True, f"You kept Light and planted on {planted(game)[1]}: the game goes "
-                         "on as usual, and Dark moves next.")
+    verbs = [s.verb for t in turns[1:] for s in t]
+    if "swap" in verbs and len(turns) == 2:
+        return Verdict(False, "You swapped: Dark's first seed is yours now, and your "
+                              "opponent moves. This exercise asks you to keep Light and "
+                              "plant.")
+    mine = planted(game)[1:]
+    if not mine:
+        return Verdict(False, "You passed: plant a seed of your own instead.")
+    return mine[-1]
+
+
+def _check_first_seed(game):
+    if game.phase in ("plant", "move"):
+        return Verdict(False, "Your turn is not finished yet: press End turn first.")
+    cells = planted(game)
+    if not cells:
+        return Verdict(False, "Plant Dark's first seed: click a cell, then press End turn.")
+    cell = cells[0]
+    n = len(explain.roots(game, cell))
+    if n == 4:
+        return Verdict(True, f"Right: {cell} is on the edge, and not a corner: its seed has "
+                             "four lines. Now Light chooses: swap, or play.")
+    return Verdict(False, f"The seed on {cell} has {n} lines, not four: "
+                          + ("a corner has three." if n == 3 else
+                             "a cell inside the board has six; look on the edge."))
+
+
+def _edge_lines(game, cell):
+    return [r for r in explain.roots(game, cell) if r["sees_edge"]]
+
+
+def _check_corner(game):
+    cell = _light_plant(game)
+    if isinstance(cell, Verdict):
+        return cell
+    open_lines = _edge_lines(game, "a1")
+    ways = words([DIRECTION_WORDS[r["direction"]] for r in open_lines])
+    if len(open_lines) == 2:
+        return Verdict(True, f"Right: you kept Light, and your seed on {cell} stands on a line "
+                             f"of a1. Dark's first seed now sees the edge to the {ways} "
+                             "only.")
+    return Verdict(False, f"Your seed on {cell} is not on a line of a1: Dark's first seed "
+                          f"still sees the edge along all three of its lines ({ways}).")
+
+
+def _check_after_swap(game):
+    cell = _light_plant(game)
+    if isinstance(cell, Verdict):
+        return cell
+    plant_at = max(k for k, st in enumerate(game.steps) if st.verb == "plant")
+    before = game.copy().go_to(plant_at)         # the board Light planted on
+    line = next((r for r in explain.roots(before, "e5") if cell in r["cells"]), None)
+    far = line is not None and line["cells"][-1] == cell
+    if far:
+        return Verdict(True, f"Right: you play Light now, and your seed on {cell} is the "
+                             "nourisher at the very end of a line of e5, the seed your "
+                             "opponent took with the swap.")
+    if line is None:
+        return Verdict(False, f"Your seed on {cell} is on no line of e5.")
+    return Verdict(False, f"Your seed on {cell} is on a line of e5, but not at its end: "
+                          f"the line goes on to {line['cells'][-1]}.")
 
 
 LESSON = Lesson(
@@ -79,31 +129,59 @@ LESSON = Lesson(
             rules_covered=("pie-swap",),
         ),
         _FromTheStart(
-            title="Take the seed",
-            text="Dark has placed the first seed in the very middle of the board, e5.",
-            prompt=("You play **Light**. You like that seed: make it yours."),
+            title="The first seed",
+            turn="plant",
+            text=("A new game on this board: you play Dark, and your first turn is one seed, "
+                  "anywhere."),
+            prompt=("Plant Dark's first seed on a cell from which it has exactly **four** "
+                    "lines, and end your turn."),
             rules=RULES,
-            setup=("plant e5", "end"),
-            check=_check_swap,
-            hint="You do not need to put a piece on the board for this.",
-            hint_cells=("e5",),
-            solution=("swap",),
-            wrong=(("plant c3", "end"), ("pass",)),
-            rules_covered=("pie-swap",),
+            claims=(claim.legal("pass", False, at="start"),),
+            check=_check_first_seed,
+            hint="In the classic edition a cell on the edge has no line out of the board "
+                 "(lesson 01). Corners have three lines.",
+            hint_cells=("a2", "a3", "b1", "b6"),
+            solution=("plant a3", "end"),
+            wrong=(("plant a1", "end"), ("plant e5", "end")),
+            rules_covered=("pie", "edge-literal"),
         ),
         _FromTheStart(
-            title="Keep your colour",
-            text="This time Dark's first seed stands in the corner, a1.",
-            prompt=("You play **Light**. You would rather move than own that seed: do not "
-                    "swap, plant a seed of your own and end your turn."),
+            title="Keep Light, cut a line",
+            turn="plant",
+            text=("Dark's first seed stands in the corner, a1: it sees the edge along its "
+                  "three lines, to the east, the south-west and the south-east."),
+            prompt=("You play **Light**. Do not swap: keep your colour, and plant a seed "
+                    "after which Dark's first seed sees the edge along only **two** "
+                    "lines."),
             rules=RULES,
             setup=("plant a1", "end"),
-            check=_check_keep,
-            hint="Click any empty cell to plant, then press End turn.",
-            hint_cells=("e5",),
-            solution=("plant e5", "end"),
-            wrong=(("swap",), ("pass",)),
-            rules_covered=("pie",),
+            claims=(claim.roots("a1", 3, at="start", mentions=("a1", "three")),
+                    claim.legal("swap", at="start")),
+            check=_check_corner,
+            hint="A piece on a line of a1 stops it from seeing the edge that way. Playing "
+                 "instead of swapping means planting.",
+            hint_cells=("a2", "b1", "b2"),
+            solution=("plant c3", "end"),
+            wrong=(("swap",), ("pass",), ("plant c2", "end")),
+            rules_covered=("pie", "pie-swap"),
+        ),
+        _FromTheStart(
+            title="After the swap",
+            turn="plant",
+            text=("You played Dark's first seed on e5, and your opponent swapped: that "
+                  "seed is theirs now, and **you** play Light. Light is still to move."),
+            prompt=("Plant a seed at the **far end** of one of the lines of e5, on the "
+                    "edge, so that it is the seed's nourisher that way."),
+            rules=RULES,
+            setup=("plant e5", "end", "swap"),
+            claims=(claim.piece("e5", "dark seed", at="start"),),
+            check=_check_after_swap,
+            hint="e5 is the middle of the board: each of its six lines runs out to the "
+                 "edge. Which colour you play changed; the lines did not.",
+            hint_cells=("e1", "e9", "a1", "a5", "i1", "i5"),
+            solution=("plant a1", "end"),
+            wrong=(("plant d4", "end"), ("plant b1", "end"), ("pass",)),
+            rules_covered=("pie-swap",),
         ),
     ],
 )

@@ -1,9 +1,12 @@
 """Lesson 11: the sprites edition, part 1: sprites, power and the power rule,
-hungry seeds and sowing without touching, protection, leafiness."""
+no move limit, edge plots that see the edge, sowing without touching, and
+converting as a move starts."""
 
 from ...explain import dendria as explain
 from .. import checks
+from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
+from ..sentences import DIRECTION_WORDS
 
 # Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
 # forest (g1-g2) and a forest (i5) its sprite on h4 protects.
@@ -12,28 +15,44 @@ POWER = "dendria-sprites h5 3tt/6/7/3d4/9/8/TT5/3D2/4T dark"
 SOWING = "dendria-sprites h5 5/6/1s1s3/8/2ss5/8/7/6/5 dark"
 # An edge cell: a3 sees the edge straight out of the board.
 EDGE = "dendria-sprites h5 5/6/7/8/2ss5/8/7/6/5 dark"
-# Dark's forest a1-a2 is not protected; Dark's sprite on e7 can save it.
-SAVE = "dendria-sprites h5 tt3/6/7/8/6d2/8/7/2D3/5 dark"
-# Light's tree on a1 has no fertile soil; it sees one dark sprite (b2).
-ENCLOSED = "dendria-sprites h5 Ts3/sd4/7/8/9/8/7/3D2/5 dark"
-# Leafiness: one forest of 4 against forests of 2, 2, 2 and 1.
-LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
+# a1 ringed by light pieces: its lines that hold plots end on them
+EDGE_SEED = "dendria-sprites h4 1S2/TS3/6/3d3/6/5/3D dark"
+# Dark's sprite on c4 nourishes the light seed on c3 (4 dark, 2 light); once
+# it leaves, c5 is the nourisher that way (3 against 3)
+BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
 
 
-def _check_saved(game):
+def _check_edge_seed(game):
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
-    forest = next((g for g in explain.groups(game)
-                   if g["kind"] == "forest" and "a1" in g["cells"]), None)
-    if forest is None or forest["colour"] != "dark":
-        return Verdict(False, "Dark's forest on a1 and a2 is no longer Dark's.")
-    if forest["protected"]:
-        return Verdict(True, "Dark's forest is protected now: Dark fertilizes every one of "
-                             f"its fertile soils ({words(forest['fertile_soils'])}).")
-    missing = [s for s, who in forest["fertile_soils"].items() if "dark" not in who]
-    return Verdict(False, "Dark's forest is still not protected: Dark does not fertilize "
-                          f"{words(missing)}. Light could capture it.")
+    cells = planted(game)
+    if not cells:
+        return Verdict(False, "Sow a seed: click an empty plot, then press End turn.")
+    cell = cells[0]
+    lines = [r for r in explain.roots(game, cell) if r["cells"]]
+    open_lines = [DIRECTION_WORDS[r["direction"]] for r in lines if r["sees_edge"]]
+    if not open_lines:
+        off = [DIRECTION_WORDS[r["direction"]] for r in explain.roots(game, cell)
+               if not r["cells"]]
+        return Verdict(True, f"Right: every line of {cell} that holds a plot ends on a piece, "
+                             f"and its lines to the {words(off)} leave the board at once: "
+                             "they see the edge, so the seed was hungry and could be sown.")
+    return Verdict(False, f"Your seed on {cell} sees the edge along lines that hold plots "
+                          f"(to the {words(open_lines)}): find a plot whose lines with plots "
+                          "are all closed by pieces.")
+
+
+def _check_sprout_first(game):
+    verdict = checks.sprouted("c3", "dark")(game)
+    if verdict.ok or game.pieces.get("c3") != "light seed":
+        return verdict
+    if "slide" in [st.verb for st in game.steps]:
+        return Verdict(False, verdict.message + " Your sprite left c4 before the seed "
+                                                "sprouted: in this edition you may sprout "
+                                                "as soon as the move starts, before the "
+                                                "first slide.")
+    return verdict
 
 
 def _check_sow_between(game):
@@ -42,7 +61,7 @@ def _check_sow_between(game):
         return unfinished
     cells = planted(game)
     if not cells:
-        return Verdict(False, "Sow a seed: click an empty cell, then press End turn.")
+        return Verdict(False, "Sow a seed: click an empty plot, then press End turn.")
     cell = cells[0]
     board = game.board
     mine = [n for n in board.names(board.neighbours[board.cell(cell)])
@@ -51,14 +70,14 @@ def _check_sow_between(game):
         return Verdict(True, f"Your seed on {cell} touches your pieces on {words(mine)}, "
                              "and they do not touch each other.")
     return Verdict(False, f"Your seed on {cell} touches {len(mine)} of your pieces; find a "
-                          "cell between two of them that do not touch.")
+                          "plot between two of them that do not touch each other.")
 
 
 LESSON = Lesson(
     name="11_sprites_power",
-    title="The sprites edition, part 1",
-    summary="Sprites and power, the power rule, sowing without touching, protection and "
-            "leafiness.",
+    title="The sprites edition: power and sowing",
+    summary="Sprites and power, the power rule, no move limit, edge plots, sowing without "
+            "touching, converting as a move starts.",
     pages=[
         Page(
             title="Sprites and power",
@@ -83,78 +102,20 @@ LESSON = Lesson(
             start=POWER,
             play=("move d4", "slide d3", "end"),
             overlays=("power",),
+            claims=(claim.power("d4", 3, at="start"), claim.power("d3", 2, at="start"),
+                    claim.power("d5", 3, at="start"), claim.power("e5", 4, at="start")),
             rules_covered=("power-rule",),
         ),
         Page(
-            title="Protected forests",
+            title="No move limit",
             text=(
-                "A forest is **protected** when its owner fertilizes every one of its "
-                "fertile soils (the empty cells touching it). The small marks show who "
-                "fertilizes each fertile soil.\n\n"
-                "Light's tree on i5 is protected: Light's sprite on h4 sees h5, h6 and "
-                "i4, all three of its fertile soils."),
+                "The classic edition ends a game after ten turns by each player without "
+                "a plant (lesson 08). The sprites edition has **no such limit**: a game "
+                "ends after two passes in a row. The repetition rule still holds: no turn "
+                "may bring back a board seen before."),
             start=POWER,
-            overlays=("fertile",),
-            focus="i5",
-            rules_covered=("protection",),
-        ),
-        Page(
-            title="Not protected",
-            text=(
-                "Light's forest g1-g2 is **not** protected: its sprite on h4 sees h1 and "
-                "h2, but nobody of Light sees f1, f2, f3 or g3. (Dark's forest a4-a5 is "
-                "not protected either.)"),
-            start=POWER,
-            overlays=("fertile",),
-            focus="g1",
-            rules_covered=("protection",),
-        ),
-        Page(
-            title="Capturing an unprotected forest",
-            text=(
-                "During a move, the mover may **capture any enemy forest that is not "
-                "protected**, at any stop, and in this edition even before the first "
-                "slide. Press **Play**: Dark's sprite captures g1-g2, then slides to e5.\n\n"
-                "e5 has power 4, higher than d4: this is allowed because a step of the "
-                "turn gave Dark more trees. That is the one exception to the power rule."),
-            start=POWER,
-            play=("move d4", "capture g1", "slide e5", "end"),
-            overlays=("power",),
-            rules_covered=("capture-unprotected", "power-rule"),
-        ),
-        Page(
-            title="A forest with no fertile soil",
-            text=(
-                "Light's tree on a1 has no fertile soil: every cell next to it is taken. "
-                "Such a forest is judged by the **sprites it sees**: it is protected only "
-                "when it sees more of its owner's sprites than of the other colour's. "
-                "Along its lines the tree sees two dark seeds and one dark sprite (b2), "
-                "and no light sprite: it is not protected.\n\n"
-                "Press **Play**: Dark's sprite captures it before its first slide, then "
-                "leaves. (A seedbed with no fertile soil grows the same way: when it sees "
-                "more of the mover's sprites than of the opponent's.)"),
-            start=ENCLOSED,
-            play=("move b2", "capture a1", "slide d4", "end"),
-            overlays=("fertile",),
-            focus="a1",
-            rules_covered=("enclosed-sight", "capture-unprotected"),
-        ),
-        Exercise(
-            title="Save your forest",
-            text=(
-                "Dark's forest on a1 and a2 is not protected: on its next move Light may "
-                "capture it."),
-            prompt=("You play **Dark**. Move your sprite so that your forest is "
-                    "protected. Remember the power rule."),
-            start=SAVE,
-            overlays=("fertile", "power"),
-            focus="a1",
-            check=_check_saved,
-            hint="One cell of row b sees a3, b1, b2 and b3 at once.",
-            hint_cells=("b4",),
-            solution=("move e7", "slide b4", "end"),
-            wrong=(("move e7", "slide d7", "end"), ("move e7", "slide a3", "end")),
-            rules_covered=("protection", "power-rule"),
+            claims=(claim.option("dendrid_move_limit", None),
+                    claim.option("superko", "positional")),
         ),
         Page(
             title="Every edge cell sees the edge",
@@ -169,6 +130,26 @@ LESSON = Lesson(
             overlays=("roots",),
             focus="a3",
             rules_covered=("edge-touching", "hungry"),
+        ),
+        Exercise(
+            title="A seed on the edge",
+            turn="plant",
+            text=("Light has pieces on a2, b1 and b2, round the corner a1. In the classic "
+                  "edition a seed on a1 would be nourished (its three lines end on those "
+                  "pieces), so nobody could plant there."),
+            prompt=("Sow **one** seed on a plot where every line that holds a plot ends on "
+                    "a piece."),
+            start=EDGE_SEED,
+            overlays=("roots",),
+            claims=(claim.holding("light seed", "a2", "b2", at="start"), claim.holding("light tree", "b1", at="start"),
+                    claim.sees_edge("a1", "NE", "NW", "W", at="start", mentions=("a1",)),),
+            check=_check_edge_seed,
+            hint="A plot on the edge has lines that leave the board at once, and in this "
+                 "edition they see the edge.",
+            hint_cells=("a2", "b1", "b2"),
+            solution=("plant a1", "end"),
+            wrong=(("plant a3", "end"), ("plant d1", "end")),
+            rules_covered=("edge-touching",),
         ),
         Page(
             title="Sowing without touching",
@@ -185,6 +166,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Sow between",
+            turn="plant",
             text="Dark has four seeds. c2 and c4 do not touch; e3 and e4 do.",
             prompt=("You play **Dark**. Sow a seed that touches **at least two** of your "
                     "pieces, and end your turn."),
@@ -195,19 +177,38 @@ LESSON = Lesson(
             hint_cells=("c2", "c4"),
             solution=("plant c3", "end"),
             wrong=(("plant a1", "end"), ("plant b4", "end")),
+            claims=(claim.holding("dark seed", "c2", "c4", "e3", "e4", at="start", mentions=("four",)),),
             rules_covered=("sowing-non-touching",),
         ),
         Page(
-            title="Leafiness",
+            title="Converting as the move starts",
             text=(
-                "The sprites edition scores by **leafiness**: a forest of s trees is worth "
-                "1 + 2 + ... + s points: 1 tree 1, 2 trees 3, 3 trees 6, 4 trees 10.\n\n"
-                "Dark's one forest of 4 is worth 10. Light's forests of 2, 2, 2 and 1 are "
-                "worth 3 + 3 + 3 + 1 = 10 too. The half point goes, as in the classic "
-                "edition, to the larger forests compared from the largest: Dark's 4 beats "
-                "Light's 2. Dark 10.5, Light 10."),
-            start=LEAFY,
-            rules_covered=("leafiness", "score-half"),
+                "In this edition a move may **sprout, grow and capture as soon as it "
+                "starts**, before the first slide (the classic edition waits for the first "
+                "stop). Then the sprite still stands where it was: here Dark's sprite on "
+                "c4 is a nourisher of the light seed on c3, which has 4 dark nourishers "
+                "against 2 light."),
+            start=BEFORE,
+            overlays=("nutrients",),
+            focus="c3",
+            claims=(claim.nourishers("c3", 4, 2), claim.legal("move c4")),
+            rules_covered=("convert-at-start", "journey-convert"),
+        ),
+        Exercise(
+            title="Sprout before you slide",
+            turn="move",
+            text=("The light seed on c3 is nourished, 4 dark against 2 light, while your "
+                  "sprite stands on c4."),
+            prompt="Move your sprite, and sprout the seed on **c3** into a dark sprite.",
+            start=BEFORE,
+            overlays=("nutrients",),
+            claims=(claim.may_sprout("c3", "dark", at="start"),),
+            check=_check_sprout_first,
+            hint="Once your sprite has left c4, what nourishes c3 from the east?",
+            hint_cells=("c4", "c5"),
+            solution=("move c4", "sprout c3", "slide c6", "end"),
+            wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
+            rules_covered=("convert-at-start", "sprout-majority"),
         ),
     ],
 )

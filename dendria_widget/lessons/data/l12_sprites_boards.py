@@ -1,7 +1,9 @@
 """Lesson 12: the sprites edition, part 2: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
-from ..framework import Exercise, Lesson, Page, Verdict, steps_of
+from .. import checks
+from .. import claims as claim
+from ..framework import Exercise, Lesson, Page, Verdict
 
 SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
 # the "atoll-7" board: six modules in a ring round a lagoon, and one more
@@ -13,19 +15,13 @@ CENTRES = ("b2", "c6", "d2", "f4", "g2", "h4", "i4")
 SHORE = ATOLL + " 2/5/7/5/2d1/5/7/7/5/2 dark"
 # a dark sprite on d4 faces a light sprite on d1, across the lagoon
 FACING = ATOLL + " 2/5/7/D2d1/4/5/7/7/5/2 dark"
+# a dark seed on d3, nourished by light pieces on five lines; the sixth
+# line crosses the lagoon (g4, h4, i2) and sees the edge
+ACROSS = ATOLL + " 2/5/1SS4/1SsS1/1S2/5/7/7/5/2 dark"
+# Light's seed on g4; Dark's sprite on h4 sees g5 and h3, not g3
+ATOLL_GROW = ATOLL + " 2/5/7/5/T3/3D1/3S3/3d3/5/t1 dark"
 # Dark's sprite on f3; Light's sprites on f1 (across the lagoon) and g5
 HUNT = ATOLL + " 2/2t2/7/5/4/D1d2/4D2/1S5/5/2 dark"
-
-
-def _check_side(game):
-    side = steps_of(game, "side")
-    if not side:
-        return Verdict(False, "Choose your side: Dark or Light.")
-    if side[0] == "dark":
-        return Verdict(True, "You play Dark: with no komi, moving first is worth more than "
-                             "playing Light.")
-    return Verdict(False, "You chose Light, but the komi is 0: Light gets no points for "
-                          "moving second. Dark, who moves first, is the better side.")
 
 
 def _light_sprites(game):
@@ -46,7 +42,7 @@ def _check_hunt(game):
 
 LESSON = Lesson(
     name="12_sprites_boards",
-    title="The sprites edition, part 2",
+    title="The sprites edition: the komi pie and modular boards",
     summary="The komi pie, modular boards and lagoons, and sprites that capture sprites.",
     pages=[
         Page(
@@ -64,26 +60,16 @@ LESSON = Lesson(
             play=("komi 0",),
             rules_covered=("komi-pie",),
         ),
-        Exercise(
-            title="Choose your side",
-            text="The first player has set the komi to 0.",
-            prompt="You are the **second player**. Choose the better side.",
-            check=_check_side,
-            hint="With no komi, what does Light get for moving second?",
-            solution=("side dark",),
-            wrong=(("side light",),),
-            rules_covered=("komi-pie", "komi"),
-        ),
         Page(
             title="Then Dark moves",
             text=(
-                "The choices are made: you play Dark and move first. Press **Play**: Dark "
-                "sows the first seed. From now on the game goes as usual, and at the end "
-                "Light adds the komi to its score.\n\n"
+                "Press **Play**: the second player chooses to play Dark, and Dark sows the "
+                "first seed. From now on the game goes as usual, and at the end Light adds "
+                "the komi to its score.\n\n"
                 "A fair komi makes the two sides equal, so the first player should choose "
                 "it carefully: too high and the second player takes Light, too low and "
                 "they take Dark."),
-            play=("plant e5", "end"),
+            play=("side dark", "plant e5", "end"),
             rules_covered=("komi-pie",),
         ),
         Page(
@@ -91,10 +77,13 @@ LESSON = Lesson(
             text=(
                 "The sprites edition may be played on a **modular board**, built from "
                 "**modules** of 7 cells: a centre and its six neighbours. This board has 7 "
-                "modules; their centres are numbered. Modules never overlap, and each one "
-                "touches another along at least two cells, so the board holds together.\n\n"
+                "modules; their centres are numbered. Modules never overlap. Two modules "
+                "are **linked** when at least two cells of one touch cells of the other, "
+                "and every module must be reached from every other through links, so "
+                "the board holds together.\n\n"
                 "A board has 7 to 19 modules; 13 is the recommended size."),
             start=EMPTY,
+            claims=(claim.plots(49, mentions=("7",)),),
             marks={c: str(k) for k, c in enumerate(CENTRES, start=1)},
             rules_covered=("modular",),
         ),
@@ -109,7 +98,45 @@ LESSON = Lesson(
             start=SHORE,
             play=("move e3", "slide e1", "end"),
             overlays=("fertilization",),
+            claims=(claim.power("e3", 1, at="start"), claim.power("e1", 0, at="start"), claim.piece("e1", "dark dendrid")),
             rules_covered=("lagoons", "power-rule"),
+        ),
+        Exercise(
+            title="Across the water",
+            turn="plant",
+            text=("The dark seed on d3 is nourished along five of its lines. The sixth, to "
+                  "the south-east, runs over the lagoon to g4, h4 and i2: that way it sees "
+                  "the edge, so it is hungry."),
+            prompt="Sow **one** seed so that the seed on **d3** is nourished.",
+            start=ACROSS,
+            overlays=("roots", "nutrients"),
+            focus="d3",
+            claims=(claim.hungry("d3", at="start"),
+                    claim.sees_edge("d3", "SE", at="start", mentions=("d3", "south-east"))),
+            check=checks.nourished("d3"),
+            hint="Lines pass over the water: follow the open line of d3 across the lagoon.",
+            hint_cells=("e3", "f3"),
+            solution=("plant h4", "end"),
+            wrong=(("plant e3", "end"), ("plant e4", "end")),
+            rules_covered=("lagoons", "edge-touching"),
+        ),
+        Exercise(
+            title="Grow on the atoll",
+            turn="move",
+            text=("Light's seed on g4 has three fertile plots: g3, g5 and h3. Your sprite "
+                  "on h4 fertilizes g5 and h3, not g3."),
+            prompt="Move your sprite so that you may grow the seed on **g4**, and grow it.",
+            start=ATOLL_GROW,
+            overlays=("fertile", "fertilization"),
+            claims=(claim.fertile_soils("g4", "g3", "g5", "h3", at="start"),
+                    claim.not_fertilized("dark", "g3", at="start")),
+            check=checks.grown("g4", "dark"),
+            hint="Lines run over the water. From which plot of lower power does a line "
+                 "reach g3 while the others stay seen?",
+            hint_cells=("h3", "i1", "i2", "h1"),
+            solution=("move h4", "slide i1", "grow g4", "end"),
+            wrong=(("move h4", "slide i2", "end"), ("plant g3", "end")),
+            rules_covered=("lagoons", "power-rule", "grow"),
         ),
         Page(
             title="Sprites capture sprites",
@@ -121,10 +148,12 @@ LESSON = Lesson(
                 "on d1."),
             start=FACING,
             play=("move d4", "slide d1", "end"),
+            claims=(claim.piece("d1", "dark dendrid"),),
             rules_covered=("sprite-capture", "lagoons"),
         ),
         Exercise(
             title="Hunt a sprite",
+            turn="move",
             text="Light has two sprites, on f1 and g5. Dark's sprite is on f3.",
             prompt=("You play **Dark**. Take one of Light's sprites with your sprite's "
                     "journey."),
@@ -136,6 +165,8 @@ LESSON = Lesson(
             hint_cells=("f1",),
             solution=("move f3", "slide f1", "end"),
             wrong=(("move f3", "slide f2", "end"), ("move f3", "slide c4", "end")),
+            claims=(claim.holding("light dendrid", "f1", "g5", at="start"), claim.holding("dark dendrid", "f3", at="start"),
+                    claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),),
             rules_covered=("sprite-capture", "lagoons", "power-rule"),
         ),
     ],

@@ -1,14 +1,19 @@
-"""Lesson 13: Hedu: stacks, regions, the height of a new stack, reduce then
-increase, prisoners, control, the end and the score, and its pie rule."""
+"""Lesson 13: Hedu: stacks, its pie rule, regions, the height of a new stack,
+stacks growing, and plots where no stack may stand."""
 
 from ...explain import hedu as explain
+from .. import claims as claim
 from .. import sentences as say
-from ..framework import Exercise, Lesson, Page, Verdict, steps_of
+from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
 
 SMALL = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 4}}
 # A wall of stacks across row d cuts the board into two regions; White
 # has two small stacks (b2, c2) above it, Black one (f3) below.
 WALL = "hedu h4 4/1w13/1w14/w2w2b2b2b2w2w2/6/2b12/4 black"
+# one region; a black stack on f4 cuts it in two
+TWO = "hedu h4 4/w13b1/w15/3b13/6/4w1/2b11 black"
+# a black stack on c2 touches three regions
+TALL = "hedu h4 1w11b1/1w1b12/b12b12/2w1b1w12/1w14/5/4 black"
 
 
 def _prisoners(game):
@@ -54,11 +59,63 @@ def _check_lead(game):
                           f"to {say.points(black)}.")
 
 
+
+
+def _before_placement(game, turns_before):
+    """(cell, the game just before the learner's placement) or a Verdict."""
+    cell = _placed(game, turns_before)
+    if isinstance(cell, Verdict):
+        return cell, None
+    at = [k for k, st in enumerate(game.steps) if st.verb == "place"][turns_before]
+    return cell, game.copy().go_to(at)
+
+
+def _check_height(height, turns_before):
+    def check(game):
+        cell, before = _before_placement(game, turns_before)
+        if before is None:
+            return cell
+        got = explain.placement_heights(before)[cell]
+        regions = say.plural(got, "region")
+        if got == height:
+            return Verdict(True, f"Right: once it stood on {cell}, your stack touched "
+                                 f"{regions}, so it got {say.plural(got, 'piece')}.")
+        return Verdict(False, f"Your stack on {cell} touched {regions} once it stood "
+                              f"there, so it got {say.plural(got, 'piece')}, not {height}. "
+                              "A new stack gets one piece for each region next to it.")
+    return check
+
+
+def _check_no_room(game):
+    cell, before = _before_placement(game, 0)
+    if before is None:
+        return cell
+    zero = [c for c, h in explain.plot_heights(game).items() if h == 0]
+    if zero:
+        return Verdict(True, f"Right: after your stack on {cell}, a stack on {words(zero)} "
+                             "would touch no region: nobody may place there.")
+    return Verdict(False, f"After your stack on {cell} every empty plot still touches a "
+                          "region once a stack stands on it. Look for an empty plot that "
+                          "would be a region of its own.")
+
+
+def _check_off_board(game):
+    cell, before = _before_placement(game, 0)
+    if before is None:
+        return cell
+    gone = [c for c, p in before.pieces.items() if p.startswith("white")
+            and c not in game.pieces]
+    if gone:
+        return Verdict(True, f"Right: the white stack on {words(gone)} touched no region "
+                             "after your stack stood on " + cell + ": it shrank to 0 and "
+                             "left the board.")
+    return Verdict(False, f"After your stack on {cell} every white stack still touches a "
+                          "region, so none shrinks to 0. Which white stack touches only "
+                          "one region, and a small one?")
 LESSON = Lesson(
     name="13_hedu",
     title="Hedu",
-    summary="Stacks and regions, the height of a new stack, shrinking and prisoners, "
-            "control and the score.",
+    summary="Stacks and regions, and the height of a new stack.",
     pages=[
         Page(
             title="Hedu",
@@ -90,7 +147,24 @@ LESSON = Lesson(
                 "2s on d3, d4, d5 are one group of size 3."),
             start=WALL,
             overlays=("regions",),
+            claims=(claim.regions(2),),
             rules_covered=("hedu-regions", "hedu-stacks"),
+        ),
+        Exercise(
+            title="Two regions",
+            turn="place",
+            text="Later in another game. The empty plots form one region.",
+            prompt="You play **Black**. Place a stack of **two** pieces.",
+            start=TWO,
+            overlays=("regions",),
+            check=_check_height(2, 0),
+            hint="A stack gets a piece for each region next to it once it stands there: "
+                 "where would your stack cut the region in two?",
+            hint_cells=("e4", "e5", "f3", "f4", "g3"),
+            solution=("place f4",),
+            wrong=(("place a1",), ("place d1",)),
+            claims=(claim.regions(1, at="start"),),
+            rules_covered=("hedu-place-height", "hedu-regions"),
         ),
         Page(
             title="How high is a new stack?",
@@ -104,6 +178,7 @@ LESSON = Lesson(
             start=WALL,
             play=("place a2",),
             overlays=("heights",),
+            claims=(claim.piece("a2", "black 2"), claim.piece("b2", "white 2"), claim.piece("c2", "white 2")),
             rules_covered=("hedu-place-height", "hedu-increase"),
         ),
         Page(
@@ -116,89 +191,41 @@ LESSON = Lesson(
             play=("place b1",),
             overlays=("heights",),
             marks={"a1": "0", "c1": "0"},
+            claims=(claim.legal("place a1", False), claim.legal("place c1", False),),
             rules_covered=("hedu-no-zero",),
         ),
-        Page(
-            title="Stacks shrink",
-            text=(
-                "A placement can also take a region away from a stack. After placing, "
-                "first every **enemy** stack that touches fewer regions than its height "
-                "**shrinks** to that number, then every **friendly** stack, then stacks "
-                "grow as you saw. A stack that shrinks to 0 leaves the board.\n\n"
-                "The preview shows what Black's stack on c3 would do: White's c2 and "
-                "Black's own d3 would each lose the region above the wall."),
-            overlays=("preview",),
-            focus="c3",
-            rules_covered=("hedu-reduce",),
-        ),
-        Page(
-            title="Prisoners",
-            text=(
-                "Press **Play**: Black places on c3. White's c2 shrinks to 1 and Black's "
-                "d3 shrinks to 1.\n\n"
-                "Every piece taken off a stack this way is a **prisoner** for the player "
-                "of the other colour: Black takes the white piece, White takes the black "
-                "one. Each prisoner is a point at the end."),
-            play=("place c3",),
-            rules_covered=("hedu-reduce", "hedu-prisoners"),
+        Exercise(
+            title="A stack of three",
+            turn="place",
+            text="Another position, Black to play.",
+            prompt="You play **Black**. Place a stack of **three** pieces.",
+            start=TALL,
+            overlays=("regions",),
+            check=_check_height(3, 0),
+            hint="Three pieces: three regions next to the stack once it stands. Look "
+                 "where small pockets of empty plots meet.",
+            hint_cells=("b1", "c1", "c2", "d1", "d2"),
+            solution=("place c2",),
+            wrong=(("place b1",), ("place e1",)),
+            claims=(claim.legal("pass", at="start"),),
+            rules_covered=("hedu-place-height",),
         ),
         Exercise(
-            title="Take a prisoner",
-            text="Back to the board before c3.",
-            prompt=("You play **Black**. Place a stack that makes Black take a prisoner, "
-                    "and White none."),
+            title="Leave no room",
+            turn="place",
+            text="Back to the wall across row d, before anything was placed on a2.",
+            prompt=("You play **Black**. Place a stack after which some empty plot can "
+                    "take no stack at all."),
             start=WALL,
-            setup=("place a2", "place b1"),
-            overlays=("regions",),
-            check=_check_prisoner,
-            hint="Look at the white 2s on the wall: which one could you cut off from one "
-                 "of its two regions, without cutting one of yours?",
-            hint_cells=("d1", "d7"),
-            solution=("place e1",),
-            wrong=(("place c3",), ("place a3",)),
-            rules_covered=("hedu-prisoners",),
-        ),
-        Page(
-            title="Who controls a region",
-            text=(
-                "For each region, list each player's groups next to it as (height, size), "
-                "largest first, and compare the lists from the left. The greater list "
-                "**controls** the region; equal lists: nobody does. The region is worth "
-                "the **height of the controller's highest group** next to it.\n\n"
-                "Here, above the wall, Black has (2, 3) and White (2, 3) and (2, 2): the "
-                "first entries are equal, White's second decides, White controls it: "
-                "worth 2. Below the wall Black's (2, 3) beats White's (2, 2): Black's, "
-                "worth 2. White also controls the one-cell region b1."),
-            start=WALL,
-            setup=("place c1", "place a1"),
-            overlays=("regions",),
-            rules_covered=("hedu-control", "hedu-value"),
-        ),
-        Exercise(
-            title="Take the lead",
-            text="White leads 4.5 to 4.",
-            prompt="You play **Black**. Place a stack after which Black leads.",
-            start=WALL,
-            setup=("place c1", "place a1"),
-            overlays=("regions",),
-            check=_check_lead,
-            hint="Taking a prisoner helps, but check what happens to the regions too.",
-            hint_cells=("a2", "c6", "e6"),
-            solution=("place a2",),
-            wrong=(("place e1",), ("place b3",)),
-            rules_covered=("hedu-control", "hedu-score"),
-        ),
-        Page(
-            title="The end and the score",
-            text=(
-                "The game ends when no empty cell admits a placement, or after two passes "
-                "in a row. Press **Play**: both players pass.\n\n"
-                "Each player scores the values of the regions they control, plus their "
-                "prisoners, plus half a point for the greater list of all their groups. "
-                "Black: regions 2 + 2, prisoners 3, and the half point: **7.5**. White: "
-                "the region b1 worth 2: **2**."),
-            play=("pass", "pass"),
-            rules_covered=("hedu-end", "hedu-score"),
+            overlays=("heights",),
+            check=_check_no_room,
+            hint="A plot that is a region on its own: a stack there would take its own "
+                 "region away.",
+            hint_cells=("a1", "a2", "b1", "c1"),
+            solution=("place b1",),
+            wrong=(("place a2",), ("place c3",)),
+            claims=(claim.holding("black 2", "d3", "d4", "d5", at="start", mentions=()),),
+            rules_covered=("hedu-no-zero",),
         ),
     ],
 )

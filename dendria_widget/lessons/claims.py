@@ -1,0 +1,401 @@
+"""Claims: the facts a lesson page states, as data the engine checks.
+
+A page that says "b2, c3, a4 and d1 are fertilized by both colours" or
+"Dark leads 4.5 to 3" declares it in its ``claims``::
+
+    Page(..., claims=(claims.fertilized_by_both("a4", "b2", "c3", "d1"),
+                      claims.score("dark", 4.5)))
+
+and ``tests/test_lesson_claims.py`` asks the engine (:class:`~dendria_widget.Game`
+and :mod:`dendria_widget.explain`) whether each claim holds on the page's
+board, and checks that the page's text names what the claim is about (its
+cells, its number). No rule is decided here: every query is a question to
+the engine.
+
+A claim is checked on the board the page shows: after its ``play`` steps
+(``at="end"``, the default) or before them (``at="start"``). A claim about
+what can or cannot happen later (:func:`stays`) is checked over every
+continuation of a few whole turns of both sides, found with
+:func:`whole_turns`; a lesson says "never" or "always" about a position only
+with such a claim, bounded as it says.
+
+    >>> from dendria_widget import Game
+    >>> g = Game.from_position("dendria-classic h4 D3/5/6/3d3/6/5/4 dark")
+    >>> claim = fertilized_by_both("a4", "b2", "c3", "d1")
+    >>> claim.holds(g), claim.mentions
+    (True, ('a4', 'b2', 'c3', 'd1'))
+    >>> fertilized_by_both("b2", "c3").holds(g)
+    False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import DendriaError
+from ..explain import dendria as explain
+from ..explain import hedu as hedu_explain
+from ..game import Game
+
+
+def whole_turns(game: Game, limit: int = 50_000) -> list[list[str]]:
+    """Every whole turn the side to move may play now, each a list of step
+    strings (a plant or a journey up to its end step; a pass, a swap, a
+    Hedu placement...), found by asking the engine for its legal steps one
+    step after another. Two partial turns that reach the same board with the
+    same steps (in another order) are followed once. ``game`` is left as it
+    was. More than ``limit`` turns is a DendriaError (a search too big)."""
+    out: list[list[str]] = []
+    seen: set = set()
+    if game.is_over:
+        return out
+
+    def walk(path: list[str]) -> None:
+        for st in game.legal_steps():
+            game.play(st)
+            here = path + [str(st)]
+            try:
+                if game.is_over or not game.turn_under_way:
+                    out.append(here)
+                    if len(out) > limit:
+                        raise DendriaError(f"more than {limit} whole turns from here")
+                else:
+                    key = (game.position_string(), frozenset(here))
+                    if key not in seen:
+                        seen.add(key)
+                        walk(here)
+            finally:
+                game.undo()
+
+    walk([])
+    return out
+
+
+def continuations(game: Game, turns: int) -> list[Game]:
+    """Every game reached from ``game`` by ``turns`` more whole turns (both
+    sides in turn, as the engine allows), each a fresh copy; a game that ends
+    sooner is given as it ended."""
+    frontier = [game.copy()]
+    for _ in range(turns):
+        nxt: list[Game] = []
+        for g in frontier:
+            if g.is_over:
+                nxt.append(g)
+                continue
+            for t in whole_turns(g):
+                after = g.copy()
+                after.play(*t)
+                nxt.append(after)
+        frontier = nxt
+    return frontier
+
+
+def _cells(values: Any) -> tuple[str, ...]:
+    return tuple(sorted(values, key=lambda c: (c.rstrip("0123456789"),
+                                               int(c[len(c.rstrip("0123456789")):]))))
+
+
+def _group(game, cell):
+    return next((g for g in explain.groups(game) if cell in g["cells"]), None)
+
+
+def _conversion(game, verb, cell, mover):
+    entries = explain.conversions(game, mover)[verb]
+    if verb == "sprout":
+        if cell not in entries:
+            raise DendriaError(f"there is no seed on {cell}")
+        return entries[cell] is None
+    for e in entries:
+        if cell in e["cells"]:
+            return e["ok"]
+    raise DendriaError(f"there is no group on {cell} that could be {verb}d")
+
+
+def _leader(game):
+    s = game.score()
+    (a, sa), (b, sb) = ((c, s[c]["total"]) for c in s)
+    return a if sa > sb else b if sb > sa else "nobody"
+
+
+def _region(game, cell):
+    region = next((r for r in hedu_explain.regions(game) if cell in r["cells"]), None)
+    if region is None:
+        raise DendriaError(f"{cell} is in no region (it is not an empty plot)")
+    return region
+
+
+def _stays(game, cell, turns):
+    piece = game.pieces.get(cell)
+    return all(g.pieces.get(cell) == piece for g in continuations(game, turns))
+
+
+#: The questions a claim may ask, each answered by the engine.
+QUERIES: dict[str, Callable[..., Any]] = {
+    "piece": lambda g, cell: g.pieces.get(cell),
+    "holding": lambda g, piece: _cells(c for c, p in g.pieces.items() if p == piece),
+    "fertilized": lambda g, colour: _cells(explain.fertilization(g)[colour]),
+    "fertilized_among": lambda g, colour, cells: _cells(set(cells)
+                                                       & set(explain.fertilization(g)[colour])),
+    "fertilized_by_both": lambda g: _cells(set(explain.fertilization(g)["dark"])
+                                           & set(explain.fertilization(g)["light"])),
+    "hungry": lambda g, cell: explain.seeds(g)[cell]["hungry"],
+    "nourishers": lambda g, cell: (explain.seeds(g)[cell]["by_colour"]["dark"],
+                                   explain.seeds(g)[cell]["by_colour"]["light"]),
+    "roots": lambda g, cell: len(explain.roots(g, cell)),
+    "sees_edge": lambda g, cell: tuple(r["direction"] for r in explain.roots(g, cell)
+                                       if r["sees_edge"]),
+    "group": lambda g, cell: _cells((_group(g, cell) or {"cells": ()})["cells"]),
+    "fertile_soils": lambda g, cell: _cells((_group(g, cell) or {"fertile_soils": {}})
+                                            ["fertile_soils"]),
+    "may_sprout": lambda g, cell, mover: _conversion(g, "sprout", cell, mover),
+    "may_grow": lambda g, cell, mover: _conversion(g, "grow", cell, mover),
+    "may_capture": lambda g, cell, mover: _conversion(g, "capture", cell, mover),
+    "legal": lambda g, step: g.is_legal(step),
+    "score": lambda g, colour: g.score()[colour]["total"],
+    "forests": lambda g, colour: tuple(sorted(g.score()[colour]["forests"], reverse=True)),
+    "leader": _leader,
+    "over": lambda g: g.is_over,
+    "winner": lambda g: g.winner,
+    "option": lambda g, name: g.options.get(name),
+    "regions": lambda g: len(hedu_explain.regions(g)),
+    "controller": lambda g, cell: _region(g, cell)["controller"] or "nobody",
+    "region_value": lambda g, cell: _region(g, cell)["value"],
+    "prisoners": lambda g, colour: g.position()["prisoners"][colour],
+    "stays": _stays,
+    "power": lambda g, cell: explain.power(g)[cell],
+    "plots": lambda g: len(explain.power(g)),
+}
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One fact a page states: the engine's answer to ``query(*args)`` is
+    ``expect``. ``mentions``: the words the page's text must hold (by
+    default, the cells and numbers of the claim). ``at``: checked after the
+    page's play steps ("end") or before them ("start")."""
+
+    query: str
+    args: tuple
+    expect: Any
+    mentions: tuple[str, ...] = ()
+    at: str = "end"
+
+    def __post_init__(self):
+        if self.query not in QUERIES:
+            raise DendriaError(f"a claim asks one of {', '.join(QUERIES)}, not {self.query!r}")
+        if self.at not in ("start", "end"):
+            raise DendriaError(f"a claim is checked at 'start' or 'end', not {self.at!r}")
+
+    def actual(self, game: Game) -> Any:
+        """What the engine answers on ``game``."""
+        return QUERIES[self.query](game, *self.args)
+
+    def holds(self, game: Game) -> bool:
+        return self.actual(game) == self.expect
+
+    def __str__(self):
+        args = ", ".join(map(str, self.args))
+        return f"{self.query}({args}) == {self.expect!r}"
+
+
+def _claim(query, args, expect, mentions, at):
+    return Claim(query, tuple(args), expect, tuple(mentions), at)
+
+
+def piece(cell, what, *, at="end", mentions=None):
+    """The piece on ``cell`` is ``what`` ('dark tree'; None: the cell is empty)."""
+    return _claim("piece", (cell,), what, (cell,) if mentions is None else mentions, at)
+
+
+def holding(piece, *cells, at="end", mentions=None):
+    """The cells holding a ``piece`` ('dark dendrid', 'white 1') are exactly
+    ``cells``."""
+    cells = _cells(cells)
+    return _claim("holding", (piece,), cells, cells if mentions is None else mentions, at)
+
+
+def fertilized(colour, *cells, at="end", mentions=None):
+    """The empty soils ``colour`` fertilizes are exactly ``cells``."""
+    cells = _cells(cells)
+    return _claim("fertilized", (colour,), cells, cells if mentions is None else mentions, at)
+
+
+def not_fertilized(colour, *cells, at="end", mentions=None):
+    """None of ``cells`` is fertilized by ``colour``."""
+    cells = _cells(cells)
+    return _claim("fertilized_among", (colour, cells), (),
+                  cells if mentions is None else mentions, at)
+
+
+def fertilizes(colour, *cells, at="end", mentions=None):
+    """``colour`` fertilizes every one of ``cells`` (and maybe more)."""
+    cells = _cells(cells)
+    return _claim("fertilized_among", (colour, cells), cells,
+                  cells if mentions is None else mentions, at)
+
+
+def fertilized_by_both(*cells, at="end", mentions=None):
+    """The soils fertilized by both colours are exactly ``cells``."""
+    cells = _cells(cells)
+    return _claim("fertilized_by_both", (), cells, cells if mentions is None else mentions, at)
+
+
+def hungry(cell, yes=True, *, at="end", mentions=None):
+    """The seed on ``cell`` is hungry (``yes``) or nourished."""
+    return _claim("hungry", (cell,), yes, (cell,) if mentions is None else mentions, at)
+
+
+def nourishers(cell, dark, light, *, at="end", mentions=None):
+    """The seed on ``cell`` has ``dark`` dark and ``light`` light nourishers."""
+    return _claim("nourishers", (cell,), (dark, light),
+                  (cell,) if mentions is None else mentions, at)
+
+
+def roots(cell, count, *, at="end", mentions=None):
+    """``cell`` has ``count`` roots (lines holding at least one soil)."""
+    return _claim("roots", (cell,), count, (cell,) if mentions is None else mentions, at)
+
+
+def sees_edge(cell, *directions, at="end", mentions=None):
+    """``cell`` sees the edge exactly along ``directions`` ("E", "SW"...; in the
+    engine's order)."""
+    return _claim("sees_edge", (cell,), tuple(directions),
+                  (cell,) if mentions is None else mentions, at)
+
+
+def group(*cells, at="end", mentions=None):
+    """The cells form one whole seedbed or forest."""
+    cells = _cells(cells)
+    return _claim("group", (cells[0],), cells, cells if mentions is None else mentions, at)
+
+
+def fertile_soils(cell, *soils, at="end", mentions=None):
+    """The fertile soils of the group on ``cell`` are exactly ``soils``."""
+    soils = _cells(soils)
+    return _claim("fertile_soils", (cell,), soils, soils if mentions is None else mentions, at)
+
+
+def may_sprout(cell, mover, yes=True, *, at="end", mentions=None):
+    """``mover`` may (or may not) sprout the seed on ``cell`` (as during a move)."""
+    return _claim("may_sprout", (cell, mover), yes,
+                  (cell,) if mentions is None else mentions, at)
+
+
+def may_grow(cell, mover, yes=True, *, at="end", mentions=None):
+    """``mover`` may (or may not) grow the seedbed on ``cell`` (as during a move)."""
+    return _claim("may_grow", (cell, mover), yes,
+                  (cell,) if mentions is None else mentions, at)
+
+
+def may_capture(cell, mover, yes=True, *, at="end", mentions=None):
+    """``mover`` may (or may not) capture the forest on ``cell`` (as during a move)."""
+    return _claim("may_capture", (cell, mover), yes,
+                  (cell,) if mentions is None else mentions, at)
+
+
+def legal(step, yes=True, *, at="end", mentions=()):
+    """The step ``step`` may (or may not) be played now."""
+    return _claim("legal", (step,), yes, mentions, at)
+
+
+def score(colour, total, *, at="end", mentions=None):
+    """``colour``'s score (as if the game ended now) is ``total``."""
+    return _claim("score", (colour,), total,
+                  (_number(total),) if mentions is None else mentions, at)
+
+
+def forests(colour, *sizes, at="end", mentions=()):
+    """``colour``'s forests have exactly these sizes (a Dendria score's forests)."""
+    return _claim("forests", (colour,), tuple(sorted(sizes, reverse=True)), mentions, at)
+
+
+def leader(colour, *, at="end", mentions=()):
+    """``colour`` ('dark', 'light', 'black', 'white', or 'nobody') leads."""
+    return _claim("leader", (), colour, mentions, at)
+
+
+def over(yes=True, *, at="end", mentions=()):
+    """The game is over (or not)."""
+    return _claim("over", (), yes, mentions, at)
+
+
+def winner(colour, *, at="end", mentions=()):
+    """The game is over and ``colour`` won ('draw': nobody did)."""
+    return _claim("winner", (), colour, mentions, at)
+
+
+def option(name, value, *, at="end", mentions=()):
+    """The game's rules set option ``name`` to ``value``."""
+    return _claim("option", (name,), value, mentions, at)
+
+
+def regions(count, *, at="end", mentions=()):
+    """Hedu: the empty plots form ``count`` regions."""
+    return _claim("regions", (), count, mentions, at)
+
+
+def controls(cell, colour, *, at="end", mentions=None):
+    """Hedu: ``colour`` ('nobody': no one) controls the region of ``cell``."""
+    return _claim("controller", (cell,), colour, (cell,) if mentions is None else mentions, at)
+
+
+def worth(cell, value, *, at="end", mentions=None):
+    """Hedu: the region of ``cell`` is worth ``value``."""
+    return _claim("region_value", (cell,), value,
+                  (str(value),) if mentions is None else mentions, at)
+
+
+def prisoners(colour, count, *, at="end", mentions=()):
+    """Hedu: ``colour`` holds ``count`` prisoners."""
+    return _claim("prisoners", (colour,), count, mentions, at)
+
+
+def stays(cell, turns, *, at="end", mentions=None):
+    """Whatever both sides play in the next ``turns`` whole turns, the piece
+    on ``cell`` stays as it is (checked over every continuation)."""
+    return _claim("stays", (cell, turns), True, (cell,) if mentions is None else mentions, at)
+
+
+def power(cell, value, *, at="end", mentions=None):
+    """The power of ``cell`` is ``value``."""
+    return _claim("power", (cell,), value,
+                  (cell, str(value)) if mentions is None else mentions, at)
+
+
+def plots(count, *, at="end", mentions=None):
+    """The board has ``count`` soils."""
+    return _claim("plots", (), count, (str(count),) if mentions is None else mentions, at)
+
+
+__all__ = [
+    "QUERIES",
+    "Claim",
+    "continuations",
+    "fertile_soils",
+    "fertilized",
+    "fertilized_by_both",
+    "group",
+    "hungry",
+    "leader",
+    "legal",
+    "may_capture",
+    "may_grow",
+    "may_sprout",
+    "not_fertilized",
+    "nourishers",
+    "over",
+    "piece",
+    "plots",
+    "power",
+    "roots",
+    "score",
+    "stays",
+    "whole_turns",
+    "winner",
+]

@@ -1,0 +1,187 @@
+"""Lesson 11, part 2: the sprites edition's forests: protection, capturing an
+unprotected forest, forests with no fertile plot, leafiness."""
+
+from ...explain import dendria as explain
+from .. import checks
+from .. import claims as claim
+from .. import sentences as say
+from ..framework import Exercise, Lesson, Page, Verdict, words
+
+# Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
+# forest (g1-g2) and a forest (i5) its sprite on h4 protects.
+POWER = "dendria-sprites h5 3tt/6/7/3d4/9/8/TT5/3D2/4T dark"
+# Dark's forest a1-a2 is not protected; Dark's sprite on e7 can save it.
+SAVE = "dendria-sprites h5 tt3/6/7/8/6d2/8/7/2D3/5 dark"
+# Dark's forest a1-a2: its sprite on c3 fertilizes a3, b2, b3 but not b1
+SOW_SAFE = "dendria-sprites h5 tt3/6/2d4/8/9/8/7/2D3/5 dark"
+# Light's tree on a1 has no fertile soil; it sees one dark sprite (b2).
+ENCLOSED = "dendria-sprites h5 Ts3/sd4/7/8/9/8/7/3D2/5 dark"
+# Leafiness: one forest of 4 against forests of 2, 2, 2 and 1.
+LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
+# Dark: one tree; Light: an unprotected forest of two (i4, i5)
+BEHIND = "dendria-sprites h5 t4/6/7/8/4d4/8/7/6/3TT dark"
+
+
+def _check_saved(game):
+    unfinished = checks.turn_not_played(game, 0)
+    if unfinished is not None:
+        return unfinished
+    forest = next((g for g in explain.groups(game)
+                   if g["kind"] == "forest" and "a1" in g["cells"]), None)
+    if forest is None or forest["colour"] != "dark":
+        return Verdict(False, "Dark's forest on a1 and a2 is no longer Dark's.")
+    if forest["protected"]:
+        return Verdict(True, "Dark's forest is protected now: Dark fertilizes every one of "
+                             f"its fertile soils ({words(forest['fertile_soils'])}).")
+    missing = [s for s, who in forest["fertile_soils"].items() if "dark" not in who]
+    return Verdict(False, "Dark's forest is still not protected: Dark does not fertilize "
+                          f"{words(missing)}, and a forest that is not protected may be "
+                          "captured on the opponent's move.")
+
+
+def _check_dark_leads(game):
+    unfinished = checks.turn_not_played(game, 0)
+    if unfinished is not None:
+        return unfinished
+    s = game.score()
+    dark, light = s["dark"]["total"], s["light"]["total"]
+    both = f"{say.score(game, 'dark')} {say.score(game, 'light')}"
+    if dark > light:
+        return Verdict(True, f"Dark leads now. {both}")
+    return Verdict(False, f"Dark does not lead: {both} Which light forest is not "
+                          "protected?")
+
+
+LESSON = Lesson(
+    name="11_sprites_protection",
+    title="The sprites edition: protected forests",
+    summary="Protected forests, capturing the unprotected ones, forests with no fertile "
+            "plot, and leafiness.",
+    pages=[
+        Page(
+            title="Protected forests",
+            text=(
+                "A forest is **protected** when its owner fertilizes every one of its "
+                "fertile soils (the empty cells touching it). The small marks show who "
+                "fertilizes each fertile soil.\n\n"
+                "Light's tree on i5 is protected: Light's sprite on h4 sees h5, h6 and "
+                "i4, all three of its fertile soils."),
+            start=POWER,
+            overlays=("fertile",),
+            focus="i5",
+            claims=(claim.fertile_soils("i5", "h5", "h6", "i4"),),
+            rules_covered=("protection",),
+        ),
+        Page(
+            title="Not protected",
+            text=(
+                "Light's forest g1-g2 is **not** protected: its sprite on h4 sees h1 and "
+                "h2, but nobody of Light sees f1, f2, f3 or g3. (Dark's forest a4-a5 is "
+                "not protected either.)"),
+            start=POWER,
+            overlays=("fertile",),
+            focus="g1",
+            claims=(claim.fertilizes("light", "h1", "h2"), claim.not_fertilized("light", "f1", "f2", "f3", "g3"),),
+            rules_covered=("protection",),
+        ),
+        Exercise(
+            title="Save your forest",
+            turn="move",
+            text=(
+                "Dark's forest on a1 and a2 is not protected: on its next move Light may "
+                "capture it."),
+            prompt=("You play **Dark**. Move your sprite so that your forest is "
+                    "protected. Remember the power rule."),
+            start=SAVE,
+            overlays=("fertile", "power"),
+            focus="a1",
+            check=_check_saved,
+            hint="One cell of row b sees a3, b1, b2 and b3 at once.",
+            hint_cells=("b4",),
+            solution=("move e7", "slide b4", "end"),
+            wrong=(("move e7", "slide d7", "end"), ("move e7", "slide a3", "end")),
+            claims=(claim.may_capture("a1", "light", at="start", mentions=("a1",)),),
+            rules_covered=("protection", "power-rule"),
+        ),
+        Exercise(
+            title="Protect by sowing",
+            turn="plant",
+            text=("Dark's forest a1, a2 has four fertile plots: a3, b1, b2 and b3. Dark's "
+                  "sprite on c3 fertilizes a3, b2 and b3, but not b1."),
+            prompt="Sow **one** seed so that your forest is protected.",
+            start=SOW_SAFE,
+            overlays=("fertile",),
+            focus="a1",
+            claims=(claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start"),
+                    claim.not_fertilized("dark", "b1", at="start")),
+            check=_check_saved,
+            hint="A fertile plot is an empty plot next to the forest. What if it were not "
+                 "empty any more?",
+            hint_cells=("a3", "b1", "b2", "b3"),
+            solution=("plant b1", "end"),
+            wrong=(("plant b4", "end"), ("plant c1", "end")),
+            rules_covered=("protection", "fertile-soils"),
+        ),
+        Page(
+            title="Capturing an unprotected forest",
+            text=(
+                "During a move, the mover may **capture any enemy forest that is not "
+                "protected**, at any stop, and in this edition even before the first "
+                "slide. Press **Play**: Dark's sprite captures g1-g2, then slides to e5.\n\n"
+                "e5 has power 4, higher than d4: this is allowed because a step of the "
+                "turn gave Dark more trees. That is the one exception to the power rule."),
+            start=POWER,
+            play=("move d4", "capture g1", "slide e5", "end"),
+            overlays=("power",),
+            rules_covered=("capture-unprotected", "power-rule"),
+        ),
+        Page(
+            title="A forest with no fertile soil",
+            text=(
+                "Light's tree on a1 has no fertile soil: every cell next to it is taken. "
+                "Such a forest is judged by the **sprites it sees**: it is protected only "
+                "when it sees more of its owner's sprites than of the other colour's. "
+                "Along its lines the tree sees two dark seeds and one dark sprite (b2), "
+                "and no light sprite: it is not protected.\n\n"
+                "Press **Play**: Dark's sprite captures it before its first slide, then "
+                "leaves. (A seedbed with no fertile soil grows the same way: when it sees "
+                "more of the mover's sprites than of the opponent's.)"),
+            start=ENCLOSED,
+            play=("move b2", "capture a1", "slide d4", "end"),
+            overlays=("fertile",),
+            focus="a1",
+            rules_covered=("enclosed-sight", "capture-unprotected"),
+        ),
+        Page(
+            title="Leafiness",
+            text=(
+                "The sprites edition scores by **leafiness**: a forest of s trees is worth "
+                "1 + 2 + ... + s points: 1 tree 1, 2 trees 3, 3 trees 6, 4 trees 10.\n\n"
+                "Dark's one forest of 4 is worth 10. Light's forests of 2, 2, 2 and 1 are "
+                "worth 3 + 3 + 3 + 1 = 10 too. The half point goes, as in the classic "
+                "edition, to the larger forests compared from the largest: Dark's 4 beats "
+                "Light's 2. Dark 10.5, Light 10."),
+            start=LEAFY,
+            claims=(claim.score("dark", 10.5), claim.score("light", 10)),
+            rules_covered=("leafiness", "score-half"),
+        ),
+        Exercise(
+            title="Take the lead",
+            turn="move",
+            text=("Dark has one tree (1 point), Light a forest of two trees (3 points, and "
+                  "the half point for the larger forest: 3.5). No light sprite fertilizes "
+                  "its fertile plots."),
+            prompt="Play one move after which Dark leads.",
+            start=BEHIND,
+            claims=(claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
+                    claim.leader("light", at="start")),
+            check=_check_dark_leads,
+            hint="A forest that is not protected may be captured at any stop of a move, "
+                 "even before the first slide.",
+            hint_cells=("h4", "h5", "i3"),
+            solution=("move e5", "capture i4", "slide e6", "end"),
+            wrong=(("move e5", "slide e6", "end"), ("plant a5", "end")),
+            rules_covered=("capture-unprotected", "leafiness"),
+        ),
+    ],
+)

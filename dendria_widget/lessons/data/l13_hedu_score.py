@@ -1,0 +1,248 @@
+"""Lesson 13, part 2: Hedu: stacks shrinking (enemies first) and leaving the
+board, prisoners, who controls a region, the end and the score."""
+
+from ...explain import hedu as explain
+from .. import claims as claim
+from .. import sentences as say
+from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
+
+SMALL = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 4}}
+# A wall of stacks across row d cuts the board into two regions; White
+# has two small stacks (b2, c2) above it, Black one (f3) below.
+WALL = "hedu h4 4/1w13/1w14/w2w2b2b2b2w2w2/6/2b12/4 black"
+# a black stack on a3 makes White's a4 leave, then grows into its plot
+ORDER = "hedu h4 3w1/w12b1b1/w15/b12b1b12/3w12/4w1/w11b11 black prisoners=0,0"
+# a black stack on f4 makes White's g3 leave the board
+OFF = "hedu h4 2b11/5/4b11/2w14/2b12w1/2b11w1/1w1w1b1 black prisoners=0,0"
+
+
+def _prisoners(game):
+    return game.position()["prisoners"]
+
+
+def _totals(game):
+    s = game.score()
+    return s["black"]["total"], s["white"]["total"]
+
+
+def _placed(game, turns_before):
+    """The cell of the learner's placement, or a Verdict saying what to do."""
+    cells = steps_of(game, "place")[turns_before:]
+    if not cells:
+        return Verdict(False, "Place a stack first: click an empty cell.")
+    return cells[0]
+
+
+def _check_prisoner(game):
+    cell = _placed(game, 2)
+    if isinstance(cell, Verdict):
+        return cell
+    black, white = _prisoners(game)["black"], _prisoners(game)["white"]
+    if black > 0 and white == 0:
+        return Verdict(True, f"Your stack on {cell} made a white stack shrink: Black took "
+                             f"{black} prisoner{'s' if black > 1 else ''}, White none.")
+    if black > 0:
+        return Verdict(False, f"Black took a prisoner, but your stack on {cell} made one of "
+                              "your own stacks shrink too, and White took that piece.")
+    return Verdict(False, f"No white stack shrank after your stack on {cell}: no prisoner.")
+
+
+def _check_lead(game):
+    cell = _placed(game, 2)
+    if isinstance(cell, Verdict):
+        return cell
+    black, white = _totals(game)
+    if black > white:
+        return Verdict(True, f"After your stack on {cell} Black leads, {say.points(black)} to "
+                             f"{say.points(white)}.")
+    return Verdict(False, f"After your stack on {cell} White still leads, {say.points(white)} "
+                          f"to {say.points(black)}.")
+
+
+
+
+def _before_placement(game, turns_before):
+    """(cell, the game just before the learner's placement) or a Verdict."""
+    cell = _placed(game, turns_before)
+    if isinstance(cell, Verdict):
+        return cell, None
+    at = [k for k, st in enumerate(game.steps) if st.verb == "place"][turns_before]
+    return cell, game.copy().go_to(at)
+
+
+def _check_height(height, turns_before):
+    def check(game):
+        cell, before = _before_placement(game, turns_before)
+        if before is None:
+            return cell
+        got = explain.placement_heights(before)[cell]
+        regions = say.plural(got, "region")
+        if got == height:
+            return Verdict(True, f"Right: once it stood on {cell}, your stack touched "
+                                 f"{regions}, so it got {say.plural(got, 'piece')}.")
+        return Verdict(False, f"Your stack on {cell} touched {regions} once it stood "
+                              f"there, so it got {say.plural(got, 'piece')}, not {height}. "
+                              "A new stack gets one piece for each region next to it.")
+    return check
+
+
+def _check_no_room(game):
+    cell, before = _before_placement(game, 0)
+    if before is None:
+        return cell
+    zero = [c for c, h in explain.plot_heights(game).items() if h == 0]
+    if zero:
+        return Verdict(True, f"Right: after your stack on {cell}, a stack on {words(zero)} "
+                             "would touch no region: nobody may place there.")
+    return Verdict(False, f"After your stack on {cell} every empty plot still touches a "
+                          "region once a stack stands on it. Look for an empty plot that "
+                          "would be a region of its own.")
+
+
+def _check_off_board(game):
+    cell, before = _before_placement(game, 0)
+    if before is None:
+        return cell
+    gone = [c for c, p in before.pieces.items() if p.startswith("white")
+            and c not in game.pieces]
+    if gone:
+        return Verdict(True, f"Right: the white stack on {words(gone)} touched no region "
+                             "after your stack stood on " + cell + ": it shrank to 0 and "
+                             "left the board.")
+    return Verdict(False, f"After your stack on {cell} every white stack still touches a "
+                          "region, so none shrinks to 0. Which white stack touches only "
+                          "one region, and a small one?")
+LESSON = Lesson(
+    name="13_hedu_score",
+    title="Hedu: shrinking and scoring",
+    summary="Stacks shrink (enemies first) and leave the board, prisoners, control of "
+            "regions, the end and the score.",
+    pages=[
+        Page(
+            title="Stacks shrink",
+            text=(
+                "A placement can also take a region away from a stack. After placing, "
+                "first every **enemy** stack that touches fewer regions than its height "
+                "**shrinks** to that number, then every **friendly** stack, then stacks "
+                "grow as you saw. A stack that shrinks to 0 leaves the board.\n\n"
+                "The preview shows what Black's stack on c3 would do: White's c2 and "
+                "Black's own d3 would each lose the region above the wall."),
+            start=WALL,
+            setup=("place a2", "place b1"),
+            overlays=("preview",),
+            focus="c3",
+            claims=(claim.piece("c3", None),),
+            rules_covered=("hedu-reduce",),
+        ),
+        Page(
+            title="Prisoners",
+            text=(
+                "Press **Play**: Black places on c3. White's c2 shrinks to 1 and Black's "
+                "d3 shrinks to 1.\n\n"
+                "Every piece taken off a stack this way is a **prisoner** for the player "
+                "of the other colour: Black takes the white piece, White takes the black "
+                "one. Each prisoner is a point at the end."),
+            play=("place c3",),
+            claims=(claim.piece("c2", "white 1"), claim.piece("d3", "black 1")),
+            rules_covered=("hedu-reduce", "hedu-prisoners"),
+        ),
+        Exercise(
+            title="Take a prisoner",
+            turn="place",
+            text="Back to the board before c3.",
+            prompt=("You play **Black**. Place a stack that makes Black take a prisoner, "
+                    "and White none."),
+            start=WALL,
+            setup=("place a2", "place b1"),
+            overlays=("regions",),
+            check=_check_prisoner,
+            hint="Look at the white 2s on the wall: which one could you cut off from one "
+                 "of its two regions, without cutting one of yours?",
+            hint_cells=("d1", "d7"),
+            solution=("place e1",),
+            wrong=(("place c3",), ("place a3",)),
+            claims=(claim.prisoners("black", 0, at="start"), claim.prisoners("white", 0, at="start"),),
+            rules_covered=("hedu-prisoners",),
+        ),
+        Page(
+            title="Enemies first",
+            text=(
+                "The order matters when a stack leaves the board: its plot is empty again "
+                "and joins the regions before the next stacks are judged. Press **Play**: "
+                "Black places on a3, a stack of 1. White's stack of 1 on a4 touches no "
+                "region any more: it shrinks to 0 and leaves (Black takes a prisoner). "
+                "Now a4 is an empty plot next to a3, so Black's new stack touches two "
+                "regions and grows to 2."),
+            start=ORDER,
+            play=("place a3",),
+            overlays=("regions",),
+            claims=(claim.piece("a4", None), claim.piece("a3", "black 2"),
+                    claim.piece("a4", "white 1", at="start")),
+            rules_covered=("hedu-reduce", "hedu-increase", "hedu-prisoners"),
+        ),
+        Exercise(
+            title="Off the board",
+            turn="place",
+            text="Another position, Black to play. White has five stacks, each of 1.",
+            prompt=("You play **Black**. Place a stack after which a white stack leaves the "
+                    "board."),
+            start=OFF,
+            overlays=("regions",),
+            check=_check_off_board,
+            hint="A stack shrinks to the number of regions it touches; at 0 it leaves.",
+            hint_cells=("f3", "f4", "g2", "g3"),
+            solution=("place f4",),
+            wrong=(("place a1",), ("place c1",)),
+            claims=(claim.holding("white 1", "d3", "e6", "f5", "g2", "g3", at="start", mentions=("five",)),),
+            rules_covered=("hedu-reduce",),
+        ),
+        Page(
+            title="Who controls a region",
+            text=(
+                "For each region, list each player's groups next to it as (height, size), "
+                "largest first, and compare the lists from the left. The greater list "
+                "**controls** the region; equal lists: nobody does. The region is worth "
+                "the **height of the controller's highest group** next to it.\n\n"
+                "Here, above the wall, Black has (2, 3) and White (2, 3) and (2, 2): the "
+                "first entries are equal, White's second decides, White controls it: "
+                "worth 2. Below the wall Black's (2, 3) beats White's (2, 2): Black's, "
+                "worth 2. White also controls the one-cell region b1."),
+            start=WALL,
+            setup=("place c1", "place a1"),
+            overlays=("regions",),
+            claims=(claim.controls("a2", "white", mentions=()), claim.worth("a2", 2),
+                    claim.controls("e1", "black", mentions=()), claim.worth("e1", 2),
+                    claim.controls("b1", "white")),
+            rules_covered=("hedu-control", "hedu-value"),
+        ),
+        Exercise(
+            title="Take the lead",
+            turn="place",
+            text="White leads 4.5 to 4.",
+            prompt="You play **Black**. Place a stack after which Black leads.",
+            start=WALL,
+            setup=("place c1", "place a1"),
+            overlays=("regions",),
+            check=_check_lead,
+            hint="Taking a prisoner helps, but check what happens to the regions too.",
+            hint_cells=("a2", "c6", "e6"),
+            solution=("place a2",),
+            wrong=(("place e1",), ("place b3",)),
+            claims=(claim.score("black", 4, at="start"), claim.score("white", 4.5, at="start"),),
+            rules_covered=("hedu-control", "hedu-score"),
+        ),
+        Page(
+            title="The end and the score",
+            text=(
+                "The game ends when no empty cell admits a placement, or after two passes "
+                "in a row. Press **Play**: both players pass.\n\n"
+                "Each player scores the values of the regions they control, plus their "
+                "prisoners, plus half a point for the greater list of all their groups. "
+                "Black: regions 2 + 2, prisoners 3, and the half point: **7.5**. White: "
+                "the region b1 worth 2: **2**."),
+            play=("pass", "pass"),
+            claims=(claim.over(), claim.score("black", 7.5), claim.score("white", 2)),
+            rules_covered=("hedu-end", "hedu-score"),
+        ),
+    ],
+)
