@@ -235,13 +235,20 @@ LESSON = Lesson(
             title="The end and the score",
             text=(
                 "The game ends when no empty cell admits a placement, or after two passes "
-                "in a row. Press **Play**: both players pass.\n\n"
+                "in a row. Here Black placed a stack on e5. Press **Play**: both players "
+                "pass.\n\n"
                 "Each player scores the values of the regions they control, plus their "
                 "prisoners, plus half a point for the greater list of all their groups. "
-                "Black: regions 2 + 2, prisoners 3, and the half point: **7.5**. White: "
-                "the region b1 worth 2: **2**."),
+                "Black: the region of e1, worth 2, and 2 prisoners: **4**. White: the "
+                "regions of a2 and b1, worth 2 each, and the half point: **4.5**. White wins."),
+            start=WALL,
+            setup=("place c1", "place a1", "place e5"),
             play=("pass", "pass"),
-            claims=(claim.over(), claim.score("black", 7.5), claim.score("white", 2)),
+            claims=(claim.over(), claim.score("black", 4), claim.score("white", 4.5),
+                    claim.winner("white"), claim.controls("e1", "black"),
+                    claim.controls("a2", "white"), claim.controls("b1", "white"),
+                    claim.worth("e1", 2), claim.worth("a2", 2), claim.worth("b1", 2),
+                    claim.prisoners("black", 2)),
             rules_covered=("hedu-end", "hedu-score"),
         ),
     ],
