@@ -26,6 +26,9 @@ def _in_ipython():
 if _in_ipython():
     from .notebook import install as _install_error_display
     _install_error_display()
+    # in the browser (JupyterLite): widget messages keep their None values
+    from .jupyterlite import install as _install_jupyterlite
+    _install_jupyterlite()
 
 
 def __getattr__(name):

@@ -472,7 +472,9 @@ class MCTSPlayer(Player):
 
 def _shares(line, root):
     """The visit share of every first step the search looked at: {"cells":
-    {cell name: share}, "others": {step text: share}, "visits": N}."""
+    {cell name: share}, "others": {step text: share}, "visits": N, "turns":
+    [[step texts of a whole turn, share], ...] (the five most visited turns,
+    most visited first)}."""
     searched = [ch for ch in root.children or () if ch.n]
     total = sum(ch.n for ch in searched) or 1
     cells: dict[str, float] = {}
@@ -488,7 +490,9 @@ def _shares(line, root):
         else:
             key = str(step)
             others[key] = others.get(key, 0.0) + share
-    return {"cells": cells, "others": others, "visits": root.n}
+    best = sorted(searched, key=lambda ch: (-ch.n, -ch.prior))[:5]
+    turns = [[[str(st) for st in ch.turn], ch.n / total] for ch in best]
+    return {"cells": cells, "others": others, "visits": root.n, "turns": turns}
 
 
 # ------------------------------------------------------------ by name

@@ -288,9 +288,21 @@ def test_hint_draws_the_turn_and_the_heat_map_with_a_key():
     assert hint["turn"] == expected and hint["turn"][0].verb == "plant"
     scene = board.scene()
     heat = scene.find("heat")
-    assert heat and {s.tag[5:] for s in heat} == set(hint["search"]["cells"])
+    # the heat map shades only the most visited cells, until they hold 80% of
+    # the search (at most 10 of them): the rest of the board stays plain
+    cells = sorted(hint["search"]["cells"].items(), key=lambda kv: (-kv[1], kv[0]))
+    shaded = {s.tag[5:] for s in heat}
+    assert heat and shaded == set(hint.shaded()) and len(shaded) <= 10
+    held = sum(share for name, share in cells if name in shaded)
+    assert held >= 0.8 - 1e-9 or len(shaded) == 10
+    assert min(hint.shaded().values()) >= max(
+        (share for name, share in cells if name not in shaded), default=0)
     assert scene.find("hint:" + hint["turn"][0].arg)
     assert scene.find("hint-key")[0].text.startswith("Hint (mcts:i30): plant ")
+    # the status says it is ready, with the best turns and their shares
+    best = hint["search"]["turns"][0]
+    assert board.status.startswith(f"The hint for Dark is ready: {', '.join(best[0])} "
+                                   f"({round(100 * best[1])}% of the search)")
     panel.clear_hint()
     assert panel.ask_hint() and panel.hint["turn"] == expected    # asked again: the same
     before = board.game.to_record()

@@ -316,3 +316,19 @@ def test_nothing_outside_the_widgets_touches_a_widgets_private_members():
                 if name in boards:
                     found.append(f"{rel}:{node.lineno} .{node.attr}")
     assert not found, found
+
+
+def test_the_board_asks_the_game_and_tests_no_tuple_of_phase_names():
+    import ast
+
+    found = []
+    for sub in ("session/", "widget/", "interaction.py", "bench_widget.py"):
+        for rel, tree in _sources(sub):
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute)
+                        and node.left.attr == "phase"
+                        and any(isinstance(c, (ast.Tuple, ast.List, ast.Set))
+                                for c in node.comparators)):
+                    found.append(f"{rel}:{node.lineno}")
+    assert not found, ("ask the Game (turn_under_way, choosing_sides...) instead of "
+                       f"testing phase names: {found}")

@@ -78,7 +78,10 @@ def test_the_scene_fits_the_width_and_the_canvas_is_drawn_at_2x():
         w.redraw()
         heights.add(w.canvas.height)
     assert heights == {2 * round(scene.board_height + tallest)}
-    assert w.canvas.layout.max_width == f"{round(scene.width)}px"
+    # shown at most at its size, and no taller than the window less JupyterLab's bars
+    ratio = round(scene.width) / round(scene.board_height + tallest)
+    assert w.canvas.layout.max_width == (f"min({round(scene.width)}px, 100%, "
+                                         f"calc((100vh - 140px) * {ratio:.4f}))")
 
 
 def test_click_on_empty_cell_plants_through_the_pixel():
@@ -783,96 +786,27 @@ def test_changed_pieces_are_animated_on_the_canvas():
 
 
 # ------------------------------------------------------- a board that holds still
-def test_lines_above_the_board_have_fixed_heights():
+def test_the_board_has_a_column_of_its_own_and_the_lines_beside_it_wrap():
     g = Game("dendria-classic", size=5)
     w = BoardWidget(g)
-    assert ".dendria-line { height: 1.45em" in w.style.value
-    assert ".dendria-status { height: 2.9em" in w.style.value
-    # the rows below the board keep their room when empty (and wrap, never cut)
-    assert w.choices.layout.min_height and w.actions.layout.min_height
+    # nothing above or below the canvas in its column: a message, a choice or
+    # a verdict elsewhere never moves the board
+    assert [c for c in w.left.children if c not in (w.style, w.theme_probe)] == [w.canvas]
+    assert w.status_line in w.side.children and w.actions in w.side.children
+    # the status and the score wrap: no ellipsis, nothing hidden
+    assert "ellipsis" not in w.style.value and "overflow: hidden" not in w.style.value
+    assert "white-space: normal" in w.style.value
+    assert w.choices.layout.flex_flow == "row wrap" and w.actions.layout.flex_flow == "row wrap"
     # the header always has its four lines, whatever the phase
     for step in ("plant c3", "swap"):
         assert w.header.value.count("class='dendria-line") == 4
         w.play(step)
     assert w.header.value.count("class='dendria-line") == 4
-    # a long text ends inside its box; the whole text is the tooltip
+    # a long text is all there, and it is the tooltip too
     long_reason = "x" * 400
     w.session.say(long_reason, "refused")
     assert f"title='{long_reason}'" in w.status_line.value
-
-
-# ------------------------------------------------------------------ themes
-def test_the_board_follows_the_page_theme_unless_one_is_given():
-    w = BoardWidget(Game("dendria-classic", size=4))
-    assert w.follow_page and w.theme == rscene.DEFAULT_THEME
-    assert "dendria-theme-probe" in w.style.value and "onerror=" in w.style.value
-    assert "<script" not in w.style.value
-    dark = {"--jp-layout-color0": "#111111", "--jp-ui-font-color1": "#e0e0e0",
-            "theme-light": "false", "theme-name": "JupyterLab Dark"}
-    w.theme_probe.value = json.dumps(dark)     # what the page's probe sends
-    assert w.page_theme == dark
-    assert w.scene().background == "#111111"
-    w.theme_probe.value = json.dumps({"theme-light": "true", "theme-name": "JupyterLab Light"})
-    assert w.scene().background == rscene.DEFAULT_THEME.background
-    w.theme_probe.value = "not json"            # ignored, nothing breaks
-    # a given theme always wins over the page
-    from dendria_widget.render.theme import HIGH_CONTRAST
-    w2 = BoardWidget(Game("dendria-classic", size=4), theme=HIGH_CONTRAST)
-    w2.theme_probe.value = json.dumps(dark)
-    assert w2.theme is HIGH_CONTRAST and not w2.follow_page
-    w2.set_theme("page")
-    assert w2.follow_page and w2.scene().background == "#111111"
-    w3 = BoardWidget(Game("dendria-classic", size=4))
-    w3.theme_probe.value = json.dumps({"theme-light": "true",
-                                       "theme-name": "JupyterLab High Contrast"})
-    assert w3.theme == HIGH_CONTRAST
-
-
-# ------------------------------------------------- legality once per click
-def test_a_click_judges_legality_once():
-    # the journey position: move d1, slide d2, then a click on c3 that means
-    # two steps (a choice) and a click on d3 that means one slide. Each click
-    # asks the engine for the legal steps once (for the position it leads
-    # to: the panels, the targets, auto_end) and never judges the played
-    # step again.
-    g = journey_game()
-    w = BoardWidget(g)
-    st = g.state
-    calls = {"legal": 0, "refusal": []}
-    real_legal, real_refusal = st.legal, st.refusal
-
-    def legal():
-        calls["legal"] += 1
-        return real_legal()
-
-    def refusal(step):
-        calls["refusal"].append(st.fmt(step))
-        return real_refusal(step)
-
-    st.legal, st.refusal = legal, refusal
-    for cell in ("d1", "d2", "d3"):
-        calls["legal"], calls["refusal"] = 0, []
-        w.click_cell(cell)
-        assert calls["legal"] == 1, (cell, calls)
-        assert not any(r.endswith(cell) for r in calls["refusal"]), (cell, calls)
-    assert [str(s) for s in g.steps] == ["move d1", "slide d2", "slide d3"]
-
-
-# ------------------------------------------- the room kept for the keys
-def test_the_room_for_the_keys_says_what_it_is_for_until_an_overlay_is_on():
-    from dendria_widget.session.board import KEY_ROOM_WORDS
-    w = BoardWidget(Game("dendria-classic", size=5), width=420)
-    words = " ".join(s.text for s in w.scene().find("key-room"))
-    assert words == KEY_ROOM_WORDS
-    # inside the canvas, below the board
-    for s in w.scene().find("key-room"):
-        assert w.scene().board_height < s.y < w.canvas.height / 2
-    w.overlays = {"roots"}
-    w.set_hover("c3")
-    assert w.scene().key and not w.scene().find("key-room")
-    w.overlays = set()
-    w.present()
-    assert not w.scene().find("key-room")
+    assert f">\u2716 {long_reason}</div>" in w.status_line.value
 
 
 def test_the_move_list_speaks_the_editions_words():
@@ -1020,3 +954,70 @@ def test_a_failing_command_keeps_the_game_says_so_and_logs(monkeypatch, caplog):
     assert snapshot(w.game) == before
     monkeypatch.undo()
     assert w.press("swap") and w.game.steps[-1] == Step("swap")
+
+
+# ------------------------------------------------------------ exports
+def test_export_saves_the_picture_and_the_record_and_says_where(tmp_path):
+    g = journey_game()
+    w = BoardWidget(g, overlays=["roots"])
+    w.click_cell("d1")                          # a journey begins: d1 selected, targets
+    paths = w.export(tmp_path)
+    assert [p.rsplit("/", 1)[1] for p in paths] == ["board-1.svg", "board-1.png",
+                                                    "board-1.json"]
+    assert w.status == (f"Exported board-1.svg, board-1.png (the picture) and board-1.json "
+                        f"(the record) to {tmp_path}.")
+    assert Game.from_record(open(paths[2], encoding="utf-8").read()) == g
+    assert open(paths[1], "rb").read()[:8] == b"\x89PNG\r\n\x1a\n"
+    # the picture is what the board shows (selection and targets too), the
+    # mouse and the words of the empty key room aside
+    shown = {k: [s for s in v if not (s.tag or "").startswith(("key-room", "hover"))]
+             for k, v in w.scene().layers.items()}
+    assert w.export_scene().layers == shown
+    assert w.export_scene().find("selected") or "d1" in open(paths[0]).read()
+    assert w.export(tmp_path)[0].endswith("board-2.svg")      # the next free name
+    assert w.export(tmp_path / "no" / "such") == []
+    assert w.status.startswith("Cannot export to ") and w.status_kind == "refused"
+
+
+def test_the_saved_output_has_a_still_picture_that_says_to_run_the_cell():
+    import base64
+    import io
+
+    from PIL import Image
+
+    w = BoardWidget(Game("dendria-classic", size=5))
+    w.click_cell("c3")
+    bundle = w._repr_mimebundle_()
+    assert bundle["image/svg+xml"] == w.to_svg()
+    png = Image.open(io.BytesIO(base64.b64decode(bundle["image/png"])))
+    scene = w.export_scene()
+    assert png.size[0] == round(scene.width) and png.size[1] > scene.height
+    still = w.still_pictures()
+    assert still["image/png"] == bundle["image/png"]
+
+
+def test_loads_of_every_size_and_edition_into_a_used_board_widget():
+    from test_session import _positions
+
+    from dendria_widget.session import Hint
+
+    g = Game("dendria-classic", size=7)
+    w = BoardWidget(g, overlays=["roots"])
+    w.click_cell("g7")
+    w.inspected = "a1"
+    w.set_hover("m7")
+    w.mark("g7", "A")
+    w.session.set_hint(Hint(g.version, [Step("plant", "m7")], {"cells": {"m7": 1.0}}, "test"))
+    for name, position, record in _positions():
+        assert w.load_position(position) is g, name
+        assert w.canvas.width == 2 * round(w.scene().width)
+        assert w.header.value == wtext_header(w)
+        assert w.load_record_text(record, source=name) is g
+        w.click_cell(g.board.name(g.board.plots[-1]))
+        w.to_svg()
+
+
+def wtext_header(w):
+    from dendria_widget.widget import text
+
+    return text.header_view_html(w.session.view().header)

@@ -37,7 +37,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import DendriaError, IllegalStep
-from ..explain.sentences import and_list, reword
+from ..explain.sentences import and_list
 from ..game import Game
 from ..notation import Step
 from ..rules.variant import plural_of
@@ -607,18 +607,34 @@ def _do_teacher_action(game, verb, args):
     game.set_annotations({"marks": marks, "arrows": arrows})
 
 
-_PLOT_WORDS = {"soil": "plot", "soils": "plots", "Soil": "Plot", "Soils": "Plots"}
-_PLOT_RE = re.compile(r"\b(" + "|".join(_PLOT_WORDS) + r")\b")
+def _edition_table(game: Game) -> dict[str, str]:
+    """The classic words a lesson is written in, each with the edition's own
+    word from ``game.variant`` (dendrid, plant, soil -> sprite, sow, plot in
+    the sprites edition); empty where the edition says them alike."""
+    v = game.variant
+    if v.family == "hedu":
+        return {}
+    plant = v.verbs["plant"]
+    dendrid = v.kind_word("dendrid")
+    pairs = {"dendrid": dendrid, "dendrids": v.kind_word("dendrid", 2),
+             "plant": plant.word, "plants": plural_of(plant.word),
+             "planting": plant.ing, "planted": plant.done,
+             "soil": v.plot_word, "soils": v.plots_word()}
+    table = {k: w for k, w in pairs.items() if k != w}
+    table.update({k.capitalize(): w.capitalize() for k, w in list(table.items())})
+    return table
 
 
 def edition_words(game: Game, text: str) -> str:
-    """A lesson's sentence in the words of ``game``'s edition: the sprites
-    edition sows seeds on plots and has sprites where the classic edition
-    plants on soils and has dendrids (the engine's own reword, and plots)."""
-    text = reword(game, text)
-    if game.variant.plot_word == "plot":
-        text = _PLOT_RE.sub(lambda m: _PLOT_WORDS[m.group(1)], text)
-    return text
+    """A lesson's own sentence (written in the classic edition's words) in
+    the words of ``game``'s edition, each word taken from ``game.variant``.
+    The engine's refusals and endings need no such step: they are worded per
+    edition in :mod:`dendria_widget.explain.refusals`."""
+    table = _edition_table(game)
+    if not table:
+        return text
+    pattern = re.compile(r"\b(" + "|".join(sorted(table, key=len, reverse=True)) + r")\b")
+    return pattern.sub(lambda m: table[m.group(1)], text)
 
 
 def steps_of(game: Game, verb: str) -> list[str | int | None]:
@@ -628,9 +644,9 @@ def steps_of(game: Game, verb: str) -> list[str | int | None]:
     return [s.arg for s in game.steps if s.verb == verb]
 
 
-def planted(game: Game) -> list[str | int | None]:
+def planted(game: Game) -> list[str]:
     """The cells where seeds were planted (or sown) in ``game``, in order."""
-    return steps_of(game, "plant") + steps_of(game, "sow")
+    return [str(cell) for cell in steps_of(game, "plant") + steps_of(game, "sow")]
 
 
 #: How a page's text asks the learner to press the lesson widget's *Play*

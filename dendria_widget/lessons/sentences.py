@@ -14,6 +14,8 @@ module only puts it into words (no rule is decided here).
 
 from __future__ import annotations
 
+import functools
+
 from ..explain import dendria as explain
 from ..explain import hedu as hedu_explain
 from ..explain.sentences import cap, plural, points, region_sentences, score_sentence
@@ -176,10 +178,9 @@ def regions(game):
 def _in_edition_words(fn):
     """``fn(game, ...)``'s sentences in the words of the game's edition (the
     sprites edition sows on plots and has sprites)."""
+    @functools.wraps(fn)
     def wrapped(game, *args, **kwargs):
         return edition_words(game, fn(game, *args, **kwargs))
-    wrapped.__name__, wrapped.__doc__ = fn.__name__, fn.__doc__
-    wrapped.__wrapped__ = fn
     return wrapped
 
 

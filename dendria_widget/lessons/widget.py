@@ -140,8 +140,10 @@ class LessonWidget(widgets.VBox):
             self.verdict_html])
 
         self.board = BoardWidget(game, width=width)
-        self.children = [self.heading, self.nav, self.title_html, self.text_out,
-                         self.play_box, self.exercise_box, self.board]
+        # the page's Play, the exercise and its verdict beside the board: a
+        # verdict or a hint that appears never moves it
+        self.board.place_beside([self.play_box, self.exercise_box])
+        self.children = [self.heading, self.nav, self.title_html, self.text_out, self.board]
         self.add_class("dendria-lesson")
 
     # ------------------------------------------------------------- pages

@@ -136,6 +136,8 @@ class BoardSession:
         self._legal: list[Step] | None = None
         self._legal_key: Any = None
         self._seen: Any = None
+        self._cache_key: Any = None
+        self._cache: tuple = ()
         self.mode = "play"
         self.overlays: set[str] = overlays | {"annotations"}
         self.show_names = bool(show_names)
@@ -145,7 +147,7 @@ class BoardSession:
         self.hover: str | None = None         # the cell under the mouse (passing)
         self.arrow_from: str | None = None    # first cell of an arrow being drawn
         self.pending: list[Step] = []         # several steps fit the last click
-        self.status = "Click the board to play; the advice below says what may be done."
+        self.status = "The line below says what may be done now."
         self.status_kind = "info"
         self.effects: list[Effect] = []       # the pieces the last play changed
         # games as they were before each edit, and what the edit was (Undo)
@@ -770,8 +772,8 @@ class BoardSession:
     def scene(self, theme: Theme | str | None = None, width: float | None = None,
               interactive: bool = True, request: SceneRequest | None = None) -> rscene.Scene:
         """The picture (render.scene.Scene) of the game as the session shows
-        it; ``interactive=False``: for exports (no hover, no selection, no
-        legal targets, no room kept for keys)."""
+        it; ``interactive=False``: for exports, what the board shows but the
+        mouse (no hover, and no words in the room kept for keys)."""
         from ..render.theme import DEFAULT_THEME, resolve_theme
 
         req = request or self.scene_request()
@@ -781,11 +783,8 @@ class BoardSession:
                                   changes=list(req.changes),
                                   annotations=self._game.annotations if req.annotations
                                   else None)
-        if interactive:
-            kw.update(focus=req.focus, selected=req.selected, targets=list(req.targets),
-                      hover=req.hover)
-        else:
-            kw.update(focus=req.inspected)
+        kw.update(focus=req.focus if interactive else req.inspected, selected=req.selected,
+                  targets=list(req.targets), hover=req.hover if interactive else None)
         scene = rscene.build_scene(self._game, **kw)
         if req.hint is not None:
             scene = decorate(scene, self._game, req.hint, th.background)
@@ -800,19 +799,32 @@ class BoardSession:
                     rscene.KEY_TEXT, th.coord, anchor="start", tag="key-room"))
         return scene
 
+    def _per_position(self) -> tuple:
+        """The parts of the view that change only with the game (and the
+        mode, the edits kept, the presentation): asked once per position,
+        not again at every hover."""
+        game = self._game
+        key = (game.version, self.mode, len(self.before_edits), self.presenting,
+               bool(self.line), game.step_count, len(game.future))
+        if self._cache_key != key:
+            legal = self.legal()
+            self._cache = (self._buttons(legal), self._header(), tuple(turn_labels(game)))
+            self._cache_key = key
+        return self._cache
+
     def view(self) -> ViewState:
         """Everything a view shows now, as one immutable value."""
         game = self._game
         legal = self.legal()
-        buttons, advice, komi = self._buttons(legal)
+        (buttons, advice, komi), header, moves = self._per_position()
         return ViewState(
             game_key=(game.rules.ruleset, game.variant.overlay_names, str(game.board.spec)),
             version=game.version,
-            header=self._header(),
+            header=header,
             status=self.status, status_kind=self.status_kind, advice=advice,
             buttons=buttons, komi=komi,
             choices=tuple(Choice(words.step_choice_label(s), str(s)) for s in self.pending),
-            moves=tuple(turn_labels(game)), move_index=game.step_count,
+            moves=moves, move_index=game.step_count,
             details=self._details(legal),
             mode=self.mode, presenting=self.presenting, to_move=game.to_move,
             scene=self.scene_request(), thinking=self.thinking)
@@ -899,9 +911,41 @@ class BoardSession:
     # ----------------------------------------------------------- exports
     def export_scene(self, theme: Theme | str | None = None,
                      width: float | None = None) -> rscene.Scene:
-        """The scene for exports: the board, the overlays on, the marks and
-        arrows, the last turn, a hint shown; no hover and no selection."""
+        """The scene for exports: what the board shows (the overlays on, the
+        marks and arrows, the last turn, the selection, a hint), but the
+        mouse's hover."""
         return self.scene(theme, width, interactive=False)
+
+    @command
+    def export(self, folder: str | os.PathLike = ".", stem: str | None = None,
+               theme: Theme | str | None = None, width: float | None = None) -> list[str]:
+        """Save the picture (SVG and PNG) and the game record (JSON) in
+        ``folder`` (the notebook's folder by default), named ``stem`` and a
+        number that is free (``board-1.svg``...); the status line says
+        where. Returns the paths written ([] when it could not)."""
+        from ..render.png import scene_to_png
+        from ..render.svg import scene_to_svg
+
+        where = Path(folder)
+        if stem is None:
+            k = 1
+            while any((where / f"board-{k}{ext}").exists() for ext in (".svg", ".png", ".json")):
+                k += 1
+            stem = f"board-{k}"
+        scene = self.export_scene(theme, width)
+        paths = [where / f"{stem}.svg", where / f"{stem}.png", where / f"{stem}.json"]
+        try:
+            paths[0].write_text(scene_to_svg(scene), encoding="utf-8")
+            paths[1].write_bytes(scene_to_png(scene))
+            paths[2].write_text(self._game.to_json(indent=1) + "\n", encoding="utf-8")
+        except OSError as e:
+            self._refused(f"Cannot export to {brief(str(where))}: {_file_problem(e)}")
+            return []
+        folder_words = os.path.abspath(where)
+        self.status, self.status_kind = (f"Exported {paths[0].name}, {paths[1].name} (the "
+                                         f"picture) and {paths[2].name} (the record) to "
+                                         f"{folder_words}.", "ok")
+        return [str(p) for p in paths]
 
 
 def _board_words(game: Game) -> str:

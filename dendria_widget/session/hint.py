@@ -15,6 +15,10 @@ if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
 
 HEAT = "#e8590c"      # the heat map's colour (visit share)
+#: the heat map shades the most visited cells until they hold this share of
+#: the search, at most SHADED_MOST of them (the rest would say nothing)
+SHADED_SHARE = 0.8
+SHADED_MOST = 10
 HINT = "#1971c2"      # the suggested turn's rings and numbers
 #: the key's words below the board, per background: (hint, heat), each at a
 #: contrast of at least 4.5 with it
@@ -41,7 +45,27 @@ class Hint:
 
     @property
     def cells(self) -> dict[str, float]:
+        """Every cell the search's first steps were on, with its share."""
         return dict((self.search or {}).get("cells", {}))
+
+    def shaded(self, share: float = SHADED_SHARE, most: int = SHADED_MOST) -> dict[str, float]:
+        """The cells the heat map shades: the most visited ones, until they
+        hold ``share`` of the search (at most ``most`` cells), with their
+        shares; the rest of the board stays plain."""
+        out: dict[str, float] = {}
+        held = 0.0
+        for name, part in sorted(self.cells.items(), key=lambda kv: (-kv[1], kv[0])):
+            if held >= share - 1e-9 or len(out) >= most:
+                break
+            out[name] = part
+            held += part
+        return out
+
+    def best_turns(self, k: int = 3) -> list[tuple[str, float]]:
+        """The ``k`` turns the search visited most: (the steps in words,
+        share of the search), most visited first."""
+        turns = (self.search or {}).get("turns") or [[[str(s) for s in self.turn], None]]
+        return [(", ".join(steps), share) for steps, share in turns[:k]]
 
 
 def decorate(scene: rscene.Scene, game: Game, hint: Hint, background: str) -> rscene.Scene:
@@ -52,14 +76,14 @@ def decorate(scene: rscene.Scene, game: Game, hint: Hint, background: str) -> rs
     lay = scene.layout
     board = game.board
     r = lay.radius
-    cells = hint.cells
-    top = max(cells.values(), default=0) or 1
+    shaded = hint.shaded()
+    top = max(shaded.values(), default=0) or 1
     geo = rscene.board_geometry(board, r)   # the scene's own (its layout is geo's)
-    for name, share in sorted(cells.items()):
+    for name, share in sorted(shaded.items()):
         # a tint over the whole cell (a piece there stays visible), not a
-        # disc a learner could take for a piece
+        # disc a learner could take for a piece; darker for more visits
         shapes.append(rscene.Polygon(geo.inner[board.cell(name)], HEAT, None, 0,
-                                     0.12 + 0.5 * share / top, tag=f"heat:{name}"))
+                                     0.15 + 0.5 * share / top, tag=f"heat:{name}"))
     order: dict[str, list[str]] = {}
     for k, step in enumerate(hint.turn, 1):
         if isinstance(step.arg, str) and board.has_name(step.arg):
@@ -75,12 +99,10 @@ def decorate(scene: rscene.Scene, game: Game, hint: Hint, background: str) -> rs
     # the key, below the board (after the overlays' keys, if any): the
     # canvas grows to hold it rather than write over the cell names
     size = max(rscene.KEY_TEXT, r * 0.3)
-    turn = ", ".join(str(s) for s in hint.turn)
     hint_words, heat_words = KEY_WORDS["light" if luminance(background) > 0.4 else "dark"]
-    said = [(f"Hint ({hint.name}): {turn}", hint_words, "bold")]
-    if cells:
-        said.append((f"Heat: share of the search's first steps per cell "
-                     f"(darkest {round(100 * top)}%)", heat_words, "normal"))
+    said = [(key_words(hint), hint_words, "bold")]
+    if shaded:
+        said.append((heat_key_words(hint, shaded), heat_words, "normal"))
     y = (scene.height if scene.key or scene.captions else scene.board_height) + 6
     k = 0
     for text, colour, weight in said:
@@ -92,3 +114,35 @@ def decorate(scene: rscene.Scene, game: Game, hint: Hint, background: str) -> rs
             k += 1
     scene.height = max(scene.height, y + size * 0.6)
     return scene
+
+
+def key_words(hint: Hint) -> str:
+    """The hint's line of the key: the suggested turn, its rings' numbers."""
+    turn = ", ".join(str(s) for s in hint.turn)
+    return f"Hint ({hint.name}): {turn} (the numbers: the order of its steps)"
+
+
+def heat_key_words(hint: Hint, shaded: dict[str, float]) -> str:
+    """The heat map's line of the key, in words a learner reads: how many
+    cells are shaded and how much of the search they hold."""
+    held = round(100 * sum(shaded.values()))
+    visits = (hint.search or {}).get("visits")
+    of = f" of its {visits} tries" if visits else ""
+    n = len(shaded)
+    cells = "the cell" if n == 1 else f"the {n} cells"
+    return (f"Shaded: {cells} where the search spent {held}%{of} "
+            f"(darker: more); the others it hardly looked at")
+
+
+def ready_words(colour: str, hint: Hint) -> str:
+    """The status line once the hint is ready: the best few turns with
+    their share of the search."""
+    best = hint.best_turns()
+    first, *others = best
+    out = f"The hint for {colour} is ready: {first[0]}"
+    if first[1] is not None:
+        out += f" ({round(100 * first[1])}% of the search)"
+    if others:
+        out += "; next best: " + "; ".join(
+            f"{t} ({round(100 * p)}%)" if p is not None else t for t, p in others)
+    return out + ". The rings on the board show it."

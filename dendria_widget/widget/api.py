@@ -5,6 +5,7 @@ the session's view state), and the board's exports.
 
 from __future__ import annotations
 
+import base64
 import logging
 import os
 from pathlib import Path
@@ -20,6 +21,17 @@ if TYPE_CHECKING:  # for the type hints only
     from .canvas import BoardCanvas
 
 log = logging.getLogger("dendria_widget.widget")
+
+#: the line under the board's still picture (what a reloaded page shows
+#: when the board cannot be drawn live)
+RUN_AGAIN = "A picture of the board: run this cell to play on it again."
+
+#: the controls' widgets, reached as the board's attributes (``w.end_button``)
+CONTROLS = ("header", "status_line", "hint_line", "choices", "actions", "nav", "end_button",
+             "pass_button", "swap_button", "komi_value", "komi_button", "komi_box",
+             "side_dark", "side_light", "side_box", "first_button", "prev_button",
+             "next_button", "last_button", "undo_button", "redo_button", "step_button",
+             "present_button", "mode_buttons", "export_button")
 
 #: the attributes that live in the session (read and set through the board)
 SESSION_ATTRS = ("mode", "inspected", "hover", "pending", "status", "status_kind",
@@ -138,8 +150,9 @@ class SessionAPI:
 
     # ------------------------------------------------------------ exports
     def export_scene(self) -> rscene.Scene:
-        """The scene for exports: the board, the overlays on, the marks and
-        arrows, the last turn, a hint shown; no hover and no selection."""
+        """The scene for exports: what the board shows (the overlays on, the
+        marks and arrows, the last turn, the selection, a hint), but the
+        mouse's hover."""
         return self.session.export_scene(self.board_canvas.theme, self.board_canvas.width)
 
     def to_svg(self) -> str:
@@ -156,6 +169,39 @@ class SessionAPI:
 
         Path(path).write_bytes(scene_to_png(self.export_scene(), scale=scale))
         return str(path)
+
+    def export(self, folder: str | os.PathLike = ".", stem: str | None = None) -> list[str]:
+        """*Export*: the picture (SVG and PNG, as the board shows it) and the
+        record (JSON) in ``folder`` (the notebook's folder by default)."""
+        return self.session.export(folder, stem, self.board_canvas.theme,
+                                   self.board_canvas.width)
+
+    def still_pictures(self) -> dict[str, str]:
+        """The board as pictures for a notebook's saved output: SVG (for
+        exports to HTML) and PNG with a line saying to run the cell (what
+        JupyterLab shows when the board cannot be drawn live)."""
+        from ..render.png import scene_to_png
+
+        scene = self.export_scene()
+        still = self.session.export_scene(self.board_canvas.theme, self.board_canvas.width)
+        lines = rscene.wrap(RUN_AGAIN, rscene.KEY_TEXT + 2, still.width - 2 * rscene.KEY_PAD, 2)
+        for k, line in enumerate(lines):
+            still.layers.setdefault("overlays", []).append(rscene.Text(
+                rscene.KEY_PAD, still.height + 18 + 18 * k, line, rscene.KEY_TEXT + 2,
+                self.board_canvas.theme.coord, anchor="start", weight="bold", tag="run-again"))
+        still.height += 14 + 18 * len(lines)
+        return {"image/svg+xml": rsvg.scene_to_svg(scene),
+                "image/png": base64.b64encode(scene_to_png(still, scale=1)).decode("ascii")}
+
+    # the mouse, as ipycanvas reports it (canvas pixels: twice the CSS pixels)
+    def _on_mouse_down(self, x: Any, y: Any) -> None:
+        self.board_canvas.on_mouse_down(x, y)
+
+    def _on_mouse_move(self, x: Any, y: Any) -> None:
+        self.board_canvas.on_mouse_move(x, y)
+
+    def _on_mouse_out(self, x: Any, y: Any) -> None:
+        self.board_canvas.on_mouse_out(x, y)
 
 
 def _session_property(name: str) -> property:

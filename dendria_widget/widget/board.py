@@ -34,7 +34,7 @@ from .canvas import LAYERS, SCALE, BoardCanvas
 from .controls import ExplainTab, MovesTab, TurnControls
 from .panels import EditorPanel, RulesPanel
 from .players_panel import PlayersPanel
-from .api import SessionAPI
+from .api import CONTROLS, SessionAPI
 from .probe import THEME_VARS, ThemeFollower, _resolve_theme, page_theme, probe_html
 
 if TYPE_CHECKING:  # for the type hints only
@@ -48,12 +48,6 @@ __all__ = ["BoardWidget", "page_theme", "SCALE", "LAYERS", "THEME_VARS"]
 
 log = logging.getLogger("dendria_widget.widget")
 
-#: the controls' widgets, reached as the board's attributes (``w.end_button``)
-_CONTROLS = ("header", "status_line", "hint_line", "choices", "actions", "nav", "end_button",
-             "pass_button", "swap_button", "komi_value", "komi_button", "komi_box",
-             "side_dark", "side_light", "side_box", "first_button", "prev_button",
-             "next_button", "last_button", "undo_button", "redo_button", "step_button",
-             "present_button", "mode_buttons")
 
 
 class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
@@ -133,7 +127,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         self.theme_probe = widgets.Text(value="", layout=widgets.Layout(display="none"))
         self.theme_probe.add_class("dendria-theme-probe")
         self.theme_probe.observe(self.guard(lambda ch: self.page_reported(ch["new"])), "value")
-        self.controls = TurnControls(s, self.guard)
+        self.controls = TurnControls(s, self.guard, export=self.export)
         self.moves_tab = MovesTab(s, self.guard)
         self.explain_tab = ExplainTab(s, self.guard)
         self.rules_panel = RulesPanel(s, self.guard)
@@ -141,28 +135,39 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         self.players_panel = PlayersPanel(self, first, second)
         self.tabs = widgets.Tab(children=[self.moves_tab.widget, self.explain_tab.widget,
                                           self.rules_panel.widget, self.editor_panel.widget,
-                                          self.players_panel.widget],
-                                # beside the board when the notebook is wide enough
-                                layout=widgets.Layout(flex="1 1 320px", min_width="300px",
-                                                      max_width="460px"))
+                                          self.players_panel.widget])
         for k, title in enumerate(("Moves", "Explain", "Rules", "Editor", "Players")):
             self.tabs.set_title(k, title)
         c = self.controls
-        self.left = widgets.VBox([self.style, self.theme_probe, c.header, c.mode_buttons,
-                                  self.canvas, c.status_line, c.hint_line, c.choices,
-                                  c.actions, c.nav],
+        # the board has a column of its own (nothing above or below it moves
+        # it); the lines, the buttons and the tabs stand beside it on a wide
+        # page, below it on a narrow one
+        self.left = widgets.VBox([self.style, self.theme_probe, self.canvas],
                                  layout=widgets.Layout(width=f"{self.width + 8}px",
-                                                       max_width="100%",
+                                                       max_width="100%", flex="0 0 auto",
                                                        margin="0 12px 0 0"))
-        self.main = widgets.HBox([self.left, self.tabs],
+        self.side = widgets.VBox([c.header, c.status_line, c.hint_line, c.choices, c.actions,
+                                  c.nav, c.mode_buttons, self.tabs],
+                                 layout=widgets.Layout(flex="1 1 300px", min_width="280px",
+                                                       max_width="480px"))
+        self.side.add_class("dendria-side")
+        self.tabs.layout = widgets.Layout(width="100%", margin="6px 0 0 0")
+        self.main = widgets.HBox([self.left, self.side],
                                  layout=widgets.Layout(flex_flow="row wrap",
                                                        align_items="flex-start"))
         self.children = [self.main]
         self.add_class("dendria-board-widget")
 
+    def place_beside(self, parts: Iterable[widgets.Widget]) -> None:
+        """Put ``parts`` (e.g. a lesson's exercise and verdict) at the top of
+        the column beside the board: what appears there never moves it."""
+        c = self.controls
+        self.side.children = [*parts, c.header, c.status_line, c.hint_line, c.choices,
+                              c.actions, c.nav, c.mode_buttons, self.tabs]
+
     def __getattr__(self, name: str) -> Any:
         # the controls' and tabs' widgets as the board's own attributes
-        if name in _CONTROLS:
+        if name in CONTROLS:
             return getattr(self.__dict__["controls"], name)
         if name in ("moves",):
             return self.__dict__["moves_tab"].moves
@@ -218,13 +223,18 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         for part in (self.tabs, c.mode_buttons, c.actions, c.choices, c.header, c.hint_line):
             part.layout.display = "none" if on else None
         c.step_button.layout.display = None if on else "none"
+        # presenting: the status line and the buttons under the board, the
+        # board as large as the window leaves room for them
+        self.side.layout.flex = "1 1 100%" if on else "1 1 300px"
+        self.side.layout.max_width = "none" if on else "480px"
         self.board_canvas.forget()
         self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
 
     def _size_layout(self, w: int, h: int) -> None:
-        presenting = self.session.presenting
-        self.board_canvas.size_layout(w, h, presenting)
-        self.left.layout.width = "100%" if presenting else f"{max(w, 360) + 8}px"
+        """The board's column is as wide as its canvas shows (see
+        ``BoardCanvas.size_layout``: it shrinks to fit the window's height)."""
+        shown = self.board_canvas.size_layout(w, h)
+        self.left.layout.width = f"calc({shown} + 8px)"
 
     # ---------------------------------------------- the session's state
     @property
@@ -385,7 +395,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         if data is None:
             data = {"text/plain": repr(self)}
         try:
-            data["image/svg+xml"] = self.to_svg()
+            data.update(self.still_pictures())
         except Exception:  # noqa: BLE001 - the widget view must show regardless
             log.exception("the board's picture could not be made")
         return data

@@ -26,8 +26,11 @@ if TYPE_CHECKING:  # for the type hints only
 SCALE = 2  # canvas pixels per CSS pixel
 LAYERS = ("board", "pieces", "overlays", "selection")
 
-#: the page's height kept, in the presentation view, for JupyterLab's bars,
-#: the status line and the buttons below the board (CSS pixels)
+#: the page's height kept for JupyterLab's bars above and below the notebook
+#: (CSS pixels): the canvas is never taller than the window less these
+CHROME = 140
+#: the same in the presentation view, where the status line and the buttons
+#: stand under the board
 PRESENT_CHROME = 230
 
 
@@ -246,16 +249,15 @@ class BoardCanvas:
         loop.call_later(0.0, frame, 0)
 
     # ----------------------------------------------------------- layout
-    def size_layout(self, w: int, h: int, presenting: bool) -> None:
+    def size_layout(self, w: int, h: int) -> str:
         """The canvas's size on the page: ``w`` x ``h`` CSS pixels at most,
-        shrinking with the notebook's width; in the presentation view also
-        with the window's height, so that the whole board, the status line
-        and Next step fit on the screen (a 1280x720 projector)."""
+        shrinking with the notebook's width and with the window's height, so
+        that the whole board shows on a 1280x720 projector once scrolled to
+        the top. Returns the CSS width it is shown at."""
+        chrome = PRESENT_CHROME if self.session.presenting else CHROME
+        shown = f"min({w}px, 100%, calc((100vh - {chrome}px) * {w / h:.4f}))"
         mc = self.widget
         mc.layout.width = "100%"
         mc.layout.height = "auto"
-        if presenting:
-            mc.layout.max_width = (f"min({w}px, calc((100vh - {PRESENT_CHROME}px) * "
-                                   f"{w / h:.4f}))")
-        else:
-            mc.layout.max_width = f"{w}px"
+        mc.layout.max_width = shown
+        return f"min({w}px, calc((100vh - {chrome}px) * {w / h:.4f}))"

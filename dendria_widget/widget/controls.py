@@ -45,16 +45,17 @@ def _nav() -> widgets.Layout:
 class TurnControls:
     """The lines and buttons round the board."""
 
-    def __init__(self, session: BoardSession, guard: Guard) -> None:
+    def __init__(self, session: BoardSession, guard: Guard,
+                 export: Callable[[], Any] | None = None) -> None:
         s = self.session = session
         self.header = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.header.add_class("dendria-header-box")
         self.status_line = widgets.HTML(text.status_html(""))
         self.status_line.add_class("dendria-status-line")
         self.hint_line = widgets.HTML(text.hint_html(""))
-        # a fixed height: offering a choice never moves the buttons below
-        self.choices = widgets.HBox(layout=widgets.Layout(min_height="34px",
-                                                          flex_flow="row wrap"))
+        # the steps a click fits, when it fits several (beside the board: they
+        # never move it)
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._choice_key: tuple = ()
 
         def button(name: str, label: str, layout: widgets.Layout, action: Callable,
@@ -89,6 +90,10 @@ class TurnControls:
         self.last_button = button("last", "", _nav(), s.last, icon="fast-forward")
         self.undo_button = button("undo", "Undo", _auto(), s.undo, icon="undo")
         self.redo_button = button("redo", "Redo", _auto(), s.redo, icon="repeat")
+        self.export_button = button("export", "Export", _auto(), export or (lambda: s.export()),
+                                    icon="download",
+                                    tooltip="save the picture (SVG and PNG) and the record "
+                                            "(JSON) in the notebook's folder")
         self.step_button = button("next_step", "Next step", _auto(), s.present_step,
                                   icon="play", button_style="primary")
         self.step_button.layout.display = "none"
@@ -99,7 +104,7 @@ class TurnControls:
         self.present_button.observe(guard(lambda ch: s.present(ch["new"])), "value")
         self.nav = widgets.HBox([self.first_button, self.prev_button, self.next_button,
                                  self.last_button, self.undo_button, self.redo_button,
-                                 self.step_button, self.present_button],
+                                 self.step_button, self.export_button, self.present_button],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         self.mode_buttons = widgets.ToggleButtons(
             options=MODES, value="play", description="Clicks:",

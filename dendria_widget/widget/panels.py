@@ -56,7 +56,7 @@ class OptionEditor:
                 layout=widgets.Layout(width="auto"))
             self.number.disabled = value is None
             self.null.observe(lambda ch: setattr(self.number, "disabled", ch["new"]), "value")
-            self.widget = widgets.HBox(
+            self.widget = _row(
                 [self.number, self.null,
                  widgets.HTML(f"<span style='color:#666'>(default {_fmt(default)})</span>")])
         else:
@@ -98,7 +98,8 @@ class RulesPanel:
     def __init__(self, session, guard=lambda fn: fn):
         self.session = session
         presets = list(_preset_names())
-        self.ruleset = widgets.Dropdown(options=list(RULESETS), description="ruleset")
+        self.ruleset = widgets.Dropdown(options=list(RULESETS), description="ruleset",
+                                        layout=widgets.Layout(width="auto"))
         self.board_kind = widgets.Dropdown(options=[HEXAGON] + presets, description="board")
         self.size = widgets.BoundedIntText(value=7, min=2, max=26, description="side",
                                            layout=widgets.Layout(width="160px"))
@@ -116,9 +117,9 @@ class RulesPanel:
             lambda _: self.set_options(DEFAULTS[self.ruleset.value])))
         self.new_button.on_click(guard(lambda _: self.new_game()))
         self.widget = widgets.VBox([
-            self.ruleset, widgets.HBox([self.board_kind, self.size]),
+            self.ruleset, _row([self.board_kind, self.size]),
             widgets.HTML("<b>Options</b> (docs/rules.md section 5)"), self.options_box,
-            widgets.HBox([self.defaults_button, self.new_button]), self.message])
+            _row([self.defaults_button, self.new_button]), self.message])
         self._building = False
 
     def _ruleset_changed(self, change):
@@ -228,7 +229,7 @@ class EditorPanel:
                                           tooltip="put the position string in the box, to copy")
         self.load_button = widgets.Button(description="Load position", layout=_auto())
         self.path = widgets.Text(value="game.json", description="record file",
-                                 layout=widgets.Layout(width="300px"))
+                                 layout=widgets.Layout(width="auto", max_width="300px"))
         self.save_record_button = widgets.Button(description="Save record", icon="save",
                                                  layout=_auto())
         self.load_record_button = widgets.Button(description="Load record", icon="folder-open",
@@ -258,9 +259,9 @@ class EditorPanel:
                          "then click cells (clicking a cell that holds that piece empties it)."),
             self.palette, self.to_move, self.clear_button,
             widgets.HTML("<b>Position string</b>"), self.position,
-            widgets.HBox([self.copy_button, self.load_button]),
+            _row([self.copy_button, self.load_button]),
             widgets.HTML("<b>Game record</b> (JSON, with history and annotations)"),
-            self.path, widgets.HBox([self.save_record_button, self.load_record_button,
+            self.path, _row([self.save_record_button, self.load_record_button,
                                      self.upload]),
             widgets.HTML("<b>Annotations</b>: choose <i>Mark</i> or <i>Arrow</i> above the "
                          "board; a mark takes the label below, an arrow two clicks."),
@@ -327,3 +328,9 @@ def _auto():
     # a Layout per widget: a Layout shared by several widgets hides or
     # resizes them all at once
     return widgets.Layout(width="auto")
+
+
+def _row(children):
+    """A row of widgets that wraps when the column is narrow (nothing cut)."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
+                                                        align_items="center"))

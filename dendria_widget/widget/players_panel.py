@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from .. import background
 from ..errors import DendriaError
 from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
-from ..session.hint import HEAT, HINT, KEY_WORDS, Hint  # noqa: F401 - the hint's colours
+from ..session.hint import HEAT, HINT, KEY_WORDS, Hint, ready_words  # noqa: F401 - the hint's colours
 
 KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "greedy"),
          ("MCTS", "mcts"))
@@ -80,7 +80,7 @@ class PlayersPanel:
             tooltips=["a time each turn: a faster or less busy machine searches further",
                       "a number of search iterations each turn: the same turn every time, "
                       "on any machine"],
-            style={"description_width": "initial", "button_width": "96px"})
+            style={"description_width": "initial", "button_width": "84px"})
         self.seconds = widgets.BoundedFloatText(value=1.0, min=0.05, max=60, step=0.1,
                                                 description="seconds a turn",
                                                 style={"description_width": "initial"},
@@ -121,12 +121,12 @@ class PlayersPanel:
         rows = [widgets.HTML("<b>Who plays</b> (a pie swap or a side choice exchanges "
                              "the colours; the players keep their seats)")]
         for k in range(2):
-            rows.append(widgets.HBox([self.labels[k], self.pickers[k]]))
+            rows.append(_row([self.labels[k], self.pickers[k]]))
         self.widget = widgets.VBox(rows + [
             self.budget,
-            widgets.HBox([self.seconds, self.iterations]),
-            widgets.HBox([self.play_button, self.stop_button]),
-            widgets.HBox([self.hint_button, self.clear_button]),
+            _row([self.seconds, self.iterations]),
+            _row([self.play_button, self.stop_button]),
+            _row([self.hint_button, self.clear_button]),
             self.message])
         self._show_seats()
 
@@ -171,7 +171,7 @@ class PlayersPanel:
             now = held[seat]
             words = f"{v.colour_word(start)} at the start" + (
                 f", now {now}" if now != start else "")
-            self.labels[k].value = f"<span style='display:inline-block;width:190px'>" \
+            self.labels[k].value = f"<span style='margin-right:6px'>" \
                                    f"{seat.capitalize()} seat ({words}):</span>"
 
     def _say(self, words, kind="info"):
@@ -331,10 +331,8 @@ class PlayersPanel:
         if job.kind == "hint":
             self.clear_button.disabled = False
             self._say(f"Hint for {colour}: {', '.join(str(s) for s in job.turn)}.", "ok")
-            self.board.session.set_hint(
-                Hint(job.key, list(job.turn), job.search, job.player.name),
-                f"The hint for {colour} is ready: {', '.join(str(s) for s in job.turn)} "
-                "(rings on the board; the key below it says what the shading means).")
+            hint = Hint(job.key, list(job.turn), job.search, job.player.name)
+            self.board.session.set_hint(hint, ready_words(colour, hint))
             return
         self.turns_played += 1
         self._say(f"{colour} ({job.player.name}) played {', '.join(str(s) for s in job.turn)}.",
@@ -354,3 +352,9 @@ def _loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+def _row(children):
+    """A row of widgets that wraps when the column is narrow (nothing cut)."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
+                                                        align_items="center"))

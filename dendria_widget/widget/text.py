@@ -15,31 +15,36 @@ from ..session.words import (VERB_WORDS, hint, mover_words, phase_words, played_
 
 
 #: The widget's style sheet: every text colour from JupyterLab's theme
-#: variables (with fallbacks for other front ends), and fixed heights for
-#: the lines above and below the board so that the board never moves.
+#: variables (with fallbacks for other front ends). The lines beside the
+#: board wrap (nothing is cut with an ellipsis): they never move the board,
+#: which has a column of its own.
 STYLE = """<style>
 .dendria-board-widget { color: var(--jp-ui-font-color1, #1a1a1a); }
-.dendria-line { height: 1.45em; line-height: 1.45em; overflow: hidden;
-  white-space: nowrap; text-overflow: ellipsis; }
-.dendria-header-box, .dendria-header-box .widget-html-content { min-width: 0;
-  max-width: 100%; overflow: hidden; }
+.dendria-side .widget-html, .dendria-side .widget-html-content { min-width: 0;
+  max-width: 100%; white-space: normal; overflow-wrap: anywhere; height: auto; }
+.dendria-line { min-height: 1.45em; line-height: 1.45em; }
 .dendria-score { font-size: 0.92em; }
 .dendria-banner { background: var(--jp-brand-color1, #0072b2);
   color: var(--jp-ui-inverse-font-color0, #ffffff); padding: 0 8px;
   border-radius: 4px; font-weight: bold; }
-.dendria-status { height: 2.9em; line-height: 1.45em; overflow: hidden; }
+.dendria-status { min-height: 2.9em; line-height: 1.45em; }
 .dendria-status-info { color: var(--jp-ui-font-color1, #333333); }
 .dendria-status-ok { color: var(--jp-success-color0, #005a2b); }
 .dendria-status-refused { color: var(--jp-error-color0, #b00020); }
-.dendria-hint { height: 2.7em; line-height: 1.35em; overflow: hidden;
+.dendria-hint { min-height: 2.7em; line-height: 1.35em;
   font-size: 0.9em; color: var(--jp-ui-font-color2, #555555); }
 .dendria-help { color: var(--jp-ui-font-color2, #555555); }
+.dendria-side .widget-button { min-width: max-content; }
+.dendria-side .widget-toggle-buttons .widget-toggle-button { min-width: max-content; }
+.dendria-side .lm-TabBar-content { flex-wrap: wrap; }
+.dendria-side .lm-TabBar-tab { flex: 0 1 auto !important; min-width: max-content;
+  padding: 0 10px; }
 .dendria-present .dendria-status, .dendria-present .dendria-line { font-size: 1.6em; }
 </style>"""
 
 
 def _line(html_text, title, cls="dendria-line"):
-    """One line of fixed height; the whole text is its tooltip."""
+    """One line (it wraps when long); the whole text is its tooltip too."""
     return (f"<div class='{cls}' title='{escape(title, quote=True)}'>"
             f"{html_text or '&nbsp;'}</div>")
 

