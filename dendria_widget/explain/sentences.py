@@ -86,31 +86,14 @@ def cells_span(cells: Iterable[str]) -> str:
     return f"{cells[0]}\u2013{cells[-1]}"
 
 
-_REWORDS = {
-    # classic words in a text written once for both Dendria editions
-    "dendrid": "sprite", "dendrids": "sprites", "Dendrid": "Sprite", "Dendrids": "Sprites",
-    "plant": "sow", "Plant": "Sow", "planting": "sowing", "Planting": "Sowing",
-    "planted": "sown", "plants": "sows",
-}
-_WORD_RE = re.compile(r"\b(" + "|".join(sorted(_REWORDS, key=len, reverse=True)) + r")\b")
-
-
 @overload
 def reword(game: Game, text: str) -> str: ...
 @overload
 def reword(game: Game, text: None) -> None: ...
 def reword(game: Game, text: str | None) -> str | None:
-    """A text written in the classic words, in the edition's words (the
-    sprites edition says 'sprite' and 'sow'). The engine's refusals and
-    endings no longer need it (they are worded per edition in
-    :mod:`~dendria_widget.explain.refusals`, and a sprites sentence passes
-    through unchanged); the lessons still reword their own sentences with
-    it until they are written per edition."""
-    if text is None:
-        return None
-    v = _variant(game)
-    if v.kind_words.get("dendrid") == "sprite":
-        return _WORD_RE.sub(lambda m: _REWORDS[m.group(1)], text)
+    """DEPRECATED, returns ``text`` unchanged: the engine's reasons are in
+    the edition's words already (:mod:`~dendria_widget.explain.refusals`).
+    Kept only until the widget stops calling it."""
     return text
 
 
