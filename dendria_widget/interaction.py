@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .explain.sentences import reword, sentence as _sentence
+from .explain.sentences import sentence as _sentence
 from .notation import CELL_VERBS, Step   # CELL_VERBS: the step verbs that name a cell
 #: Verbs whose cell is the first cell of a group: a click anywhere on the
 #: group means the step.
@@ -147,7 +147,6 @@ def refusal_words(game, cell, reason=None):
         return "Before any piece, Player 2 chooses a side: press Play dark or Play light."
     if reason is None:
         reason = refusal(game, cell) or "nothing can be done there now"
-    reason = reword(game, reason)
     piece = game.pieces.get(cell)
     if v.family == "hedu":
         if piece is None:

@@ -15,7 +15,7 @@ sprites edition *sows* and has *sprites* and *plots*; the classic edition
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, overload
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence
 
 from ..rules.hedu import HeduState
 from ..rules.variant import plural_of, variant_for
@@ -84,17 +84,6 @@ def cells_span(cells: Iterable[str]) -> str:
     if len(cells) == 2:
         return f"{cells[0]} and {cells[1]}"
     return f"{cells[0]}\u2013{cells[-1]}"
-
-
-@overload
-def reword(game: Game, text: str) -> str: ...
-@overload
-def reword(game: Game, text: None) -> None: ...
-def reword(game: Game, text: str | None) -> str | None:
-    """DEPRECATED, returns ``text`` unchanged: the engine's reasons are in
-    the edition's words already (:mod:`~dendria_widget.explain.refusals`).
-    Kept only until the widget stops calling it."""
-    return text
 
 
 _CELL_START = re.compile(r"[a-z]{1,3}\d")
@@ -300,7 +289,7 @@ def preview_caption(game: Game, focus: str | None, placement: dict | None) -> st
     return sentence(text)
 
 
-__all__ = ["plural", "cap", "and_list", "fertile_soil_words", "short_list", "cells_span", "reword", "sentence",
+__all__ = ["plural", "cap", "and_list", "fertile_soil_words", "short_list", "cells_span", "sentence",
            "roots_caption", "nutrients_caption", "fertilization_caption", "fertile_caption",
            "conversions_caption", "nothing_reason", "power_caption", "regions_caption",
            "heights_caption", "preview_caption"]

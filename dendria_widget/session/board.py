@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 from .. import explain
 from ..checks import brief
 from ..errors import BadFile, DendriaError, IllegalStep
-from ..explain.sentences import points, reword
+from ..explain.sentences import points
 from ..game import BoardSpec, Game, RulesSpec
 from ..interaction import (button_steps, choices_made, click_steps, journey_cell,
                            refusal_words, seat_words, targets as legal_targets, turn_labels)
@@ -871,7 +871,7 @@ class BoardSession:
             ok = name in verbs
             reason = None
             if not ok and shown and not game.is_over:
-                reason = reword(game, game.why_illegal(name))
+                reason = game.why_illegal(name)
                 # the advice says why End turn is off during a turn (Pass is
                 # off only where it goes without saying: its tooltip tells)
                 if reason and name == "end" and game.turn_under_way:
