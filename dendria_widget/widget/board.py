@@ -148,7 +148,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
                                                        margin="0 12px 0 0"))
         self.side = widgets.VBox([c.header, c.status_line, c.hint_line, c.choices, c.actions,
                                   c.nav, c.mode_buttons, self.tabs],
-                                 layout=widgets.Layout(flex="1 1 300px", min_width="280px",
+                                 layout=widgets.Layout(flex="1 1 280px", min_width="280px",
                                                        max_width="480px"))
         self.side.add_class("dendria-side")
         self.tabs.layout = widgets.Layout(width="100%", margin="6px 0 0 0")
@@ -225,7 +225,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         c.step_button.layout.display = None if on else "none"
         # presenting: the status line and the buttons under the board, the
         # board as large as the window leaves room for them
-        self.side.layout.flex = "1 1 100%" if on else "1 1 300px"
+        self.side.layout.flex = "1 1 100%" if on else "1 1 280px"
         self.side.layout.max_width = "none" if on else "480px"
         self.board_canvas.forget()
         self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)

@@ -21,12 +21,13 @@ CELLS = [
 ]
 
 
-def boxes(out, lab, page):
-    """The bounding boxes of the parts that must show at once."""
+def boxes(out, lab, page, turn_button="End turn"):
+    """The bounding boxes of the parts that must show at once (``turn_button``:
+    the button that closes a turn, Hedu's Pass where a placement is a turn)."""
     parts = {
         "board": lab.canvas_locator(page, 0),
         "status": out.locator(".dendria-status"),
-        "end turn": out.get_by_role("button", name="End turn"),
+        "end turn": out.get_by_role("button", name=turn_button, exact=True),
         "undo": out.get_by_role("button", name="Undo"),
         "advice": out.locator(".dendria-hint"),
     }
@@ -38,17 +39,21 @@ def overlap(a, b):
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_board_its_buttons_and_status_fit_the_window(lab, page, tmp_path, size):
+@pytest.mark.parametrize("ruleset,size", [("dendria-classic", (1280, 720)),
+                                          ("hedu", (1280, 720)),
+                                          ("dendria-classic", (1920, 1080))])
+def test_the_board_its_buttons_and_status_fit_the_window(lab, page, tmp_path, ruleset, size):
+    # each ruleset's default board (side 7: 13 rows), the file browser open
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
-    lab.open_notebook(page, f"layout{width}.ipynb", source_cells=CELLS)
+    lab.open_notebook(page, f"layout-{ruleset}-{width}.ipynb",
+                      source_cells=[CELLS[0].replace("'dendria-classic'", repr(ruleset))])
     out = lab.output_locator(page, 0)
     board = lab.canvas_locator(page, 0)
     out.locator(".dendria-board-widget").evaluate("(e) => e.scrollIntoView({block: 'start'})")
     time.sleep(0.5)
-    found = boxes(out, lab, page)
-    page.screenshot(path=str(tmp_path / f"board-{width}x{height}.png"))
+    found = boxes(out, lab, page, "Pass" if ruleset == "hedu" else "End turn")
+    page.screenshot(path=str(tmp_path / f"board-{ruleset}-{width}x{height}.png"))
     for name, box in found.items():
         assert box is not None, name
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (name, box)
@@ -75,7 +80,8 @@ def test_the_board_its_buttons_and_status_fit_the_window(lab, page, tmp_path, si
     deadline = time.monotonic() + 10
     while "is ready" not in status.inner_text() and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert "The hint for Dark is ready" in status.inner_text()
+    first = "Black" if ruleset == "hedu" else "Dark"
+    assert f"The hint for {first} is ready" in status.inner_text()
     time.sleep(0.3)
     after = board.bounding_box()
     for k in ("x", "y", "width", "height"):
