@@ -199,7 +199,8 @@ def edge_lines(cell, count, seeds=1):
 def sprouted_many(count, colour="dark"):
     """At least ``count`` seeds sprouted into dendrids of ``colour`` this turn."""
     def check(game):
-        done = [c for c in steps_of(game, "sprout") if game.pieces.get(c) == f"{colour} dendrid"]
+        done = [str(c) for c in steps_of(game, "sprout")
+                if game.pieces.get(str(c)) == f"{colour} dendrid"]
         if len(done) >= count:
             return Verdict(True, f"Right: {words(done)} sprouted into {colour} dendrids.")
         may = [c for c, why in explain.conversions(game, colour)["sprout"].items()
