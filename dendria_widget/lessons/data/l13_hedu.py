@@ -16,47 +16,12 @@ TWO = "hedu h4 4/w13b1/w15/3b13/6/4w1/2b11 black"
 TALL = "hedu h4 1w11b1/1w1b12/b12b12/2w1b1w12/1w14/5/4 black"
 
 
-def _prisoners(game):
-    return game.position()["prisoners"]
-
-
-def _totals(game):
-    s = game.score()
-    return s["black"]["total"], s["white"]["total"]
-
-
 def _placed(game, turns_before):
     """The cell of the learner's placement, or a Verdict saying what to do."""
     cells = steps_of(game, "place")[turns_before:]
     if not cells:
         return Verdict(False, "Place a stack first: click an empty cell.")
     return cells[0]
-
-
-def _check_prisoner(game):
-    cell = _placed(game, 2)
-    if isinstance(cell, Verdict):
-        return cell
-    black, white = _prisoners(game)["black"], _prisoners(game)["white"]
-    if black > 0 and white == 0:
-        return Verdict(True, f"Your stack on {cell} made a white stack shrink: Black took "
-                             f"{black} prisoner{'s' if black > 1 else ''}, White none.")
-    if black > 0:
-        return Verdict(False, f"Black took a prisoner, but your stack on {cell} made one of "
-                              "your own stacks shrink too, and White took that piece.")
-    return Verdict(False, f"No white stack shrank after your stack on {cell}: no prisoner.")
-
-
-def _check_lead(game):
-    cell = _placed(game, 2)
-    if isinstance(cell, Verdict):
-        return cell
-    black, white = _totals(game)
-    if black > white:
-        return Verdict(True, f"After your stack on {cell} Black leads, {say.points(black)} to "
-                             f"{say.points(white)}.")
-    return Verdict(False, f"After your stack on {cell} White still leads, {say.points(white)} "
-                          f"to {say.points(black)}.")
 
 
 
@@ -97,21 +62,6 @@ def _check_no_room(game):
     return Verdict(False, f"After your stack on {cell} every empty plot still touches a "
                           "region once a stack stands on it. Look for an empty plot that "
                           "would be a region of its own.")
-
-
-def _check_off_board(game):
-    cell, before = _before_placement(game, 0)
-    if before is None:
-        return cell
-    gone = [c for c, p in before.pieces.items() if p.startswith("white")
-            and c not in game.pieces]
-    if gone:
-        return Verdict(True, f"Right: the white stack on {words(gone)} touched no region "
-                             "after your stack stood on " + cell + ": it shrank to 0 and "
-                             "left the board.")
-    return Verdict(False, f"After your stack on {cell} every white stack still touches a "
-                          "region, so none shrinks to 0. Which white stack touches only "
-                          "one region, and a small one?")
 LESSON = Lesson(
     name="13_hedu",
     title="Hedu",

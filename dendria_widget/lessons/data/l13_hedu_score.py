@@ -1,15 +1,11 @@
 """Lesson 13, part 2: Hedu: stacks shrinking (enemies first) and leaving the
 board, prisoners, who controls a region, the end and the score."""
 
-from ...explain import hedu as explain
 from .. import claims as claim
 from .. import sentences as say
-from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
+from ..framework import Exercise, Lesson, Page, Verdict, words
+from .l13_hedu import WALL, _before_placement, _placed
 
-SMALL = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 4}}
-# A wall of stacks across row d cuts the board into two regions; White
-# has two small stacks (b2, c2) above it, Black one (f3) below.
-WALL = "hedu h4 4/1w13/1w14/w2w2b2b2b2w2w2/6/2b12/4 black"
 # a black stack on a3 makes White's a4 leave, then grows into its plot
 ORDER = "hedu h4 3w1/w12b1b1/w15/b12b1b12/3w12/4w1/w11b11 black prisoners=0,0"
 # a black stack on f4 makes White's g3 leave the board
@@ -23,14 +19,6 @@ def _prisoners(game):
 def _totals(game):
     s = game.score()
     return s["black"]["total"], s["white"]["total"]
-
-
-def _placed(game, turns_before):
-    """The cell of the learner's placement, or a Verdict saying what to do."""
-    cells = steps_of(game, "place")[turns_before:]
-    if not cells:
-        return Verdict(False, "Place a stack first: click an empty cell.")
-    return cells[0]
 
 
 def _check_prisoner(game):
@@ -57,46 +45,6 @@ def _check_lead(game):
                              f"{say.points(white)}.")
     return Verdict(False, f"After your stack on {cell} White still leads, {say.points(white)} "
                           f"to {say.points(black)}.")
-
-
-
-
-def _before_placement(game, turns_before):
-    """(cell, the game just before the learner's placement) or a Verdict."""
-    cell = _placed(game, turns_before)
-    if isinstance(cell, Verdict):
-        return cell, None
-    at = [k for k, st in enumerate(game.steps) if st.verb == "place"][turns_before]
-    return cell, game.copy().go_to(at)
-
-
-def _check_height(height, turns_before):
-    def check(game):
-        cell, before = _before_placement(game, turns_before)
-        if before is None:
-            return cell
-        got = explain.placement_heights(before)[cell]
-        regions = say.plural(got, "region")
-        if got == height:
-            return Verdict(True, f"Right: once it stood on {cell}, your stack touched "
-                                 f"{regions}, so it got {say.plural(got, 'piece')}.")
-        return Verdict(False, f"Your stack on {cell} touched {regions} once it stood "
-                              f"there, so it got {say.plural(got, 'piece')}, not {height}. "
-                              "A new stack gets one piece for each region next to it.")
-    return check
-
-
-def _check_no_room(game):
-    cell, before = _before_placement(game, 0)
-    if before is None:
-        return cell
-    zero = [c for c, h in explain.plot_heights(game).items() if h == 0]
-    if zero:
-        return Verdict(True, f"Right: after your stack on {cell}, a stack on {words(zero)} "
-                             "would touch no region: nobody may place there.")
-    return Verdict(False, f"After your stack on {cell} every empty plot still touches a "
-                          "region once a stack stands on it. Look for an empty plot that "
-                          "would be a region of its own.")
 
 
 def _check_off_board(game):
