@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain.sentences import describe, points
+from ..explain.sentences import points
 from ..interaction import choices_made, seat_words
 from ..session.words import (VERB_WORDS, hint, mover_words, phase_words, played_words,  # noqa: F401
                              score_words, step_choice_label, _total)
@@ -124,30 +124,5 @@ def hint_html(words):
     """The hint line (what to do next, and why not), of fixed height."""
     return (f"<div class='dendria-hint' title='{escape(words, quote=True)}'>"
             f"{escape(words)}</div>")
-
-
-# ------------------------------------------------------------- the details
-def details_html(game, cell, facts, slides=None):
-    """The details panel: ``facts`` is ``explain.explain_cell(game, cell)``
-    (Dendria or Hedu), in the sentences of
-    :func:`~dendria_widget.explain.sentences.describe` (the tutorials' words):
-    the first one with the cell's name in bold, the others as a list.
-    ``slides``: during a journey, where the journeying piece may slide now
-    (on its line)."""
-    if facts is None:
-        return ("<div class='dendria-details'><i>Point at a cell to see its roots, "
-                "its group and what may be done there.</i></div>")
-    head, *items = describe(game, cell, facts, slides)
-    name = facts.get("cell", cell)
-    if head.startswith(name):
-        head_html = f"<b>{escape(name)}</b>{escape(head[len(name):])}"
-    else:
-        head_html = escape(head)
-    out = [head_html]
-    if items:
-        out.append("<ul style='margin:2px 0 0 0;padding-left:1.2em'>")
-        out.extend(f"<li>{escape(i)}</li>" for i in items)
-        out.append("</ul>")
-    return "<div class='dendria-details'>" + "".join(out) + "</div>"
 
 
