@@ -194,7 +194,7 @@ def run_bench(args):
 
 def run_tutorials(args, out=None):
     """Copy the tutorials into args.dir and say how to open them."""
-    from .tutorials import copy_tutorials
+    from .tutorials import copy_tutorials, trust_notebooks
 
     out = sys.stdout if out is None else out
     try:
@@ -208,6 +208,14 @@ def run_tutorials(args, out=None):
     for path in copied.kept:
         if path.suffix == ".ipynb":
             out.write(f"Kept {path}: it was there already (--overwrite replaces it).\n")
+    kept = set(copied.kept)
+    try:
+        if trust_notebooks([p for p in copied.notebooks if p not in kept]):
+            out.write("Marked them as trusted for your Jupyter, so that their saved "
+                      "pictures follow its theme.\n")
+    except DendriaError as e:
+        sys.stderr.write(f"warning: {e}; their saved pictures stay light until "
+                         f"their cells run\n")
     # the package needs no Jupyter server (it runs in JupyterLite as well)
     out.write("Open them in JupyterLab (install it first with 'pip install jupyterlab' "
               f"if this Python has none):\n    jupyter lab {copied.first}\n")

@@ -97,4 +97,35 @@ def copy_tutorials(dest=DEFAULT_DIR, overwrite=False):
     return Copied(dest, notebooks, kept, first)
 
 
-__all__ = ["copy_tutorials", "Copied", "source", "files", "DEFAULT_DIR"]
+def trust_notebooks(notebooks):
+    """Mark the tutorial notebooks as trusted by this user's Jupyter (the
+    signature goes into Jupyter's own database, the files are not changed);
+    returns how many were signed.
+
+    JupyterLab strips the style from the saved output of a notebook it does
+    not trust, so an untrusted lesson would show its pages' light pictures in
+    a dark theme until its cells run again. The tutorials are this
+    package's own notebooks, written by its build: signing them when they are
+    installed or copied lets their saved pictures follow the theme. Without
+    ``nbformat`` (no Jupyter server in this Python) there is nothing to sign
+    for, and nothing is done."""
+    try:
+        import nbformat
+        from nbformat.sign import NotebookNotary
+    except ImportError:
+        return 0
+    notary = NotebookNotary()
+    signed = 0
+    try:
+        for path in notebooks:
+            notary.sign(nbformat.read(str(path), as_version=4))
+            signed += 1
+    except (OSError, ValueError) as e:
+        raise DendriaError(f"cannot mark the tutorial notebooks as trusted: "
+                           f"{getattr(e, 'strerror', None) or e}") from None
+    finally:
+        notary.close()
+    return signed
+
+
+__all__ = ["copy_tutorials", "trust_notebooks", "Copied", "source", "files", "DEFAULT_DIR"]

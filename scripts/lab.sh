@@ -49,6 +49,13 @@ PY
 )"
 [ -n "$port" ] || { echo "error: no free port on 127.0.0.1 between 8888 and 8987" >&2; exit 1; }
 
+# The tutorials are this project's own notebooks: mark them trusted for this
+# user, so that JupyterLab keeps the style of their saved pictures (dark in a
+# dark theme) before their cells run (see dendria_widget/tutorials.py).
+"$PYTHON" -c 'import pathlib
+from dendria_widget.tutorials import trust_notebooks
+trust_notebooks(sorted(pathlib.Path("tutorials").glob("*.ipynb")))'
+
 url="http://127.0.0.1:$port/lab/tree/$notebook"
 args=(--ip=127.0.0.1 --port="$port" --port-retries=0 --ServerApp.root_dir="$PWD"
       --ServerApp.custom_display_url="$url")

@@ -4,6 +4,8 @@ learner who installed the package with pip; a learner's work is kept."""
 import json
 import pathlib
 
+import pytest
+
 from dendria_widget.__main__ import main
 from dendria_widget.tutorials import files, source
 
@@ -15,6 +17,50 @@ def test_help_names_the_command(capsys):
     out = capsys.readouterr().out
     assert out.startswith("usage: dendria-widget ")
     assert "python -m" not in out and "tutorials" in out
+
+
+@pytest.fixture(autouse=True)
+def own_jupyter_data(tmp_path, monkeypatch):
+    """Each test signs notebooks in a Jupyter data folder of its own, never
+    in the real home."""
+    folder = tmp_path / "jupyter-data"
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(folder))
+    return folder
+
+
+def _trusted(path):
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    notary = NotebookNotary()
+    try:
+        return notary.check_signature(nbformat.read(str(path), as_version=4))
+    finally:
+        notary.close()
+
+
+def test_the_copied_notebooks_are_trusted_but_not_a_learners_own(tmp_path, capsys,
+                                                                  own_jupyter_data):
+    """JupyterLab keeps the style of a trusted notebook's saved output, so
+    the lessons' saved pictures follow a dark theme: the command marks the
+    notebooks it wrote as trusted (in Jupyter's own database, under the data
+    folder) and leaves alone a notebook the learner already had."""
+    dest = tmp_path / "nb"
+    (dest).mkdir()
+    mine = dest / "01_board.ipynb"
+    mine.write_text((ROOT / "tutorials" / "01_board.ipynb").read_text("utf-8")
+                    .replace("Lesson 01", "My lesson 01"), encoding="utf-8")
+    assert not _trusted(mine)
+    assert main(["tutorials", str(dest)]) == 0
+    assert "trusted" in capsys.readouterr().out
+    copied = sorted(dest.glob("*.ipynb"))
+    assert len(copied) > 10
+    assert [p.name for p in copied if not _trusted(p)] == ["01_board.ipynb"]
+    assert (own_jupyter_data / "nbsignatures.db").is_file()
+    # an edit after the copy is not trusted: the signature is of the content
+    nb = dest / "02_roots.ipynb"
+    nb.write_text(nb.read_text("utf-8").replace("Lesson 02", "Lesson two"), encoding="utf-8")
+    assert not _trusted(nb)
 
 
 def test_copies_every_notebook_and_the_docs(tmp_path, capsys):

@@ -102,9 +102,10 @@ def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
 
 
 def test_a_saved_lesson_shows_its_pages_without_running(lab, page, tmp_path):
-    """Opened as saved (untrusted: JupyterLab sanitizes the HTML and runs
+    """Opened as saved and untrusted (JupyterLab sanitizes the HTML and runs
     nothing), a lesson notebook still shows every page's picture, in the
-    light colours, and the lesson cell says how to play it."""
+    light colours, and the lesson cell says how to play it. (The project's
+    commands mark the tutorials trusted: see the next test.)"""
     lab.open_notebook(page, "02_roots.ipynb", run=False, timeout=120)
     page.wait_for_function("() => document.querySelectorAll('.dendria-picture img').length > 0")
     shown = page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
@@ -117,3 +118,43 @@ def test_a_saved_lesson_shows_its_pages_without_running(lab, page, tmp_path):
     text = lab.output_locator(page, 2).first.inner_text()
     assert "plays here" in text and "Shift+Enter" in text
     page.screenshot(path=str(tmp_path / "saved.png"))
+
+
+def test_a_trusted_saved_lesson_shows_dark_pictures_in_a_dark_theme(lab, lab_env, page,
+                                                                     monkeypatch, tmp_path):
+    """The tutorials are marked trusted when they are opened with the
+    project's command (scripts/lab.sh) or copied with ``dendria-widget
+    tutorials``: JupyterLab then keeps their saved style, so in JupyterLab
+    Dark the pages' pictures are dark before any cell runs."""
+    from dendria_widget.tutorials import trust_notebooks
+
+    folder = lab.root / "trusted"
+    folder.mkdir(exist_ok=True)
+    saved = folder / "04_fertilization.ipynb"
+    saved.write_text((lab.root / "04_fertilization.ipynb").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    monkeypatch.setenv("JUPYTER_DATA_DIR", lab_env["JUPYTER_DATA_DIR"])
+    assert trust_notebooks([saved]) == 1
+    lab.open_notebook(page, "trusted/04_fertilization.ipynb", run=False, timeout=120)
+    page.wait_for_function("() => document.querySelectorAll('.dendria-picture img').length > 0")
+
+    def shown():
+        return page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
+            .filter((i) => getComputedStyle(i).display !== 'none')
+            .map((i) => i.className)""")
+
+    pictures = page.locator(".dendria-picture").count()
+    assert pictures > 3 and shown() == ["dw-light"] * pictures
+    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
+                  " {theme: 'JupyterLab Dark'}); }")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        assert shown() == ["dw-dark"] * pictures
+        page.locator(".dendria-picture").first.scroll_into_view_if_needed()
+        # the splash JupyterLab shows while it changes theme, gone
+        page.wait_for_selector("#jupyterlab-splash", state="detached")
+        page.screenshot(path=str(tmp_path / "trusted-dark.png"))
+    finally:
+        page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
+                      " {theme: 'JupyterLab Light'}); }")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
