@@ -241,7 +241,13 @@ def pyodide_files(cache: pathlib.Path, packages_dir: pathlib.Path | None) -> tup
 # ------------------------------------------------------------- tutorials
 def site_notebook(path: pathlib.Path) -> dict:
     """A tutorial as the site serves it: the install cell first, no cell
-    counted as run yet, and the browser's Python kernel."""
+    counted as run yet, the browser's Python kernel, and its cells trusted.
+
+    A Jupyter server marks the cells of a notebook it trusts with
+    ``metadata.trusted`` when it serves them; JupyterLite has no server, so
+    the site's copies of the project's own notebooks say it themselves.
+    Without it JupyterLab strips the style of the saved pictures, which then
+    stay light in a dark theme until their cells run."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     cell = {"cell_type": "code", "execution_count": None, "id": "install-dendria-widget",
             "metadata": {"tags": ["install"]}, "outputs": [],
@@ -251,6 +257,7 @@ def site_notebook(path: pathlib.Path) -> dict:
         # go: nothing has run yet in the learner's browser
         if c["cell_type"] == "code":
             c["execution_count"] = None
+            c["metadata"]["trusted"] = True
             for o in c["outputs"]:
                 if "execution_count" in o:
                     o["execution_count"] = None

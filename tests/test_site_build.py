@@ -87,6 +87,10 @@ def test_the_site_tutorials_install_the_package_first(builder):
         [{**o, "execution_count": None} if "execution_count" in o else o
          for o in c["outputs"]] if "outputs" in c else None for c in source["cells"]]
     assert all(c["execution_count"] is None for c in nb["cells"] if c["cell_type"] == "code")
+    # the project's own cells are trusted (as a Jupyter server marks them), so
+    # JupyterLite keeps their pictures' style; the added install cell has no output
+    assert all(c["metadata"].get("trusted") is True
+               for c in nb["cells"][1:] if c["cell_type"] == "code")
     # outside Pyodide the cell does nothing (it never imports piplite)
     code = compile(first, "install", "exec", flags=0x2000)    # PyCF_ALLOW_TOP_LEVEL_AWAIT
     scope = {}

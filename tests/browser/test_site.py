@@ -170,3 +170,26 @@ def test_a_rule_lesson_in_the_browser_and_an_exercise_check(site, lite_page):
     ok, message = nb.ask("[lw.verdict.ok, lw.verdict.message]")
     assert ok is False                           # nothing done yet: not solved
     assert verdict.inner_text().startswith("Not yet.") and message in verdict.inner_text()
+
+
+def test_a_lessons_saved_pictures_follow_the_dark_theme_before_anything_runs(site, lite_page):
+    """The site's lessons are trusted: JupyterLite keeps the style of their
+    saved pictures, which turn dark when the student picks JupyterLab Dark,
+    before any cell has run (no kernel is needed to read the pages)."""
+    _, url = site
+    page = lite_page
+    open_lesson(page, url, "04_fertilization.ipynb")
+    page.wait_for_selector(".dendria-picture img", state="attached")
+
+    def shown():
+        return page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
+            .filter((i) => getComputedStyle(i).display !== 'none')
+            .map((i) => i.className)""")
+
+    pictures = page.locator(".dendria-picture").count()
+    assert pictures > 3 and shown() == ["dw-light"] * pictures
+    page.locator("#jp-MainMenu").get_by_text("Settings", exact=True).click()
+    page.locator(".lm-Menu").get_by_text("Theme", exact=True).hover()
+    page.locator(".lm-Menu").get_by_text("JupyterLab Dark", exact=True).click()
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+    wait_for(lambda: shown() == ["dw-dark"] * pictures, "the dark pictures")
