@@ -5,9 +5,12 @@ Four checks: mypy finds the hints of the whole package consistent and ruff
 nothing (settings in pyproject.toml's ``[tool.mypy]`` and ``[tool.ruff]``);
 every public function, method and property has hints; and what the
 calls hand back at run time is what their hints say. The last one matters
-because mypy reads the engines (rules/, which carry no hints) as untyped:
-there only running the code shows that ``pieces`` really is a dict of cell
-names to Pieces, or ``journey`` a Journey or None.
+because mypy only checks hints against other hints: where a value comes from
+outside them (a Game reaches its engine through the engine's module, the
+engines' undo records are tuples of many shapes, the lesson data are not
+read), only running the code shows that ``pieces`` really is a dict of cell
+names to Pieces, ``journey`` a Journey or None, or an engine's ``undo`` the
+step it took back.
 """
 
 import asyncio
