@@ -26,7 +26,8 @@ import json
 import os
 import sys
 import warnings
-from typing import Mapping
+from types import ModuleType
+from typing import Mapping, Sequence
 
 #: The modules compiled when a compiler is present (names under the package).
 COMPILED = ("geometry", "rules.base", "rules.dendria", "rules.hedu")
@@ -85,10 +86,11 @@ def plan(root: str = HERE, environ: Mapping[str, str] = os.environ) -> dict[str,
 class _SourceFirst:
     """A meta path finder that loads the named modules from their ``.py``."""
 
-    def __init__(self, sources: dict[str, str]):
+    def __init__(self, sources: dict[str, str]) -> None:
         self.sources = sources
 
-    def find_spec(self, fullname, path=None, target=None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         py = self.sources.get(fullname)
         if py is None:
             return None

@@ -28,10 +28,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+from typing import TYPE_CHECKING, Any
 
 from . import checks
 from .checks import is_number, is_whole
 from .errors import DendriaError, IllegalStep
+
+if TYPE_CHECKING:  # for the type hints only
+    from .game import Game
 
 TOP_KEYS = ("rules", "position", "play")
 RULES_KEYS = ("ruleset", "board", "options")
@@ -44,7 +48,7 @@ class BadInput(DendriaError):
 
 
 # ------------------------------------------------------------------ JSON
-def parse_json(text):
+def parse_json(text: str | bytes | bytearray) -> Any:
     """The input object from its JSON text (str, or bytes in UTF-8); BadInput
     naming the problem (see ``checks.loads``: NaN, Infinity, numbers too
     long, a key twice in one object are refused too)."""
@@ -55,7 +59,7 @@ def parse_json(text):
 
 
 # ------------------------------------------------------------ the shape
-def _kind(value):
+def _kind(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -71,19 +75,19 @@ def _kind(value):
     return type(value).__name__
 
 
-def _check_keys(obj, allowed, where):
+def _check_keys(obj: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
     for key in obj:
         if key not in allowed:
             raise BadInput(f"unknown key {key!r} in {where} "
                            f"(allowed: {', '.join(allowed)})")
 
 
-def _check_object(value, where):
+def _check_object(value: object, where: str) -> None:
     if not isinstance(value, dict):
         raise BadInput(f"{where} must be a JSON object, not {_kind(value)}")
 
 
-def check_rules(rules):
+def check_rules(rules: Any) -> None:
     """Keys and types of a docs/notation.md rules dict (values are checked by
     resolve_rules and the board builders)."""
     _check_object(rules, "'rules'")
@@ -118,7 +122,7 @@ def check_rules(rules):
         _check_object(rules["options"], "'rules.options'")
 
 
-def check_position(position):
+def check_position(position: Any) -> None:
     """Keys and types of a position dict (cells, pieces and values are
     checked by Game)."""
     _check_object(position, "'position'")
@@ -147,7 +151,7 @@ def check_position(position):
                                f"not {_kind(v)}")
 
 
-def check_input(data):
+def check_input(data: Any) -> None:
     """Keys and types of the whole input object."""
     _check_object(data, "the input")
     _check_keys(data, TOP_KEYS, "the input")
@@ -166,14 +170,14 @@ def check_input(data):
 
 
 # ---------------------------------------------------------- the game
-def _module_missing(name):
+def _module_missing(name: str) -> bool:
     try:
         return importlib.util.find_spec(name) is None
     except ImportError:
         return True
 
 
-def build_game(data):
+def build_game(data: dict[str, Any]) -> Game:
     """The Game the input describes, before ``play``."""
     from .game import Game
     from .rules import resolve_rules
@@ -187,7 +191,7 @@ def build_game(data):
     return Game(rules)
 
 
-def analysis(game):
+def analysis(game: Game) -> dict[str, Any]:
     """The docs/notation.md output object of a game."""
     if game.variant.family == "hedu":
         if _module_missing("dendria_widget.explain.hedu"):
@@ -198,7 +202,7 @@ def analysis(game):
     return dendria_analysis(game)
 
 
-def play_steps(game, steps):
+def play_steps(game: Game, steps: list[str]) -> dict[str, Any] | None:
     """Apply steps in order; None, or the error object of the first refused."""
     for index, text in enumerate(steps):
         reason = game.why_illegal(text)
@@ -212,7 +216,7 @@ def play_steps(game, steps):
     return None
 
 
-def analyze_data(data):
+def analyze_data(data: Any) -> tuple[dict[str, Any], int]:
     """(output, exit status) for an already-parsed input object."""
     check_input(data)
     game = build_game(data)
@@ -222,7 +226,7 @@ def analyze_data(data):
     return analysis(game), 0
 
 
-def analyze(text):
+def analyze(text: str | bytes | bytearray) -> tuple[dict[str, Any], int]:
     """(output dict, exit status) for the JSON text (str or bytes) of an input.
 
     Never raises: malformed input gives ``{"error": {"reason": ...}}`` and 1;
@@ -238,7 +242,7 @@ def analyze(text):
                                     f"report it): {type(e).__name__}: {e}"}}, 1
 
 
-def dumps(obj, pretty=False):
+def dumps(obj: object, pretty: bool = False) -> str:
     """The output's strict JSON text (keys in the order built, ASCII only)."""
     return checks.dumps(obj, indent=2 if pretty else None)
 

@@ -77,12 +77,12 @@ _RANDOM = re.compile(r"random-(\d+)-seed-(\d+)")
 SEED_DIGITS = 18
 
 
-def preset_names():
+def preset_names() -> list[str]:
     """The names of the preset layouts, smallest boards first."""
     return list(PRESETS)
 
 
-def describe(name):
+def describe(name: str) -> str:
     """The one-line description of a preset (or of a random layout name)."""
     key = _key(name)
     if key in DESCRIPTIONS:
@@ -94,7 +94,7 @@ def describe(name):
     raise _unknown(name)
 
 
-def preset(name):
+def preset(name: str) -> Board:
     """The Board of a preset layout, or of ``"random-N-seed-S"``.
 
     Unknown names raise BadBoard listing the known ones."""
@@ -111,7 +111,7 @@ def preset(name):
     raise _unknown(name)
 
 
-def random_board(count=13, seed=0):
+def random_board(count: int = 13, seed: int = 0) -> Board:
     """A random valid modular board of ``count`` modules (7 to 19), the same
     for the same ``count`` and ``seed``. Compact on the whole: each new module
     prefers places where it touches several modules already laid; holes left
@@ -123,12 +123,12 @@ def random_board(count=13, seed=0):
     return random_modular(count, seed)
 
 
-def _key(name):
+def _key(name: object) -> str:
     if not isinstance(name, str):
         raise BadBoard(f"a board preset is named by a string, not {brief(name)}")
     return name.strip().lower()
 
 
-def _unknown(name):
+def _unknown(name: object) -> BadBoard:
     return BadBoard(f"unknown board preset {brief(name)} (known: {', '.join(preset_names())}; "
                     "or random-N-seed-S for a random board of N modules, 7 to 19)")

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any, Callable, Iterable, NoReturn, TypeGuard
+
+from .errors import DendriaError
 
 #: The largest komi or prisoner count in absolute value (far above any
 #: score on the largest board): larger numbers are refused, not computed.
@@ -21,19 +24,19 @@ LARGEST = 10 ** 9
 MAX_DIGITS = 100
 
 
-def is_whole(value):
+def is_whole(value: object) -> TypeGuard[int]:
     """True for an int (not a bool)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_number(value):
+def is_number(value: object) -> TypeGuard[int | float]:
     """True for a finite int or float (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
     return is_whole(value) or math.isfinite(value)
 
 
-def brief(value):
+def brief(value: object) -> str:
     """A short description of a value for a message (never thousands of digits)."""
     if is_whole(value) and not -LARGEST <= value <= LARGEST:
         return "a number out of range"
@@ -46,7 +49,7 @@ def brief(value):
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def whole_number_text(text, most=LARGEST):
+def whole_number_text(text: object, most: int = LARGEST) -> int | None:
     """The int a string of ASCII digits stands for, or None when ``text`` is
     not such a string or stands for a number above ``most``."""
     if not isinstance(text, str) or not text.isascii() or not text.isdigit():
@@ -57,14 +60,14 @@ def whole_number_text(text, most=LARGEST):
     return value if value <= most else None
 
 
-def _no_constant(error):
-    def refuse(name):
+def _no_constant(error: type[DendriaError]) -> Callable[[str], NoReturn]:
+    def refuse(name: str) -> NoReturn:
         raise error(f"{name} is not a JSON number (use a finite number)")
     return refuse
 
 
-def _no_long_int(error):
-    def read(text):
+def _no_long_int(error: type[DendriaError]) -> Callable[[str], int]:
+    def read(text: str) -> int:
         if len(text.lstrip("-")) > MAX_DIGITS:
             raise error(f"a whole number of {len(text.lstrip('-'))} digits is too long "
                         f"(at most {MAX_DIGITS} digits)")
@@ -72,8 +75,8 @@ def _no_long_int(error):
     return read
 
 
-def _read_float(error):
-    def read(text):
+def _read_float(error: type[DendriaError]) -> Callable[[str], float]:
+    def read(text: str) -> float:
         value = float(text)
         if not math.isfinite(value):
             raise error(f"the number {text[:20]}{'...' if len(text) > 20 else ''} "
@@ -82,9 +85,9 @@ def _read_float(error):
     return read
 
 
-def _no_duplicates(error):
-    def build(pairs):
-        out = {}
+def _no_duplicates(error: type[DendriaError]) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    def build(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for key, value in pairs:
             if key in out:
                 raise error(f"the key {key!r} appears twice in one object")
@@ -93,7 +96,7 @@ def _no_duplicates(error):
     return build
 
 
-def loads(text, error, what="the input"):
+def loads(text: object, error: type[DendriaError], what: str = "the input") -> Any:
     """Strict JSON: the value of ``text`` (str, or bytes in UTF-8), or
     ``error`` with a sentence: not UTF-8, not JSON, NaN or Infinity, a number
     too long or too large, a key twice in one object, nesting too deep."""
@@ -115,11 +118,11 @@ def loads(text, error, what="the input"):
         raise error(f"{what} is not valid JSON: it is nested too deeply") from None
 
 
-def dumps(obj, indent=None):
+def dumps(obj: object, indent: int | None = None) -> str:
     """Strict JSON text (never NaN or Infinity: ValueError if a value is one)."""
     return json.dumps(obj, indent=indent, allow_nan=False)
 
 
-def brief_first(keys):
+def brief_first(keys: Iterable[object]) -> str:
     """``brief`` of the first of some keys in sorted order (keys of any type)."""
     return sorted(brief(k) for k in keys)[0]

@@ -18,7 +18,7 @@ leaves the game exactly as it was.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence, TypeAlias, TypeGuard
 
 from . import checks
 from .checks import LARGEST, brief, brief_first, is_number, is_whole, whole_number_text
@@ -177,7 +177,7 @@ class Game:
             rules = "dendria-classic"
         return cls(resolve_rules(rules, options=options or None), _start=given)
 
-    def _engine_position(self, pos):
+    def _engine_position(self, pos: dict[str, Any] | None) -> dict[str, Any] | None:
         if pos is None:
             return None
         eng = self.engine
@@ -212,7 +212,7 @@ class Game:
                 cells[i] = eng.parse_piece(piece)
             except DendriaError as e:
                 raise BadPosition(f"{board.name(i)}: {e}") from None
-        out = {"cells": cells, "to_move": colours.index(to_move)}
+        out: dict[str, Any] = {"cells": cells, "to_move": colours.index(to_move)}
         if "komi" in pos:
             if self.variant.family == "hedu":
                 raise BadPosition("komi is a Dendria setting; Hedu has prisoners")
@@ -259,7 +259,7 @@ class Game:
         return self._variant
 
     # -------------------------------------------------------------- steps
-    def _step(self, step):
+    def _step(self, step: Step | str) -> Step:
         """The engine's step from a Step or a docs/notation.md string (read once);
         IllegalStep when unreadable."""
         if isinstance(step, Step):
@@ -276,7 +276,7 @@ class Game:
         self._legal = (st.version, steps)
         return list(steps)
 
-    def _known_legal(self, step):
+    def _known_legal(self, step: Step | str) -> TypeGuard[Step]:
         """Is ``step`` one of the very Step objects that legal_steps() gave
         for the game as it is now? (then it needs no second judgement)"""
         c = self._legal
@@ -354,7 +354,7 @@ class Game:
         again)."""
         return self.undo()
 
-    def _play_one(self, st):
+    def _play_one(self, st: Step) -> None:
         """Apply an engine step known to be legal, and keep the redo list
         and the comments in step with it."""
         state = self.state
@@ -577,7 +577,7 @@ class Game:
         there is no turn to end and none to pass)."""
         return self.phase in ("komi", "side")
 
-    def _colour_index(self, colour):
+    def _colour_index(self, colour: str) -> int:
         colours = self.state.COLOURS
         try:
             return colours.index(colour)
@@ -706,7 +706,8 @@ class Game:
         if extra:
             raise BadRecord(f"unknown key {brief_first(extra)} in the record")
         try:
-            rules = resolve_rules(record.get("rules"))
+            given: Any = record.get("rules")     # JSON: resolve_rules judges it
+            rules = resolve_rules(given)
             game = cls(rules, _start=record.get("start"))
         except DendriaError as e:
             raise BadRecord(f"the record's rules or start are wrong: {e}") from None
@@ -806,7 +807,7 @@ class Game:
         new.set_annotations(self.annotations)
         return new
 
-    def _replace_with(self, other):
+    def _replace_with(self, other: Game) -> Game:
         """Become ``other`` in place: its rules, position, history, redo
         steps, comments and annotations (a copy of them). The board widget's
         editor, loads and new games use it, so that the ``Game`` a notebook
@@ -825,13 +826,13 @@ class Game:
         the steps (swap, side)."""
         return self._start is None
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_record() == other.to_record()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Game {self.position_string()!r} phase={self.phase}>"
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         # the one lazy import of a higher layer, as python-chess does for its SVG
         from .render.svg import game_svg
         return game_svg(self)

@@ -17,6 +17,7 @@ import math
 import numbers
 import random as _random
 from functools import lru_cache
+from typing import Any, Iterable, Iterator, Sequence
 
 from .checks import brief, brief_first
 from .errors import BadBoard, UnknownCell
@@ -33,13 +34,13 @@ MODULE_OFFSETS = ((0, 0),) + DIRECTIONS
 MODULE_REACH = 1000
 
 
-def hex_distance(a, b):
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     """Number of steps between two axial hexes."""
     dq, dr = a[0] - b[0], a[1] - b[1]
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 
-def iter_bits(bb):
+def iter_bits(bb: int) -> Iterator[int]:
     """Yield the ids of the set bits of a bitboard, lowest first."""
     while bb:
         low = bb & -bb
@@ -47,7 +48,7 @@ def iter_bits(bb):
         bb ^= low
 
 
-def row_letters(i):
+def row_letters(i: int) -> str:
     """Row name of row index i: a..z, then aa, ab, ..."""
     letters = ""
     i += 1
@@ -70,14 +71,14 @@ class Board:
     ``power[id]``, ``nbr_masks[id]``.
     """
 
-    def __init__(self, plots, spec):
-        plots = set(plots)
-        if not plots:
+    def __init__(self, plots: Iterable[tuple[int, int]], spec: dict[str, Any]) -> None:
+        cells = set(plots)
+        if not cells:
             raise BadBoard("a board needs at least one plot")
         self.spec = spec
-        self._components = {}
-        qs = [q for q, _ in plots]
-        rs = [r for _, r in plots]
+        self._components: dict[int, tuple[int, ...]] = {}
+        qs = [q for q, _ in cells]
+        rs = [r for _, r in cells]
         # one hex of margin all round, so that the outside surrounds the plots
         self.qmin, self.qmax = min(qs) - 1, max(qs) + 1
         self.rmin, self.rmax = min(rs) - 1, max(rs) + 1
@@ -89,18 +90,18 @@ class Board:
         #: per direction: do its steps raise cell ids (a ray's nearest cell is then its lowest bit)
         self.positive = tuple(x > 0 for x in self.shifts)
 
-        def hid(q, r):
+        def hid(q: int, r: int) -> int:
             return (r - self.rmin) * self.stride + (q - self.qmin)
 
         # lagoons: non-plot hexes of the box that cannot reach the margin
-        outside = set()
+        outside: set[tuple[int, int]] = set()
         frontier = [(q, r) for q in range(self.qmin, self.qmax + 1)
                     for r in (self.rmin, self.rmax)]
         frontier += [(q, r) for r in range(self.rmin, self.rmax + 1)
                      for q in (self.qmin, self.qmax)]
         while frontier:
             h = frontier.pop()
-            if h in outside or h in plots:
+            if h in outside or h in cells:
                 continue
             if not (self.qmin <= h[0] <= self.qmax and self.rmin <= h[1] <= self.rmax):
                 continue
@@ -109,13 +110,13 @@ class Board:
                 frontier.append((h[0] + dq, h[1] + dr))
         lagoons = {(q, r) for q in range(self.qmin, self.qmax + 1)
                    for r in range(self.rmin, self.rmax + 1)
-                   if (q, r) not in plots and (q, r) not in outside}
+                   if (q, r) not in cells and (q, r) not in outside}
 
-        ordered = sorted(plots, key=lambda h: (h[1], h[0]))
+        ordered = sorted(cells, key=lambda h: (h[1], h[0]))
         self.plots = tuple(hid(q, r) for q, r in ordered)
         self.lagoons = tuple(sorted(hid(q, r) for q, r in lagoons))
         self.n_plots = len(self.plots)
-        self._axial = {hid(q, r): (q, r) for q, r in plots | lagoons}
+        self._axial = {hid(q, r): (q, r) for q, r in cells | lagoons}
         self._id_of = {h: i for i, h in self._axial.items()}
         self.plot_mask = 0
         for i in self.plots:
@@ -128,10 +129,10 @@ class Board:
             self.is_plot[i] = 1
 
         # names: rows are the r values that hold a plot
-        self._names = {}
-        self._by_name = {}
-        self.rows = []
-        row_keys = sorted({r for _, r in plots})
+        self._names: dict[int, str] = {}
+        self._by_name: dict[str, int] = {}
+        self.rows: list[tuple[int, ...]] = []
+        row_keys = sorted({r for _, r in cells})
         for ri, r in enumerate(row_keys):
             letters = row_letters(ri)
             row = [hid(q, r) for q, rr in ordered if rr == r]
@@ -152,15 +153,15 @@ class Board:
         self.power = [0] * n
         for i in self.plots:
             q, r = self._axial[i]
-            nd = []
-            rays = []
-            masks = []
+            nd: list[int] = []
+            rays: list[tuple[int, ...]] = []
+            masks: list[int] = []
             for dq, dr in DIRECTIONS:
                 h = (q + dq, r + dr)
-                nd.append(self._id_of[h] if h in plots else -1)
-                ray = []
-                while h in plots or h in lagoons:
-                    if h in plots:
+                nd.append(self._id_of[h] if h in cells else -1)
+                ray: list[int] = []
+                while h in cells or h in lagoons:
+                    if h in cells:
                         ray.append(self._id_of[h])
                     h = (h[0] + dq, h[1] + dr)
                 rays.append(tuple(ray))
@@ -179,14 +180,14 @@ class Board:
             self.power[i] = min(len(ray) for ray in rays)
         # direction masks: hexes (plots or lagoons) whose next hex in d is
         # outside; and plots whose ray in d holds at least one plot
-        self.term_masks = []
-        self.ray_nonempty = []
+        self.term_masks: list[int] = []
+        self.ray_nonempty: list[int] = []
         for d, (dq, dr) in enumerate(DIRECTIONS):
             term = 0
             nonempty = 0
             for i, (q, r) in self._axial.items():
                 h = (q + dq, r + dr)
-                if h not in plots and h not in lagoons:
+                if h not in cells and h not in lagoons:
                     term |= 1 << i
                 if i in self.order and self.rays[i][d]:
                     nonempty |= 1 << i
@@ -199,9 +200,9 @@ class Board:
             for x in self.ray_masks[i]:
                 m |= x
             self.line_masks[i] = m
-        self._seen = {}
-        self._seen_mask = {}
-        self._directions = {}
+        self._seen: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._seen_mask: dict[tuple[int, int], int] = {}
+        self._directions: dict[tuple[int, int], int | None] = {}
         # Lanes: several bitboards packed in one int, ``lane_width`` bits
         # apart, go through fill/dilate together. The gap above each lane
         # is wider than any shift fill() makes (its doubling stops once a
@@ -217,7 +218,7 @@ class Board:
 
     # ----------------------------------------------------------- builders
     @staticmethod
-    def hexagon(size):
+    def hexagon(size: int) -> Board:
         """The hexagon board of side ``size`` (>= 2): 3N(N-1)+1 plots."""
         if isinstance(size, bool) or not isinstance(size, int):
             raise BadBoard(f"board size must be a whole number, not {brief(size)}")
@@ -228,7 +229,7 @@ class Board:
         return _hexagon(size)
 
     @staticmethod
-    def modular(centres):
+    def modular(centres: Sequence[Sequence[int]]) -> Board:
         """A modular board from a list of module centres ``[[q, r], ...]``.
 
         Raises :class:`BadBoard` naming the problem: wrong module count,
@@ -238,7 +239,7 @@ class Board:
         if not isinstance(centres, (list, tuple)):
             raise BadBoard("modules must be a list of [q, r] pairs of whole numbers, "
                            f"not {brief(centres)}")
-        key = []
+        key: list[tuple[int, int]] = []
         for c in centres:
             if (not isinstance(c, (list, tuple)) or len(c) != 2
                     or any(isinstance(x, bool) or not isinstance(x, int) for x in c)):
@@ -250,7 +251,7 @@ class Board:
         return _modular(tuple(sorted(key)))
 
     @staticmethod
-    def from_spec(spec):
+    def from_spec(spec: Board | dict[str, Any]) -> Board:
         """A board from a docs/notation.md dict: hexagon with size, or modular."""
         if isinstance(spec, Board):
             return spec
@@ -274,14 +275,14 @@ class Board:
         raise BadBoard(f"unknown board shape {brief(shape)} (use 'hexagon' or 'modular')")
 
     # ------------------------------------------------------------- naming
-    def name(self, i):
+    def name(self, i: int) -> str:
         """The docs/notation.md name of plot id ``i`` (e.g. 'g7')."""
         try:
             return self._names[i]
         except KeyError:
             raise UnknownCell(f"{brief(i)} is not a plot of this board") from None
 
-    def cell(self, name):
+    def cell(self, name: str) -> int:
         """The id of the plot called ``name``; raises UnknownCell naming it."""
         if isinstance(name, str):
             i = self._by_name.get(name.strip().lower())
@@ -292,45 +293,45 @@ class Board:
                               f"{self.name(self.plots[-1])})")
         raise UnknownCell(f"a cell name must be a string like 'g7', not {brief(name)}")
 
-    def has_name(self, name):
+    def has_name(self, name: object) -> bool:
         return isinstance(name, str) and name.strip().lower() in self._by_name
 
-    def names(self, bb_or_ids):
+    def names(self, bb_or_ids: int | Iterable[int]) -> list[str]:
         """Sorted names (by row, then index) of a bitboard or iterable of ids."""
         ids = iter_bits(bb_or_ids) if isinstance(bb_or_ids, int) else bb_or_ids
         return [self._names[i] for i in sorted(ids, key=self.order.__getitem__)]
 
-    def sort_key(self, i):
+    def sort_key(self, i: int) -> int:
         return self.order[i]
 
-    def axial(self, i):
+    def axial(self, i: int) -> tuple[int, int]:
         """Axial (q, r) of a plot or lagoon id."""
         return self._axial[i]
 
-    def id_at(self, q, r):
+    def id_at(self, q: int, r: int) -> int | None:
         """Id of the plot at axial (q, r), or None when it is not a plot."""
         i = self._id_of.get((q, r))
         return i if i is not None and self.is_plot[i] else None
 
-    def __contains__(self, i):
+    def __contains__(self, i: object) -> bool:
         return isinstance(i, int) and 0 <= i < self.area and bool(self.is_plot[i])
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self.n_plots
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.spec.get("shape") == "hexagon":
             return f"Board.hexagon({self.spec['size']})"
         return f"Board.modular({self.spec['modules']!r})"
 
-    def first_pieces(self, i, occ):
+    def first_pieces(self, i: int, occ: int) -> tuple[int, ...]:
         """The first occupied plot on each ray from plot i (the pieces it
         sees), in direction order, skipping rays with no piece. Memoized by
         the occupancy of the six lines through i."""
         key = (i, occ & self.line_masks[i])
         got = self._seen.get(key)
         if got is None:
-            out = []
+            out: list[int] = []
             for d, m in enumerate(self.ray_masks[i]):
                 m &= occ
                 if m:
@@ -341,7 +342,7 @@ class Board:
             got = self._seen[key] = tuple(out)
         return got
 
-    def first_pieces_mask(self, i, occ):
+    def first_pieces_mask(self, i: int, occ: int) -> int:
         """:meth:`first_pieces` as a bitboard (memoized likewise)."""
         key = (i, occ & self.line_masks[i])
         got = self._seen_mask.get(key)
@@ -354,7 +355,7 @@ class Board:
             self._seen_mask[key] = got
         return got
 
-    def line_direction(self, a, b):
+    def line_direction(self, a: int, b: int) -> int | None:
         """The direction d such that b lies on the straight line from a (b
         != a), or None. Memoized."""
         key = (a, b)
@@ -373,12 +374,12 @@ class Board:
         return got
 
     # ---------------------------------------------------------- bitboards
-    def shift(self, bb, d):
+    def shift(self, bb: int, d: int) -> int:
         """Move every hex of ``bb`` one step in direction d (unmasked)."""
         s = self.shifts[d]
         return bb << s if s > 0 else bb >> -s
 
-    def dilate(self, bb):
+    def dilate(self, bb: int) -> int:
         """Plots adjacent to (or in) ``bb`` (the six shifts written out:
         E/W 1, SW/NE stride - 1, SE/NW stride). :meth:`spread` with the
         plots as the mask, unrolled here as the engines call it most."""
@@ -386,7 +387,7 @@ class Board:
         t = s - 1
         return (bb | bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & self.plot_mask
 
-    def spread(self, bb, mask):
+    def spread(self, bb: int, mask: int) -> int:
         """``bb`` and every hex next to it, kept where ``mask`` has them.
         ``bb`` may hold several copies of the board side by side, each
         ``lane_width`` bits apart (the engines' lanes): each spreads alone."""
@@ -394,14 +395,14 @@ class Board:
         t = s - 1
         return (bb | bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & mask
 
-    def around(self, bb):
+    def around(self, bb: int) -> int:
         """Plots next to a hex of ``bb`` (a hex of ``bb`` itself only when
         it is next to another one)."""
         s = self.stride
         t = s - 1
         return (bb << 1 | bb >> 1 | bb << t | bb >> t | bb << s | bb >> s) & self.plot_mask
 
-    def fill(self, gen, open_, d):
+    def fill(self, gen: int, open_: int, d: int) -> int:
         """Hexes of ``open_`` reached from ``gen`` by repeated steps in d
         through ``open_`` (``gen`` itself included when in ``open_``).
         Kogge-Stone doubling: about log2(diameter) rounds."""
@@ -427,7 +428,7 @@ class Board:
                 s += s
         return gen
 
-    def group(self, start_bb, members):
+    def group(self, start_bb: int, members: int) -> int:
         """The 6-connected component(s) of ``members`` touching ``start_bb``."""
         g = start_bb & members
         s = self.stride
@@ -438,14 +439,14 @@ class Board:
                 return g
             g = grown
 
-    def components(self, members):
+    def components(self, members: int) -> tuple[int, ...]:
         """Split a bitboard into its 6-connected groups (lowest id first).
         Memoized per board: the same set of pieces recurs constantly."""
         cache = self._components
         got = cache.get(members)
         if got is not None:
             return got
-        out = []
+        out: list[int] = []
         rest = members
         while rest:
             low = rest & -rest
@@ -459,7 +460,7 @@ class Board:
 
 
 @lru_cache(maxsize=None)
-def _hexagon(size):
+def _hexagon(size: int) -> Board:
     n = size - 1
     plots = [(q, r) for q in range(-n, n + 1) for r in range(-n, n + 1)
              if abs(q + r) <= n]
@@ -467,7 +468,7 @@ def _hexagon(size):
 
 
 @lru_cache(maxsize=256)
-def _modular(centres):
+def _modular(centres: tuple[tuple[int, int], ...]) -> Board:
     count = len(centres)
     if not 7 <= count <= 19:
         raise BadBoard(f"a modular board needs 7 to 19 modules, not {count}")
@@ -484,8 +485,8 @@ def _modular(centres):
                                f"(both hold the hex {list(h)}): modules may not overlap")
             cells[h] = c
     # links: at least two cells of one adjacent to cells of the other
-    links: dict[tuple[int, int], set] = {c: set() for c in centres}
-    weak = []  # pairs of modules that touch along one plot only
+    links: dict[tuple[int, int], set[tuple[int, int]]] = {c: set() for c in centres}
+    weak: list[tuple[tuple[int, int], tuple[int, int]]] = []  # pairs of modules that touch along one plot only
     for a in centres:
         for b in centres:
             if a >= b or hex_distance(a, b) > 5:
@@ -519,7 +520,8 @@ def _modular(centres):
                                "modules": [list(c) for c in centres]})
 
 
-def _touching(a, b, cells):
+def _touching(a: tuple[int, int], b: tuple[int, int],
+              cells: dict[tuple[int, int], tuple[int, int]]) -> int:
     """How many cells of module a are adjacent to a cell of module b."""
     count = 0
     for dq, dr in MODULE_OFFSETS:
@@ -529,7 +531,7 @@ def _touching(a, b, cells):
     return count
 
 
-def random_modular(count, seed=0):
+def random_modular(count: int, seed: int = 0) -> Board:
     """A random valid modular board of ``count`` modules (seeded).
 
     Grown from a module at (0, 0): each new module takes a free place linked
@@ -543,7 +545,7 @@ def random_modular(count, seed=0):
     centres = [(0, 0)]
     used = set(MODULE_OFFSETS)
     while len(centres) < count:
-        contacts: dict = {}
+        contacts: dict[tuple[int, int], int] = {}
         for c in centres:
             for dq, dr in _LINK_OFFSETS:
                 n = (c[0] + dq, c[1] + dr)
@@ -574,11 +576,12 @@ class Layout:
 
     SQRT3 = math.sqrt(3.0)
 
-    def __init__(self, board, radius=20.0, margin=None):
+    def __init__(self, board: Board, radius: float = 20.0, margin: float | None = None) -> None:
         self.board = board
         self.radius = float(radius)
         self.margin = self.radius * 1.6 if margin is None else float(margin)
-        xs, ys = [], []
+        xs: list[float] = []
+        ys: list[float] = []
         for i in board.plots:
             x, y = self._raw(*board.axial(i))
             xs.append(x)
@@ -589,23 +592,23 @@ class Layout:
         self.width = max(xs) - min(xs) + 2 * half_w + 2 * self.margin
         self.height = max(ys) - min(ys) + 2 * self.radius + 2 * self.margin
 
-    def _raw(self, q, r):
+    def _raw(self, q: float, r: float) -> tuple[float, float]:
         return self.radius * self.SQRT3 * (q + r / 2.0), self.radius * 1.5 * r
 
-    def hex_to_pixel(self, q, r):
+    def hex_to_pixel(self, q: float, r: float) -> tuple[float, float]:
         x, y = self._raw(q, r)
         return x + self.ox, y + self.oy
 
-    def center(self, i):
+    def center(self, i: int) -> tuple[float, float]:
         return self.hex_to_pixel(*self.board.axial(i))
 
-    def corners(self, i, scale=1.0):
+    def corners(self, i: int, scale: float = 1.0) -> list[tuple[float, float]]:
         cx, cy = self.center(i)
         rad = self.radius * scale
         return [(cx + rad * math.cos(math.radians(60 * k - 30)),
                  cy + rad * math.sin(math.radians(60 * k - 30))) for k in range(6)]
 
-    def pixel_to_hex(self, x, y):
+    def pixel_to_hex(self, x: float, y: float) -> tuple[int, int]:
         """Axial (q, r) of the hex under pixel (x, y), by cube rounding.
 
         Raises UnknownCell when (x, y) is not a point (NaN, infinite or
@@ -631,7 +634,7 @@ class Layout:
             r = -q - s
         return q, r
 
-    def cell_at(self, x, y):
+    def cell_at(self, x: float, y: float) -> int | None:
         """Plot id under pixel (x, y), or None off the board (a pixel that is
         not a point, e.g. NaN, is off the board too)."""
         try:

@@ -22,7 +22,7 @@ Example: ``dendria-classic h3 3/4/1s1S1/4/3 light``.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from . import checks
 from .checks import LARGEST, brief, is_whole, whole_number_text
@@ -170,33 +170,33 @@ class Step(tuple):
         """The engine id of the cell the step names (None if none or unbound)."""
         return self[1] if self.board is not None else None
 
-    def __str__(self):
+    def __str__(self) -> str:
         arg = self.arg
         return self[0] if arg is None else f"{self[0]} {arg}"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Step({str(self)!r})"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, Step):
             if self.board is other.board:
                 return tuple.__eq__(self, other)
             return str(self) == str(other)
         return tuple.__eq__(self, other)
 
-    def __ne__(self, other):
+    def __ne__(self, other: object) -> bool:
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
     __hash__ = tuple.__hash__
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Step], tuple[str, int | str | None, Board | None]]:
         return (Step, (self[0], self[1], self.board))
 
-    def __copy__(self):
+    def __copy__(self) -> Step:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
         return self
 
 
@@ -218,13 +218,13 @@ class Piece(str):
         self.height = height
         return self
 
-    def __getnewargs__(self):
+    def __getnewargs__(self) -> tuple[str, str | None, int | None]:  # type: ignore[override]
         return (self.colour, self.kind, self.height)
 
-    def __copy__(self):
+    def __copy__(self) -> Piece:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Piece:
         return self
 
 
@@ -273,13 +273,13 @@ def format_position(rules: Rules, pieces: Mapping[str, Piece], to_move: str,
     return " ".join(fields)
 
 
-def _signed(text):
+def _signed(text: str) -> int | None:
     """The whole number of '3' or '-3' (ASCII digits), or None."""
     value = whole_number_text(text[1:] if text.startswith("-") else text)
     return None if value is None else -value if text.startswith("-") else value
 
 
-def parse_position(text: str) -> tuple[dict, str, str, dict[str, str]]:
+def parse_position(text: str) -> tuple[dict[str, Any], str, str, dict[str, str]]:
     """Read a position string: returns (rules dict, pieces, to_move, extras).
 
     Raises BadPosition naming what is wrong."""
@@ -290,6 +290,7 @@ def parse_position(text: str) -> tuple[dict, str, str, dict[str, str]]:
         raise BadPosition("a position string needs at least four fields: "
                           "RULESET BOARD ROWS TO_MOVE (e.g. 'dendria-classic h7 ... dark')")
     ruleset, bpart, rows_text, to_move = fields[:4]
+    board: dict[str, Any]
     if bpart.startswith("h") and whole_number_text(bpart[1:]) is not None:
         board = {"shape": "hexagon", "size": whole_number_text(bpart[1:])}
     elif bpart.startswith("m"):
@@ -301,8 +302,8 @@ def parse_position(text: str) -> tuple[dict, str, str, dict[str, str]]:
     else:
         raise BadPosition(f"cannot read the board {brief(bpart)} "
                           "(use h7, or m with module centres)")
-    options = {}
-    extras = {}
+    options: dict[str, Any] = {}
+    extras: dict[str, str] = {}
     for field in fields[4:]:
         if "=" not in field:
             raise BadPosition(f"cannot read {brief(field)}: extra fields are name=value")
@@ -324,7 +325,7 @@ def read_rows(board: Board, rows_text: str, hedu: bool) -> dict[str, str]:
     if len(rows) != len(board.rows):
         raise BadPosition(f"the board has {len(board.rows)} rows but the position "
                           f"string gives {len(rows)}")
-    pieces = {}
+    pieces: dict[str, str] = {}
     for r, (text, row) in enumerate(zip(rows, board.rows)):
         k = 0
         pos = 0

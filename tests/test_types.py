@@ -5,9 +5,12 @@ Four checks: mypy finds the hints of the whole package consistent and ruff
 nothing (settings in pyproject.toml's ``[tool.mypy]`` and ``[tool.ruff]``);
 every public function, method and property has hints; and what the
 calls hand back at run time is what their hints say. The last one matters
-because mypy reads the engines (rules/, which carry no hints) as untyped:
-there only running the code shows that ``pieces`` really is a dict of cell
-names to Pieces, or ``journey`` a Journey or None.
+because mypy only checks hints against other hints: where a value comes from
+outside them (a Game reaches its engine through the engine's module, the
+engines' undo records are tuples of many shapes, the lesson data are not
+read), only running the code shows that ``pieces`` really is a dict of cell
+names to Pieces, ``journey`` a Journey or None, or an engine's ``undo`` the
+step it took back.
 """
 
 import asyncio
@@ -36,7 +39,8 @@ from dendria_widget.render.theme import Theme
 from dendria_widget.rules.dendria import DendriaState
 from dendria_widget.rules.hedu import HeduState
 from dendria_widget.rules.options import Rules
-from dendria_widget.rules.outcome import Outcome, leader
+from dendria_widget.geometry import Layout, iter_bits
+from dendria_widget.rules.outcome import Outcome, Termination, leader
 from dendria_widget.rules.refusal import Refusal
 from dendria_widget.rules.variant import Variant
 from dendria_widget.session import BoardSession
@@ -484,3 +488,144 @@ def test_the_board_widget_has_the_hinted_types(tmp_path):
     checked(BoardWidget.click_cell, board, "c3")
     assert len(board.pending) == 2
     checked(BoardWidget.choose, board, str(board.pending[1]))
+
+
+# --------------------------------- the engines' hints hold at run time
+#: the names the engines import for their hints only
+ENGINE_HINT_NAMES = {**HINT_NAMES, "Refusal": Refusal, "Termination": Termination}
+
+
+def engine_checked(func, *args):
+    """Call an engine's (or the geometry's) ``func`` and assert that the
+    result has its return hint's type (``clone``'s "the same type as self"
+    is the type of its first argument)."""
+    result = func(*args)
+    hint = typing.get_type_hints(func, localns=ENGINE_HINT_NAMES)["return"]
+    if isinstance(hint, typing.TypeVar):
+        hint = type(args[0])
+    assert conforms(result, hint), f"{func.__qualname__} gave {result!r}, not a {hint}"
+    return result
+
+
+def _ended_games():
+    hedu = _playout(Game("hedu", size=3), 300)
+    classic = Game("dendria-classic", size=3, opening="none").play("pass", "pass")
+    assert hedu.is_over and classic.is_over
+    return [hedu, classic]
+
+
+#: what every engine state answers without an argument
+ENGINE_QUESTIONS = ["legal", "score", "winner", "leader", "pieces", "steps", "step_movers",
+                    "last_changes", "last_turn_cells", "journey", "clone"]
+
+
+@pytest.mark.parametrize("k", range(7))
+def test_what_an_engine_says_has_the_hinted_types(k):
+    game = (_games() + _ended_games())[k]
+    st = game.state.clone()
+    cls = type(st)
+    for name in ENGINE_QUESTIONS:
+        engine_checked(getattr(cls, name), st)
+    prop(st, "step_count")
+    legal = engine_checked(cls.legal, st)
+    assert bool(legal) != st.over
+    for step in legal[:8]:
+        assert engine_checked(cls.refusal, st, step) is None
+        assert engine_checked(cls.parse, st, str(step)) == step
+    occupied = [st.board.cell(name) for name in st.pieces()]
+    verb = "place" if isinstance(st, HeduState) else "plant"
+    if occupied:
+        assert isinstance(engine_checked(cls.refusal, st, (verb, occupied[0])), Refusal)
+    # apply, then undo: each step played and taken back
+    for step in legal[:4]:
+        before = st.pieces()
+        engine_checked(cls.apply, st, step)
+        engine_checked(cls.last_changes, st)
+        engine_checked(cls.last_turn_cells, st)
+        engine_checked(cls.journey, st)
+        engine_checked(cls.score, st)
+        assert engine_checked(cls.undo, st) == step
+        assert st.pieces() == before
+    if st.over:
+        assert isinstance(st.end_reason, Termination)
+        assert engine_checked(cls.winner, st) in (*st.COLOURS, "draw")
+    for i in occupied[:4]:
+        engine_checked(cls.piece_name, st, i)
+        engine_checked(cls.group_at, st, i)
+
+
+@pytest.mark.parametrize("k", [0, 1, 3, 4])
+def test_what_the_dendria_engine_says_has_the_hinted_types(k):
+    st = _games()[k].state.clone()
+    assert isinstance(st, DendriaState)
+    mover = st.to_move
+    for name in ("hungry_mask", "fertilized", "touching_empty", "repeated", "power_ok",
+                 "end_refusal", "conversions_open"):
+        engine_checked(getattr(DendriaState, name), st)
+    engine_checked(DendriaState.legal_placements, st, mover)
+    engine_checked(DendriaState.placement_mask, st, mover)
+    engine_checked(DendriaState.forest_sizes, st, mover)
+    for i in st.board.plots[:10]:
+        engine_checked(DendriaState.roots, st, i)
+        engine_checked(DendriaState.nourishers, st, i)
+        engine_checked(DendriaState.is_hungry, st, i)
+        engine_checked(DendriaState.sprout_counts, st, i, mover)
+        engine_checked(DendriaState.sprout_refusal, st, i, mover)
+        engine_checked(DendriaState.placement_refusal, st, i, mover)
+        engine_checked(DendriaState.sowing_clash, st, i, mover)
+        engine_checked(DendriaState.lit_by, st, i)
+        engine_checked(DendriaState.group_of, st, i)
+        for d in range(6):
+            engine_checked(DendriaState.stops, st, i, d, mover)
+        engine_checked(DendriaState.slide_targets, st, i, mover)
+    for colour in (0, 1):
+        for kind in (0, 1, 2):
+            for g in engine_checked(DendriaState.groups, st, colour, kind):
+                engine_checked(DendriaState.seen_dendrids, st, g)
+                engine_checked(DendriaState.fertile, st, g)
+                engine_checked(DendriaState.growable, st, g, mover)
+                engine_checked(DendriaState.capturable, st, g, mover)
+                engine_checked(DendriaState.grow_refusal, st, g, mover, "a1")
+                engine_checked(DendriaState.capture_refusal, st, g, mover, "a1")
+
+
+@pytest.mark.parametrize("k", [2, 5])
+def test_what_the_hedu_engine_says_has_the_hinted_types(k):
+    st = (_games() + _ended_games())[k].state.clone()
+    assert isinstance(st, HeduState)
+    for name in ("regions", "region_list", "region_counts", "groups", "control",
+                 "placeable_mask", "legal_placements", "placement_heights", "last_effects"):
+        engine_checked(getattr(HeduState, name), st)
+    for i in iter_bits(st.legal_placements()):
+        engine_checked(HeduState.placement_height, st, i)
+        engine_checked(HeduState.preview, st, i)
+        assert engine_checked(HeduState.placement_refusal, st, i, st.to_move) is None
+        st.apply(st.parse(f"place {st.board.name(i)}"))
+        engine_checked(HeduState.last_effects, st)
+        st.undo()
+    for i in st.board.plots[:10]:
+        engine_checked(HeduState.placement_refusal, st, i, st.to_move)
+    groups = st.groups()
+    black = HeduState.group_key((h, s) for c, h, _, s in groups if c == 0)
+    white = engine_checked(HeduState.group_key, [(h, s) for c, h, _, s in groups if c == 1])
+    engine_checked(HeduState.compare, black, white)
+    engine_checked(HeduState.deciding_entry, black, white)
+
+
+def test_the_geometry_says_what_its_hints_say():
+    board = Board.hexagon(4)
+    i, j = board.plots[0], board.plots[-1]
+    engine_checked(Board.name, board, i)
+    engine_checked(Board.cell, board, "a1")
+    engine_checked(Board.names, board, board.plot_mask)
+    engine_checked(Board.axial, board, i)
+    engine_checked(Board.id_at, board, 0, 0)
+    engine_checked(Board.first_pieces, board, i, 1 << j)
+    engine_checked(Board.line_direction, board, i, j)
+    engine_checked(Board.components, board, (1 << i) | (1 << j))
+    engine_checked(Board.fill, board, 1 << i, board.plot_mask, 0)
+    layout = Layout(board, 20)
+    engine_checked(Layout.center, layout, i)
+    engine_checked(Layout.corners, layout, i)
+    engine_checked(Layout.cell_at, layout, *layout.center(i))
+    engine_checked(Layout.cell_at, layout, -1e9, 0)

@@ -156,6 +156,7 @@ def preview(game: GameOrState, cell: str | int, mover: int | None = None) -> dic
         elif new >> 1 > old >> 1:
             grow.append(entry)
     placed = piece_name(log[0][2])
+    assert placed is not None      # a placement always stands a stack there
     summary = [f"a {stack_words(placed)} stands on {b.name(i)} (it touches "
                f"{log[0][2] >> 1} region{'s' if log[0][2] >> 1 != 1 else ''})"]
     for e in leave:

@@ -12,13 +12,26 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence, TypeVar, cast
 
 from ..errors import IllegalStep
 from ..geometry import iter_bits
-from ..notation import Step
+from ..notation import Piece, Step
 from .outcome import leader
 from .refusal import Refusal
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..geometry import Board
+    from .options import Rules
+    from .outcome import Termination
+
+#: A step as the engines take it: a :class:`Step` or a plain ``(verb, arg)``
+#: tuple, where ``arg`` is a cell id, a komi, a colour index or None (which
+#: one the verb says: no tuple type can tie the two together).
+EngineStep = tuple[str, Any]
+
+_R = TypeVar("_R", bound="Repetitions")
+_S = TypeVar("_S", bound="EngineState")
 
 PASS = Step("pass")
 END = Step("end")
@@ -26,7 +39,7 @@ SWAP = Step("swap")
 
 
 @lru_cache(maxsize=None)
-def zobrist_table(area, codes):
+def zobrist_table(area: int, codes: int) -> tuple[tuple[int, ...], ...]:
     """Seeded random 64-bit keys, one per (cell id, piece code)."""
     rng = random.Random(0x5EED ^ area ^ (codes << 20))
     return tuple(tuple(0 if c == 0 else rng.getrandbits(64) for c in range(codes))
@@ -39,12 +52,12 @@ class StepsByCell:
 
     __slots__ = ("steps", "n_bytes", "rows")
 
-    def __init__(self, steps):
+    def __init__(self, steps: Sequence[Step]) -> None:
         self.steps = steps
         self.n_bytes = (len(steps) + 7) // 8
-        self.rows = [[None] * 256 for _ in range(self.n_bytes)]
+        self.rows: list[list[tuple[Step, ...] | None]] = [[None] * 256 for _ in range(self.n_bytes)]
 
-    def extend(self, out, mask):
+    def extend(self, out: list[Step], mask: int) -> list[Step]:
         """Append to ``out`` the steps of the cells of ``mask``, in id order."""
         rows = self.rows
         for k, byte in enumerate(mask.to_bytes(self.n_bytes, "little")):
@@ -66,15 +79,15 @@ class Repetitions:
 
     __slots__ = ("by_hash", "counts")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.by_hash: dict[int, list[bytes]] = {}
         self.counts: dict[int, int] = {}  # piece count -> how many recorded boards have it
 
-    def add(self, h, board_bytes, count):
+    def add(self, h: int, board_bytes: bytes, count: int) -> None:
         self.by_hash.setdefault(h, []).append(board_bytes)
         self.counts[count] = self.counts.get(count, 0) + 1
 
-    def remove(self, h, board_bytes, count):
+    def remove(self, h: int, board_bytes: bytes, count: int) -> None:
         boards = self.by_hash[h]
         boards.remove(board_bytes)
         if not boards:
@@ -85,7 +98,7 @@ class Repetitions:
         else:
             del self.counts[count]
 
-    def copy(self):
+    def copy(self: _R) -> _R:
         """An independent copy (for cloning a state)."""
         new = object.__new__(type(self))
         for name in _slots(type(self)):
@@ -97,18 +110,18 @@ class Repetitions:
             setattr(new, name, value)
         return new
 
-    def maybe_seen(self, h):
+    def maybe_seen(self, h: int) -> bool:
         return h in self.by_hash
 
-    def seen(self, h, board_bytes):
+    def seen(self, h: int, board_bytes: bytes) -> bool:
         boards = self.by_hash.get(h)
         return boards is not None and board_bytes in boards
 
-    def has_count(self, count):
+    def has_count(self, count: int) -> bool:
         return count in self.counts
 
 
-def _slots(cls):
+def _slots(cls: type) -> list[str]:
     names: list[str] = []
     for klass in cls.__mro__:
         names.extend(getattr(klass, "__slots__", ()))
@@ -131,31 +144,31 @@ class EngineState:
 
     COLOURS: tuple[str, str] = ("", "")
     if TYPE_CHECKING:  # what every engine has (read here; set by the subclasses)
-        board: Any
-        rules: Any
+        board: Board
+        rules: Rules
         occ: int
         to_move: int
         phase: str
         over: bool
-        end_reason: Any
-        turns: list[list[Any]]
-        current: list[Any]
-        _undo: list[Any]
+        end_reason: Termination | None
+        turns: list[list[EngineStep]]
+        current: list[EngineStep]
+        _undo: list[Any]     # each engine's records: (step, saved, ...)
 
-        def refusal(self, step: Any) -> Any: ...
-        def _do(self, step: Any) -> None: ...
-        def _undo_one(self) -> Any: ...
-        def score(self) -> dict[str, dict]: ...
-        def piece_name(self, i: int) -> Any: ...
-        def _changes_of(self, rec: Any) -> list[tuple[int, int, int]]: ...
-        def _cells_of(self, rec: Any) -> list[int]: ...
+        def refusal(self, step: EngineStep) -> Refusal | None: ...
+        def _do(self, step: EngineStep) -> None: ...
+        def _undo_one(self) -> EngineStep: ...
+        def score(self) -> dict[str, dict[str, Any]]: ...
+        def piece_name(self, i: int) -> Piece | None: ...
+        def _changes_of(self, rec: tuple[Any, ...]) -> list[tuple[int, int, int]]: ...
+        def _cells_of(self, rec: tuple[Any, ...]) -> list[int]: ...
 
     #: Bumped by every step played or taken back through apply, push and
     #: undo (not by the engine's own searches, which restore the state), so
     #: that a cache keyed by it (Game.legal_steps) holds for one position.
     version = 0
 
-    def apply(self, step):
+    def apply(self, step: EngineStep) -> None:
         """Play one step, or raise IllegalStep (the state is then unchanged)."""
         refused = self.refusal(step)
         if refused is not None:
@@ -163,17 +176,17 @@ class EngineState:
         self.version += 1
         self._do(step)
 
-    def _no(self, code, **facts):
+    def _no(self, code: str, **facts: Any) -> Refusal:
         """A :class:`~.refusal.Refusal` (why a step is refused: ``code`` and
         facts) under these rules."""
         return Refusal(code, self.rules, **facts)
 
-    def push(self, step):
+    def push(self, step: EngineStep) -> None:
         """Play one step without judging it (it must be legal: from legal())."""
         self.version += 1
         self._do(step)
 
-    def clone(self):
+    def clone(self: _S) -> _S:
         """An independent copy of this state, history and undo included,
         without replaying anything (for computer players that explore).
         Board tables and rules are shared; every mutable part is copied."""
@@ -192,13 +205,13 @@ class EngineState:
             new.__dict__[name] = value
         return new
 
-    def _finish(self, termination):
+    def _finish(self, termination: Termination) -> None:
         """End the game: ``termination`` is a :class:`~.outcome.Termination`."""
         self.over = True
         self.phase = "over"
         self.end_reason = termination
 
-    def undo(self):
+    def undo(self) -> EngineStep | None:
         """Take back the last step; returns it (None when there is none)."""
         if not self._undo:
             return None
@@ -206,43 +219,44 @@ class EngineState:
         return self._undo_one()
 
     @property
-    def step_count(self):
+    def step_count(self) -> int:
         return len(self._undo)
 
-    def steps(self):
+    def steps(self) -> list[EngineStep]:
         """Every step applied so far, in order."""
         return [u[0] for u in self._undo]
 
-    def step_movers(self):
+    def step_movers(self) -> list[int]:
         """The colour to move before each applied step: who played it."""
         return [u[1][0] for u in self._undo]
 
-    def winner(self):
+    def winner(self) -> str | None:
         """None while the game goes on; else a colour's name or 'draw'."""
         if not self.over:
             return None
         return self.leader()
 
-    def leader(self):
+    def leader(self) -> str:
         """Who leads on the score now: a colour's name, or 'draw' (the
         winner, once the game is over)."""
         score = self.score()
         return leader({c: score[c]["total"] for c in self.COLOURS}, self.COLOURS)
 
-    def pieces(self):
+    def pieces(self) -> dict[str, Piece]:
         """Cell name -> piece string, in cell order (ids run in name order)."""
         name = self.board.name
-        return {name(i): self.piece_name(i) for i in iter_bits(self.occ)}
+        # an occupied plot's piece_name is a Piece (None is an empty plot's)
+        return {name(i): cast(Piece, self.piece_name(i)) for i in iter_bits(self.occ)}
 
-    def colour_name(self, colour):
+    def colour_name(self, colour: int) -> str:
         return self.COLOURS[colour]
 
-    def fmt(self, step):
+    def fmt(self, step: EngineStep) -> str:
         """The docs/notation.md string of a step (a Step or a plain tuple)."""
         return str(step if isinstance(step, Step) else Step(step[0], step[1], self.board))
 
     # ------------------------------------------- what the last steps did
-    def last_changes(self):
+    def last_changes(self) -> list[tuple[int, int, int]]:
         """The pieces the last step changed, in the order the rules changed
         them: a list of (cell id, code before, code after), codes 0 for an
         empty plot; [] when no step was played or it changed no piece."""
@@ -250,13 +264,13 @@ class EngineState:
             return []
         return self._changes_of(self._undo[-1])
 
-    def _last_turn_records(self):
+    def _last_turn_records(self) -> list[Any]:
         """The undo records of the last turn: the turn in progress if one
         has begun, else the last finished one."""
         n = len(self.current) or (len(self.turns[-1]) if self.turns else 0)
         return self._undo[len(self._undo) - n:] if n else []
 
-    def last_turn_cells(self):
+    def last_turn_cells(self) -> list[int]:
         """Ids of the cells the last turn touched (the turn in progress if
         there is one), in order, each once: the cells its steps name and
         every piece they changed (whole groups, every stack a rule changed)."""
@@ -266,7 +280,7 @@ class EngineState:
                 seen[i] = None
         return list(seen)
 
-    def journey(self):
+    def journey(self) -> tuple[int, int, int, int] | None:
         """(start, where it stands, direction or -1, slides) of the journey
         in progress, or None (engines without journeys)."""
         return None

@@ -11,13 +11,20 @@ that piece; ``occ`` all pieces; ``z`` the Zobrist hash of the board.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..geometry import iter_bits
-from .base import END, PASS, SWAP, EngineState, Repetitions, StepsByCell, zobrist_table
+from .base import (END, PASS, SWAP, EngineState, EngineStep, Repetitions, StepsByCell,
+                   zobrist_table)
 from ..checks import brief
 from ..errors import BadPosition, IllegalStep
 from ..notation import DENDRIA_CELL_VERBS, DENDRIA_VERBS, Piece, Step, parse_words
 from .outcome import Termination
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..geometry import Board
+    from .options import Rules
+    from .refusal import Refusal
 
 DARK, LIGHT = 0, 1
 SEED, TREE, DENDRID = 0, 1, 2
@@ -25,8 +32,17 @@ COLOURS = ("dark", "light")
 KINDS = ("seed", "tree", "dendrid")
 GROUP_WORDS = ("seedbed", "forest", "host")
 
+#: The board as the repetition table records it: (Zobrist key, cells, piece
+#: count, ((colour, key without its dendrids) for dark and light)).
+BoardRecord = tuple[int, bytes, int, tuple[tuple[int, int], tuple[int, int]]]
+#: What a step changed: (cell id, code before) or (group, code before, code after).
+Change = tuple[int, ...]
+#: The state's scalars that a step may change (saved by every step for undo).
+Scalars = tuple[int, str, int, bool, int | None, bool, int, bool, int, int, int, int, bool,
+                int, int, int, bool, Termination | None]
 
-def code_of(colour, kind):
+
+def code_of(colour: int, kind: int) -> int:
     return 1 + 3 * colour + kind
 
 
@@ -36,7 +52,7 @@ PIECE_NAMES = (None,) + tuple(Piece(c, k) for c in COLOURS for k in KINDS)  # by
 CELL_VERBS = DENDRIA_CELL_VERBS
 
 
-def parse_piece(text):
+def parse_piece(text: object) -> int:
     """'dark seed' -> code; 'sprite' is a synonym of 'dendrid'."""
     if isinstance(text, str):
         words = text.strip().lower().split()
@@ -49,23 +65,23 @@ def parse_piece(text):
 
 
 @lru_cache(maxsize=None)
-def _step_table(board):
+def _step_table(board: Board) -> dict[str, tuple[Step, ...]]:
     return {verb: tuple(Step(verb, i, board) for i in range(board.area)) for verb in CELL_VERBS}
 
 
 @lru_cache(maxsize=None)
-def _lister(board, verb):
+def _lister(board: Board, verb: str) -> StepsByCell:
     return StepsByCell(_step_table(board)[verb])
 
 
 @lru_cache(maxsize=None)
-def _sight_table(board):
+def _sight_table(board: Board) -> tuple[tuple[int, int, int, int, int], ...]:
     """Per direction d of the three-lane fill in ``DendriaState._sight``:
     (d, its shift, the hexes at the edge behind d raised to the hungry lane,
     the plots whose ray against d holds a plot, the hexes at the edge
     against d)."""
     top = 2 * board.lane_width
-    out = []
+    out: list[tuple[int, int, int, int, int]] = []
     for d in range(6):
         od = (d + 3) % 6
         out.append((d, board.shifts[d], board.term_masks[od] << top,
@@ -81,16 +97,18 @@ class Boards(Repetitions):
 
     __slots__ = ("without",)
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self.without = {}   # (colour, key without its dendrids) -> how many boards
+        self.without: dict[tuple[int, int], int] = {}   # (colour, key without its dendrids) -> how many boards
 
-    def add(self, h, board_bytes, count, without=()):
+    def add(self, h: int, board_bytes: bytes, count: int,
+            without: Iterable[tuple[int, int]] = ()) -> None:
         super().add(h, board_bytes, count)
         for k in without:
             self.without[k] = self.without.get(k, 0) + 1
 
-    def remove(self, h, board_bytes, count, without=()):
+    def remove(self, h: int, board_bytes: bytes, count: int,
+               without: Iterable[tuple[int, int]] = ()) -> None:
         super().remove(h, board_bytes, count)
         for k in without:
             n = self.without[k] - 1
@@ -103,7 +121,7 @@ class Boards(Repetitions):
 SIDE_STEPS = (Step("side", DARK), Step("side", LIGHT))
 
 
-def step_table(board):
+def step_table(board: Board) -> dict[str, tuple[Step, ...]]:
     """Shared step tuples per board and verb: ``table["plant"][i]``."""
     return _step_table(board)
 
@@ -118,12 +136,12 @@ class _Memo:
     SIZE = 20000
     __slots__ = ("hungry", "fert", "ids", "gz", "sight")
 
-    def __init__(self):
-        self.hungry = {}
-        self.fert = {}
-        self.ids = {}   # group (bitboard) -> its cell ids
-        self.gz = {}    # (group, old code, new code) -> the Zobrist change
-        self.sight = {}  # (group, occupancy, dark and light dendrids) -> dendrids seen
+    def __init__(self) -> None:
+        self.hungry: dict[int, int] = {}
+        self.fert: dict[tuple[int, int], tuple[int, int]] = {}
+        self.ids: dict[int, tuple[int, ...]] = {}   # group (bitboard) -> its cell ids
+        self.gz: dict[tuple[int, int, int], int] = {}    # (group, old code, new code) -> the Zobrist change
+        self.sight: dict[tuple[int, int, int, int], tuple[int, int]] = {}  # (group, occupancy, dark and light dendrids) -> dendrids seen
 
 
 class DendriaState(EngineState):
@@ -134,23 +152,24 @@ class DendriaState(EngineState):
 
     COLOURS = COLOURS
 
-    def __init__(self, rules, position=None):
+    def __init__(self, rules: Rules, position: dict[str, Any] | None = None) -> None:
         self.rules = rules
         b = self.board = rules.board
         o = rules.options
         self.touching = o["edge_sight"] == "touching"
         self.sow_apart = o["sowing"] == "non-touching"
         self.grow_after_plant = o["grow_after_plant"] == "planted"
-        self.sprout_on_move = o["sprout_on_move"]
-        self.convert_at_start = o["convert_at_start"]
+        # the options' values as the rules checked them (bools, a whole number or None)
+        self.sprout_on_move: bool = rules.sprout_on_move
+        self.convert_at_start: bool = rules.convert_at_start
         self.capture_unprotected = o["capture"] == "unprotected"
         self.enclosed_sight = o["enclosed_groups"] == "sight"
-        self.sprite_capture = o["sprite_capture"]
-        self.power_rule = o["power_rule"]
+        self.sprite_capture: bool = rules.sprite_capture
+        self.power_rule: bool = rules.power_rule
         self.superko = o["superko"] == "positional"
-        self.move_limit = o["dendrid_move_limit"]
-        self.opening = o["opening"]
-        self.komi_max = b.n_plots if o["komi_max"] is None else o["komi_max"]
+        self.move_limit: int | None = rules.dendrid_move_limit
+        self.opening: str = rules.opening
+        self.komi_max: int = b.n_plots if o["komi_max"] is None else rules.komi_max
         self.leafiness = o["scoring"] == "leafiness"
         self.Z = zobrist_table(b.area, 7)
         self._steps = step_table(b)
@@ -163,7 +182,7 @@ class DendriaState(EngineState):
         self.to_move = DARK
         self.komi = 0
         self.swapped = False       # pie swap: the players exchanged colours
-        self.second_side = None    # komi-pie: the colour the second player took
+        self.second_side: int | None = None    # komi-pie: the colour the second player took
         self.phase = "turn"
         self.opening_turn = False
         self.planted = -1
@@ -182,13 +201,13 @@ class DendriaState(EngineState):
         self.current = []    # the steps of the turn in progress
         self._undo = []
         self._memo = _Memo()  # board facts by occupancy (shared by clones)
-        self._tcache = (-1, 0)
+        self._tcache: tuple[int, int] = (-1, 0)
         self.reps = Boards()
         # turn states -> can the turn still end legally (exact memo); valid
         # for one set of recorded boards: an end records one, so the memo is
         # put aside, and given back when that end is taken back
-        self._fin = {}
-        self._fin_saved = []   # the memos put aside, the latest last
+        self._fin: dict[tuple[Any, ...], bool] = {}
+        self._fin_saved: list[dict[tuple[Any, ...], bool]] = []   # the memos put aside, the latest last
         if position is None:
             self.phase = {"pie": "opening", "komi-pie": "komi", "none": "turn"}[self.opening]
         else:
@@ -200,7 +219,7 @@ class DendriaState(EngineState):
         self.reps.add(*self._record())
 
     # ------------------------------------------------------------ board
-    def _put(self, i, c):
+    def _put(self, i: int, c: int) -> int:
         cells = self.cells
         old = cells[i]
         bit = 1 << i
@@ -221,13 +240,13 @@ class DendriaState(EngineState):
         cells[i] = c
         return old
 
-    def _record(self):
+    def _record(self) -> BoardRecord:
         """The board as the repetition table records it."""
         z, zd = self.z, self.zd
         return (z, bytes(self.cells), self.occ.bit_count(),
                 ((DARK, z ^ zd[DARK]), (LIGHT, z ^ zd[LIGHT])))
 
-    def _convert(self, g, old, new):
+    def _convert(self, g: int, old: int, new: int) -> None:
         """Turn every piece of group g (all of code ``old``) into ``new``."""
         self.bb[old] &= ~g
         self.bb[new] |= g
@@ -236,7 +255,7 @@ class DendriaState(EngineState):
         for i in self._group_ids(g):
             cells[i] = new
 
-    def _group_ids(self, g):
+    def _group_ids(self, g: int) -> tuple[int, ...]:
         """The cell ids of a group (bitboard), memoized: groups recur."""
         memo = self._memo.ids
         got = memo.get(g)
@@ -246,7 +265,7 @@ class DendriaState(EngineState):
             got = memo[g] = tuple(iter_bits(g))
         return got
 
-    def _group_z(self, g, old, new):
+    def _group_z(self, g: int, old: int, new: int) -> int:
         """The Zobrist change of turning group g from code ``old`` to ``new``."""
         key = (g, old, new)
         memo = self._memo.gz
@@ -261,38 +280,39 @@ class DendriaState(EngineState):
             memo[key] = got
         return got
 
-    def pieces_of(self, colour, kind):
+    def pieces_of(self, colour: int, kind: int) -> int:
         return self.bb[code_of(colour, kind)]
 
-    def colour_mask(self, colour):
+    def colour_mask(self, colour: int) -> int:
         k = 1 + 3 * colour
         return self.bb[k] | self.bb[k + 1] | self.bb[k + 2]
 
     # ------------------------------------------------------------ sight
-    def hungry_mask(self):
+    def hungry_mask(self) -> int:
         """Plots (any occupancy) that would be hungry as seeds."""
         got = self._memo.hungry.get(self.occ)
         if got is None:
             got = self._sight()[0]
         return got
 
-    def fertilized(self):
+    def fertilized(self) -> tuple[int, int]:
         """(dark, light): bitboards of empty plots fertilized by each colour."""
         return (self.fertilized_by(DARK), self.fertilized_by(LIGHT))
 
-    def fertilized_by(self, colour):
+    def fertilized_by(self, colour: int) -> int:
         """Empty plots seen by a dendrid of ``colour`` (cached per board)."""
         return self._fert(colour)[0]
 
-    def _fert(self, colour):
+    def _fert(self, colour: int) -> tuple[int, int]:
         """(soils fertilized by ``colour``, pieces touching an empty plot not
         fertilized by ``colour``), cached per occupancy and dendrids."""
         got = self._memo.fert.get((self.occ, self.bb[3 + 3 * colour]))
         if got is None:
-            got = self._sight()[1 + colour]
+            _, dark_facts, light_facts = self._sight()
+            got = light_facts if colour else dark_facts
         return got
 
-    def _sight(self):
+    def _sight(self) -> tuple[int, tuple[int, int], tuple[int, int]]:
         """What the lines of this board show, all at once: (hungry plots,
         _fert(DARK), _fert(LIGHT)), kept in the memos that hungry_mask() and
         _fert() read (they depend on the occupancy and the dendrids only).
@@ -339,7 +359,7 @@ class DendriaState(EngineState):
         memo.fert[(occ, light)] = light_facts
         return hungry, dark_facts, light_facts
 
-    def _fert_after_sprout(self, dendrids, s, colour):
+    def _fert_after_sprout(self, dendrids: int, s: int, colour: int) -> None:
         """After ``colour`` sprouted the seed on s (the occupancy is the
         same, one more dendrid), the colour's _fert facts follow from those
         of its ``dendrids`` before, when known: the new dendrid's light
@@ -357,7 +377,7 @@ class DendriaState(EngineState):
             memo.fert.clear()
         memo.fert[(occ, self.bb[3 + 3 * colour])] = (fed, x)
 
-    def lit_by(self, p):
+    def lit_by(self, p: int) -> int:
         """The empty plots a dendrid on p fertilizes (a bitboard): along each
         of its six rays, every plot before the first piece."""
         cells = self.cells
@@ -369,7 +389,7 @@ class DendriaState(EngineState):
                 lit |= 1 << j
         return lit
 
-    def touching_empty(self):
+    def touching_empty(self) -> int:
         """Pieces next to at least one empty plot (groups with fertile soil)."""
         occ = self.occ
         if self._tcache[0] != occ:
@@ -377,16 +397,16 @@ class DendriaState(EngineState):
             self._tcache = (occ, b.dilate(b.plot_mask & ~occ) & occ)
         return self._tcache[1]
 
-    def nourishers(self, i):
+    def nourishers(self, i: int) -> tuple[int, ...]:
         """Cells of the nourishers of (a seed on) plot i, one per root."""
         return self.board.first_pieces(i, self.occ)
 
-    def roots(self, i):
+    def roots(self, i: int) -> list[tuple[int, int, int]]:
         """Every root of plot i as (direction, nourisher or -1, empty plots between).
 
         Directions whose ray holds no plot are roots only under
         ``edge_sight "touching"`` (and then they see the edge)."""
-        out = []
+        out: list[tuple[int, int, int]] = []
         b = self.board
         for d in range(6):
             ray = b.rays[i][d]
@@ -402,16 +422,16 @@ class DendriaState(EngineState):
             out.append((d, nour, n))
         return out
 
-    def is_hungry(self, i):
+    def is_hungry(self, i: int) -> bool:
         return bool(self.hungry_mask() >> i & 1)
 
-    def sprout_counts(self, i, mover):
+    def sprout_counts(self, i: int, mover: int) -> tuple[int, int]:
         """(mover's nourishers, opponent's nourishers) of plot i."""
         seen = self.board.first_pieces_mask(i, self.occ)
         mine = (seen & self.colour_mask(mover)).bit_count()
         return mine, seen.bit_count() - mine
 
-    def sprout_refusal(self, i, mover):
+    def sprout_refusal(self, i: int, mover: int) -> Refusal | None:
         """Why ``mover`` could not sprout the piece on plot i on this board
         (judged as during a move), a :class:`Refusal`; None when it could."""
         nm = self.board.name(i)
@@ -427,14 +447,14 @@ class DendriaState(EngineState):
         return None
 
     # ----------------------------------------------------------- groups
-    def groups(self, colour, kind):
+    def groups(self, colour: int, kind: int) -> tuple[int, ...]:
         return self.board.components(self.bb[code_of(colour, kind)])
 
-    def fertile(self, group):
+    def fertile(self, group: int) -> int:
         """Empty plots adjacent to a group (its fertile soils / liberties)."""
         return self.board.dilate(group) & ~self.occ
 
-    def group_sight(self, group):
+    def group_sight(self, group: int) -> int:
         """Distinct pieces a group sees (docs/rules.md 2.2, enclosed groups):
         the first piece on each ray of each member, its own members left out
         (a bitboard)."""
@@ -445,7 +465,7 @@ class DendriaState(EngineState):
             seen |= seen_by(m, occ)
         return seen & ~group
 
-    def seen_dendrids(self, group):
+    def seen_dendrids(self, group: int) -> tuple[int, int]:
         """(dark, light) counts of distinct dendrids the group sees
         (memoized by the group, the occupancy and the dendrids)."""
         d0, d1 = self.bb[3], self.bb[6]
@@ -460,7 +480,8 @@ class DendriaState(EngineState):
             memo[key] = got
         return got
 
-    def _held(self, group, colour, enclosed_never, te, unfed):
+    def _held(self, group: int, colour: int, enclosed_never: bool, te: int,
+              unfed: int) -> bool:
         """docs/rules.md 2.2's test shared by growth and protection: every fertile
         soil of the group is fertilized by ``colour``; a group with no fertile
         soil sees strictly more of ``colour``'s dendrids than of the other's
@@ -474,29 +495,30 @@ class DendriaState(EngineState):
         seen = self.seen_dendrids(group)
         return seen[colour] > seen[1 - colour]
 
-    def growable(self, group, mover):
+    def growable(self, group: int, mover: int) -> bool:
         """May ``mover`` grow this seedbed (docs/rules.md 2.2)?"""
         return self._held(group, mover, False, self.touching_empty(), self._fert(mover)[1])
 
-    def protected(self, forest, owner):
+    def protected(self, forest: int, owner: int) -> bool:
         """Is a forest protected (sprites capture rule)? Enclosed forests
         under ``enclosed_groups "never"`` count as protected: they never
         change hands."""
         return self._held(forest, owner, True, self.touching_empty(), self._fert(owner)[1])
 
-    def capturable(self, forest, mover):
+    def capturable(self, forest: int, mover: int) -> bool:
         """May ``mover`` capture this enemy forest (option ``capture``)?"""
         return self._capturable(forest, mover, self.touching_empty(),
                                 self._fert(mover)[1], self._fert(1 - mover)[1])
 
-    def _capturable(self, forest, mover, te, unfed_mover, unfed_owner):
+    def _capturable(self, forest: int, mover: int, te: int, unfed_mover: int,
+                    unfed_owner: int) -> bool:
         """:meth:`capturable` with the board's masks given (see :meth:`_held`)."""
         if self.capture_unprotected:
             return not self._held(forest, 1 - mover, True, te, unfed_owner)
         return bool(forest & te) and not forest & unfed_mover and bool(forest & unfed_owner)
 
     # ------------------------------------------------------- placements
-    def sowing_clash(self, i, mover):
+    def sowing_clash(self, i: int, mover: int) -> tuple[int, int] | None:
         """For sowing non-touching: a pair of touching friendly neighbours, or None."""
         b = self.board
         friends = b.nbr_masks[i] & self.colour_mask(mover)
@@ -506,7 +528,7 @@ class DendriaState(EngineState):
                 return f, (other & -other).bit_length() - 1
         return None
 
-    def placement_mask(self, mover):
+    def placement_mask(self, mover: int) -> int:
         """Empty plots where ``mover`` may plant now (hungry, sowing rule),
         before the repetition check."""
         m = self.hungry_mask() & ~self.occ
@@ -522,7 +544,7 @@ class DendriaState(EngineState):
                             break
         return m
 
-    def placement_refusal(self, i, mover):
+    def placement_refusal(self, i: int, mover: int) -> Refusal | None:
         """Why ``mover`` could not plant (sow) on plot i if a turn began now
         on this board, a :class:`Refusal`; None when it could."""
         b = self.board
@@ -542,7 +564,7 @@ class DendriaState(EngineState):
                 return self._no("plant-repeats", cell=nm)
         return None
 
-    def legal_placements(self, mover):
+    def legal_placements(self, mover: int) -> int:
         """Plots where ``mover`` could plant if a turn began now (all rules)."""
         m = self.placement_mask(mover)
         if self.superko and self.reps.has_count(self.occ.bit_count() + 1):
@@ -554,7 +576,7 @@ class DendriaState(EngineState):
             m = keep
         return m
 
-    def _plant_finishable(self, i, c):
+    def _plant_finishable(self, i: int, c: int) -> bool:
         self._put(i, c)
         try:
             if not self.reps.seen(self.z, bytes(self.cells)):
@@ -564,7 +586,7 @@ class DendriaState(EngineState):
         return self._finishable_after(self._steps["plant"][i])
 
     # ---------------------------------------------------------- journeys
-    def stops(self, p, d, mover):
+    def stops(self, p: int, d: int, mover: int) -> list[tuple[int, bool]]:
         """Cells where a dendrid of ``mover`` on p may stop sliding in
         direction d, nearest first, as (cell, lands on an enemy dendrid).
 
@@ -572,7 +594,7 @@ class DendriaState(EngineState):
         lagoons); the first tree or enemy dendrid ends it, and an enemy
         dendrid there is a stop too under ``sprite_capture``. (A plain walk:
         rays are short, and it beats a bitboard version here.)"""
-        out = []
+        out: list[tuple[int, bool]] = []
         cells = self.cells
         own_d = 3 + 3 * mover
         for j in self.board.rays[p][d]:
@@ -587,15 +609,15 @@ class DendriaState(EngineState):
                 break
         return out
 
-    def slide_targets(self, p, mover, direction=None):
+    def slide_targets(self, p: int, mover: int, direction: int | None = None) -> dict[int, int]:
         """{cell: direction} one slide of the dendrid on p could reach."""
         dirs = range(6) if direction is None or direction < 0 else (direction,)
         return {j: d for d in dirs for j, _ in self.stops(p, d, mover)}
 
-    def _mover_trees(self):
+    def _mover_trees(self) -> int:
         return self.bb[2 + 3 * self.to_move].bit_count()
 
-    def _moves_sure(self, dendrids):
+    def _moves_sure(self, dendrids: int) -> int:
         """The mover's dendrids (of bitboard ``dendrids``) that surely have a
         legal journey, by :meth:`_move_finishable`'s first test done for all
         at once: without the power rule, a slide to an empty neighbour ends
@@ -635,7 +657,7 @@ class DendriaState(EngineState):
             m ^= low
         return sure
 
-    def _moves_by_gain(self, dendrids):
+    def _moves_by_gain(self, dendrids: int) -> int:
         """The mover's dendrids (of bitboard ``dendrids``) that surely have a
         legal journey under the power rule when conversions are open from
         the start: move, a grow or capture (it gains a tree), one slide to
@@ -685,7 +707,7 @@ class DendriaState(EngineState):
         finally:
             self._undo_one()
 
-    def _move_finishable(self, p):
+    def _move_finishable(self, p: int) -> bool:
         mover = self.to_move
         c = 3 + 3 * mover
         Z = self.Z
@@ -723,18 +745,18 @@ class DendriaState(EngineState):
         return ok
 
     # ------------------------------------------------------ turn ending
-    def repeated(self):
+    def repeated(self) -> bool:
         """Would ending the turn now repeat an earlier board?"""
         return (self.superko and self.reps.maybe_seen(self.z)
                 and self.reps.seen(self.z, bytes(self.cells)))
 
-    def power_ok(self):
+    def power_ok(self) -> bool:
         if not self.power_rule or self.jid < 0:
             return True
         power = self.board.power
         return power[self.jid] < power[self.jstart] or self._mover_trees() > self.trees0
 
-    def end_refusal(self):
+    def end_refusal(self) -> Refusal | None:
         if self.phase == "move":
             if self.slides == 0:
                 return self._no("no-slide-yet")
@@ -749,7 +771,7 @@ class DendriaState(EngineState):
             return self._no("repeats-board")
         return None
 
-    def _end_ok(self):
+    def _end_ok(self) -> bool:
         ph = self.phase
         if ph == "move":
             if self.slides == 0 or not self.power_ok():
@@ -758,10 +780,10 @@ class DendriaState(EngineState):
             return False
         return not self.repeated()
 
-    def conversions_open(self):
+    def conversions_open(self) -> bool:
         return self.phase == "move" and (self.slides > 0 or self.convert_at_start)
 
-    def _raw_mid(self):
+    def _raw_mid(self) -> list[Step]:
         """Mid-turn steps other than end, before the no-dead-end rule:
         slides, then sprouts, grows and captures."""
         if self.phase == "plant":
@@ -772,23 +794,23 @@ class DendriaState(EngineState):
             return []
         return self._mid_slides() + self._mid_sprouts() + self._mid_gains()
 
-    def _mid_slides(self):
+    def _mid_slides(self) -> list[Step]:
         if self.phase != "move" or self.jcapt:
             return []
         slide = self._steps["slide"]
         dirs = range(6) if self.jdir < 0 else (self.jdir,)
         return [slide[j] for d in dirs for j, _ in self.stops(self.jid, d, self.to_move)]
 
-    def _mid_sprouts(self):
+    def _mid_sprouts(self) -> list[Step]:
         if self.phase == "move" and not (self.sprout_on_move and self.conversions_open()):
             return []
         sprout = self._steps["sprout"]
         return [sprout[s] for s in self._sprout_cells(self.to_move)]
 
-    def _mid_gains(self):
+    def _mid_gains(self) -> list[Step]:
         """Grow and capture steps open now (they gain the mover trees)."""
         mover = self.to_move
-        out = []
+        out: list[Step] = []
         if self.phase == "plant":
             if self.grow_after_plant and not self.grew and self.planted >= 0:
                 c = self.cells[self.planted]
@@ -828,12 +850,12 @@ class DendriaState(EngineState):
                     out.append(capture[(g & -g).bit_length() - 1])
         return out
 
-    def _sprout_cells(self, mover):
+    def _sprout_cells(self, mover: int) -> list[int]:
         """The seeds ``mover`` may sprout on this board: the batch form of
         :meth:`sprout_refusal` (nourished, strictly more of the mover's
         nourishers), inlined because every journey step asks it."""
         seeds = (self.bb[1] | self.bb[4]) & ~self.hungry_mask()
-        out: list[tuple[int, bool]] = []
+        out: list[int] = []
         if not seeds:
             return out
         own = self.colour_mask(mover)
@@ -848,7 +870,7 @@ class DendriaState(EngineState):
             seeds ^= low
         return out
 
-    def _can_finish(self):
+    def _can_finish(self) -> bool:
         """Can the turn in progress still reach a legal end? An exact search
         over the steps of this turn, with cheap answers first: a step after
         which the turn can end at once, then tree-gaining steps, slides and
@@ -867,7 +889,7 @@ class DendriaState(EngineState):
         memo[key] = ok = self._search_finish()
         return ok
 
-    def _search_finish(self):
+    def _search_finish(self) -> bool:
         # cheapest first: a slide after which the turn can end at once
         slides = self._mid_slides()
         for st in slides:
@@ -909,7 +931,7 @@ class DendriaState(EngineState):
                 return True
         return False
 
-    def _decide_gain(self):
+    def _decide_gain(self) -> bool | None:
         """Decide, without trying every set of sprouts, whether a journey
         that must still gain a tree (power rule, no lower-power stop ahead)
         can end legally. True/False, or None to leave it to the full search.
@@ -929,7 +951,7 @@ class DendriaState(EngineState):
         mover = self.to_move
         power = self.board.power
         p0 = power[self.jstart]
-        paths = []
+        paths: list[tuple[int, ...]] = []
         if self.jcapt:
             paths.append(())
         else:
@@ -960,12 +982,12 @@ class DendriaState(EngineState):
                 undecided |= found is None
         return None if undecided else False
 
-    def _connected_subsets(self, members, limit):
+    def _connected_subsets(self, members: int, limit: int) -> list[int] | None:
         """Every connected same-colour set of seeds within ``members``
         (a bitboard), or None when there are more than ``limit``."""
         nbr = self.board.nbr_masks
         cells = self.cells
-        out = set()
+        out: set[int] = set()
         todo = [1 << i for i in iter_bits(members)]
         while todo:
             g = todo.pop()
@@ -983,7 +1005,7 @@ class DendriaState(EngineState):
                     todo.append(g | 1 << j)
         return sorted(out)
 
-    def _gain_on_path(self, path, keep):
+    def _gain_on_path(self, path: tuple[int, ...], keep: int) -> tuple[bool | None, set[int], int]:
         """Slide along ``path``; at every stop sprout all that can be sprouted
         except the seeds of bitboard ``keep``, and look for a grow or capture
         after which the turn can end. Returns (True, or False, or None when
@@ -993,7 +1015,7 @@ class DendriaState(EngineState):
         slide, sprout = self._steps["slide"], self._steps["sprout"]
         done = 0
         result: bool | None = False
-        sprouted = set()
+        sprouted: set[int] = set()
         enclosed = 0
         try:
             for y in (None,) + path:
@@ -1027,7 +1049,7 @@ class DendriaState(EngineState):
                 self._undo_one()
         return result, sprouted, enclosed
 
-    def _hope(self):
+    def _hope(self) -> bool:
         """False only when no legal end can follow (a sound over-approximation
         of the power rule): during a journey that must still gain a tree,
         neither a lower-power stop nor any grow or capture is within reach."""
@@ -1093,7 +1115,7 @@ class DendriaState(EngineState):
                 return True
         return False
 
-    def group_of(self, i):
+    def group_of(self, i: int) -> int:
         """The group (bitboard) holding the piece on i; 0 for an empty plot."""
         c = self.cells[i]
         if not c:
@@ -1109,7 +1131,7 @@ class DendriaState(EngineState):
 
     group_at = group_of
 
-    def _ends_right_after(self, step):
+    def _ends_right_after(self, step: EngineStep) -> bool:
         """Fast sufficient test: could the turn end legally right after this
         mid-turn step? (Zobrist look-up; no board change.) False means
         'not sure', and the full search decides."""
@@ -1150,7 +1172,7 @@ class DendriaState(EngineState):
                 return False
         return not self.superko or not self.reps.maybe_seen(z)
 
-    def _slides_then_capture(self, steps):
+    def _slides_then_capture(self, steps: list[Step]) -> set[Step] | tuple[()]:
         """The slides of ``steps`` (the mid-turn steps open now) that surely
         can be followed by a legal end, found together (power rule,
         capture "unprotected"): slide, capture a forest open to capture now,
@@ -1169,7 +1191,7 @@ class DendriaState(EngineState):
         off = b.plot_mask & ~self.occ & ~self._fert(1 - mover)[0] & ~b.line_masks[p]
         new = 2 + 3 * mover
         cells = self.cells
-        witnesses = []   # (soils unfed after any slide but onto them, Zobrist change of the capture)
+        witnesses: list[tuple[int, int, int]] = []   # (soils unfed after any slide but onto them, Zobrist change of the capture)
         for st in caps:
             f = self.group_of(st[1])
             unfed = b.dilate(f) & off
@@ -1182,7 +1204,7 @@ class DendriaState(EngineState):
         z0 = self.z ^ Z[p][c]
         maybe_seen = self.reps.maybe_seen
         dilate = b.dilate
-        sure = set()
+        sure: set[Step] = set()
         for st in steps:
             if st[0] != "slide":
                 continue
@@ -1199,14 +1221,14 @@ class DendriaState(EngineState):
                         break
         return sure
 
-    def _finishable_after(self, step):
+    def _finishable_after(self, step: EngineStep) -> bool:
         self._do(step)
         ok = self._can_finish()
         self._undo_one()
         return ok
 
     # ------------------------------------------------------------ legal
-    def legal(self):
+    def legal(self) -> list[Step]:
         """Every legal step now, as (verb, arg) tuples."""
         if self.over:
             return []
@@ -1252,7 +1274,7 @@ class DendriaState(EngineState):
         return []
 
     # ---------------------------------------------------------- refusal
-    def refusal(self, step):
+    def refusal(self, step: EngineStep) -> Refusal | None:
         """Why ``step`` is illegal now, a :class:`Refusal` (its ``code`` and
         facts; ``str()`` gives the edition's words); None when it is legal."""
         verb, arg = step
@@ -1367,12 +1389,12 @@ class DendriaState(EngineState):
             return self._dead_end(step, nm)
         return no("unknown-step", verb=verb)
 
-    def _dead_end(self, step, nm):
+    def _dead_end(self, step: EngineStep, nm: str | None) -> Refusal | None:
         if self._finishable_after(step):
             return None
         return self._no("dead-end", verb=step[0], cell=nm)
 
-    def _slide_refusal(self, p, target, nm):
+    def _slide_refusal(self, p: int, target: int, nm: str | None) -> Refusal:
         b = self.board
         at = b.name(p)
         line = b.line_direction(p, target)
@@ -1393,7 +1415,7 @@ class DendriaState(EngineState):
             return self._no("no-sprite-capture", cell=nm)
         return self._no("unreachable", cell=nm, at=at)
 
-    def grow_refusal(self, g, mover, nm):
+    def grow_refusal(self, g: int, mover: int, nm: str | None) -> Refusal:
         """Why ``mover`` may not grow the seedbed g (named by its cell nm): a
         :class:`Refusal`."""
         fert = self.fertile(g)
@@ -1407,7 +1429,7 @@ class DendriaState(EngineState):
         return self._no("unfertilized", cell=nm, kind="seed",
                         soils=tuple(self.board.names(missing)))
 
-    def capture_refusal(self, g, mover, nm):
+    def capture_refusal(self, g: int, mover: int, nm: str | None) -> Refusal:
         """Why ``mover`` may not capture the enemy forest g (named by its cell
         nm): a :class:`Refusal`."""
         fert = self.fertile(g)
@@ -1428,17 +1450,17 @@ class DendriaState(EngineState):
         return self._no("owner-fertilizes", cell=nm)
 
     # ------------------------------------------------------------ apply
-    def _scalars(self):
+    def _scalars(self) -> Scalars:
         return (self.to_move, self.phase, self.komi, self.swapped, self.second_side,
                 self.opening_turn, self.planted, self.grew, self.jid, self.jdir,
                 self.jstart, self.slides, self.jcapt, self.trees0, self.passes,
                 self.dmoves, self.over, self.end_reason)
 
-    def _do(self, step):
+    def _do(self, step: EngineStep) -> None:
         verb, arg = step
         saved = self._scalars()
-        changes: list[tuple] = []
-        rep = None
+        changes: list[Change] = []
+        rep: BoardRecord | None = None
         closed = False
         mover = self.to_move
         put = self._put
@@ -1463,7 +1485,7 @@ class DendriaState(EngineState):
             c = self.cells[p]
             d = self.jdir
             if d < 0:
-                d = self.board.line_direction(p, arg)
+                d = self.board.line_direction(p, arg)  # type: ignore[assignment]  # a slide's stop is on a line
             changes.append((p, put(p, 0)))
             old = put(arg, c)
             changes.append((arg, old))
@@ -1538,7 +1560,7 @@ class DendriaState(EngineState):
     #: empty memo is always right, only slower)
     MEMOS_KEPT = 8
 
-    def _set_aside_memo(self):
+    def _set_aside_memo(self) -> None:
         """An end records a board: the dead-end memo of the turn, exact for
         the boards recorded before it, waits until that end is taken back
         (players that look ahead push and pop ends all the time)."""
@@ -1548,13 +1570,13 @@ class DendriaState(EngineState):
             del saved[0]
         self._fin = {}
 
-    def _check_move_limit(self):
+    def _check_move_limit(self) -> None:
         """docs/rules.md 2.3: 2 x L turns in a row without a plant (dendrid moves
         and passes) end the game as if both players had passed."""
         if self.move_limit is not None and self.dmoves >= 2 * self.move_limit:
             self._finish(Termination.MOVE_LIMIT)
 
-    def _reset_turn(self):
+    def _reset_turn(self) -> None:
         self.opening_turn = False
         self.planted = -1
         self.grew = False
@@ -1562,7 +1584,7 @@ class DendriaState(EngineState):
         self.slides = 0
         self.jcapt = False
 
-    def _undo_one(self):
+    def _undo_one(self) -> EngineStep:
         step, saved, changes, rep, closed = self._undo.pop()
         for ch in reversed(changes):
             if len(ch) == 2:
@@ -1584,16 +1606,16 @@ class DendriaState(EngineState):
         return step
 
     # ------------------------------------------------------------ score
-    def forest_sizes(self, colour):
+    def forest_sizes(self, colour: int) -> list[int]:
         return sorted((g.bit_count() for g in self.groups(colour, TREE)), reverse=True)
 
-    def score(self):
+    def score(self) -> dict[str, dict[str, Any]]:
         """The board scored as if the game ended now, with its breakdown."""
         sizes = [self.forest_sizes(DARK), self.forest_sizes(LIGHT)]
-        out = {}
+        out: dict[str, dict[str, Any]] = {}
         for colour in (DARK, LIGHT):
             mine, theirs = sizes[colour], sizes[1 - colour]
-            part = {"forests": mine}
+            part: dict[str, Any] = {"forests": mine}
             if self.leafiness:
                 part["leafiness"] = sum(s * (s + 1) // 2 for s in mine)
                 base = part["leafiness"]
@@ -1613,7 +1635,7 @@ class DendriaState(EngineState):
         return out
 
     # ------------------------------------------------------- notation
-    def parse(self, text):
+    def parse(self, text: str) -> Step:
         """A step from its docs/notation.md string; IllegalStep when unreadable."""
         words = parse_words(text)
         verb = words[0]
@@ -1627,18 +1649,18 @@ class DendriaState(EngineState):
             return self._steps[verb][arg]   # the shared step: no new object
         return step
 
-    def piece_name(self, i):
+    def piece_name(self, i: int) -> Piece | None:
         c = self.cells[i]
         return PIECE_NAMES[c] if c else None
 
     @staticmethod
-    def code_name(code):
+    def code_name(code: int) -> Piece | None:
         return PIECE_NAMES[code]
 
     # ------------------------------------------- what the last steps did
-    def _changes_of(self, rec):
+    def _changes_of(self, rec: tuple[Any, ...]) -> list[tuple[int, int, int]]:
         cells = self.cells
-        out = []
+        out: list[tuple[int, int, int]] = []
         for ch in rec[2]:
             if len(ch) == 2:
                 out.append((ch[0], ch[1], cells[ch[0]]))
@@ -1647,7 +1669,7 @@ class DendriaState(EngineState):
                 out.extend((i, old, new) for i in iter_bits(g))
         return out
 
-    def _cells_of(self, rec):
+    def _cells_of(self, rec: tuple[Any, ...]) -> list[int]:
         verb, arg = rec[0]
         out = [arg] if verb in CELL_VERBS else []
         for ch in rec[2]:
@@ -1657,7 +1679,7 @@ class DendriaState(EngineState):
                 out.extend(iter_bits(ch[0]))
         return out
 
-    def journey(self):
+    def journey(self) -> tuple[int, int, int, int] | None:
         """(start, where the dendrid stands, direction or -1 before the
         first slide, slides so far) of the journey in progress, or None."""
         if self.phase != "move":

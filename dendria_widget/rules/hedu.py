@@ -26,14 +26,19 @@ Steps: ``("place", id)``, ``("pass", None)``, ``("swap", None)``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..checks import brief, whole_number_text
 from ..errors import BadPosition, IllegalStep
 from ..geometry import iter_bits
 from ..notation import DENDRIA_VERBS, HEDU_VERBS, Piece, Step, parse_words
-from .base import PASS, SWAP, EngineState, Repetitions, StepsByCell
+from .base import PASS, SWAP, EngineState, EngineStep, Repetitions, StepsByCell
 from .outcome import Termination
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..geometry import Board
+    from .options import Rules
+    from .refusal import Refusal
 
 BLACK, WHITE = 0, 1
 COLOURS = ("black", "white")
@@ -46,11 +51,21 @@ PLACE = "place"
 PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY, INCREASE = 0, 1, 2, 3
 
 _GE_LEVELS = tuple(tuple(range(1, min(h, 4) + 1)) for h in range(MAX_HEIGHT + 1))
+#: A region and its neighbourhood (the region dilated by one step), as bitboards.
+Region = tuple[int, int]
+#: One effect of a placement: (cell id, old code, new code, stage).
+Effect = tuple[int, int, int, int]
+#: What :meth:`HeduState._revert` needs: the effects, the region cache and
+#: the prisoners before.
+PlaceUndo = tuple[list[Effect], tuple[int, list[Region]], tuple[int, int]]
+#: A group: (colour, height, bitboard, size).
+Group = tuple[int, int, int, int]
+
 #: the Dendria verbs Hedu has not
 DENDRIA_ONLY = tuple(v for v in DENDRIA_VERBS if v not in HEDU_VERBS)
 
 
-def code_of(colour, height):
+def code_of(colour: int, height: int) -> int:
     """The cell code of a stack of ``height`` pieces of ``colour``."""
     return (height << 1) | colour
 
@@ -60,12 +75,12 @@ PIECES = (None, None) + tuple(Piece(COLOURS[c & 1], height=c >> 1)
                               for c in range(2, code_of(1, MAX_HEIGHT) + 1))
 
 
-def piece_name(code):
+def piece_name(code: int) -> Piece | None:
     """The Piece ('black 2') of a stack code (None for 0)."""
     return PIECES[code]
 
 
-def parse_piece(text):
+def parse_piece(text: object) -> int:
     """'black 2' -> code. Raises BadPosition naming the bad piece."""
     if isinstance(text, str):
         words = text.strip().lower().split()
@@ -81,7 +96,7 @@ def parse_piece(text):
                       "'black 2' or 'white 1': colour and height)")
 
 
-def _ring_runs(board, i, pattern):
+def _ring_runs(board: Board, i: int, pattern: int) -> tuple[int, ...]:
     """Runs of consecutive directions (around plot i) set in the 6-bit
     ``pattern``, as bitboards of the neighbouring plots."""
     nd = board.nbr_dir[i]
@@ -90,7 +105,7 @@ def _ring_runs(board, i, pattern):
         for j in nd:
             m |= 1 << j
         return (m,)
-    runs = []
+    runs: list[int] = []
     # start just after an unset direction so that no run wraps
     start = next(d for d in range(6) if not pattern >> d & 1)
     cur = 0
@@ -111,18 +126,18 @@ class _Tables:
 
     _cache: dict[int, _Tables] = {}
 
-    def __init__(self, board):
+    def __init__(self, board: Board) -> None:
         self.board = board
         self.nbr_pairs: list[tuple[tuple[int, int], ...]] = [()] * board.area
         for i in board.plots:
             self.nbr_pairs[i] = tuple((d, j) for d, j in enumerate(board.nbr_dir[i])
                                       if j >= 0)
-        self.runs = {}   # (i, pattern) -> run bitboards
+        self.runs: dict[tuple[int, int], tuple[int, ...]] = {}   # (i, pattern) -> run bitboards
         self.place_steps = [Step(PLACE, i, board) for i in range(board.area)]
         self.places = StepsByCell(self.place_steps)
 
     @classmethod
-    def of(cls, board):
+    def of(cls, board: Board) -> _Tables:
         t = cls._cache.get(id(board))
         if t is None or t.board is not board:
             t = cls(board)
@@ -138,18 +153,18 @@ class Boards(Repetitions):
 
     __slots__ = ("by_count", "version")
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self.by_count = {}   # number of stacks -> {occupancy: boards}
+        self.by_count: dict[int, dict[int, int]] = {}   # number of stacks -> {occupancy: boards}
         self.version = 0     # bumped by every change
 
-    def add(self, h, board_bytes, count):
+    def add(self, h: int, board_bytes: bytes, count: int) -> None:
         super().add(h, board_bytes, count)
         self.version += 1
         d = self.by_count.setdefault(count, {})
         d[h] = d.get(h, 0) + 1
 
-    def remove(self, h, board_bytes, count):
+    def remove(self, h: int, board_bytes: bytes, count: int) -> None:
         super().remove(h, board_bytes, count)
         self.version += 1
         d = self.by_count[count]
@@ -169,7 +184,7 @@ class HeduState(EngineState):
 
     COLOURS = COLOURS
 
-    def __init__(self, rules, position=None):
+    def __init__(self, rules: Rules, position: dict[str, Any] | None = None) -> None:
         self.rules = rules
         b = self.board = rules.board
         o = rules.options
@@ -195,11 +210,11 @@ class HeduState(EngineState):
         self.current = []         # always empty: a Hedu turn is one step
         self._undo = []
         self._rkey = -1
-        self._rlist = []
+        self._rlist: list[Region] = []
         self._lkey = -1
         self._lplanes = (0, 0)
         self._ver = 0                 # bumped by every step and undo
-        self._pcache: tuple[Any, int] = (None, 0)      # legal placements, keyed by _ver
+        self._pcache: tuple[tuple[int, int, int, bool] | None, int] = (None, 0)      # legal placements, keyed by _ver
         self.reps = Boards()      # keyed by the occupancy bitboard
         if position is None:
             self.phase = "opening" if self.opening == "pie" else "turn"
@@ -217,7 +232,7 @@ class HeduState(EngineState):
             self._finish(Termination.NO_PLACEMENT)
 
     # ------------------------------------------------------------ board
-    def _put(self, i, c):
+    def _put(self, i: int, c: int) -> int:
         cells = self.cells
         old = cells[i]
         bit = 1 << i
@@ -234,14 +249,14 @@ class HeduState(EngineState):
         cells[i] = c
         return old
 
-    def colour_mask(self, colour):
+    def colour_mask(self, colour: int) -> int:
         return self.ge[colour][1]
 
-    def height(self, i):
+    def height(self, i: int) -> int:
         return self.cells[i] >> 1
 
 
-    def _components(self, members):
+    def _components(self, members: int) -> list[Region]:
         out = []
         flood = self.board.group       # the geometry's flood and dilation
         dilate = self.board.dilate
@@ -252,7 +267,7 @@ class HeduState(EngineState):
         return out
 
     # ---------------------------------------------------------- regions
-    def region_list(self):
+    def region_list(self) -> list[Region]:
         """The regions of the board now, as (region, dilated region) bitboards
         (cached by occupancy; do not modify the list)."""
         if self._rkey != self.occ:
@@ -260,12 +275,12 @@ class HeduState(EngineState):
             self._rkey = self.occ
         return self._rlist
 
-    def regions(self):
+    def regions(self) -> list[int]:
         """Region bitboards, ordered by their first cell."""
         return sorted((r for r, _ in self.region_list()), key=lambda r: r & -r)
 
     @staticmethod
-    def _count_planes(rlist, occ):
+    def _count_planes(rlist: Iterable[Region], occ: int) -> tuple[int, int]:
         """Two bit-planes (c0, c1) holding, for every stack, how many regions
         it touches (0..3): count = c0 + 2 * c1."""
         c0 = c1 = 0
@@ -275,24 +290,24 @@ class HeduState(EngineState):
             c0 ^= a
         return c0, c1
 
-    def region_counts(self):
+    def region_counts(self) -> tuple[int, int, int, int]:
         """Bitboards (k0, k1, k2, k3): the stacks touching 0, 1, 2, 3 regions."""
         c0, c1 = self._count_planes(self.region_list(), self.occ)
         occ = self.occ
         return (occ & ~(c0 | c1), c0 & ~c1, c1 & ~c0, c0 & c1)
 
-    def adjacent_regions(self, i):
+    def adjacent_regions(self, i: int) -> int:
         """How many distinct regions touch the stack on plot i."""
         return sum(1 for r, d in self.region_list() if d >> i & 1 and not r >> i & 1)
 
     # ------------------------------------------------------- placements
-    def placeable_mask(self):
+    def placeable_mask(self) -> int:
         """Empty plots where a stack would touch at least one region: an empty
         plot with an empty neighbour. Same for both colours."""
         e = self._plots & ~self.occ
         return e & self.board.around(e)
 
-    def _split(self, i, rest):
+    def _split(self, i: int, rest: int) -> list[Region]:
         """The regions that ``rest`` (the region of empty plot i, without i)
         falls into, as (region, dilated) pairs. Each touches i."""
         t = self._t
@@ -308,7 +323,7 @@ class HeduState(EngineState):
             runs = t.runs[key] = _ring_runs(self.board, i, pattern)
         if len(runs) == 1:
             return [(rest, self.board.dilate(rest))]
-        out = []
+        out: list[Region] = []
         pending = list(runs)
         rem = rest
         while pending:
@@ -321,7 +336,7 @@ class HeduState(EngineState):
             pending = [r for r in pending[1:] if not r & p]
         return out
 
-    def placement_height(self, i):
+    def placement_height(self, i: int) -> int:
         """The height of a stack placed on empty plot i: the number of distinct
         regions touching i once the stack stands there (0 when none)."""
         if self.cells[i]:
@@ -332,7 +347,7 @@ class HeduState(EngineState):
                 return len(self._split(i, r ^ bit))
         return 0  # pragma: no cover - every empty plot is in a region
 
-    def _merge(self, rlist, gone):
+    def _merge(self, rlist: list[Region], gone: int) -> list[Region]:
         """Regions after the stacks on ``gone`` left the board."""
         keep = []
         merged = gone
@@ -343,7 +358,8 @@ class HeduState(EngineState):
                 keep.append((r, d))
         return keep + self._components(merged)
 
-    def _reduce(self, rlist, planes, colour, log, stage):
+    def _reduce(self, rlist: list[Region], planes: tuple[int, int], colour: int,
+                log: list[Effect], stage: int) -> tuple[list[Region], tuple[int, int]]:
         """Set every stack of ``colour`` to its region count if lower; the
         pieces taken off are prisoners of the other colour. ``planes`` are
         the region counts of the board now. Returns the region list and the
@@ -373,7 +389,7 @@ class HeduState(EngineState):
         rlist = self._merge(rlist, gone)
         return rlist, self._count_planes(rlist, self.occ)
 
-    def _place(self, i, mover):
+    def _place(self, i: int, mover: int) -> PlaceUndo:
         """Put a new stack of ``mover`` on empty plot i and apply every
         automatic effect (docs/rules.md 3, (1) to (3)). Returns the undo
         information for :meth:`_revert`."""
@@ -412,7 +428,7 @@ class HeduState(EngineState):
         self._rlist = rlist
         return log, old_cache, old_pr
 
-    def _revert(self, undo):
+    def _revert(self, undo: PlaceUndo) -> None:
         log, old_cache, old_pr = undo
         put = self._put
         for j, old, _new, _stage in reversed(log):
@@ -420,7 +436,7 @@ class HeduState(EngineState):
         self._rkey, self._rlist = old_cache
         self.prisoners[0], self.prisoners[1] = old_pr
 
-    def preview(self, i, mover=None):
+    def preview(self, i: int, mover: int | None = None) -> tuple[list[Effect], list[int]]:
         """What placing a stack of ``mover`` (default: the side to move) on
         empty plot i would do, computed by playing it and taking it back:
         ``(log, prisoners gained [black, white])``, where ``log`` lists
@@ -439,7 +455,7 @@ class HeduState(EngineState):
         return log, gained
 
     # ------------------------------------------------------- repetition
-    def _liberty_planes(self):
+    def _liberty_planes(self) -> tuple[int, int]:
         """(stacks with exactly one empty neighbour, stacks with none),
         cached by occupancy."""
         occ = self.occ
@@ -455,7 +471,7 @@ class HeduState(EngineState):
         self._lplanes = (occ & one & ~two, occ & ~one)
         return self._lplanes
 
-    def _repeats(self, i, mover):
+    def _repeats(self, i: int, mover: int) -> bool:
         """Would placing on i end the turn on a board seen before? (played
         and taken back)"""
         undo = self._place(i, mover)
@@ -463,7 +479,7 @@ class HeduState(EngineState):
         self._revert(undo)
         return seen
 
-    def _superko_filter(self, m, mover):
+    def _superko_filter(self, m: int, mover: int) -> int:
         """The plots of ``m`` whose placement does not repeat a board.
 
         A placement can only repeat a board with the same occupancy, which
@@ -511,7 +527,7 @@ class HeduState(EngineState):
                 m &= ~(1 << i)
         return m
 
-    def legal_placements(self, mover=None):
+    def legal_placements(self, mover: int | None = None) -> int:
         """Plots where ``mover`` could place if a turn of normal play began
         now (height rule and repetition rule)."""
         if mover is None:
@@ -525,12 +541,12 @@ class HeduState(EngineState):
         self._pcache = (key, m)
         return m
 
-    def placement_heights(self, mover=None):
+    def placement_heights(self, mover: int | None = None) -> dict[int, int]:
         """{plot id: height} for every legal placement of ``mover``."""
         return {i: self.placement_height(i) for i in iter_bits(self.legal_placements(mover))}
 
     # ------------------------------------------------------------ legal
-    def legal(self):
+    def legal(self) -> list[Step]:
         """Every legal step now, as (verb, arg) tuples."""
         if self.over:
             return []
@@ -545,7 +561,7 @@ class HeduState(EngineState):
             out.append(SWAP)
         return out
 
-    def refusal(self, step):
+    def refusal(self, step: object) -> Refusal | None:
         """Why ``step`` is illegal now, a :class:`Refusal` (its ``code`` and
         facts; ``str()`` gives the words); None when it is legal."""
         no = self._no
@@ -569,7 +585,7 @@ class HeduState(EngineState):
             return None if arg is None else no("takes-nothing", verb=verb)
         return self.placement_refusal(arg, self.to_move)
 
-    def placement_refusal(self, i, mover):
+    def placement_refusal(self, i: int, mover: int) -> Refusal | None:
         """Why ``mover`` may not place on plot i now: a :class:`Refusal`, or None."""
         b = self.board
         nm = b.name(i)
@@ -583,7 +599,7 @@ class HeduState(EngineState):
         return None
 
     # ------------------------------------------------------------ apply
-    def _do(self, step):
+    def _do(self, step: EngineStep) -> None:
         verb, arg = step
         self._ver += 1
         saved = (self.to_move, self.phase, self.passes, self.swapped, self.over,
@@ -613,7 +629,7 @@ class HeduState(EngineState):
         self.turns.append([step])
         self._undo.append((step, saved, undo, rep))
 
-    def _undo_one(self):
+    def _undo_one(self) -> EngineStep:
         step, saved, undo, rep = self._undo.pop()
         self._ver += 1
         if undo is not None:
@@ -625,7 +641,7 @@ class HeduState(EngineState):
          self.end_reason) = saved
         return step
 
-    def last_effects(self):
+    def last_effects(self) -> list[Effect] | None:
         """The effects of the last step if it was a placement (the log of
         :meth:`preview`), else None."""
         if self._undo and self._undo[-1][2] is not None:
@@ -633,7 +649,7 @@ class HeduState(EngineState):
         return None
 
     # ---------------------------------------------------- groups, control
-    def groups(self):
+    def groups(self) -> list[Group]:
         """Every group as (colour, height, bitboard, size), in plot order."""
         by_code: dict[int, int] = {}
         cells = self.cells
@@ -648,12 +664,13 @@ class HeduState(EngineState):
         return out
 
     @staticmethod
-    def group_key(pairs):
+    def group_key(pairs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
         """A list of (height, size) pairs sorted largest first."""
         return sorted(pairs, reverse=True)
 
     @staticmethod
-    def deciding_entry(black, white):
+    def deciding_entry(black: Sequence[tuple[int, int]], white: Sequence[tuple[int, int]]
+                       ) -> tuple[int, int, tuple[int, int], tuple[int, int]] | None:
         """Where :meth:`compare` decides: ``(k, colour, black's entry k,
         white's entry k)`` for the first entry k where the two lists differ
         (a missing entry is (0, 0)), or None when they are identical."""
@@ -667,14 +684,14 @@ class HeduState(EngineState):
         return k, winner, a[k], b[k]
 
     @staticmethod
-    def prisoners_taken(colour, before, after):
+    def prisoners_taken(colour: int, before: int, after: int) -> tuple[int, int]:
         """Who gains the pieces taken off a stack of ``colour`` reduced from
         height ``before`` to ``after`` (docs/rules.md 3: the other colour),
         and how many: ``(colour, n)``."""
         return 1 - colour, before - after
 
     @staticmethod
-    def compare(black, white):
+    def compare(black: Sequence[tuple[int, int]], white: Sequence[tuple[int, int]]) -> int | None:
         """Which of two (height, size) lists, sorted largest first, is
         greater (a missing entry counts as (0, 0)): 0, 1 or None if identical."""
         n = max(len(black), len(white))
@@ -686,17 +703,17 @@ class HeduState(EngineState):
             return WHITE
         return None
 
-    def control(self, groups=None):
+    def control(self, groups: list[Group] | None = None) -> list[dict[str, Any]]:
         """Every region with its control: a list, ordered by first cell, of
         dicts {"region": bitboard, "lists": (black pairs, white pairs),
         "controller": 0, 1 or None, "value": int}. The value is the height of
         the controller's highest adjacent group (0 when nobody controls)."""
         if groups is None:
             groups = self.groups()
-        out = []
+        out: list[dict[str, Any]] = []
         for r, d in sorted(self.region_list(), key=lambda t: t[0] & -t[0]):
             near = d & self.occ
-            pairs: tuple[list, list] = ([], [])
+            pairs: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
             for colour, h, g, size in groups:
                 if g & near:
                     pairs[colour].append((h, size))
@@ -707,19 +724,19 @@ class HeduState(EngineState):
         return out
 
     # ------------------------------------------------------------ score
-    def score(self):
+    def score(self) -> dict[str, dict[str, Any]]:
         """The board scored as if the game ended now, with its breakdown."""
         groups = self.groups()
         ctl = self.control(groups)
-        by_colour: tuple[list, list] = ([], [])
+        by_colour: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
         for colour, h, _g, size in groups:
             by_colour[colour].append((h, size))
         all_pairs = (self.group_key(by_colour[0]), self.group_key(by_colour[1]))
         best = self.compare(*all_pairs)
-        out = {}
+        out: dict[str, dict[str, Any]] = {}
         for colour in (BLACK, WHITE):
             mine = [e for e in ctl if e["controller"] == colour]
-            part = {
+            part: dict[str, Any] = {
                 "regions": sum(e["value"] for e in mine),
                 "controlled_regions": len(mine),
                 "prisoners": self.prisoners[colour],
@@ -731,7 +748,7 @@ class HeduState(EngineState):
         return out
 
     # ------------------------------------------------------- notation
-    def parse(self, text):
+    def parse(self, text: str) -> Step:
         """A step from its docs/notation.md string; IllegalStep when unreadable."""
         words = parse_words(text)
         verb = words[0]
@@ -744,14 +761,14 @@ class HeduState(EngineState):
         step = Step.parse(text, self.board)
         return self._t.place_steps[step[1]] if step[0] == PLACE else step
 
-    def piece_name(self, i):
+    def piece_name(self, i: int) -> Piece | None:
         return piece_name(self.cells[i])
 
     @staticmethod
-    def code_name(code):
+    def code_name(code: int) -> Piece | None:
         return piece_name(code)
 
-    def group_at(self, i):
+    def group_at(self, i: int) -> int:
         """The group (bitboard: one colour, one height) holding the stack on
         i; 0 for an empty plot."""
         c = self.cells[i]
@@ -765,10 +782,10 @@ class HeduState(EngineState):
         return self.board.group(1 << i, same)
 
     # ------------------------------------------- what the last steps did
-    def _changes_of(self, rec):
+    def _changes_of(self, rec: tuple[Any, ...]) -> list[tuple[int, int, int]]:
         return [] if rec[2] is None else [(j, old, new) for j, old, new, _ in rec[2][0]]
 
-    def _cells_of(self, rec):
+    def _cells_of(self, rec: tuple[Any, ...]) -> list[int]:
         return [j for j, _, _ in self._changes_of(rec)]
 
 

@@ -7,23 +7,29 @@ edition of the same game. ``resolve_rules`` turns a docs/notation.md rules dict
 
 from __future__ import annotations
 
+from typing import Any, Union
+
 from ..checks import LARGEST, is_whole, brief
 from ..errors import BadRules
 from ..geometry import Board
 
 RULESETS = ("dendria-classic", "dendria-sprites", "hedu")
 
+#: An option's value: a word, true or false, a whole number, or null.
+OptionValue = Union[str, bool, int, None]
+
 
 class OptionSpec:
     """One option: its allowed values and what it means."""
 
-    def __init__(self, name, values, doc, kind="choice"):
+    def __init__(self, name: str, values: tuple[OptionValue, ...] | None, doc: str,
+                 kind: str = "choice") -> None:
         self.name = name
         self.values = values  # tuple of allowed values, or None for numbers
         self.doc = doc
         self.kind = kind  # "choice", "bool", "int>=1|null", "int>=0|null"
 
-    def check(self, value):
+    def check(self, value: object) -> OptionValue:
         """The value if this option allows it; BadRules naming the option otherwise."""
         if self.kind == "bool":
             if not isinstance(value, bool):
@@ -38,8 +44,9 @@ class OptionSpec:
                 raise BadRules(f"option {self.name!r} must be a whole number from {low} "
                                f"to {LARGEST} or null, not {brief(value)}")
             return value
-        if not isinstance(value, str) or value not in self.values:
-            allowed = ", ".join(repr(v) for v in self.values)
+        values = self.values or ()       # a choice always lists its values
+        if not isinstance(value, str) or value not in values:
+            allowed = ", ".join(repr(v) for v in values)
             raise BadRules(f"option {self.name!r} cannot be {brief(value)} "
                            f"(allowed: {allowed})")
         return value
@@ -91,7 +98,7 @@ HEDU_OPTIONS = {spec.name: spec for spec in (
                "the game also ends after two passes in a row", kind="bool"),
 )}
 
-DEFAULTS = {
+DEFAULTS: dict[str, dict[str, OptionValue]] = {
     "dendria-classic": {
         "edge_sight": "literal", "sowing": "any", "grow_after_plant": "planted",
         "sprout_on_move": True, "convert_at_start": False, "capture": "fertilized",
@@ -116,7 +123,7 @@ DEFAULT_BOARDS = {
 }
 
 
-def option_specs(ruleset):
+def option_specs(ruleset: str) -> dict[str, OptionSpec]:
     """The OptionSpec table of a ruleset's game."""
     return HEDU_OPTIONS if ruleset == "hedu" else DENDRIA_OPTIONS
 
@@ -125,47 +132,55 @@ class Rules:
     """A ruleset, a board and every option's value (validated, immutable)."""
 
     __slots__ = ("ruleset", "board", "options", "_key")
+    ruleset: str
+    board: Board
+    options: dict[str, OptionValue]
+    _key: tuple[str, str, tuple[tuple[str, OptionValue], ...]]
 
-    def __init__(self, ruleset, board, options):
+    def __init__(self, ruleset: str, board: Board, options: dict[str, OptionValue]) -> None:
         object.__setattr__(self, "ruleset", ruleset)
         object.__setattr__(self, "board", board)
         object.__setattr__(self, "options", dict(options))
         object.__setattr__(self, "_key", (ruleset, repr(board), tuple(sorted(options.items()))))
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Rules are immutable; make new ones with resolve_rules")
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
+        # an option's value (its type depends on the option: see OptionSpec)
         try:
             return self.options[name]
         except KeyError:
             raise AttributeError(name) from None
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Rules) and self._key == other._key
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key)
 
     @property
-    def game(self):
+    def game(self) -> str:
         return "hedu" if self.ruleset == "hedu" else "dendria"
 
-    def changed_options(self):
+    def changed_options(self) -> dict[str, OptionValue]:
         """The options that differ from the edition's defaults."""
         base = DEFAULTS[self.ruleset]
         return {k: v for k, v in self.options.items() if base[k] != v}
 
-    def to_dict(self, full=False):
+    def to_dict(self, full: bool = False) -> dict[str, Any]:
         """The docs/notation.md rules dict (only changed options unless full)."""
         return {"ruleset": self.ruleset, "board": dict(self.board.spec),
                 "options": dict(self.options) if full else self.changed_options()}
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Rules({self.to_dict()!r})"
 
 
-def resolve_rules(ruleset="dendria-classic", board=None, size=None, options=None, **more):
+def resolve_rules(ruleset: str | Rules | dict[str, Any] = "dendria-classic",
+                  board: Board | dict[str, Any] | str | int | list | tuple | None = None,
+                  size: int | None = None, options: dict[str, Any] | None = None,
+                  **more: Any) -> Rules:
     """Validated Rules from a ruleset name, a board (spec dict, Board, preset
     name or list of module centres) or a hexagon ``size``, and option overrides.
 

@@ -25,8 +25,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..notation import VERB_SYNONYMS
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..notation import Step
+    from .options import OptionValue, Rules
 
 
 @dataclass(frozen=True)
@@ -52,11 +57,11 @@ class Verb:
     done: str
 
 
-def _verbs(*rows):
+def _verbs(*rows: tuple[str, str, str, str]) -> dict[str, Verb]:
     return {r[0]: Verb(*r) for r in rows}
 
 
-def plural_of(word):
+def plural_of(word: str) -> str:
     """'seed' -> 'seeds', 'sky' -> 'skies' (the words rulesets use)."""
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
@@ -79,38 +84,45 @@ class Variant:
     verbs: dict[str, Verb] = {}        # notation verb -> Verb
     #: (name, label, tooltip template, scope)
     overlay_texts: tuple[tuple[str, str, str, str], ...] = ()
+    # the ideas every ruleset says yes or no to (set by each subclass)
+    power: bool
+    protection: bool
+    enclosed_sight: bool
+    sprite_capture: bool
+    komi: bool
+    swap: bool
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.options = dict(rules.options)
+        self.options: dict[str, OptionValue] = dict(rules.options)
 
     # ------------------------------------------------------------ words
-    def colour_word(self, colour):
+    def colour_word(self, colour: str) -> str:
         """'Dark', 'Light', 'Black', 'White'."""
         return colour.capitalize()
 
-    def colour_index(self, colour):
+    def colour_index(self, colour: str) -> int:
         """0 for the first colour (dark, black), 1 for the second."""
         return self.colours.index(colour)
 
-    def kind_word(self, kind, n=1):
+    def kind_word(self, kind: str, n: int = 1) -> str:
         """The edition's word for a piece kind ('sprite'), plural when n != 1."""
         w = self.kind_words[kind]
         return w if n == 1 else plural_of(w)
 
-    def group_word(self, kind, n=1):
+    def group_word(self, kind: str, n: int = 1) -> str:
         w = self.group_words[kind]
         return w if n == 1 else plural_of(w)
 
-    def plots_word(self, n=2):
+    def plots_word(self, n: int = 2) -> str:
         return self.plot_word if n == 1 else plural_of(self.plot_word)
 
-    def verb_word(self, verb):
+    def verb_word(self, verb: str) -> str:
         """The edition's word for a notation verb ('plant' -> 'sow')."""
         v = self.verbs.get(verb)
         return v.word if v else verb
 
-    def step_text(self, step):
+    def step_text(self, step: Step) -> str:
         """A step in the notation as the edition writes it: its own verb where
         the notation reads that verb as a synonym (sprites: ``sow d4``), else
         ``str(step)``."""
@@ -120,23 +132,23 @@ class Variant:
             return word + text[len(step.verb):]
         return text
 
-    def verb(self, verb):
+    def verb(self, verb: str) -> Verb:
         """The :class:`Verb` of a notation verb."""
         return self.verbs.get(verb) or Verb(verb, verb, verb + "ing", verb + "ed")
 
-    def piece_words(self, piece):
+    def piece_words(self, piece: str) -> str:
         """A piece string of the notation ('dark dendrid') in the edition's
         words ('dark sprite')."""
         colour, kind = piece.split()
         return f"{colour} {self.kind_word(kind)}"
 
-    def _words(self):
+    def _words(self) -> dict[str, str]:
         """Words to fill the tooltip templates with."""
         return {}
 
     # ----------------------------------------------------------- overlays
     @property
-    def overlays(self):
+    def overlays(self) -> tuple[Overlay, ...]:
         """The overlays this ruleset offers under these rules, in button order."""
         w = self._words()
         return tuple(Overlay(name, label, tip.format(**w), scope)
@@ -144,29 +156,29 @@ class Variant:
                      if self.offers(name))
 
     @property
-    def overlay_names(self):
+    def overlay_names(self) -> frozenset[str]:
         return frozenset(o.name for o in self.overlays)
 
-    def overlay(self, name):
+    def overlay(self, name: str) -> Overlay | None:
         """The :class:`Overlay` called ``name``, or None when not offered."""
         return next((o for o in self.overlays if o.name == name), None)
 
-    def offers(self, name):
+    def offers(self, name: str) -> bool:
         """Whether an overlay applies under these rules (the option values decide)."""
         return any(t[0] == name for t in self.overlay_texts)
 
     # ------------------------------------------------------------- editor
     @property
-    def palette(self):
+    def palette(self) -> tuple[tuple[str, str], ...]:
         """The editor's pieces: ``(value, label)`` pairs, ``"remove"`` first;
         values are piece strings of the notation, labels the edition's words."""
         return (("remove", "remove"),)
 
-    def phase_words(self, phase):
+    def phase_words(self, phase: str) -> str:
         """What the phase means, in a few words."""
         return phase
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.ruleset}>"
 
 
@@ -201,7 +213,7 @@ class Dendria(Variant):
     group_words = {"seed": "seedbed", "tree": "forest", "dendrid": "host"}
     overlay_texts = _DENDRIA_OVERLAYS
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
         o = self.options
         #: power of a cell and the power rule of journeys
@@ -220,24 +232,24 @@ class Dendria(Variant):
         self.touching_edge = o["edge_sight"] == "touching"
         self.komi = o["opening"] == "komi-pie"
         self.swap = o["opening"] in ("pie", "komi-pie")
-        self.move_limit = o["dendrid_move_limit"]
+        self.move_limit: int | None = rules.dendrid_move_limit
 
-    def offers(self, name):
+    def offers(self, name: str) -> bool:
         if name == "power":
             return self.power
         return super().offers(name)
 
-    def _words(self):
+    def _words(self) -> dict[str, str]:
         return {"dendrid": self.kind_word("dendrid"), "dendrids": self.kind_word("dendrid", 2),
                 "soil": self.plot_word, "soils": self.plots_word(),
                 "plant": self.verb_word("plant"), "planting": self.verb("plant").ing}
 
     @property
-    def palette(self):
+    def palette(self) -> tuple[tuple[str, str], ...]:
         return (("remove", "remove"),) + tuple(
             (f"{c} {k}", f"{c} {self.kind_word(k)}") for c in self.colours for k in self.kinds)
 
-    def phase_words(self, phase):
+    def phase_words(self, phase: str) -> str:
         plant, dendrid = self.verb_word("plant"), self.kind_word("dendrid")
         after = "sprout seeds, grow the new seedbed" if self.grow_after_plant else "sprout seeds"
         return {
@@ -312,23 +324,23 @@ class Hedu(Variant):
     #: the heights the editor offers
     PALETTE_HEIGHTS = (1, 2, 3)
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
         self.swap = self.options["opening"] == "pie"
         # Dendria's ideas, absent here
         self.power = self.protection = self.enclosed_sight = self.sprite_capture = False
         self.komi = False
 
-    def piece_words(self, piece):
+    def piece_words(self, piece: str) -> str:
         colour, height = piece.split()
         return f"{colour} stack of {height}"
 
     @property
-    def palette(self):
+    def palette(self) -> tuple[tuple[str, str], ...]:
         return (("remove", "remove"),) + tuple(
             (f"{c} {h}", f"{c} {h}") for c in self.colours for h in self.PALETTE_HEIGHTS)
 
-    def phase_words(self, phase):
+    def phase_words(self, phase: str) -> str:
         return {
             "opening": "Black's first placement",
             "swap": "White may swap colours, or place",
@@ -346,7 +358,7 @@ OVERLAY_NAMES = tuple(dict.fromkeys(
 
 
 @lru_cache(maxsize=256)
-def variant_for(rules):
+def variant_for(rules: Rules) -> Variant:
     """The :class:`Variant` of a :class:`~dendria_widget.rules.Rules`."""
     return VARIANTS[rules.ruleset](rules)
 

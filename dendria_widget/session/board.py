@@ -835,6 +835,7 @@ class BoardSession:
         over = None
         if game.is_over:
             w = game.winner
+            assert w is not None     # the game is over: a colour or 'draw'
             score = game.score()
             totals = " to ".join(points(words._total(score[c])) for c in score)
             who = "A draw" if w == "draw" else f"{v.colour_word(w)} wins"

@@ -16,7 +16,7 @@ from ..rules.options import DEFAULT_BOARDS, DEFAULTS, RULESETS, option_specs
 try:  # the named modular boards, when the package has them
     from ..boards import preset_names as _preset_names
 except ImportError:  # pragma: no cover - boards.py is part of the package
-    def _preset_names():
+    def _preset_names() -> list[str]:
         return []
 
 HEXAGON = "hexagon"
