@@ -21,6 +21,7 @@ from .notation import CELL_VERBS, Step   # CELL_VERBS: the step verbs that name 
 if TYPE_CHECKING:  # for the type hints only
     from .game import Game
     from .geometry import Layout
+
 #: Verbs whose cell is the first cell of a group: a click anywhere on the
 #: group means the step.
 GROUP_VERBS = ("grow", "capture")

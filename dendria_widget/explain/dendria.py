@@ -120,9 +120,9 @@ def _group_facts(st: DendriaState, g: int, mover: int) -> dict[str, Any]:
     for j in iter_bits(fert):
         who = [COLOURS[k] for k in (0, 1) if f[k] >> j & 1]
         soils[b.name(j)] = who
-    facts: dict[str, Any] = {"cells": b.names(g),
- "colour": COLOURS[colour], "kind": GROUP_WORDS[kind],
-             "size": g.bit_count(), "fertile_soils": soils}
+    facts: dict[str, Any] = {"cells": b.names(g), "colour": COLOURS[colour],
+                             "kind": GROUP_WORDS[kind], "size": g.bit_count(),
+                             "fertile_soils": soils}
     if not fert:
         seen = st.seen_dendrids(g)
         facts["sees_dendrids"] = {"dark": seen[0], "light": seen[1]}

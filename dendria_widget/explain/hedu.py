@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence, cast
 
-
 from ..geometry import iter_bits
 from ..rules.hedu import (COLOURS, INCREASE, PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY,
                           HeduState, piece_name)

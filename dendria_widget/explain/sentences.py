@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, cast
 
-
 from ..rules.hedu import HeduState
 from ..rules.variant import plural_of, variant_for
 
