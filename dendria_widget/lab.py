@@ -28,7 +28,7 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union, cast
+from typing import TYPE_CHECKING, Any, Iterable, Protocol, Sequence, Union, cast
 
 from .errors import DendriaError
 from .game import Game, RulesSpec
@@ -238,6 +238,14 @@ def run(variants: RulesSpec | Iterable[RulesSpec], players: Sequence[str | Playe
                      {"games": games, "seed": seed, "max_steps": max_steps})
 
 
+class _Progress(Protocol):
+    """A progress bar: tqdm's, or none."""
+
+    def update(self, n: int) -> object: ...
+
+    def close(self) -> object: ...
+
+
 class _NoBar:
     def update(self, n: int) -> None:
         pass
@@ -246,7 +254,7 @@ class _NoBar:
         pass
 
 
-def _bar(total: int, progress: bool) -> Any:
+def _bar(total: int, progress: bool) -> _Progress:
     if not progress:
         return _NoBar()
     from tqdm.auto import tqdm

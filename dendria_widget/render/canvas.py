@@ -25,6 +25,7 @@ from .scene import Circle, Line, Point, Polygon, Scene, Shape, Text, arrow_parts
 
 if TYPE_CHECKING:  # for the type hints only
     import numpy as np
+    from ipycanvas import Canvas    # no stubs: Any
 
 #: a bounding box (x0, y0, x1, y1)
 Box = tuple[float, float, float, float]
@@ -161,7 +162,7 @@ def plan(shapes: Iterable[Shape], scale: float = 2) -> list[tuple[tuple[Any, ...
 class _Style:
     """The canvas style as this module last set it (never read back)."""
 
-    def __init__(self, canvas: Any, font_family: str) -> None:
+    def __init__(self, canvas: Canvas, font_family: str) -> None:
         self.c = canvas
         self.family = font_family
         self.state: dict[str, Any] = {}
@@ -184,7 +185,7 @@ def _arrays(polys: Iterable[Any]) -> list[np.ndarray]:
     return [np.asarray(p, dtype=float) for p in polys]
 
 
-def draw_layer(canvas: Any, shapes: Iterable[Shape], scale: float = 2, clear: bool = False,
+def draw_layer(canvas: Canvas, shapes: Iterable[Shape], scale: float = 2, clear: bool = False,
                font_family: str | None = None) -> int:
     """Draw ``shapes`` (one scene layer) on an ipycanvas ``Canvas`` whose
     pixels are ``scale`` x CSS pixels. ``clear``: clear the canvas first.
@@ -250,7 +251,7 @@ def draw_layer(canvas: Any, shapes: Iterable[Shape], scale: float = 2, clear: bo
     return len(batches)
 
 
-def draw_scene(canvas: Any, scene: Scene, scale: float = 2) -> int:
+def draw_scene(canvas: Canvas, scene: Scene, scale: float = 2) -> int:
 
     """Draw every layer of a scene on one canvas (background first)."""
     canvas.clear()

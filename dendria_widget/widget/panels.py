@@ -152,7 +152,7 @@ class RulesPanel:
         specs = option_specs(ruleset)
         self.editors = {name: OptionEditor(spec, values[name], DEFAULTS[ruleset][name])
                         for name, spec in specs.items()}
-        children: list[Any] = []
+        children: list[widgets.Widget] = []
         for ed in self.editors.values():
             children += [ed.widget, ed.help]
         self.options_box.children = children
@@ -340,13 +340,13 @@ class EditorPanel:
         self.session.load_record_text(data, source=item.get("name", "upload"))
 
 
-def _auto() -> Any:
+def _auto() -> widgets.Layout:
     # a Layout per widget: a Layout shared by several widgets hides or
     # resizes them all at once
     return widgets.Layout(width="auto")
 
 
-def _row(children: Sequence[Any]) -> Any:
+def _row(children: Sequence[widgets.Widget]) -> widgets.HBox:
 
     """A row of widgets that wraps when the column is narrow (nothing cut)."""
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",

@@ -103,7 +103,7 @@ class PlayersPanel:
                                                  layout=widgets.Layout(width="190px"))
         self.budget.observe(lambda _: self._show_budget(), "value")
         self._show_budget()
-        self.pickers: list[Any] = []
+        self.pickers: list[widgets.Dropdown] = []
         for k, seat in enumerate(SEATS):
             options = list(KINDS)
             value = "human"
@@ -367,7 +367,7 @@ def _loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _row(children: Sequence[Any]) -> Any:
+def _row(children: Sequence[widgets.Widget]) -> widgets.HBox:
 
     """A row of widgets that wraps when the column is narrow (nothing cut)."""
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
