@@ -6,6 +6,8 @@ from . import accel as _accel
 
 _accel.install()
 
+from typing import TYPE_CHECKING
+
 from .errors import (BadBoard, BadPosition, BadRecord, BadRules, DendriaError,
                      IllegalStep, UnknownCell)
 from .game import Game
@@ -16,8 +18,11 @@ __all__ = ["Game", "Board", "Step", "IllegalStep", "DendriaError", "BadBoard",
            "BadPosition", "BadRecord", "BadRules", "UnknownCell", "BoardWidget"]
 __version__ = "0.1.0"
 
+if TYPE_CHECKING:  # for the type hints only
+    from .widget import BoardWidget
 
-def _in_ipython():
+
+def _in_ipython() -> bool:
     import sys
     ip = sys.modules.get("IPython")
     return ip is not None and getattr(ip, "get_ipython", lambda: None)() is not None
@@ -31,7 +36,7 @@ if _in_ipython():
     _install_jupyterlite()
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> "type[BoardWidget]":
     # BoardWidget imports ipywidgets and ipycanvas: only when asked for, so that
     # the engine and the command line start fast without them.
     if name == "BoardWidget":

@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+from typing import Any, Sequence, TextIO
 
 from .errors import DendriaError
 from .tutorials import DEFAULT_DIR
@@ -89,7 +90,7 @@ Example:
 """
 
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description=DESCRIPTION,
         epilog=f"Run '{PROG} COMMAND --help' for a command's details. "
@@ -154,7 +155,7 @@ def build_parser():
     return parser
 
 
-def _read_input(path):
+def _read_input(path: str) -> bytes | str:
     if path == "-":
         stream = sys.stdin
         buf = getattr(stream, "buffer", None)
@@ -163,7 +164,7 @@ def _read_input(path):
         return f.read()
 
 
-def run_analyze(path, pretty=False, out=None):
+def run_analyze(path: str, pretty: bool = False, out: TextIO | None = None) -> int:
     """Run ``analyze`` on a file (or '-' for stdin); print; return the exit status."""
     from .analyze import analyze, dumps
 
@@ -186,13 +187,13 @@ def run_analyze(path, pretty=False, out=None):
     return status
 
 
-def run_bench(args):
+def run_bench(args: argparse.Namespace) -> int:
     from .bench import run
     return run(quick=args.quick, profile=not args.no_profile, seed=args.seed,
                baseline=args.baseline, reps=args.reps)
 
 
-def run_tutorials(args, out=None):
+def run_tutorials(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Copy the tutorials into args.dir and say how to open them."""
     from .tutorials import copy_tutorials, trust_notebooks
 
@@ -222,28 +223,28 @@ def run_tutorials(args, out=None):
     return 0
 
 
-def _option_value(text):
+def _option_value(text: str) -> Any:
     try:
         return json.loads(text)
     except ValueError:
         return text
 
 
-def run_lab(args, out=None):
+def run_lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """The ``lab`` subcommand: run the study, print the summary; returns
     the exit status (1 with a sentence on bad input)."""
     from . import lab
 
     out = sys.stdout if out is None else out
     try:
-        options = {}
+        options: dict[str, Any] = {}
         for item in args.option:
             name, eq, value = item.partition("=")
             if not eq or not name:
                 raise DendriaError(f"an option is written NAME=VALUE, like superko=off, "
                                    f"not {item!r}")
             options[name.strip()] = _option_value(value.strip())
-        board = None
+        board: dict[str, Any] | None = None
         if args.size is not None and args.board is not None:
             raise DendriaError("give --size or --board, not both")
         if args.size is not None:
@@ -251,11 +252,11 @@ def run_lab(args, out=None):
         elif args.board is not None:
             from .rules import resolve_rules
             board = resolve_rules(args.ruleset, board=args.board).board.spec
-        variant = {"ruleset": args.ruleset, "options": options}
+        variant: dict[str, Any] = {"ruleset": args.ruleset, "options": options}
         if board is not None:
             variant["board"] = board
         players = [p.strip() for p in args.players.split(",")]
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         if args.max_steps is not None:
             kwargs["max_steps"] = args.max_steps
         client = cluster = None
@@ -285,7 +286,8 @@ def run_lab(args, out=None):
     return 0
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
+
     """Entry point; returns the exit status."""
     parser = build_parser()
     try:

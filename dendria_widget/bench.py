@@ -47,10 +47,19 @@ import random
 import statistics
 import sys
 import time
-from typing import Any, Callable
+import types
+from importlib.machinery import ModuleSpec
+from typing import Any, Callable, Iterable, Sequence, TextIO
 
 from .game import Game
 from .rules import resolve_rules
+from .rules.options import Rules
+
+#: a Game of this version or of another one (the baseline's, the source's):
+#: only the methods every version has are used
+AnyGame = Any
+#: what one series of playouts gives (see :func:`run_series`)
+Series = dict[str, Any]
 
 STEP_CAP = 20000  # safety net: a playout longer than this is cut and reported as a failure
 
@@ -64,14 +73,14 @@ PLAYOUTS = (
 
 
 # ------------------------------------------------------------- helpers
-def _module_exists(name):
+def _module_exists(name: str) -> bool:
     try:
         return importlib.util.find_spec(name) is not None
     except ImportError:
         return False
 
 
-def pin_one_core():
+def pin_one_core() -> str:
     """Pin this process to one CPU; returns a description."""
     try:
         cpus = sorted(os.sched_getaffinity(0))
@@ -85,10 +94,11 @@ class _SourceTree:
     """A meta path finder: the modules of package ``name`` from the ``.py``
     files under ``root`` only (never a compiled module found there)."""
 
-    def __init__(self, name, root):
+    def __init__(self, name: str, root: str) -> None:
         self.name, self.root = name, root
 
-    def find_spec(self, fullname, path=None, target=None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: types.ModuleType | None = None) -> ModuleSpec | None:
         if not fullname.startswith(self.name + "."):
             return None
         base = os.path.join(self.root, *fullname.split(".")[1:])
@@ -100,7 +110,7 @@ class _SourceTree:
         return None
 
 
-def load_baseline(path, name="dendria_widget_baseline"):
+def load_baseline(path: str, name: str = "dendria_widget_baseline") -> types.ModuleType:
     """The ``dendria_widget`` package of the checkout at ``path``, imported
     from its Python source under another module name (so both versions run
     in one process; a compiled engine built in that checkout is not used)."""
@@ -121,7 +131,7 @@ def load_baseline(path, name="dendria_widget_baseline"):
     return module
 
 
-def this_source():
+def this_source() -> types.ModuleType | None:
     """This package again, from its Python source, when its engine runs
     compiled (see dendria_widget/accel.py); None when it runs the source."""
     from . import accel
@@ -131,7 +141,7 @@ def this_source():
     return load_baseline(here, "dendria_widget_source")
 
 
-def playout(game, rng, push=False):
+def playout(game: AnyGame, rng: random.Random, push: bool = False) -> int:
     """Play one game to its end with uniformly random legal steps through
     the public API; returns the number of steps (capped at STEP_CAP)."""
     do = game.push if push else game.play
@@ -150,7 +160,7 @@ def playout(game, rng, push=False):
     return n
 
 
-def game_rng(seed, k):
+def game_rng(seed: int, k: int) -> random.Random:
     """The random source of game ``k`` of a series: every game has its own
     seed, so one game that differs (e.g. in another version's rules) leaves
     the others the same."""
@@ -163,18 +173,21 @@ def game_rng(seed, k):
 CLOCK = time.process_time
 
 
-def run_playouts(rules, games, seed, push=False, budget=None, make=None):
+def run_playouts(rules: Rules, games: int, seed: int, push: bool = False,
+                 budget: float | None = None,
+                 make: Callable[[], AnyGame] | None = None) -> Series:
     """Play up to ``games`` seeded games (stop early after ``budget``
     seconds): new games from ``make()`` (default ``Game(rules)``). Game k
     draws its steps from ``game_rng(seed, k)``. ``per_game`` holds each
     game's (steps, seconds, how it ended, a fingerprint of its steps)."""
     if make is None:
-        def make():
+        def make() -> Game:
             return Game(rules)
     return run_series([(make, push)], games, seed, budget)[0]
 
 
-def run_series(variants, games, seed, budget=None):
+def run_series(variants: Sequence[tuple[Callable[[], AnyGame], bool]], games: int, seed: int,
+               budget: float | None = None) -> list[Series]:
     """:func:`run_playouts` for several ``(make, push)`` variants at once,
     interleaved: game k of every variant is played before game k + 1 of
     any (the order turning from game to game), so that a change in the
@@ -209,12 +222,12 @@ def run_series(variants, games, seed, budget=None):
              "per_game": a["per_game"]} for a in acc]
 
 
-def _fingerprint(game):
+def _fingerprint(game: AnyGame) -> int:
     """A hash of the steps a game played, in notation (any version's Game)."""
     return hash(tuple(str(s) for turn in game.history for s in turn))
 
 
-def same_games(this, old):
+def same_games(this: Series, old: Series) -> tuple[int, float, float]:
     """Seconds of the games two series played identically (same steps, same
     end, neither cut): (count, this version's seconds, the other's)."""
     n, t_this, t_old = 0, 0.0, 0.0
@@ -226,7 +239,7 @@ def same_games(this, old):
     return n, t_this, t_old
 
 
-def havannah_playouts(size, games, seed):
+def havannah_playouts(size: int, games: int, seed: int) -> dict[str, float]:
     """OpenSpiel's Havannah (C++), random playouts through its Python API."""
     import pyspiel
     game = pyspiel.load_game(f"havannah(board_size={size})")
@@ -242,15 +255,16 @@ def havannah_playouts(size, games, seed):
     return {"games": games, "seconds": CLOCK() - t0, "steps": n}
 
 
-def _ratios(this, pushed, old):
+def _ratios(this: Sequence[Series], pushed: Sequence[Series] | None,
+            old: Sequence[Series]) -> dict[str, Any]:
     """this / baseline figures from paired repetitions (lists of run_playouts
     results): medians of the per-repetition ratios (``pushed`` None: no
     push loop was timed)."""
-    def med(values):
-        values = [v for v in values if v is not None]
-        return statistics.median(values) if values else None
+    def med(values: Iterable[float | None]) -> float | None:
+        known = [v for v in values if v is not None]
+        return statistics.median(known) if known else None
 
-    def same_ratio(mine, theirs):
+    def same_ratio(mine: Series, theirs: Series) -> float | None:
         n, t_mine, t_theirs = same_games(mine, theirs)
         return t_theirs / t_mine if n and t_mine else None
 
@@ -271,7 +285,7 @@ def _ratios(this, pushed, old):
 _END_WORDS = {"passes": "two passes", "move-limit": "move limit", "no-placement": "no placement"}
 
 
-def _end_kind(game):
+def _end_kind(game: AnyGame) -> str:
     """How a playout ended, in the bench's words: the game's
     ``outcome.termination``; 'cut' when it was stopped first; 'ended' for a
     version's Game that tells its end in words only (no ``outcome``)."""
@@ -283,9 +297,9 @@ def _end_kind(game):
     return _END_WORDS[outcome.termination.value]
 
 
-def _time_calls(fn, args_list):
+def _time_calls(fn: Callable[..., Any], args_list: Iterable[tuple[Any, ...]]) -> list[float]:
     """Per-call seconds of fn(*args) over the list (each timed alone)."""
-    out = []
+    out: list[float] = []
     for args in args_list:
         t0 = time.perf_counter()
         fn(*args)
@@ -293,11 +307,11 @@ def _time_calls(fn, args_list):
     return out
 
 
-def _ms(x):
+def _ms(x: float) -> str:
     return f"{x * 1000:8.2f}"
 
 
-def midgame_position(size, target_steps, seed):
+def midgame_position(size: int, target_steps: int, seed: int) -> tuple[Game, int, int]:
     """A Game in normal play reached by a seeded random classic game of at
     least ``target_steps`` steps, stopped at the start of a turn with a
     dendrid of the mover on the board (tries further seeds until one is)."""
@@ -318,7 +332,8 @@ def midgame_position(size, target_steps, seed):
 
 
 # --------------------------------------------------------------- report
-def compare_playouts(say, quick, seed, baseline, reps):
+def compare_playouts(say: Callable[[str], None], quick: bool, seed: int, baseline: str | None,
+                     reps: int | None) -> list[str]:
     """Section 1: this package's public loop (play and push), the baseline's
     (play) when given, their games interleaved, ``reps`` times each; returns
     the failures."""
@@ -342,17 +357,18 @@ def compare_playouts(say, quick, seed, baseline, reps):
             f"{'steps/game':>11}  ends")
     say(head)
     say("   " + "-" * (len(head) - 3 + 12))
-    failures = []
-    ratios = []
+    failures: list[str] = []
+    ratios: list[tuple[str, dict[str, Any]]] = []
     for name, ruleset, kwargs, full, short in PLAYOUTS:
         n = short if quick else full
         runs: dict = {}
         variants = ([("this", False), ("this", True)] + ([("source", False)] if source else [])
                     + ([("baseline", False)] if base else []))
-        games_of = {"this": Game, "source": source and source.Game, "baseline": base and base.Game}
-        makers = []
+        # the Game class of each version (None: that version is not run)
+        games_of: dict[str, Any] = {"this": Game, "source": source and source.Game, "baseline": base and base.Game}
+        makers: list[tuple[Callable[[], AnyGame], bool]] = []
         for who, push in variants:
-            def make(g=games_of[who]):
+            def make(g: Callable[..., AnyGame] = games_of[who]) -> AnyGame:
                 return g(ruleset, **kwargs)
             makers.append((make, push))
         for _ in range(reps):
@@ -404,15 +420,16 @@ def compare_playouts(say, quick, seed, baseline, reps):
     return failures
 
 
-def run(quick=False, profile=True, seed=1, out=None, baseline=None, reps=None):
+def run(quick: bool = False, profile: bool = True, seed: int = 1, out: TextIO | None = None,
+        baseline: str | None = None, reps: int | None = None) -> int:
     """Run the benchmark and print the table; returns 0, or 1 when a game
     reached the safety cap (a failure: every game should end).
     ``baseline``: the path of an older checkout to time side by side."""
-    out = sys.stdout if out is None else out
+    stream = sys.stdout if out is None else out
 
-    def say(line=""):
-        out.write(line + "\n")
-        out.flush()
+    def say(line: str = "") -> None:
+        stream.write(line + "\n")
+        stream.flush()
 
     t_start = time.perf_counter()
     say(f"dendria-widget bench ({'quick' if quick else 'full'} run, seed {seed})")
@@ -431,10 +448,10 @@ def run(quick=False, profile=True, seed=1, out=None, baseline=None, reps=None):
     say(f"2. Mid-game classic side 9 (seeded random game, {nsteps} steps, seed {used_seed}): "
         f"{len(game.pieces)} pieces, {game.to_move} to move")
 
-    def fresh():  # the same game with its whole history (repetition table included)
+    def fresh() -> Game:  # the same game with its whole history (repetition table included)
         return game.copy()
 
-    def journey():  # a journey in progress: the first legal move, then its first slide
+    def journey() -> Game | None:  # a journey in progress: the first legal move, then its first slide
         g = fresh()
         mv = next((s for s in g.legal_steps() if s[0] == "move"), None)
         if mv is None:
@@ -511,7 +528,8 @@ def run(quick=False, profile=True, seed=1, out=None, baseline=None, reps=None):
     return 1 if cut else 0
 
 
-def _where(fname, line, func):
+def _where(fname: str, line: int, func: str) -> str:
+
     if fname == "~":
         return func
     base = fname.replace("\\", "/")

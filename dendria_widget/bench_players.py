@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Sequence, TextIO
 
 from . import lab
 
@@ -26,7 +27,7 @@ PAIRS = {"mcts-random": ("mcts", "random", 0.90), "mcts-greedy": ("mcts", "greed
          "greedy-random": ("greedy", "random", 0.80)}
 
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m dendria_widget.bench_players",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
@@ -44,7 +45,7 @@ def build_parser():
     return p
 
 
-def run(argv=None, out=None):
+def run(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = sys.stdout if out is None else out
     args = build_parser().parse_args(argv)
     mcts = f"mcts:i{args.iterations}" if args.iterations else f"mcts:{args.seconds:g}"

@@ -24,10 +24,14 @@ import contextlib
 import random
 import statistics
 import time
+from typing import TYPE_CHECKING, Any, Iterator, Sequence, cast
+
+if TYPE_CHECKING:  # for the type hints only
+    from .game import Game
 
 
 @contextlib.contextmanager
-def count_messages():
+def count_messages() -> Iterator[dict[str, int]]:
     """Count comm messages while the block runs: ``{"canvas": n, "state": n,
     "open": n}`` (canvas: ipycanvas draw batches; state: widget updates and
     custom messages of other widgets; open: new widget models)."""
@@ -38,14 +42,14 @@ def count_messages():
     orig_send = ipywidgets.Widget._send
     orig_open = ipywidgets.Widget.open
 
-    def _send(self, msg, buffers=None):
+    def _send(self: Any, msg: Any, buffers: Any = None) -> Any:
         if self is ipc._CANVAS_MANAGER:
             counts["canvas"] += 1
         else:
             counts["state"] += 1
         return orig_send(self, msg, buffers=buffers)
 
-    def _open(self):
+    def _open(self: Any) -> Any:
         counts["open"] += 1
         return orig_open(self)
 
@@ -58,7 +62,8 @@ def count_messages():
         ipywidgets.Widget.open = orig_open
 
 
-def midgame(size=9, turns=40, seed=1, ruleset="dendria-classic"):
+def midgame(size: int = 9, turns: int = 40, seed: int = 1,
+            ruleset: str = "dendria-classic") -> Game:
     """A seeded mid-game: ``turns`` turns of random legal steps (a turn's
     conversions taken when offered, so that forests and dendrids appear)."""
     from .game import Game
@@ -92,7 +97,8 @@ def midgame(size=9, turns=40, seed=1, ruleset="dendria-classic"):
     return game
 
 
-def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
+def bench_widget(size: int = 9, repeat: int = 15, turns: int = 40, seed: int = 1,
+                 quiet: bool = False) -> dict[str, Any]:
     """Run the benchmark; print and return the figures (milliseconds and
     message counts)."""
     from .widget import BoardWidget
@@ -105,13 +111,13 @@ def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
     game.set_annotations({"marks": {centre: "A"},
                           "arrows": [[game.board.name(game.board.plots[0]), centre]]})
 
-    def full_redraw():
+    def full_redraw() -> float:
         t0 = time.perf_counter()
         w.board_canvas.drawn = {}
         w.redraw(force=True)
         return (time.perf_counter() - t0) * 1000
 
-    def scene_only():
+    def scene_only() -> float:
         from .render.scene import build_scene
         t0 = time.perf_counter()
         build_scene(game, **w.scene_kwargs())
@@ -126,11 +132,11 @@ def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
     # a click: plant on an empty legal cell (the engine's first placement)
     legal = game.legal_steps()
     plant = next((s for s in legal if s.verb == "plant"), None)
-    click = {}
+    click: dict[str, int] = {}
     if plant is not None:
         with count_messages() as click:
             t0 = time.perf_counter()
-            w.click_cell(plant.arg)
+            w.click_cell(cast(str, plant.arg))   # a plant names its cell
             click_ms = (time.perf_counter() - t0) * 1000
         w.undo()
     other = game.board.name(game.board.plots[len(game.board.plots) // 3])
@@ -139,7 +145,7 @@ def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
         w.set_hover(other)
         hover_ms = (time.perf_counter() - t0) * 1000
 
-    out = {
+    out: dict[str, Any] = {
         "board": f"hexagon side {size}, {len(game.pieces)} pieces after {turns} turns",
         "overlays": sorted(overlays),
         "redraw_ms_median": statistics.median(redraws),
@@ -168,7 +174,7 @@ def bench_widget(size=9, repeat=15, turns=40, seed=1, quiet=False):
     return out
 
 
-def browser_click_to_pixels():
+def browser_click_to_pixels() -> str | None:
     """The click-to-redraw time in a real JupyterLab in headless Chromium:
     runs the browser test that measures it (a source checkout with the test
     extras: ``tests/browser``), prints and returns its line (None when the
@@ -193,7 +199,8 @@ def browser_click_to_pixels():
     return line
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> None:
+
     """``python -m dendria_widget.bench_widget [--browser]``: the Python-side
     figures; ``--browser`` adds the click-to-pixels time in Chromium (about
     a minute: it starts JupyterLab)."""

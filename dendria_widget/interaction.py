@@ -13,10 +13,15 @@ them directly. Every rule comes from the engine: a click is matched against
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Sequence, cast
 
 from .explain.sentences import sentence as _sentence
 from .notation import CELL_VERBS, Step   # CELL_VERBS: the step verbs that name a cell
+
+if TYPE_CHECKING:  # for the type hints only
+    from .game import Game
+    from .geometry import Layout
+
 #: Verbs whose cell is the first cell of a group: a click anywhere on the
 #: group means the step.
 GROUP_VERBS = ("grow", "capture")
@@ -35,29 +40,29 @@ class Click(NamedTuple):
     """
 
     cell: str | None
-    steps: list
+    steps: list[Step]
     reason: str | None = None
     cancel: bool = False
 
 
-def is_hedu(game):
+def is_hedu(game: Game) -> bool:
     return game.variant.family == "hedu"
 
 
-def pixel_to_cell(layout, x, y):
+def pixel_to_cell(layout: Layout, x: float, y: float) -> str | None:
     """The name of the plot under CSS pixel (x, y) of a scene laid out with
     ``layout`` (a geometry.Layout), or None off the board."""
     i = layout.cell_at(x, y)
     return None if i is None else layout.board.name(i)
 
 
-def group_cells(game, cell):
+def group_cells(game: Game, cell: str) -> list[str]:
     """The cells of the group (seedbed, forest, host; Hedu: one colour and
     height) holding ``cell``, as the engine groups them; [] for an empty plot."""
     return list(game.group_at(cell))
 
 
-def current_turn(game):
+def current_turn(game: Game) -> list[Step]:
     """The steps of the turn in progress (as Step objects), [] between turns."""
     if not game.turn_under_way:
         return []
@@ -65,16 +70,16 @@ def current_turn(game):
     return list(hist[-1]) if hist else []
 
 
-def journey_cell(game):
+def journey_cell(game: Game) -> str | None:
     """Where the journeying dendrid stands now (None when no journey is on)."""
     journey = game.journey if game.phase == "move" else None
     return journey.at if journey else None
 
 
-def _cell_steps(game, legal, cell):
+def _cell_steps(game: Game, legal: Sequence[Step], cell: str) -> list[Step]:
     """The legal steps that a click on ``cell`` stands for."""
-    out = []
-    group = None
+    out: list[Step] = []
+    group: set[str] | None = None
     for s in legal:
         if s.verb not in CELL_VERBS:
             continue
@@ -88,7 +93,7 @@ def _cell_steps(game, legal, cell):
     return out
 
 
-def natural_steps(game, cell):
+def natural_steps(game: Game, cell: str) -> list[Step]:
     """The steps a click on ``cell`` most likely means, legal or not, judged
     only by what stands there and whose step it is (so that a refused click
     can be explained by the engine's reason for them)."""
@@ -114,10 +119,10 @@ def natural_steps(game, cell):
     return [Step("move", cell)]
 
 
-def refusal(game, cell):
+def refusal(game: Game, cell: str) -> str | None:
     """Why a click on ``cell`` does nothing now: the engine's reasons for the
     steps it most likely means (distinct reasons joined)."""
-    reasons = []
+    reasons: list[str] = []
     for s in natural_steps(game, cell):
         r = game.why_illegal(s)
         if r and r not in reasons:
@@ -129,7 +134,7 @@ def refusal(game, cell):
     return "; and ".join(reasons)
 
 
-def refusal_words(game, cell, reason=None):
+def refusal_words(game: Game, cell: str | None, reason: str | None = None) -> str:
     """Why a click on ``cell`` does nothing, as a sentence about what the
     learner did ("a seed on the board can only sprout after you plant or
     move in this turn"), then the engine's reason (``reason``, default
@@ -198,7 +203,7 @@ def refusal_words(game, cell, reason=None):
     return _sentence(f"The {dendrid} on {cell} cannot set out: {reason}")
 
 
-def click_steps(game, cell, legal=None):
+def click_steps(game: Game, cell: str | None, legal: Sequence[Step] | None = None) -> Click:
     """What a click on ``cell`` means now, as a :class:`Click`.
 
     ``legal`` may pass ``game.legal_steps()`` when the caller has it already.
@@ -221,7 +226,7 @@ def click_steps(game, cell, legal=None):
     return Click(cell, [], refusal(game, cell))
 
 
-def targets(game, legal=None):
+def targets(game: Game, legal: Sequence[Step] | None = None) -> list[str]:
     """The cells to highlight as legal targets now: during a journey, where
     the dendrid may slide, and the seeds, seedbeds and forests it may
     convert; after a plant, the seeds that may sprout and the seedbed that
@@ -231,16 +236,16 @@ def targets(game, legal=None):
     if legal is None:
         legal = game.legal_steps()
     board = game.board
-    cells = set()
+    cells: set[str] = set()
     for s in legal:
         if s.verb in GROUP_VERBS:
-            cells.update(group_cells(game, s.arg))
+            cells.update(group_cells(game, cast(str, s.arg)))   # a cell verb: arg names a cell
         elif s.verb in CELL_VERBS:
-            cells.add(s.arg)
+            cells.add(cast(str, s.arg))
     return sorted(cells, key=lambda n: board.sort_key(board.cell(n)))
 
 
-def button_steps(game, legal=None):
+def button_steps(game: Game, legal: Sequence[Step] | None = None) -> list[Step]:
     """The legal steps that are not clicks on a cell (end, pass, swap, komi,
     side), for the widget's buttons."""
     if legal is None:
@@ -255,12 +260,12 @@ _NBSP = "\u00a0"
 CHOICE_VERBS = ("swap", "komi", "side")
 
 
-def colours(game):
+def colours(game: Game) -> tuple[str, ...]:
     """The two colours of the game, the first to move first."""
     return tuple(game.variant.colours)
 
 
-def seats(game):
+def seats(game: Game) -> dict[str, int] | None:
     """Who plays which colour now: ``{colour: 1 or 2}`` (player 1 is the one
     who chose the komi or moved first), read from the swap and side steps
     played; None when the game began from a given position (the players
@@ -271,7 +276,7 @@ def seats(game):
     return {held["first"]: 1, held["second"]: 2}
 
 
-def seat_words(game, now=False):
+def seat_words(game: Game, now: bool = False) -> str | None:
     """'Player 2 plays Dark, Player 1 plays Light' (None when unknown);
     ``now`` says 'now plays'."""
     plays = seats(game)
@@ -279,17 +284,18 @@ def seat_words(game, now=False):
         return None
     v = game.variant
     verb = "now plays" if now else "plays"
-    order = sorted(plays, key=plays.get, reverse=True) if now else sorted(plays, key=plays.get)
+    order = (sorted(plays, key=lambda c: plays[c], reverse=True) if now
+             else sorted(plays, key=lambda c: plays[c]))
     return ", ".join(f"Player {plays[c]} {verb if k == 0 else 'plays'} {v.colour_word(c)}"
                      for k, c in enumerate(order))
 
 
-def choices_made(game):
+def choices_made(game: Game) -> bool:
     """True when a swap or a side choice changed who plays which colour."""
     return any(s.verb in ("swap", "side") for s in game.steps)
 
 
-def _choice_words(game, step, who):
+def _choice_words(game: Game, step: Step, who: str | None) -> str:
     v = game.variant
     if step.verb == "komi":
         return f"Player 1 sets the komi to {step.arg}"
@@ -298,7 +304,7 @@ def _choice_words(game, step, who):
     return "swap: the players exchange colours"
 
 
-def _label(game, turn_no, j, step, mover=None):
+def _label(game: Game, turn_no: int, j: int, step: Step, mover: str | None = None) -> str:
     # non-breaking spaces: an HTML <select> would collapse plain ones
     text = game.variant.step_text(step)
     if j == 0:
@@ -307,11 +313,12 @@ def _label(game, turn_no, j, step, mover=None):
     return _NBSP * (len(str(turn_no)) + 4) + text
 
 
-def _choice_label(game, step, mover=None):
+def _choice_label(game: Game, step: Step, mover: str | None = None) -> str:
     return f"choice:{_NBSP}" + _choice_words(game, step, mover).replace(" ", _NBSP)
 
 
-def turn_labels(game):
+def turn_labels(game: Game) -> list[tuple[int, str]]:
+
     """The move list: one entry per step played or to redo, grouped by turn.
 
     Returns a list of ``(index, label)`` where ``index`` is the number of

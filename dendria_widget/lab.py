@@ -28,11 +28,23 @@ import json
 import math
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, Protocol, Sequence, Union, cast
 
 from .errors import DendriaError
-from .game import Game
-from .players import SEATS, player_from_name, play_game, seats
+from .game import Game, RulesSpec
+from .notation import Step
+from .players import SEATS, Player, player_from_name, play_game, seats
 from .rules import resolve_rules
+from .rules.options import Rules
+
+if TYPE_CHECKING:  # for the type hints only
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+#: one lab game to play (what ``play_one`` takes): the rules as a dict, the
+#: variant's index, the game's index, its seed, the two players (A, B),
+#: their labels and the step cap
+LabTask = tuple[dict[str, Any], int, int, int, Sequence[Player], Sequence[str], Union[int, None]]
 
 Z95 = 1.959963984540054
 DEFAULT_MAX_STEPS = 3000
@@ -43,7 +55,7 @@ ENDS = ("passes", "move-limit", "no-placement", "step-cap")
 
 
 # ------------------------------------------------------------- helpers
-def wilson(successes, n, z=Z95):
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval (low, high) of a proportion; (nan, nan)
     when n is 0."""
     if n == 0:
@@ -57,13 +69,13 @@ def wilson(successes, n, z=Z95):
     return (low, high)
 
 
-def derive_seed(seed, *parts):
+def derive_seed(seed: int, *parts: object) -> int:
     """A 32-bit seed from a seed and labels (the same on every machine)."""
     text = "/".join(str(p) for p in (seed,) + parts)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "little")
 
 
-def end_kind(game, cut):
+def end_kind(game: Game, cut: bool) -> str:
     """How a game ended: passes, move-limit, no-placement (the value of its
     ``outcome.termination``) or step-cap (``cut``: stopped before its end)."""
     outcome = game.outcome
@@ -72,7 +84,7 @@ def end_kind(game, cut):
     return outcome.termination.value
 
 
-def variant_label(rules):
+def variant_label(rules: RulesSpec) -> str:
     """A short name of a variant (a rules dict or Rules): ruleset, board and
     the changed options, e.g. 'dendria-classic side 5 superko=off'."""
     d = resolve_rules(rules).to_dict()
@@ -86,9 +98,9 @@ def variant_label(rules):
     return " ".join(x for x in (d["ruleset"], where, opts) if x)
 
 
-def _rules_list(variants):
+def _rules_list(variants: RulesSpec | Iterable[RulesSpec]) -> list[Rules]:
     if isinstance(variants, (dict, str)) or hasattr(variants, "ruleset"):
-        variants = [variants]
+        variants = [cast(RulesSpec, variants)]    # one variant
     try:
         variants = list(variants)
     except TypeError:
@@ -100,7 +112,7 @@ def _rules_list(variants):
     return [resolve_rules(v) for v in variants]
 
 
-def _labels(players):
+def _labels(players: Sequence[str | Player]) -> tuple[list[Player], list[str]]:
     if isinstance(players, (str, bytes)) or len(players) != 2:
         raise DendriaError("players are a pair, like ['random', 'mcts:0.2']")
     made = [player_from_name(p) for p in players]
@@ -111,7 +123,7 @@ def _labels(players):
 
 
 # ------------------------------------------------------------ one game
-def play_one(task):
+def play_one(task: LabTask) -> dict[str, dict[str, Any]]:
     """Play one lab game; returns {"row": ..., "record": ...} (plain data).
     A top-level function so that any executor can run it."""
     rules_dict, v, g, game_seed, players, names, max_steps = task
@@ -121,11 +133,11 @@ def play_one(task):
                      for k, i in enumerate(order))
     game = Game(resolve_rules(rules_dict))
     colours = game.variant.colours
-    covered = set()
-    leaders = []
+    covered: set[str] = set()
+    leaders: list[int | None] = []
     branching = [len(game.legal_steps())]
 
-    def on_turn(game, turn):
+    def on_turn(game: Game, turn: list[Step]) -> None:
         covered.update(game.pieces)
         lead = game.leader
         leaders.append(None if lead == "draw" else colours.index(lead))
@@ -155,7 +167,7 @@ def play_one(task):
         "first": names[order[0]], "second": names[order[1]],
         "dark": seat_of[colours[0]], "light": seat_of[colours[1]],
         "winner": winner,
-        "winner_seat": None if winner in (None, "draw") else seat_of[w],
+        "winner_seat": None if w is None or w == "draw" else seat_of[w],
         "score_dark": sd, "score_light": sl, "margin": sd - sl,
         "turns": turns, "steps": game.step_count, "end": end_kind(game, cut),
         "player_a_seat": "first" if a_first else "second",
@@ -170,8 +182,10 @@ def play_one(task):
 
 
 # ------------------------------------------------------------------ run
-def run(variants, players, games=10, seed=0, executor=None, workers=None,
-        max_steps=DEFAULT_MAX_STEPS, progress=True):
+def run(variants: RulesSpec | Iterable[RulesSpec], players: Sequence[str | Player],
+        games: int = 10, seed: int = 0, executor: cf.Executor | None = None,
+        workers: int | None = None, max_steps: int | None = DEFAULT_MAX_STEPS,
+        progress: bool = True) -> LabResult:
     """Play ``games`` games of every variant between two players, seats
     alternating (player A is first in even games), and return a
     :class:`LabResult`.
@@ -198,7 +212,7 @@ def run(variants, players, games=10, seed=0, executor=None, workers=None,
     tasks = [(r.to_dict(), v, g, derive_seed(seed, v, g), made, names, max_steps)
              for v, r in enumerate(rules) for g in range(games)]
     bar = _bar(len(tasks), progress)
-    out = []
+    out: list[dict[str, dict[str, Any]]] = []
     try:
         if executor is None and (workers or os.cpu_count() or 1) == 1:
             for task in tasks:
@@ -224,15 +238,23 @@ def run(variants, players, games=10, seed=0, executor=None, workers=None,
                      {"games": games, "seed": seed, "max_steps": max_steps})
 
 
+class _Progress(Protocol):
+    """A progress bar: tqdm's, or none."""
+
+    def update(self, n: int) -> object: ...
+
+    def close(self) -> object: ...
+
+
 class _NoBar:
-    def update(self, n):
+    def update(self, n: int) -> None:
         pass
 
-    def close(self):
+    def close(self) -> None:
         pass
 
 
-def _bar(total, progress):
+def _bar(total: int, progress: bool) -> _Progress:
     if not progress:
         return _NoBar()
     from tqdm.auto import tqdm
@@ -248,7 +270,9 @@ class LabResult:
     game record per row, in the same order), ``settings``; ``summary()``,
     ``plot()``, ``save(dir)``, ``game(variant, index)``."""
 
-    def __init__(self, variants, players, rows, records, settings):
+    def __init__(self, variants: list[dict[str, Any]], players: Sequence[str],
+                 rows: list[dict[str, Any]], records: list[dict[str, Any]],
+                 settings: dict[str, Any]) -> None:
         import pandas as pd
         self.variants = variants
         self.players = list(players)
@@ -256,11 +280,11 @@ class LabResult:
         self.records = records
         self.settings = dict(settings)
 
-    def labels(self):
+    def labels(self) -> list[str]:
         """A short name for every variant."""
         return [variant_label(v) for v in self.variants]
 
-    def record(self, variant, index):
+    def record(self, variant: int, index: int) -> dict[str, Any]:
         """The record of one game (a dict that ``Game.from_record`` and
         ``BoardWidget.from_record`` open)."""
         rows = self.games
@@ -269,11 +293,11 @@ class LabResult:
             raise DendriaError(f"there is no game {index} of variant {variant} in this result")
         return self.records[int(hit[0])]
 
-    def game(self, variant, index):
+    def game(self, variant: int, index: int) -> Game:
         """One game of the study, replayed (a Game)."""
         return Game.from_record(self.record(variant, index))
 
-    def summary(self):
+    def summary(self) -> pd.DataFrame:
         """One row per variant: the metrics of docs/lab.md with 95% Wilson
         intervals for the rates."""
         import pandas as pd
@@ -284,13 +308,13 @@ class LabResult:
             rows.append(_summarize(d, v, label, self.players))
         return pd.DataFrame(rows).set_index("variant")
 
-    def plot(self):
+    def plot(self) -> Figure:
         """A matplotlib figure comparing the variants side by side: win
         rates with their 95% intervals (by colour, by seat, by player), the
         distribution of the games' lengths, and how the games ended."""
         return _plot(self)
 
-    def save(self, directory):
+    def save(self, directory: str | os.PathLike[str]) -> Path:
         """Write every game as a record (``records/v{variant}-g{game}.json``)
         and the tables as ``games.csv`` and ``summary.csv``; returns the
         directory as a Path."""
@@ -306,12 +330,13 @@ class LabResult:
             indent=1), encoding="utf-8")
         return path
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<LabResult: {len(self.variants)} variant(s), {len(self.games)} games, "
                 f"{self.players[0]} against {self.players[1]}>")
 
 
-def mean_interval(values, z=Z95, low=0.0, high=math.inf):
+def mean_interval(values: Iterable[float], z: float = Z95, low: float = 0.0,
+                  high: float = math.inf) -> tuple[float, float, float]:
     """(mean, low, high): the mean of ``values`` (NaNs left out) with its
     95% interval by the normal approximation, mean +- z * sd / sqrt(n),
     kept inside what the values can be [``low``, ``high``]; (nan, nan, nan)
@@ -328,7 +353,8 @@ def mean_interval(values, z=Z95, low=0.0, high=math.inf):
     return (m, max(low, m - half), min(high, m + half))
 
 
-def balance_interval(dark, light, n, z=Z95):
+def balance_interval(dark: int, light: int, n: int,
+                     z: float = Z95) -> tuple[float, float, float]:
     """(balance, low, high): balance = 1 - |dark - light| for ``dark`` and
     ``light`` wins in ``n`` games, its interval from the normal interval of
     the difference of the two shares (a multinomial's: var = (pd + pl -
@@ -352,17 +378,17 @@ MEANS = (("decisiveness", "decided_at", 1.0), ("turns_mean", "turns", math.inf),
          ("lead_changes", "lead_changes", math.inf), ("margin_abs_mean", None, math.inf))
 
 
-def _rate(k, n):
+def _rate(k: int, n: int) -> tuple[float, float, float]:
     low, high = wilson(k, n)
     return (k / n if n else math.nan), low, high
 
 
-def _summarize(d, v, label, players):
+def _summarize(d: pd.DataFrame, v: int, label: str, players: Sequence[str]) -> dict[str, Any]:
     n = len(d)
-    out = {"variant": v, "label": label, "games": n}
+    out: dict[str, Any] = {"variant": v, "label": label, "games": n}
     won = d["winner"]
 
-    def put(prefix, k):
+    def put(prefix: str, k: int) -> None:
         out[prefix], out[prefix + "_low"], out[prefix + "_high"] = _rate(k, n)
 
     put("dark_win_rate", int((won == "dark").sum()))
@@ -393,7 +419,7 @@ def _summarize(d, v, label, players):
     return out
 
 
-def _plot(result):
+def _plot(result: LabResult) -> Figure:
     import matplotlib
     from matplotlib.figure import Figure
 
@@ -439,7 +465,8 @@ def _plot(result):
 
 
 # ----------------------------------------------------------------- text
-def summary_text(result):
+def summary_text(result: LabResult) -> str:
+
     """The summary as a plain-text table: one column per variant."""
     s = result.summary()
     lines = []

@@ -9,12 +9,19 @@ Other errors keep IPython's usual display. Installed when ``dendria_widget`` is 
 
 from __future__ import annotations
 
+from types import TracebackType
+from typing import TYPE_CHECKING
+
 from .errors import DendriaError
+
+if TYPE_CHECKING:  # for the type hints only (IPython has no stubs: Any)
+    from IPython.core.interactiveshell import InteractiveShell
 
 _installed = False
 
 
-def _show(shell, etype, value, tb, tb_offset=None):
+def _show(shell: InteractiveShell, etype: type[BaseException], value: BaseException,
+          tb: TracebackType | None, tb_offset: int | None = None) -> None:
     # Shown as an error output whose "traceback" is one line in words: the
     # cell still fails (nbval and "run all" stop there), without Python's
     # stack of frames.
@@ -22,7 +29,7 @@ def _show(shell, etype, value, tb, tb_offset=None):
     return None
 
 
-def install(shell=None):
+def install(shell: InteractiveShell | None = None) -> bool:
     """Show DendriaError (and subclasses) without a traceback in IPython."""
     global _installed
     if shell is None:
@@ -38,7 +45,8 @@ def install(shell=None):
     return True
 
 
-def uninstall(shell=None):
+def uninstall(shell: InteractiveShell | None = None) -> None:
+
     """Give DendriaError the ordinary traceback display again."""
     global _installed
     if shell is None:

@@ -27,9 +27,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from .errors import DendriaError
-from .game import SEATS, seat_flip_after
+from .game import SEATS, Game, seat_flip_after
+from .notation import Step
 
 # playout and ordering weights per verb: plants and conversions first
 VERB_WEIGHTS = {"plant": 4.0, "place": 1.0, "move": 1.0, "slide": 1.0, "end": 1.0,
@@ -41,13 +43,24 @@ VERB_WEIGHTS = {"plant": 4.0, "place": 1.0, "move": 1.0, "slide": 1.0, "end": 1.
 _flip_after = seat_flip_after     # the seat flip after a step (the Game's rule)
 
 
-def seats(game):
+class Stopper(Protocol):
+    """What tells a thinking player to stop: anything with ``is_set()``
+    (a ``threading.Event``)."""
+
+    def is_set(self) -> bool: ...
+
+
+#: one whole turn valued: (value, tie-break, steps)
+Valued = tuple[float, float, list[Step]]
+
+
+def seats(game: Game) -> dict[str, str]:
     """{"first": colour, "second": colour}: the colour each seat holds now
     (after any pie swap or komi-pie side choice): ``game.seats``."""
     return game.seats
 
 
-def seat_to_move(game):
+def seat_to_move(game: Game) -> str:
     """'first' or 'second': the seat whose step comes next (``game.seat_to_move``)."""
     return game.seat_to_move
 
@@ -61,51 +74,51 @@ class Line:
 
     __slots__ = ("game", "colours", "hedu", "flip", "_flips")
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         self.game = game.copy()
         variant = game.variant
-        self.colours = variant.colours          # first colour first
+        self.colours: tuple[str, ...] = variant.colours          # first colour first
         self.hedu = variant.family == "hedu"
         self.flip = game.seat_flip
-        self._flips = []
+        self._flips: list[int] = []
 
-    def legal(self):
+    def legal(self) -> list[Step]:
         return self.game.legal_steps()
 
-    def push(self, step):
+    def push(self, step: Step) -> None:
         self.game.push(step)
         self._flips.append(self.flip)
         self.flip = _flip_after(self.flip, step)
 
-    def pop(self):
+    def pop(self) -> None:
         self.game.pop()
         self.flip = self._flips.pop()
 
     @property
-    def depth(self):
+    def depth(self) -> int:
         return len(self._flips)
 
     @property
-    def over(self):
+    def over(self) -> bool:
         return self.game.is_over
 
-    def mover(self):
+    def mover(self) -> int:
         """0 or 1: the colour index to move."""
         return self.colours.index(self.game.to_move)
 
-    def seat(self):
+    def seat(self) -> int:
         """0 (first) or 1 (second): the seat to move."""
         return self.mover() ^ self.flip
 
-    def turn_open(self):
+    def turn_open(self) -> bool:
         """Is a turn under way (its first step played, not yet ended)?"""
         return self.game.turn_under_way
 
-    def colour_of(self, seat):
+    def colour_of(self, seat: int) -> int:
         """The colour index the seat holds now."""
         return seat ^ self.flip
 
-    def result(self, seat):
+    def result(self, seat: int) -> float:
         """1, 0.5 or 0 for ``seat``: the winner if the game is over, else
         the leader on the score now."""
         game = self.game
@@ -130,28 +143,28 @@ class Player:
         """The player's name, e.g. 'greedy' or 'mcts:0.2'."""
         return self.label
 
-    def __init__(self, seed=0):
+    def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise DendriaError(f"a player's seed is a whole number, not {seed!r}")
         self.seed = seed
 
-    def with_seed(self, seed):
+    def with_seed(self: _P, seed: int) -> _P:
         """The same player with another seed (a copy)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.seed = seed
         return new
 
-    def _choose(self, line, rng, stop):
+    def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
         """The steps of one whole turn (a subclass's search)."""
         raise NotImplementedError
 
-    def _rng(self, game):
+    def _rng(self, game: Game) -> random.Random:
         # a function of the seed and the position: the same game gives the
         # same turn whatever the player played before
         return random.Random(f"{self.seed}|{game.step_count}|{game.position_string()}")
 
-    def choose_turn(self, game, stop=None):
+    def choose_turn(self, game: Game, stop: Stopper | None = None) -> list[Step]:
         """The steps of one whole turn for the side to move (Step objects),
         without changing ``game``. ``stop``: an object with ``is_set()``
         (a ``threading.Event``); once set, the player stops thinking and
@@ -163,11 +176,14 @@ class Player:
                                "from the start of a turn")
         return list(self._choose(Line(game), self._rng(game), stop))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r}, seed={self.seed})"
 
 
-def _weighted(rng, legal):
+_P = TypeVar("_P", bound=Player)
+
+
+def _weighted(rng: random.Random, legal: Sequence[Step]) -> Step:
     """A step drawn with the playout weights (plants and conversions first)."""
     if len(legal) == 1:
         return legal[0]
@@ -182,7 +198,7 @@ class RandomPlayer(Player):
 
     label = "random"
 
-    def _choose(self, line, rng, stop):
+    def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
         turn = []
         while True:
             legal = line.legal()
@@ -202,23 +218,24 @@ class GreedyPlayer(Player):
 
     label = "greedy"
 
-    def __init__(self, seed=0, beam=3):
+    def __init__(self, seed: int = 0, beam: int = 3) -> None:
         super().__init__(seed)
         self.beam = beam
 
-    def _choose(self, line, rng, stop):
+    def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
         return max(whole_turns(line, line.seat(), rng, self.beam, stop))[2]
 
 
-def whole_turns(line, seat, rng, beam, stop=None):
+def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
+                stop: Stopper | None = None) -> list[Valued]:
     """The whole turns the side to move may make, as found by a beam search:
     for each first step, the ``beam`` best partial turns (by :func:`evaluate`
     for ``seat``) are carried on step by step. Returns a list of (value,
     tie-break, steps) for every closed turn met (the value of the position
     after it, for ``seat``); ``line`` is left as it was. Once ``stop`` is set
     it returns what it has found so far (at least one turn)."""
-    closed_turns = []
-    frontier = []       # partial turns: (value, tie-break, steps)
+    closed_turns: list[Valued] = []
+    frontier: list[Valued] = []       # partial turns: (value, tie-break, steps)
     for st in line.legal():
         line.push(st)
         if line.over or not line.turn_open():
@@ -231,7 +248,7 @@ def whole_turns(line, seat, rng, beam, stop=None):
         while items:
             if stop is not None and stop.is_set() and closed_turns:
                 return closed_turns
-            nxt: list = []
+            nxt: list[Valued] = []
             for _v, _t, steps in items:
                 for st in steps:
                     line.push(st)
@@ -248,7 +265,7 @@ def whole_turns(line, seat, rng, beam, stop=None):
     return closed_turns
 
 
-def evaluate(line, seat):
+def evaluate(line: Line, seat: int) -> float:
     """How good the line's position is for ``seat`` (higher is better),
     from the engine's facts: the score margin now; in Dendria also what
     each side may grow or capture on this board (the side to move weighs
@@ -274,7 +291,7 @@ def evaluate(line, seat):
 class _Node:
     __slots__ = ("turn", "seat", "children", "prior", "n", "w")
 
-    def __init__(self, turn, seat, prior=0.5):
+    def __init__(self, turn: Sequence[Step], seat: int | None, prior: float = 0.5) -> None:
         self.turn = turn        # the whole turn (its steps) that led here
         self.seat = seat        # the seat that played it (its rewards count here)
         self.children: list[_Node] | None = None   # not expanded yet; then best prior first
@@ -283,7 +300,7 @@ class _Node:
         self.w = 0.0
 
 
-def _chance(value, scale):
+def _chance(value: float, scale: float) -> float:
     """An evaluation as a chance of winning (a sigmoid, ``scale`` points a unit)."""
     e = value / scale
     if e < -30:
@@ -317,8 +334,10 @@ class MCTSPlayer(Player):
     shares of the first steps are kept in ``last_search`` (for the widget's
     heat map)."""
 
-    def __init__(self, seed=0, iterations=None, seconds=None, playout_turns=0,
-                 c=0.4, widen=2.0, scale=2.0, prior_visits=2.0, beam=2, centre=True):
+    def __init__(self, seed: int = 0, iterations: int | None = None,
+                 seconds: float | None = None, playout_turns: int = 0, c: float = 0.4,
+                 widen: float = 2.0, scale: float = 2.0, prior_visits: float = 2.0,
+                 beam: int = 2, centre: bool = True) -> None:
         super().__init__(seed)
         if iterations is not None and seconds is not None:
             raise DendriaError("give the MCTS player iterations or seconds, not both")
@@ -334,12 +353,12 @@ class MCTSPlayer(Player):
         for label, x, low in (("playout_turns", playout_turns, 0), ("beam", beam, 1)):
             if isinstance(x, bool) or not isinstance(x, int) or x < low:
                 raise DendriaError(f"{label} must be a whole number >= {low}, not {x!r}")
-        for label, x, zero in (("c", c, True), ("widen", widen, False),
+        for label, y, zero in (("c", c, True), ("widen", widen, False),
                                ("scale", scale, False), ("prior_visits", prior_visits, False)):
-            if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x < math.inf or (
-                    x == 0 and not zero):
+            if isinstance(y, bool) or not isinstance(y, (int, float)) or not 0 <= y < math.inf or (
+                    y == 0 and not zero):
                 raise DendriaError(f"{label} must be a number {'>=' if zero else '>'} 0, "
-                                   f"not {x!r}")
+                                   f"not {y!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.playout_turns = playout_turns
@@ -350,7 +369,7 @@ class MCTSPlayer(Player):
         self.beam = beam
         self.centre = bool(centre)
         self._centre: list = [0, 0.0, None]
-        self.last_search = None
+        self.last_search: dict[str, Any] | None = None
 
     @property
     def name(self) -> str:
@@ -358,8 +377,8 @@ class MCTSPlayer(Player):
             return f"mcts:i{self.iterations}"
         return f"mcts:{self.seconds:g}"
 
-    def _choose(self, line, rng, stop):
-        root = _Node(None, None)
+    def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
+        root = _Node((), None)    # no turn led to the root (its turn is never read)
         # values are judged against the evaluation now (for positions with
         # this seat to move) and after its best turn by the evaluation (for
         # the other seat to move, set by the root's expansion): a dynamic
@@ -382,7 +401,7 @@ class MCTSPlayer(Player):
             visits[ch.turn[0]] = visits.get(ch.turn[0], 0) + ch.n
         return max(children, key=lambda ch: (visits[ch.turn[0]], ch.n, ch.prior)).turn
 
-    def _expand(self, line, node, rng):
+    def _expand(self, line: Line, node: _Node, rng: random.Random) -> float:
         """Open ``node``: a child for every whole turn found, valued for the
         seat that plays it, best first. Returns the best child's value."""
         seat = line.seat()
@@ -397,14 +416,14 @@ class MCTSPlayer(Player):
                          for v, _r, steps in turns]
         return node.children[0].prior
 
-    def _shift(self, seat, to_move):
+    def _shift(self, seat: int, to_move: int) -> float:
         """The evaluation for ``seat`` that counts as even in a position
         where ``to_move`` is the seat to move."""
         s0, now, after = self._centre
         e = now if to_move == s0 else after
         return e if seat == s0 else -e
 
-    def _playout(self, line, rng, seat):
+    def _playout(self, line: Line, rng: random.Random, seat: int) -> float:
         """The value for ``seat`` after ``playout_turns`` more turns of
         weighted random steps (the playout's steps stay on the line)."""
         for _ in range(self.playout_turns):
@@ -417,7 +436,8 @@ class MCTSPlayer(Player):
             return line.result(seat)
         return _chance(evaluate(line, seat) - self._shift(seat, line.seat()), self.scale)
 
-    def _search(self, line, root, rng, stop, iterations=None, deadline=None):
+    def _search(self, line: Line, root: _Node, rng: random.Random, stop: Stopper | None,
+                iterations: int | None = None, deadline: float | None = None) -> int:
         done = 0
         base = line.depth
         c = self.c
@@ -470,7 +490,7 @@ class MCTSPlayer(Player):
         return done
 
 
-def _shares(line, root):
+def _shares(line: Line, root: _Node) -> dict[str, Any]:
     """The visit share of every first step the search looked at: {"cells":
     {cell name: share}, "others": {step text: share}, "visits": N, "turns":
     [[step texts of a whole turn, share], ...] (the five most visited turns,
@@ -496,7 +516,7 @@ def _shares(line, root):
 
 
 # ------------------------------------------------------------ by name
-def player_from_name(text, seed=0):
+def player_from_name(text: str | Player, seed: int = 0) -> Player:
     """A player from its name: ``"random"``, ``"greedy"``, ``"mcts"`` (1 s a
     turn), ``"mcts:0.2"`` (0.2 s a turn) or ``"mcts:i500"`` (500 iterations)."""
     if isinstance(text, Player):
@@ -523,7 +543,10 @@ def player_from_name(text, seed=0):
                        "(seconds a turn) or 'mcts:i500' (iterations a turn)")
 
 
-def play_game(game, first, second, max_steps=None, stop=None, on_turn=None):
+def play_game(game: Game, first: Player, second: Player, max_steps: int | None = None,
+              stop: Stopper | None = None,
+              on_turn: Callable[[Game, list[Step]], object] | None = None) -> Game:
+
     """Play ``game`` to its end with two players by seat (``first`` makes the
     game's first step). Stops early when ``max_steps`` steps have been played
     (the step cap) or ``stop`` is set. ``on_turn(game, turn)`` is called after

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import os
 import pathlib
 import shutil
 from typing import NamedTuple
@@ -30,11 +31,11 @@ FIRST_NOTEBOOKS = ("index.ipynb", "00_start_here.ipynb")
 CLONE_DOCS_LINK, COPY_DOCS_LINK = "](../docs/", "](docs/"
 
 
-def _skipped(path):
+def _skipped(path: pathlib.Path) -> bool:
     return any(part.startswith(".") or part == "__pycache__" for part in path.parts)
 
 
-def source(name):
+def source(name: str) -> pathlib.Path:
     """The folder ``tutorials`` or ``docs`` this installation reads from."""
     for folder in (BUNDLED / name, HERE.parent / name):
         if folder.is_dir():
@@ -43,7 +44,7 @@ def source(name):
                        f"reinstall it with pip (pip install --force-reinstall dendria-widget)")
 
 
-def files(folder):
+def files(folder: pathlib.Path) -> list[pathlib.Path]:
     """The files of a folder to ship or copy, as paths relative to it, sorted."""
     return sorted(p.relative_to(folder) for p in folder.rglob("*")
                   if p.is_file() and not _skipped(p.relative_to(folder)))
@@ -54,12 +55,12 @@ class Copied(NamedTuple):
     ones it left alone (they were there already), and the notebook to open
     first."""
     folder: pathlib.Path
-    notebooks: list
-    kept: list
+    notebooks: list[pathlib.Path]
+    kept: list[pathlib.Path]
     first: pathlib.Path
 
 
-def copy_tutorials(dest=DEFAULT_DIR, overwrite=False):
+def copy_tutorials(dest: str | os.PathLike[str] = DEFAULT_DIR, overwrite: bool = False) -> Copied:
     """Copy the tutorial notebooks (and their other files) into ``dest``, and
     the rules documents into ``dest/docs``; returns a :class:`Copied`.
 
@@ -71,7 +72,9 @@ def copy_tutorials(dest=DEFAULT_DIR, overwrite=False):
         raise DendriaError(f"{dest} is a file, not a folder: give the name of a folder "
                            f"to copy the tutorials into")
     plan = [(source("tutorials"), dest), (source("docs"), dest / "docs")]
-    notebooks, kept = [], []
+    notebooks: list[pathlib.Path] = []
+    kept: list[pathlib.Path] = []
+
     try:
         for src, target in plan:
             for rel in files(src):

@@ -29,21 +29,29 @@ from dendria_widget import BoardWidget, Board, Game, Step, explain, lessons, not
 from dendria_widget.explain import dendria as explain_dendria
 from dendria_widget.explain import hedu as explain_hedu
 from dendria_widget.explain import refusals as explain_refusals
+from dendria_widget import interaction, players
 from dendria_widget.explain import sentences
+from dendria_widget.explain.sentences import Change
 from dendria_widget.game import Effect
+from dendria_widget.geometry import Layout, iter_bits
 from dendria_widget.interaction import Click
 from dendria_widget.lessons import Exercise, Lesson, LessonWidget, Page, Verdict
 from dendria_widget.notation import Piece
-from dendria_widget.players import Player
+from dendria_widget.players import GreedyPlayer, MCTSPlayer, Player, RandomPlayer
+from dendria_widget.render import canvas as rcanvas
+from dendria_widget.render import png as rpng
+from dendria_widget.render import scene as rscene
+from dendria_widget.render import svg as rsvg
+from dendria_widget.render import theme as rtheme
 from dendria_widget.render.theme import Theme
 from dendria_widget.rules.dendria import DendriaState
 from dendria_widget.rules.hedu import HeduState
 from dendria_widget.rules.options import Rules
-from dendria_widget.geometry import Layout, iter_bits
 from dendria_widget.rules.outcome import Outcome, Termination, leader
 from dendria_widget.rules.refusal import Refusal
 from dendria_widget.rules.variant import Variant
 from dendria_widget.session import BoardSession
+from dendria_widget.session import words as session_words
 from dendria_widget.widget.api import SessionAPI
 from dendria_widget.widget.probe import ThemeFollower
 from test_widget import journey_game
@@ -196,7 +204,7 @@ def test_every_public_function_has_hints(name):
 #: the names the modules import for their hints only (``if TYPE_CHECKING``)
 HINT_NAMES = {"Game": Game, "Step": Step, "Piece": Piece, "Board": Board, "Rules": Rules,
               "Variant": Variant, "Click": Click, "Player": Player, "Theme": Theme,
-              "Page": Page, "asyncio": asyncio,
+              "Page": Page, "asyncio": asyncio, "Change": Change, "Layout": Layout,
               "GameOrState": typing.Union[Game, DendriaState, HeduState]}
 
 
@@ -207,6 +215,8 @@ def conforms(value, hint):
         return True
     if hint is None or hint is type(None):
         return value is None
+    if hint is float:     # an int is a float too, as for mypy (PEP 484's numeric tower)
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         return any(conforms(value, a) for a in args)
@@ -235,6 +245,8 @@ def test_conforms_tells_types_apart():
     assert not conforms({"a": [1, "b"]}, dict[str, list[typing.Optional[int]]])
     assert conforms(("a", "b"), tuple[str, ...]) and not conforms(("a", 1), tuple[str, ...])
     assert conforms(None, int | None) and not conforms(1.5, int | None)
+    assert conforms(2, float) and conforms((0, 1.5), tuple[float, float])
+    assert not conforms(True, float) and not conforms("1", float)
     assert not conforms(["a"], tuple[str, ...])
     assert conforms(Effect("a1", None, "dark seed"), Effect)
     assert not conforms(Effect("a1", None, 3), Effect)
@@ -629,3 +641,125 @@ def test_the_geometry_says_what_its_hints_say():
     engine_checked(Layout.corners, layout, i)
     engine_checked(Layout.cell_at, layout, *layout.center(i))
     engine_checked(Layout.cell_at, layout, -1e9, 0)
+
+
+# ------------------------------------ the picture, the session, the players
+def holds_its_fields(obj):
+    """Every field of a dataclass ``obj`` has its hint's type, and so do the
+    fields of the dataclasses it holds (directly or in a tuple or list)."""
+    hints = typing.get_type_hints(type(obj), localns=HINT_NAMES)
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        assert conforms(value, hints[f.name]), (type(obj).__name__, f.name, value)
+        for v in (value if isinstance(value, (tuple, list)) else (value,)):
+            if dataclasses.is_dataclass(v) and not isinstance(v, type):
+                holds_its_fields(v)
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_a_scene_has_the_hinted_types(k):
+    game = _games()[k]
+    overlays = [o.name for o in game.variant.overlays]
+    cells = [game.board.name(i) for i in game.board.plots]
+    empty = [c for c in cells if c not in game.pieces]
+    marks = {"marks": {cells[0]: "A"}, "arrows": [[cells[0], cells[-1]]]}
+    for focus in (next(iter(game.pieces), cells[0]), empty[0]):
+        scene = checked(rscene.build_scene, game, overlays=overlays, focus=focus,
+                        selected=cells[0], targets=cells[:3], hover=cells[1],
+                        annotations=marks, width=320)
+        holds_its_fields(scene)
+        for shape in scene.shapes():
+            holds_its_fields(shape)
+        assert scene.key and scene.find("arrow")      # the key and the arrow were drawn
+        checked(rscene.Scene.shapes, scene, "pieces")
+        checked(rscene.Scene.find, scene, "cell")
+        checked(rscene.Scene.tags, scene)
+        checked(rscene.Scene.legends, scene)
+        x, y = checked(rscene.Scene.center, scene, cells[0])
+        assert checked(rscene.Scene.cell_at, scene, x, y) == cells[0]
+        checked(rscene.Scene.cell_at, scene, -50.0, -50.0)          # off the board: None
+        for line in scene.find("arrow"):
+            checked(rscene.arrow_parts, line)
+        checked(rcanvas.plan, scene.shapes("overlays"))
+        checked(rsvg.scene_to_svg, scene, title="a game")
+    checked(rscene.legend_entries, game.variant)
+    checked(rscene.key_height, game.variant, overlays, 400)
+    checked(rscene.radius_for, game.board, 300)
+    checked(rscene.board_geometry, game.board, 20.0)
+    checked(rscene.wrap, "a few words that wrap onto lines", 12.0, 60.0, 2)
+    checked(rscene.text_width, "abc", 12.0)
+    checked(rsvg.game_svg, game)
+    checked(rpng.game_png, game, scale=0.5)
+
+
+def test_the_themes_have_the_hinted_types():
+    for theme in rtheme.THEMES.values():
+        holds_its_fields(theme)
+        checked(Theme.text_pairs, theme)
+        checked(Theme.letter_chips, theme)
+    checked(Theme.with_changes, rtheme.DEFAULT_THEME, background="#000000")
+    checked(rtheme.resolve_theme, "dark")
+    checked(rtheme.theme_from_css, {"--jp-layout-color0": "#111111",
+                                    "--jp-ui-font-color0": "rgba(255, 255, 255, 1)"})
+    for value in ("#fff", "rgb(10, 20, 30)", "var(--x)", None):
+        checked(rtheme.css_colour, value)
+    checked(rtheme.contrast, "#000000", "#ffffff")
+    checked(rtheme.readable_on, "#0072b2")
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_the_session_view_has_the_hinted_types(k):
+    game = _games()[k]
+    session = BoardSession(game.copy(), overlays=[o.name for o in game.variant.overlays])
+    cell = next(iter(game.pieces), game.board.name(game.board.plots[0]))
+    session.set_hover(cell)
+    view = checked(BoardSession.view, session)
+    holds_its_fields(view)
+    checked(BoardSession.scene_request, session)
+    holds_its_fields(checked(BoardSession.scene, session))
+    legal = game.legal_steps()
+    for func in (session_words.phase_words, session_words.mover_words,
+                 session_words.score_words):
+        checked(func, game)
+    checked(session_words.hint, game, legal, [("End turn", "a reason")])
+    for step in legal[:5] + game.steps[-3:]:
+        checked(session_words.step_choice_label, step)
+    if game.steps:
+        checked(session_words.played_words, game, game.steps[-1], game.to_move,
+                game.last_effects())
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_what_a_click_means_has_the_hinted_types(k):
+    game = _games()[k]
+    legal = game.legal_steps()
+    for cell in [game.board.name(i) for i in game.board.plots][:12] + [None]:
+        checked(interaction.click_steps, game, cell, legal)
+        checked(interaction.refusal_words, game, cell)
+        if cell is not None:
+            checked(interaction.natural_steps, game, cell)
+            checked(interaction.refusal, game, cell)
+            checked(interaction.group_cells, game, cell)
+    for func in (interaction.targets, interaction.button_steps, interaction.turn_labels,
+                 interaction.current_turn, interaction.journey_cell, interaction.seats,
+                 interaction.seat_words, interaction.choices_made):
+        checked(func, game)
+    layout = rscene.board_geometry(game.board, 20.0).layout
+    x, y = layout.center(game.board.plots[0])
+    checked(interaction.pixel_to_cell, layout, x, y)
+    checked(interaction.pixel_to_cell, layout, -1e9, 0.0)
+
+
+def test_the_players_have_the_hinted_types():
+    game = Game("dendria-classic", size=3)
+    mcts = MCTSPlayer(iterations=20, seed=1)
+    for player in (RandomPlayer(seed=1), GreedyPlayer(seed=1), mcts):
+        turn = checked(Player.choose_turn, player, game)
+        assert turn and all(isinstance(s, Step) for s in turn)
+        assert type(player.with_seed(2)) is type(player)     # its hint: the same class
+    assert conforms(mcts.last_search, dict[str, typing.Any])    # what the heat map reads
+    checked(players.player_from_name, "mcts:i10")
+    checked(players.seats, game)
+    checked(players.seat_to_move, game)
+    checked(players.play_game, Game("hedu", size=3), RandomPlayer(seed=1), RandomPlayer(seed=2),
+            max_steps=6)

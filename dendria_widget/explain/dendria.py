@@ -7,7 +7,7 @@ and returns plain data with cell names, computed by the engine
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from ..geometry import DIRECTION_NAMES, iter_bits
 from ..rules.dendria import (COLOURS, COLOUR_OF, DENDRID, GROUP_WORDS, KIND_OF,
@@ -17,16 +17,17 @@ from ..rules.variant import variant_for
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
     from ..rules.dendria import DendriaState
+    from ..rules.refusal import Refusal
 
     #: What every function here takes: a Game, or its engine state.
     GameOrState = Game | DendriaState
 
 
-def _state(game):
-    return getattr(game, "state", game)
+def _state(game: GameOrState) -> DendriaState:
+    return cast("DendriaState", getattr(game, "state", game))
 
 
-def _text(refusal):
+def _text(refusal: Refusal | None) -> str | None:
     """A refusal in the edition's words (None stays None)."""
     return None if refusal is None else str(refusal)
 
@@ -108,19 +109,20 @@ def fertilized(game: GameOrState) -> dict[str, list[str]]:
     return {"dark": st.board.names(f[0]), "light": st.board.names(f[1])}
 
 
-def _group_facts(st, g, mover):
+def _group_facts(st: DendriaState, g: int, mover: int) -> dict[str, Any]:
     b = st.board
     first = (g & -g).bit_length() - 1
     c = st.cells[first]
     colour, kind = COLOUR_OF[c], KIND_OF[c]
     fert = st.fertile(g)
     f = st.fertilized()
-    soils = {}
+    soils: dict[str, list[str]] = {}
     for j in iter_bits(fert):
         who = [COLOURS[k] for k in (0, 1) if f[k] >> j & 1]
         soils[b.name(j)] = who
-    facts = {"cells": b.names(g), "colour": COLOURS[colour], "kind": GROUP_WORDS[kind],
-             "size": g.bit_count(), "fertile_soils": soils}
+    facts: dict[str, Any] = {"cells": b.names(g), "colour": COLOURS[colour],
+                             "kind": GROUP_WORDS[kind], "size": g.bit_count(),
+                             "fertile_soils": soils}
     if not fert:
         seen = st.seen_dendrids(g)
         facts["sees_dendrids"] = {"dark": seen[0], "light": seen[1]}

@@ -11,7 +11,7 @@ sorted by row, then index.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence, cast
 
 from ..geometry import iter_bits
 from ..rules.hedu import (COLOURS, INCREASE, PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY,
@@ -27,11 +27,11 @@ STAGE_WORDS = {PLACED: "placed", REDUCE_ENEMY: "enemy reduced",
                REDUCE_FRIENDLY: "friendly reduced", INCREASE: "increased"}
 
 
-def _state(game):
-    return getattr(game, "state", game)
+def _state(game: GameOrState) -> HeduState:
+    return cast("HeduState", getattr(game, "state", game))
 
 
-def _cell_id(st, cell):
+def _cell_id(st: HeduState, cell: str | int) -> int:
     return st.board.cell(cell) if isinstance(cell, str) else cell
 
 
@@ -41,11 +41,11 @@ def stack_words(piece: str) -> str:
     return f"{colour} stack of {height}"
 
 
-def _pairs(pairs):
+def _pairs(pairs: Iterable[tuple[int, int]]) -> list[list[int]]:
     return [[h, s] for h, s in pairs]
 
 
-def _pair_text(p):
+def _pair_text(p: Sequence[int]) -> str:
     # words, not a Python pair: the widget shows this sentence to learners
     return f"of {p[1]} stack{'s' if p[1] != 1 else ''} of height {p[0]}"
 

@@ -15,7 +15,7 @@ sprites edition *sows* and has *sprites* and *plots*; the classic edition
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, cast
 
 from ..rules.hedu import HeduState
 from ..rules.variant import plural_of, variant_for
@@ -23,10 +23,10 @@ from ..rules.variant import plural_of, variant_for
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
     from ..notation import Step
-    from ..rules.variant import Variant
+    from ..rules.variant import Dendria, Variant
 
 
-def _variant(game):
+def _variant(game: Game) -> Variant:
     st = getattr(game, "state", game)
     return variant_for(st.rules)
 
@@ -117,7 +117,7 @@ def roots_caption(game: Game, focus: str | None, roots: list[dict], hungry: bool
                     f"{what} is nourished")
 
 
-def _piece(game, cell):
+def _piece(game: Game, cell: str) -> str:
     return _variant(game).piece_words(game.pieces[cell])
 
 
@@ -137,7 +137,7 @@ def fertilization_caption(game: Game, fert: dict[str, dict], focus: str | None) 
     dendrids = v.kind_word("dendrid", 2)
     dark, light = (len(fert[c]) for c in v.colours)
 
-    def count(n):
+    def count(n: int) -> str:
         return "none" if n == 0 else plural(n, v.plot_word)
     head = f"Dark's {dendrids} fertilize {count(dark)}, Light's {count(light)}"
     if focus is None:
@@ -303,7 +303,7 @@ def points(x: float) -> str:
     return str(x)
 
 
-def _points_word(x):
+def _points_word(x: float) -> str:
     return f"{points(x)} point" + ("" if x == 1 else "s")
 
 
@@ -313,12 +313,13 @@ _SCORE_KEYS = {"total", "forests", "distinct_sizes", "majorities", "leafiness",
                "prisoners", "groups", "largest_groups_bonus"}
 
 
-def _score_parts(game, part):
+def _score_parts(game: Game, part: Mapping[str, Any]) -> tuple[str, str, list[str], list[str]]:
     """One colour's part of the score as words: (verb, what it holds, base
     terms, added terms), e.g. ('has', 'forests of 3 and 2', ['distinct sizes
     5'], ['1 for more forests of size 2', '0.5 for the larger forests'])."""
     v = _variant(game)
-    base, added = [], []
+    base: list[str] = []
+    added: list[str] = []
     if "controlled_regions" in part:            # Hedu
         verb = "controls"
         held = plural(part["controlled_regions"], "region")
@@ -425,7 +426,7 @@ def net_changes(effects: Iterable[Change]) -> dict[str, tuple[str | None, str | 
     return {c: (first[c], last[c]) for c in first if first[c] != last[c]}
 
 
-def _height(piece):
+def _height(piece: str | None) -> int:
     return int(piece.split()[1]) if piece else 0
 
 
@@ -492,13 +493,14 @@ def change_sentence(game: Game, step: Step | None = None,
     return sentence(f"{word}: the {v.piece_words(before)} on {cell} left the board")
 
 
-def _sorted(game, cells):
+def _sorted(game: Game, cells: Iterable[str]) -> list[str]:
     b = game.board
     return sorted(cells, key=lambda n: b.order[b.cell(n)])
 
 
-def _hedu_changes(v, effects, net):
-    out = []
+def _hedu_changes(v: Variant, effects: Iterable[Change],
+                  net: Mapping[str, tuple[str | None, str | None]]) -> list[str]:
+    out: list[str] = []
     taken = {c: 0 for c in v.colours}
     for cell, before, after in effects:
         if before and _height(after) < _height(before):
@@ -552,14 +554,14 @@ def describe(game: Game, cell: str, facts: dict | None = None,
     return _describe_dendria(game, facts, slides)
 
 
-def _holds(v, facts):
+def _holds(v: Variant, facts: Mapping[str, Any]) -> str:
     """'e5 holds a dark seed.', 'e5 is an empty soil.'"""
     cell, piece = facts["cell"], facts["piece"]
     return sentence(f"{cell} holds a {v.piece_words(piece)}" if piece
                     else f"{cell} is an empty {v.plot_word}")
 
 
-def _root_phrase(v, root):
+def _root_phrase(v: Variant, root: Mapping[str, Any]) -> str:
     n = root["empty_between"]
     between = f"{plural(n, 'empty ' + v.plot_word)} between" if n else "right next to it"
     if root["nourisher"] is None:
@@ -569,8 +571,9 @@ def _root_phrase(v, root):
             f"{root['nourisher']} ({between})")
 
 
-def _describe_dendria(game, facts, slides=None):
-    v = _variant(game)
+def _describe_dendria(game: Game, facts: Mapping[str, Any],
+                      slides: Sequence[str] | None = None) -> list[str]:
+    v = cast("Dendria", _variant(game))    # a Dendria game's
     cell, piece = facts["cell"], facts["piece"]
     out = [_holds(v, facts)]
     roots = facts["roots"]
@@ -635,7 +638,7 @@ def _describe_dendria(game, facts, slides=None):
     return out
 
 
-def _describe_hedu(game, facts):
+def _describe_hedu(game: Game, facts: Mapping[str, Any]) -> list[str]:
     v = _variant(game)
     piece = facts["piece"]
     out = [_holds(v, facts)]

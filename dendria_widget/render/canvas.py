@@ -19,27 +19,36 @@ several ``draw_layer`` calls in one ``hold_canvas()``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from .scene import Circle, Line, Polygon, Text, arrow_parts
+from .scene import Circle, Line, Point, Polygon, Scene, Shape, Text, arrow_parts
+
+if TYPE_CHECKING:  # for the type hints only
+    import numpy as np
+    from ipycanvas import Canvas    # no stubs: Any
+
+#: a bounding box (x0, y0, x1, y1)
+Box = tuple[float, float, float, float]
+#: one drawing operation: (style key, item, bounding box)
+Op = tuple[tuple[Any, ...], Any, Box]
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 _LOOKBACK = 48
 
 
-def _bbox_pts(points, pad):
+def _bbox_pts(points: Sequence[Point], pad: float) -> Box:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-def _overlap(a, b):
+def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _ops(shapes, k):
+def _ops(shapes: Sequence[Shape], k: float) -> list[Op]:
     """(key, item, bbox) drawing operations, in order, scaled by k."""
-    ops: list[tuple[tuple, Any, tuple]] = []
+    ops: list[Op] = []
     i = 0
     n = len(shapes)
     while i < n:
@@ -48,11 +57,11 @@ def _ops(shapes, k):
                 and s.dash is None):
             # a run of tiles: fills first, then outlines
             j = i
-            while (j < n and isinstance(shapes[j], Polygon) and shapes[j].fill
-                   and shapes[j].stroke == s.stroke and shapes[j].width == s.width
-                   and shapes[j].alpha >= 1 and shapes[j].dash is None):
+            while (j < n and isinstance(t := shapes[j], Polygon) and t.fill
+                   and t.stroke == s.stroke and t.width == s.width
+                   and t.alpha >= 1 and t.dash is None):
                 j += 1
-            run = shapes[i:j]
+            run = [t for t in shapes[i:j] if isinstance(t, Polygon)]   # all of them
             for t in run:
                 pts = [(x * k, y * k) for x, y in t.points]
                 ops.append((("fp", t.fill, 1.0), pts, _bbox_pts(pts, 0)))
@@ -67,12 +76,12 @@ def _ops(shapes, k):
     return ops
 
 
-def _dash(dash, k):
+def _dash(dash: tuple[float, ...] | None, k: float) -> tuple[float, ...] | None:
     return tuple(d * k for d in dash) if dash else None
 
 
-def _shape_ops(s, k):
-    out: list[tuple[tuple, Any, tuple]] = []
+def _shape_ops(s: Shape, k: float) -> list[Op]:
+    out: list[Op] = []
     if isinstance(s, Polygon):
         pts: Any = [(x * k, y * k) for x, y in s.points]
         if s.fill:
@@ -117,12 +126,12 @@ def _shape_ops(s, k):
     return out
 
 
-def _cells(box, g):
+def _cells(box: Box, g: float) -> list[tuple[int, int]]:
     x0, y0, x1, y1 = int(box[0] // g), int(box[1] // g), int(box[2] // g), int(box[3] // g)
     return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
 
 
-def plan(shapes, scale=2):
+def plan(shapes: Iterable[Shape], scale: float = 2) -> list[tuple[tuple[Any, ...], list[Any]]]:
     """The batches that :func:`draw_layer` draws: a list of ``(key, items)``
     in draw order (exposed for tests and for measuring).
 
@@ -153,12 +162,12 @@ def plan(shapes, scale=2):
 class _Style:
     """The canvas style as this module last set it (never read back)."""
 
-    def __init__(self, canvas, font_family):
+    def __init__(self, canvas: Canvas, font_family: str) -> None:
         self.c = canvas
         self.family = font_family
-        self.state = {}
+        self.state: dict[str, Any] = {}
 
-    def set(self, name, value):
+    def set(self, name: str, value: Any) -> None:
         if self.state.get(name, _UNSET) == value:
             return
         self.state[name] = value
@@ -171,12 +180,13 @@ class _Style:
 _UNSET = object()
 
 
-def _arrays(polys):
+def _arrays(polys: Iterable[Any]) -> list[np.ndarray]:
     import numpy as np
     return [np.asarray(p, dtype=float) for p in polys]
 
 
-def draw_layer(canvas, shapes, scale=2, clear=False, font_family=None):
+def draw_layer(canvas: Canvas, shapes: Iterable[Shape], scale: float = 2, clear: bool = False,
+               font_family: str | None = None) -> int:
     """Draw ``shapes`` (one scene layer) on an ipycanvas ``Canvas`` whose
     pixels are ``scale`` x CSS pixels. ``clear``: clear the canvas first.
     Returns the number of batches drawn."""
@@ -241,7 +251,8 @@ def draw_layer(canvas, shapes, scale=2, clear=False, font_family=None):
     return len(batches)
 
 
-def draw_scene(canvas, scene, scale=2):
+def draw_scene(canvas: Canvas, scene: Scene, scale: float = 2) -> int:
+
     """Draw every layer of a scene on one canvas (background first)."""
     canvas.clear()
     canvas.global_alpha = 1.0

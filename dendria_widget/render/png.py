@@ -11,16 +11,26 @@ from __future__ import annotations
 
 import io
 import math
+import os
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
-from .scene import Circle, Line, Polygon, Text, arrow_parts, build_scene
+from .scene import Circle, Line, Point, Points, Polygon, Scene, Shape, Text, arrow_parts, build_scene
+
+if TYPE_CHECKING:  # for the type hints only
+    from PIL import Image, ImageDraw, ImageFont
+
+    from ..game import Game
+
+#: a file's path, as ``open`` takes it
+PathLike = Union[str, "os.PathLike[str]"]
 
 SUPERSAMPLE = 2
 # glyphs the default font lacks
 _TEXT_SUBS = {"\u2192": ">", "\u00d7": "x", "\u2013": "-", "\u2014": "-"}
 
 
-def _rgb(colour):
+def _rgb(colour: str) -> tuple[int, int, int]:
     c = colour.lstrip("#")
     if len(c) == 3:
         c = "".join(ch * 2 for ch in c)
@@ -28,13 +38,13 @@ def _rgb(colour):
 
 
 @lru_cache(maxsize=None)
-def _rgba(colour, alpha):
+def _rgba(colour: str, alpha: float) -> tuple[int, int, int, int]:
     r, g, b = _rgb(colour)
     return (r, g, b, max(0, min(255, round(alpha * 255))))
 
 
 @lru_cache(maxsize=64)
-def _font(px):
+def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     from PIL import ImageFont
     try:
         return ImageFont.load_default(size=px)
@@ -42,7 +52,8 @@ def _font(px):
         return ImageFont.load_default()
 
 
-def _dashes(points, dash, closed=False):
+def _dashes(points: Iterable[Point], dash: Sequence[float],
+            closed: bool = False) -> list[list[Point]]:
     """Cut a polyline into dash segments (lists of points)."""
     pts = list(points)
     if closed and pts and pts[0] != pts[-1]:
@@ -50,7 +61,7 @@ def _dashes(points, dash, closed=False):
     pattern = [d for d in dash if d > 0] or [1.0]
     if len(pattern) % 2:
         pattern = pattern * 2
-    out = []
+    out: list[list[Point]] = []
     k = 0
     left = pattern[0]
     on = True
@@ -79,12 +90,13 @@ def _dashes(points, dash, closed=False):
     return out
 
 
-def _circle_points(cx, cy, r, n=64):
+def _circle_points(cx: float, cy: float, r: float, n: int = 64) -> list[Point]:
     return [(cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n))
             for k in range(n + 1)]
 
 
-def _stroke(draw, pts, colour, width):
+def _stroke(draw: ImageDraw.ImageDraw, pts: Sequence[Point], colour: tuple[int, int, int, int],
+            width: float) -> None:
     if len(pts) < 2:
         return
     w = max(1, round(width))
@@ -95,7 +107,7 @@ def _stroke(draw, pts, colour, width):
             draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
 
 
-def _draw_shape(draw, s, k):
+def _draw_shape(draw: ImageDraw.ImageDraw, s: Shape, k: float) -> None:
     if isinstance(s, Polygon):
         pts = [(x * k, y * k) for x, y in s.points]
         if s.fill:
@@ -124,9 +136,10 @@ def _draw_shape(draw, s, k):
     elif isinstance(s, Line):
         col = _rgba(s.stroke, s.alpha)
         pts = list(s.points)
-        head = None
+        head: Points | None = None
         if s.arrow and len(pts) >= 2:
-            pts, head = arrow_parts(s)
+            shaft, head = arrow_parts(s)
+            pts = list(shaft)
         pts = [(x * k, y * k) for x, y in pts]
         if s.dash:
             for part in _dashes(pts, [d * k for d in s.dash]):
@@ -153,7 +166,7 @@ def _draw_shape(draw, s, k):
         raise TypeError(f"not a scene shape: {s!r}")
 
 
-def scene_to_image(scene, scale=2, supersample=SUPERSAMPLE):
+def scene_to_image(scene: Scene, scale: float = 2, supersample: int = SUPERSAMPLE) -> Image.Image:
     """A Pillow RGB image of the scene, ``scale`` device pixels per CSS pixel."""
     from PIL import Image, ImageDraw
     if not scale > 0:
@@ -172,21 +185,21 @@ def scene_to_image(scene, scale=2, supersample=SUPERSAMPLE):
     return big
 
 
-def scene_to_png(scene, scale=2, supersample=SUPERSAMPLE):
+def scene_to_png(scene: Scene, scale: float = 2, supersample: int = SUPERSAMPLE) -> bytes:
     """PNG bytes of the scene at ``scale`` x its CSS size (2: for high-DPI screens)."""
     buf = io.BytesIO()
     scene_to_image(scene, scale, supersample).save(buf, format="PNG", optimize=False)
     return buf.getvalue()
 
 
-def game_png(game, scale=2, **kw):
+def game_png(game: Game, scale: float = 2, **kw: Any) -> bytes:
     """PNG bytes of a game (keyword arguments go to ``build_scene``)."""
     kw.setdefault("overlays", ("annotations",))
     kw.setdefault("key", "compact")
     return scene_to_png(build_scene(game, **kw), scale=scale)
 
 
-def save_png(game, path, scale=2, **kw):
+def save_png(game: Game, path: PathLike, scale: float = 2, **kw: Any) -> PathLike:
     """Write a game's picture as a PNG file; returns the path."""
     data = game_png(game, scale=scale, **kw)
     with open(path, "wb") as f:
@@ -194,7 +207,8 @@ def save_png(game, path, scale=2, **kw):
     return path
 
 
-def save_svg(game, path, **kw):
+def save_svg(game: Game, path: PathLike, **kw: Any) -> PathLike:
+
     """Write a game's picture as an SVG file; returns the path."""
     from .svg import game_svg
     with open(path, "w", encoding="utf-8") as f:

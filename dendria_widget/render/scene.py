@@ -74,12 +74,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Union
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union, overload
 
 from ..errors import DendriaError
-from ..geometry import DIRECTION_NAMES, DIRECTIONS, Layout
-from ..rules.variant import OVERLAY_NAMES, VARIANTS
-from .theme import DEFAULT_THEME, readable_on, resolve_theme
+from ..geometry import DIRECTION_NAMES, DIRECTIONS, Board, Layout
+from ..rules.variant import OVERLAY_NAMES, VARIANTS, Variant
+from .theme import DEFAULT_THEME, Theme, readable_on, resolve_theme
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..explain.sentences import Change
+    from ..game import Game
 
 #: every overlay name ``build_scene`` takes; which ones a game offers (and
 #: their labels and tooltips) is its variant's: ``game.variant.overlays``
@@ -96,18 +100,22 @@ KEY_TEXT = 12.0     # the key's phrases and captions
 MARGIN = 1.15   # space round the board, in hex radii (room for the names)
 SQRT3 = math.sqrt(3.0)
 
+#: A point in CSS pixels, and a run of them (a polygon's corners, a line).
+Point = tuple[float, float]
+Points = tuple[Point, ...]
+
 
 # ---------------------------------------------------------------- shapes
 @dataclass(slots=True)
 class Polygon:
     """A closed polygon. ``fill``/``stroke`` None: not filled / not stroked.
     ``dash``: a tuple of dash and gap lengths in CSS px."""
-    points: tuple
+    points: Points
     fill: str | None
     stroke: str | None
     width: float
     alpha: float = 1.0
-    dash: tuple | None = None
+    dash: tuple[float, ...] | None = None
     tag: str | None = None
     legend: str | None = None
 
@@ -123,7 +131,7 @@ class Circle:
     width: float
     alpha: float = 1.0
     tag: str | None = None
-    dash: tuple | None = None
+    dash: tuple[float, ...] | None = None
     legend: str | None = None
 
 
@@ -131,11 +139,11 @@ class Circle:
 class Line:
     """An open polyline; ``arrow``: an arrowhead at the last point (see
     :func:`arrow_parts`)."""
-    points: tuple
+    points: Points
     stroke: str
     width: float
     alpha: float = 1.0
-    dash: tuple | None = None
+    dash: tuple[float, ...] | None = None
     arrow: bool = False
     tag: str | None = None
     legend: str | None = None
@@ -158,7 +166,7 @@ class Text:
     legend: str | None = None
 
 
-def arrow_parts(line):
+def arrow_parts(line: Line) -> tuple[Points, Points]:
     """(shaft points, arrowhead triangle) of a Line with ``arrow=True``: the
     shaft stops at the base of the head so the tip stays sharp. Every backend
     draws arrows with this, so they all look the same."""
@@ -193,41 +201,41 @@ class Scene:
     as changed; the widget may animate them)."""
     width: float
     height: float
-    layers: dict
+    layers: dict[str, list[Shape]]
     layout: Layout
     background: str = "#ffffff"
     game_kind: str = "dendria"
     font: str = "DejaVu Sans, Verdana, Arial, sans-serif"
     board_height: float = 0.0
-    key: list = field(default_factory=list)
-    captions: dict = field(default_factory=dict)
-    changed: list = field(default_factory=list)
+    key: list[tuple[str, str, str]] = field(default_factory=list)
+    captions: dict[str, str] = field(default_factory=dict)
+    changed: list[str] = field(default_factory=list)
 
-    def legends(self, layer=None):
+    def legends(self, layer: str | None = None) -> set[str]:
         """The key entries (``overlay:entry``) the drawn shapes stand for."""
         return {s.legend for s in self.shapes(layer) if s.legend is not None}
 
-    def shapes(self, layer=None):
+    def shapes(self, layer: str | None = None) -> list[Shape]:
         """Every shape (of one layer, or of all layers in draw order)."""
         if layer is not None:
             return list(self.layers[layer])
         return [s for shapes in self.layers.values() for s in shapes]
 
-    def find(self, prefix, layer=None):
+    def find(self, prefix: str, layer: str | None = None) -> list[Shape]:
         """Shapes whose tag is ``prefix`` or starts with ``prefix + ':'``."""
         p2 = prefix + ":"
         return [s for s in self.shapes(layer)
                 if s.tag is not None and (s.tag == prefix or s.tag.startswith(p2))]
 
-    def tags(self, layer=None):
+    def tags(self, layer: str | None = None) -> list[str]:
         return [s.tag for s in self.shapes(layer) if s.tag is not None]
 
-    def cell_at(self, x, y):
+    def cell_at(self, x: float, y: float) -> str | None:
         """The name of the plot under CSS pixel (x, y), or None."""
         i = self.layout.cell_at(x, y)
         return None if i is None else self.layout.board.name(i)
 
-    def center(self, cell):
+    def center(self, cell: str) -> Point:
         """The CSS pixel centre of a cell (by name)."""
         b = self.layout.board
         return self.layout.center(b.cell(cell))
@@ -242,7 +250,7 @@ _COS = tuple(math.cos(math.radians(60 * k - 30)) for k in range(6))
 _SIN = tuple(math.sin(math.radians(60 * k - 30)) for k in range(6))
 
 
-def _star(points, outer, inner, rot=-90.0):
+def _star(points: int, outer: float, inner: float, rot: float = -90.0) -> Points:
     out = []
     for k in range(2 * points):
         a = math.radians(rot + 180.0 * k / points)
@@ -251,12 +259,12 @@ def _star(points, outer, inner, rot=-90.0):
     return tuple(out)
 
 
-def _ngon(n, rad, rot):
+def _ngon(n: int, rad: float, rot: float) -> Points:
     return tuple((rad * math.cos(math.radians(rot + 360.0 * k / n)),
                   rad * math.sin(math.radians(rot + 360.0 * k / n))) for k in range(n))
 
 
-def _chain(segments, layout):
+def _chain(segments: Sequence[tuple[Point, Point]], layout: Layout) -> list[Points]:
     """Join directed segments (a, b) of hex edges into closed loops of points.
 
     Corners are matched by their place on the exact corner lattice (x in
@@ -266,18 +274,18 @@ def _chain(segments, layout):
     uy = layout.radius / 2.0
     ox, oy = layout.ox, layout.oy
 
-    def key(p):
+    def key(p: Point) -> tuple[int, int]:
         return (round((p[0] - ox) / ux), round((p[1] - oy) / uy))
-    nxt = {}
+    nxt: dict[tuple[int, int], tuple[Point, Point]] = {}
     for a, b in segments:
         nxt[key(a)] = (a, b)
-    loops = []
-    seen = set()
+    loops: list[Points] = []
+    seen: set[tuple[int, int]] = set()
     for a, b in segments:
         k0 = key(a)
         if k0 in seen:
             continue
-        loop = []
+        loop: list[Point] = []
         k = k0
         while k not in seen and k in nxt:
             seen.add(k)
@@ -293,17 +301,17 @@ class BoardGeometry:
     """Pixel geometry of one board at one hex radius (cached: see
     :func:`board_geometry`)."""
 
-    def __init__(self, board, radius):
+    def __init__(self, board: Board, radius: float) -> None:
         R = self.radius = float(radius)
         lay = self.layout = Layout(board, R, margin=MARGIN * R)
         self.board = board
         self.width, self.height = lay.width, lay.height
-        self.names = {i: board.name(i) for i in board.plots}
-        self.ids = {n: i for i, n in self.names.items()}
-        self.center = {}
-        self.hex = {}
-        self.inner = {}
-        self.inner2 = {}
+        self.names: dict[int, str] = {i: board.name(i) for i in board.plots}
+        self.ids: dict[str, int] = {n: i for i, n in self.names.items()}
+        self.center: dict[int, Point] = {}
+        self.hex: dict[int, Points] = {}
+        self.inner: dict[int, Points] = {}
+        self.inner2: dict[int, Points] = {}
         for i in board.plots:
             cx, cy = lay.center(i)
             self.center[i] = (cx, cy)
@@ -312,7 +320,7 @@ class BoardGeometry:
                                   for c, s in zip(_COS, _SIN))
             self.inner2[i] = tuple((cx + 0.93 * R * c, cy + 0.93 * R * s)
                                    for c, s in zip(_COS, _SIN))
-        self.lagoons = []
+        self.lagoons: list[tuple[str, Points, Points]] = []
         for i in board.lagoons:
             q, r = board.axial(i)
             cx, cy = lay.center(i)
@@ -322,7 +330,7 @@ class BoardGeometry:
                          for k in range(7))
             self.lagoons.append((f"{q},{r}", poly, wave))
         # outline of the board (outer border and the shores of lagoons)
-        segs = []
+        segs: list[tuple[Point, Point]] = []
         for i in board.plots:
             h = self.hex[i]
             for d in range(6):
@@ -333,9 +341,9 @@ class BoardGeometry:
         self.glyphs = _glyphs()
         self.coords = self._coords(board, lay, R)
 
-    def _coords(self, board, lay, R):
+    def _coords(self, board: Board, lay: Layout, R: float) -> list[tuple[float, float, str, str]]:
         """(x, y, text, tag) of the names along the border (see the module doc)."""
-        out = []
+        out: list[tuple[float, float, str, str]] = []
         for row in board.rows:
             first = row[0]
             cx, cy = self.center[first]
@@ -358,7 +366,7 @@ class BoardGeometry:
         return out
 
 
-def _glyphs():
+def _glyphs() -> dict[str, Points]:
     """Unit point offsets of the piece glyphs (scaled by the theme's sizes)."""
     return {
         "tree": _ngon(6, 1.0, 0.0),      # a flat-top hexagon in the pointy-top cell
@@ -367,24 +375,24 @@ def _glyphs():
 
 
 @lru_cache(maxsize=64)
-def board_geometry(board, radius):
+def board_geometry(board: Board, radius: float) -> BoardGeometry:
     """The cached :class:`BoardGeometry` of a board at a hex radius."""
     return BoardGeometry(board, radius)
 
 
 @lru_cache(maxsize=64)
-def _unit_size(board):
+def _unit_size(board: Board) -> tuple[float, float]:
     lay = Layout(board, 1.0, margin=MARGIN)
     return lay.width, lay.height
 
 
-def radius_for(board, width=None, height=None):
+def radius_for(board: Board, width: float | None = None, height: float | None = None) -> float:
     """The hex radius that makes the board fit in ``width`` (and ``height``)
     CSS px, never below :data:`MIN_RADIUS` (the smallest hex in which the
     11 px texts fit: a narrower space gets a wider picture, to scroll or
     scale, rather than unreadable text)."""
     uw, uh = _unit_size(board)
-    cands = []
+    cands: list[float] = []
     if width is not None:
         cands.append(width / uw)
     if height is not None:
@@ -395,15 +403,19 @@ def radius_for(board, width=None, height=None):
 
 
 # ------------------------------------------------------------- helpers
-def _scaled(offsets, s, cx, cy):
+def _scaled(offsets: Points, s: float, cx: float, cy: float) -> Points:
     return tuple((cx + s * x, cy + s * y) for x, y in offsets)
 
 
-def _colour_index(word):
+def _colour_index(word: str) -> int:
     return 0 if word in ("dark", "black") else 1
 
 
-def _cell_id(geo, name, what):
+@overload
+def _cell_id(geo: BoardGeometry, name: str, what: str) -> int: ...
+@overload
+def _cell_id(geo: BoardGeometry, name: str | None, what: str) -> int | None: ...
+def _cell_id(geo: BoardGeometry, name: str | None, what: str) -> int | None:
     if name is None:
         return None
     if not isinstance(name, str):
@@ -419,16 +431,17 @@ def _cell_id(geo, name, what):
 CHAR_WIDTH = 0.6   # a generous average advance of DejaVu Sans, in font sizes
 
 
-def text_width(text, size):
+def text_width(text: str, size: float) -> float:
     """The width a text takes, estimated (no font metrics in a pure scene)."""
     return CHAR_WIDTH * size * len(text)
 
 
-def wrap(text, size, width, max_lines):
+def wrap(text: str, size: float, width: float, max_lines: int) -> list[str]:
     """Word-wrap ``text`` into at most ``max_lines`` lines of ``width`` px;
     a text still too long ends its last line with an ellipsis."""
     words = text.split()
-    lines, cur = [], ""
+    lines: list[str] = []
+    cur = ""
     for w in words:
         trial = f"{cur} {w}" if cur else w
         if text_width(trial, size) <= width or not cur:
@@ -447,13 +460,13 @@ def wrap(text, size, width, max_lines):
 
 
 # ------------------------------------------------------------- the key
-def legend_entries(variant):
+def legend_entries(variant: Variant) -> dict[str, tuple[tuple[str, str], ...]]:
     """Every key entry of every overlay this variant offers, in key order:
     ``{overlay: ((entry, phrase), ...)}``. Each shape an overlay draws
     carries ``legend="overlay:entry"`` naming one of these."""
     dendrid = variant.kind_word("dendrid") if "dendrid" in variant.kind_words else ""
     soil, soils = variant.plot_word, variant.plots_word()
-    out = {
+    out: dict[str, tuple[tuple[str, str], ...]] = {
         "roots": (("root", "a root, to its nourisher"), ("nourisher", "a nourisher"),
                   ("edge", "a nutrientless root: it sees the edge"),
                   ("count", f"empty {soils} between")),
@@ -486,14 +499,15 @@ KEY_SAMPLE = 11.0      # the hex radius the key's samples are drawn at
 KEY_MIN_WIDTH = 320.0  # the narrowest picture with a key
 
 
-def caption_lines(width):
+def caption_lines(width: float) -> int:
     """Lines a caption may take: more on a narrow picture (fixed per width)."""
     return 2 if width >= 460 else 3
 
 
-def _flow(entries, width):
+def _flow(entries: Sequence[tuple[str, str]], width: float) -> list[tuple[float, int]]:
     """(x, row) of each (entry, phrase) laid out left to right, wrapping."""
-    x, row, out = KEY_PAD, 0, []
+    x, row = KEY_PAD, 0
+    out: list[tuple[float, int]] = []
     for _, phrase in entries:
         w = 2 * KEY_SAMPLE + 6 + text_width(phrase, KEY_TEXT)
         if x > KEY_PAD and x + w > width - KEY_PAD:
@@ -503,7 +517,7 @@ def _flow(entries, width):
     return out
 
 
-def key_height(variant, overlays, width):
+def key_height(variant: Variant, overlays: Iterable[str], width: float) -> float:
     """The height of the key of ``overlays`` at ``width``: it depends only
     on the rules and the overlays shown, never on the position, so the
     picture keeps its size while the game is played."""
@@ -519,9 +533,13 @@ def key_height(variant, overlays, width):
 
 
 # ------------------------------------------------------------ the scene
-def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=None,
-                theme=DEFAULT_THEME, radius=None, width=None, show_names=True,
-                annotations=None, last_turn=True, cell_names=None, key=True, changes=True):
+def build_scene(game: Game, overlays: str | Iterable[str] | None = (), focus: str | None = None,
+                selected: str | None = None, targets: str | Iterable[str] | None = (),
+                hover: str | None = None, theme: Theme | str = DEFAULT_THEME,
+                radius: float | None = None, width: float | None = None,
+                show_names: bool = True, annotations: Mapping[str, Any] | None = None,
+                last_turn: bool = True, cell_names: str | None = None,
+                key: bool | str = True, changes: bool | Iterable[Change] = True) -> Scene:
     """The picture of ``game`` as a :class:`Scene`.
 
     - ``overlays``: names among :data:`OVERLAYS`; each is drawn only when the
@@ -560,12 +578,12 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
     """
     if isinstance(overlays, str):
         overlays = (overlays,)
-    overlays = set(overlays or ())
-    bad = overlays - set(OVERLAYS)
+    wanted = set(overlays or ())
+    bad = wanted - set(OVERLAYS)
     if bad:
         raise DendriaError(f"unknown overlay {sorted(bad)[0]!r} "
                            f"(overlays: {', '.join(OVERLAYS)})")
-    theme = resolve_theme(theme)
+    th = resolve_theme(theme)
     board = game.board
     if radius is None:
         radius = radius_for(board, width) if width is not None else DEFAULT_RADIUS
@@ -587,18 +605,18 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
     target_ids = [_cell_id(geo, t, "targets") for t in (targets or ())]
 
     pieces = game.pieces
-    b = _Builder(geo, theme, variant, pieces)
+    b = _Builder(geo, th, variant, pieces)
     b.board_layer(cell_names)
     if last_turn:
         b.last_turn([geo.ids[n] for n in game.last_turn_cells()])
-    changed = {}
+    changed: dict[str, tuple[str | None, str | None]] = {}
     if changes:
         from ..explain.sentences import net_changes
         changed = net_changes(game.last_effects() if changes is True else changes)
         b.changes(changed, hedu)
     # an overlay the rules do not offer (power without the power rule, the
     # regions of a Dendria game) draws nothing
-    shown = [o.name for o in variant.overlays if o.name in overlays]
+    shown = [o.name for o in variant.overlays if o.name in wanted]
     if shown:
         if hedu:
             b.hedu_overlays(game, shown, focus_id)
@@ -607,7 +625,7 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
     b.pieces(pieces, hedu)
     if cell_names == "inside":
         b.inside_names()
-    if annotations is not None or "annotations" in overlays:
+    if annotations is not None or "annotations" in wanted:
         b.annotations(annotations if annotations is not None
                       else game.annotations)
     b.selection(hover_id, selected_id, target_ids, pieces)
@@ -617,8 +635,8 @@ def build_scene(game, overlays=(), focus=None, selected=None, targets=(), hover=
         # at its left), so that the key's phrases fit
         width_ = max(geo.width, KEY_MIN_WIDTH)
         height += b.key(shown, width_, compact=key == "compact")
-    return Scene(width_, height, b.layers(), geo.layout, theme.background,
-                 variant.family, theme.font, board_height=geo.height, key=b.key_list,
+    return Scene(width_, height, b.layers(), geo.layout, th.background,
+                 variant.family, th.font, board_height=geo.height, key=b.key_list,
                  captions=dict(b.captions), changed=list(changed))
 
 
@@ -632,29 +650,38 @@ class _Builder:
     (rings round pieces, badges, letters), the key, and the teacher's
     arrows last, so no arrow head is ever hidden."""
 
-    def __init__(self, geo, theme, variant, pieces):
+    def __init__(self, geo: BoardGeometry, theme: Theme, variant: Variant,
+                 pieces: Mapping[str, str]) -> None:
         self.geo = geo
         self.t = theme
         self.v = variant
         self.R = geo.radius
         self.lw = theme.line * geo.radius / 20.0
         self.occupied = pieces
-        self.board_l, self.last_l, self.under_l, self.pieces_l, self.names_l = [], [], [], [], []
-        self.marks_l, self.over_l, self.key_l, self.arrows_l, self.sel_l = [], [], [], [], []
-        self.captions = {}
-        self.key_list = []
+        self.board_l: list[Shape] = []
+        self.last_l: list[Shape] = []
+        self.under_l: list[Shape] = []
+        self.pieces_l: list[Shape] = []
+        self.names_l: list[Shape] = []
+        self.marks_l: list[Shape] = []
+        self.over_l: list[Shape] = []
+        self.key_l: list[Shape] = []
+        self.arrows_l: list[Shape] = []
+        self.sel_l: list[Shape] = []
+        self.captions: dict[str, str] = {}
+        self.key_list: list[tuple[str, str, str]] = []
 
-    def layers(self):
+    def layers(self) -> dict[str, list[Shape]]:
         return {"board": self.board_l,
                 "pieces": self.last_l + self.under_l + self.pieces_l + self.names_l,
                 "overlays": self.marks_l + self.over_l + self.key_l + self.arrows_l,
                 "selection": self.sel_l}
 
-    def ts(self, k, R=None):
+    def ts(self, k: float, R: float | None = None) -> float:
         """A text size: ``k`` hex radii, never under MIN_TEXT."""
         return max(MIN_TEXT, k * (self.R if R is None else R))
 
-    def rim(self, name, R=None):
+    def rim(self, name: str, R: float | None = None) -> float:
         """How far the piece on ``name`` reaches from its centre (0: empty)."""
         piece = self.occupied.get(name)
         R = self.R if R is None else R
@@ -667,7 +694,7 @@ class _Builder:
         return scale * R
 
     # ------------------------------------------------------------ board
-    def board_layer(self, cell_names):
+    def board_layer(self, cell_names: str) -> None:
         geo, t, out = self.geo, self.t, self.board_l
         lw = self.lw
         for i, poly in geo.hex.items():
@@ -685,7 +712,7 @@ class _Builder:
             if cell_names == "border" or (not hexagon and tag.startswith("name:row")):
                 out.append(Text(x, y, text, size, t.coord, tag=tag))
 
-    def inside_names(self):
+    def inside_names(self) -> None:
         """Each cell's name inside it, low in the cell, above the piece
         (with a halo of the cell's colour, so a piece never hides it)."""
         geo, t, R = self.geo, self.t, self.R
@@ -695,13 +722,13 @@ class _Builder:
             self.names_l.append(Text(cx, cy + 0.56 * R, nm, size, t.coord, tag="name:" + nm,
                                      halo=t.cell))
 
-    def last_turn(self, cells):
+    def last_turn(self, cells: Iterable[int]) -> None:
         geo, t = self.geo, self.t
         for i in cells:
             self.last_l.append(Polygon(geo.inner2[i], t.last_turn, None, 0,
                                        alpha=t.last_turn_alpha, tag="last:" + geo.names[i]))
 
-    def changes(self, net, hedu):
+    def changes(self, net: Mapping[str, tuple[str | None, str | None]], hedu: bool) -> None:
         """A ring round each piece the last step changed (dashed round a
         place a piece left, with a faint ghost of that piece)."""
         geo, t, R = self.geo, self.t, self.R
@@ -711,7 +738,7 @@ class _Builder:
             cx, cy = geo.center[i]
             what = "appeared" if before is None else "left" if after is None else "became"
             tag = f"changed:{name}:{what}"
-            if what == "left":
+            if what == "left" and before is not None:
                 ghost: list[Shape] = []
                 self.piece(ghost, cx, cy, R, before, hedu, name)
                 for sh in ghost:
@@ -722,14 +749,15 @@ class _Builder:
                                       dash=(0.3 * R, 0.2 * R) if what == "left" else None))
 
     # ----------------------------------------------------------- pieces
-    def pieces(self, pieces, hedu):
+    def pieces(self, pieces: Mapping[str, str], hedu: bool) -> None:
         geo, R, out = self.geo, self.R, self.pieces_l
         ids = geo.ids
         for name, piece in pieces.items():
             cx, cy = geo.center[ids[name]]
             self.piece(out, cx, cy, R, piece, hedu, name)
 
-    def piece(self, out, cx, cy, R, piece, hedu, name):
+    def piece(self, out: list[Shape], cx: float, cy: float, R: float, piece: str, hedu: bool,
+              name: str) -> None:
         t, glyph = self.t, self.geo.glyphs
         lw = max(1.0, self.lw * 1.1)
         colour, what = piece.split()
@@ -759,7 +787,8 @@ class _Builder:
     # ----------------------------------------------------------- stamps
     # Small drawings shared by the board and the key (so a key's sample is
     # the very symbol drawn on the board).
-    def badge(self, out, x, y, R, fill, stroke, ink, text, tag, legend, k=0.4):
+    def badge(self, out: list[Shape], x: float, y: float, R: float, fill: str, stroke: str,
+              ink: str, text: str, tag: str | None, legend: str | None, k: float = 0.4) -> float:
         """A number on a disc; its text never under MIN_TEXT."""
         size = self.ts(k, R)
         r = max(0.3 * R, 0.62 * size + 0.2 * size * max(0, len(text) - 1))
@@ -768,20 +797,22 @@ class _Builder:
         out.append(Text(x, y, text, size, ink, weight="bold", tag=tag, legend=legend))
         return r
 
-    def diamond(self, out, x, y, R, ci, tag, legend):
+    def diamond(self, out: list[Shape], x: float, y: float, R: float, ci: int, tag: str | None,
+                legend: str | None) -> None:
         t = self.t
         s = max(0.2 * R, 5.0)
         out.append(Polygon(((x, y - s), (x + s * 0.8, y), (x, y + s), (x - s * 0.8, y)),
                            t.piece_fill[ci], t.piece_stroke[ci], max(0.8, self.lw * 0.8),
                            tag=tag, legend=legend))
 
-    def letter(self, out, x, y, R, text, colour, tag, legend):
+    def letter(self, out: list[Shape], x: float, y: float, R: float, text: str, colour: str,
+               tag: str | None, legend: str | None) -> None:
         """A white letter on a coloured chip (S, G, C)."""
         self.badge(out, x, y, R, colour, self.t.chip, readable_on(colour), text, tag, legend,
                    k=0.36)
 
     # ------------------------------------------------- Dendria overlays
-    def dendria_overlays(self, game, overlays, focus_id):
+    def dendria_overlays(self, game: Game, overlays: Sequence[str], focus_id: int | None) -> None:
         from ..explain import dendria as ex
         from ..explain import sentences as say
         focus = None if focus_id is None else self.geo.names[focus_id]
@@ -815,7 +846,7 @@ class _Builder:
             self.captions["roots"] = say.roots_caption(game, focus, roots,
                                                        any(r["sees_edge"] for r in roots))
 
-    def power(self, power):
+    def power(self, power: Mapping[str, int]) -> None:
         """The power of every plot: large in the middle of an empty plot,
         small in the upper left corner of an occupied one."""
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
@@ -831,7 +862,7 @@ class _Builder:
                 out.append(Text(cx, cy, str(p), large, t.power, tag="power:" + name,
                                 legend="power:power"))
 
-    def _who_marks(self, name, who, overlay):
+    def _who_marks(self, name: str, who: Iterable[str], overlay: str) -> None:
         """Diamonds low in the soil: dark's on the left, light's on the right."""
         geo, R = self.geo, self.R
         cx, cy = geo.center[geo.ids[name]]
@@ -841,7 +872,7 @@ class _Builder:
             self.diamond(self.over_l, x, cy + 0.36 * R, R, ci, f"fert:{colour}:{name}",
                          f"{overlay}:{colour}")
 
-    def fertilization(self, fert, focus):
+    def fertilization(self, fert: Mapping[str, Any], focus: str | None) -> None:
         """Every soil marked by the colours that fertilize it; for a focused
         empty soil the dendrids fertilizing it and their lines to it, for a
         focused dendrid its lines and the soils it fertilizes."""
@@ -895,14 +926,14 @@ class _Builder:
                                           max(0.8, self.lw * 0.8), tag=f"seen:{focus}:{sname}",
                                           legend="fertilization:seen"))
 
-    def fertile(self, g, draw_who):
+    def fertile(self, g: Mapping[str, Any], draw_who: bool) -> None:
         """The focused group's outline, its fertile soils tinted, and who
         fertilizes each."""
         geo, t = self.geo, self.t
         board = geo.board
         lw = max(1.5, self.lw * 1.8)
         members = {geo.ids[n] for n in g["cells"]}
-        segs = []
+        segs: list[tuple[Point, Point]] = []
         for i in members:
             h = geo.hex[i]
             for d in range(6):
@@ -920,11 +951,11 @@ class _Builder:
             if draw_who:
                 self._who_marks(soil, who, "fertile")
 
-    def conversions(self, conv):
+    def conversions(self, conv: Mapping[str, Any]) -> None:
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         lw = max(1.5, self.lw * 2.2)
 
-        def label(name, letter, colour, legend):
+        def label(name: str, letter: str, colour: str, legend: str) -> None:
             # S in the upper right corner, G and C in the upper left (a seed
             # may both sprout and grow)
             cx, cy = geo.center[geo.ids[name]]
@@ -951,7 +982,7 @@ class _Builder:
                                   legend="conversions:sprout"))
                 label(name, "S", t.sprout, "conversions:sprout")
 
-    def nutrients(self, seeds):
+    def nutrients(self, seeds: Mapping[str, Mapping[str, Any]]) -> None:
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         lw = max(1.5, self.lw * 1.8)
         for name, s in seeds.items():
@@ -969,7 +1000,8 @@ class _Builder:
                            t.piece_stroke[ci], t.piece_text[ci], str(s["by_colour"][colour]),
                            f"nourishers:{name}:{colour}", f"nutrients:{colour}", k=0.34)
 
-    def seed_ring(self, out, cx, cy, R, hungry, lw, name):
+    def seed_ring(self, out: list[Shape], cx: float, cy: float, R: float, hungry: bool,
+                  lw: float, name: str) -> None:
         t = self.t
         if hungry:
             out.append(Circle(cx, cy, 0.45 * R, None, t.hungry, lw, tag="hungry:" + name,
@@ -978,7 +1010,7 @@ class _Builder:
             out.append(Circle(cx, cy, 0.45 * R, None, t.nourished, lw, tag="nourished:" + name,
                               legend="nutrients:nourished"))
 
-    def roots(self, focus, roots):
+    def roots(self, focus: str, roots: Iterable[Mapping[str, Any]]) -> None:
         """The roots of the focus cell: lines under the pieces, from the
         focus piece's rim to the nourisher's rim (or to the edge, dashed),
         the nourishers outlined, the empty plots between counted."""
@@ -1029,7 +1061,7 @@ class _Builder:
                            "root-count:" + tag, "roots:count")
 
     # ---------------------------------------------------- Hedu overlays
-    def hedu_overlays(self, game, overlays, focus_id):
+    def hedu_overlays(self, game: Game, overlays: Sequence[str], focus_id: int | None) -> None:
         from ..explain import hedu as ex
         from ..explain import sentences as say
         if "regions" in overlays:
@@ -1048,7 +1080,7 @@ class _Builder:
                 self.preview(name, pl)
             self.captions["preview"] = say.preview_caption(game, name, pl)
 
-    def regions(self, regions):
+    def regions(self, regions: Sequence[Mapping[str, Any]]) -> None:
         geo, R = self.geo, self.R
         for reg in regions:
             ctrl = reg["controller"]
@@ -1074,14 +1106,15 @@ class _Builder:
             self.value_chip(self.over_l, x, y, R, ctrl, str(reg["value"]),
                             f"region-value:{best}")
 
-    def region_paint(self, ctrl):
+    def region_paint(self, ctrl: str | None) -> tuple[str, float]:
         t = self.t
         if ctrl:
             ci = _colour_index(ctrl)
             return t.region_tint[ci], t.region_alpha[ci]
         return t.region_neutral, t.region_neutral_alpha
 
-    def value_chip(self, out, x, y, R, ctrl, text, tag):
+    def value_chip(self, out: list[Shape], x: float, y: float, R: float, ctrl: str, text: str,
+                   tag: str | None) -> None:
         t = self.t
         ci = _colour_index(ctrl)
         size = self.ts(0.42, R)
@@ -1091,7 +1124,7 @@ class _Builder:
         out.append(Text(x, y, text, size, t.piece_text[ci], weight="bold", tag=tag,
                         legend="regions:value"))
 
-    def placement_heights(self, heights):
+    def placement_heights(self, heights: Mapping[str, int]) -> None:
         geo, t, out = self.geo, self.t, self.over_l
         size = self.ts(0.55)
         for name, h in heights.items():
@@ -1100,7 +1133,7 @@ class _Builder:
                             tag=f"placement-height:{name}", halo=t.chip,
                             legend="heights:height"))
 
-    def preview(self, focus, pl):
+    def preview(self, focus: str, pl: Mapping[str, Any]) -> None:
         """The placement preview of the focus cell (explain.hedu.placement)."""
         geo, t, R, out = self.geo, self.t, self.R, self.over_l
         lw = max(1.5, self.lw * 2)
@@ -1120,7 +1153,8 @@ class _Builder:
                 after = e["to"].split()[1] if e["to"] else "0"
                 self.changed_stack(out, x, y, R, kind, colour_, after, lw, name)
 
-    def new_stack(self, out, cx, cy, R, colour, height, legal, lw, focus):
+    def new_stack(self, out: list[Shape], cx: float, cy: float, R: float, colour: str,
+                  height: str, legal: bool, lw: float, focus: str) -> None:
         t = self.t
         ci = _colour_index(colour)
         ring = t.preview_place if legal else t.preview_shrink
@@ -1130,7 +1164,8 @@ class _Builder:
         out.append(Text(cx, cy, height, self.ts(0.58, R), t.piece_text[ci], weight="bold",
                         tag=f"preview-label:{focus}", legend="preview:place"))
 
-    def changed_stack(self, out, x, y, R, kind, colour, after, lw, name):
+    def changed_stack(self, out: list[Shape], x: float, y: float, R: float, kind: str,
+                      colour: str, after: str, lw: float, name: str) -> None:
         legend = f"preview:{kind}"
         out.append(Circle(x, y, 0.84 * R, None, colour, lw,
                           dash=(0.18 * R, 0.12 * R) if kind == "leave" else None,
@@ -1141,13 +1176,14 @@ class _Builder:
         self.badge(out, x + 0.56 * R, y - 0.5 * R, R, colour, self.t.chip, readable_on(colour),
                    after, f"preview-label:{name}", legend, k=0.38)
 
-    def cross(self, out, x, y, R, colour, lw, tag, legend):
+    def cross(self, out: list[Shape], x: float, y: float, R: float, colour: str, lw: float,
+              tag: str | None, legend: str | None) -> None:
         h = 0.3 * R
         out.append(Line(((x - h, y - h), (x + h, y + h)), colour, lw, tag=tag, legend=legend))
         out.append(Line(((x - h, y + h), (x + h, y - h)), colour, lw, tag=tag, legend=legend))
 
     # ------------------------------------------------------------- key
-    def key(self, shown, W, compact=False):
+    def key(self, shown: Sequence[str], W: float, compact: bool = False) -> float:
         """The key below the board: for each overlay shown, its caption (a
         sentence, in at most :func:`caption_lines` lines) and the symbols it draws now, each with
         its phrase. Returns the height it takes (fixed for the overlays
@@ -1179,7 +1215,7 @@ class _Builder:
             y += rows * KEY_ROW + 6
         return y + KEY_PAD - geo.height
 
-    def sample(self, overlay, entry, x, y):
+    def sample(self, overlay: str, entry: str, x: float, y: float) -> None:
         """The key's sample of one entry: the board's own symbol, drawn at
         KEY_SAMPLE radius on a little plot."""
         t, R = self.t, KEY_SAMPLE
@@ -1250,7 +1286,7 @@ class _Builder:
         self.key_l.extend(out)
 
     # ------------------------------------------------------ annotations
-    def annotations(self, ann):
+    def annotations(self, ann: Mapping[str, Any] | None) -> None:
         geo, t, R = self.geo, self.t, self.R
         if not ann:
             return
@@ -1291,7 +1327,8 @@ class _Builder:
                                 tag="mark-label:" + nm))
 
     # --------------------------------------------------------- selection
-    def selection(self, hover, selected, targets, pieces):
+    def selection(self, hover: int | None, selected: int | None, targets: Iterable[int],
+                  pieces: Mapping[str, str]) -> None:
         geo, t, R, out = self.geo, self.t, self.R, self.sel_l
         lw = max(1.5, self.lw * 2.0)
         if hover is not None:
@@ -1312,23 +1349,24 @@ class _Builder:
                                   tag="target:" + nm))
 
 
-def _unit(dx, dy):
+def _unit(dx: float, dy: float) -> Point:
     n = math.hypot(dx, dy) or 1.0
     return dx / n, dy / n
 
 
-def _toward(x0, y0, x1, y1, dist):
+def _toward(x0: float, y0: float, x1: float, y1: float, dist: float) -> Point:
     ux, uy = _unit(x1 - x0, y1 - y0)
     return x0 + ux * dist, y0 + uy * dist
 
 
-def _along(x0, y0, d, R, steps):
+def _along(x0: float, y0: float, d: int, R: float, steps: float) -> Point:
     """The point ``steps`` cells from (x0, y0) in direction d."""
     dq, dr = DIRECTIONS[d]
     return (x0 + R * SQRT3 * (dq + dr / 2.0) * steps, y0 + R * 1.5 * dr * steps)
 
 
-def _ngon_at(n, rad, rot, x, y):
+def _ngon_at(n: int, rad: float, rot: float, x: float, y: float) -> Points:
+
     return tuple((x + rad * math.cos(math.radians(rot + 360.0 * k / n)),
                   y + rad * math.sin(math.radians(rot + 360.0 * k / n))) for k in range(n))
 

@@ -13,25 +13,31 @@ rounded to 0.01 px) and every shape is one element carrying its tag in a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable
+
 from xml.sax.saxutils import escape, quoteattr
 
-from .scene import Circle, Line, Polygon, Text, arrow_parts, build_scene
+from .scene import Circle, Line, Points, Polygon, Scene, Shape, Text, arrow_parts, build_scene
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
 
-def _n(x):
+def _n(x: float) -> str:
     s = f"{x:.2f}"
     if "." in s:
         s = s.rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
 
-def _pts(points):
+def _pts(points: Points) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
-def _paint(fill, stroke, width, alpha, dash):
+def _paint(fill: str | None, stroke: str | None, width: float, alpha: float,
+           dash: Iterable[float] | None) -> str:
     out = [f'fill="{fill}"' if fill else 'fill="none"']
     if stroke and width > 0:
         out.append(f'stroke="{stroke}" stroke-width="{_n(width)}"')
@@ -42,11 +48,11 @@ def _paint(fill, stroke, width, alpha, dash):
     return " ".join(out)
 
 
-def _tag(shape):
+def _tag(shape: Shape) -> str:
     return f" data-tag={quoteattr(shape.tag)}" if shape.tag else ""
 
 
-def shape_to_svg(s):
+def shape_to_svg(s: Shape) -> str:
     """One SVG element for one shape."""
     if isinstance(s, Polygon):
         return (f'<polygon points="{_pts(s.points)}" '
@@ -78,7 +84,7 @@ def shape_to_svg(s):
     raise TypeError(f"not a scene shape: {s!r}")
 
 
-def scene_to_svg(scene, title=None):
+def scene_to_svg(scene: Scene, title: str | None = None) -> str:
     """The standalone SVG text of a scene (width, height and viewBox in CSS px)."""
     w, h = _n(scene.width), _n(scene.height)
     font = getattr(scene, "font", None) or "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -98,7 +104,7 @@ def scene_to_svg(scene, title=None):
     return "\n".join(parts)
 
 
-def _title(game):
+def _title(game: Game) -> str:
     ruleset = game.rules.ruleset
     if game.is_over:
         w = game.winner
@@ -108,7 +114,8 @@ def _title(game):
     return f"{ruleset}, {state}"
 
 
-def game_svg(game, **kw):
+def game_svg(game: Game, **kw: Any) -> str:
+
     """The SVG text of a game; keyword arguments go to
     :func:`~dendria_widget.render.scene.build_scene` (default: teacher
     annotations shown, no other overlay)."""

@@ -24,6 +24,7 @@ and Pillow alike.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 # The Okabe-Ito palette (Okabe & Ito 2008), safe for the common colour-vision
 # deficiencies.
@@ -57,10 +58,10 @@ class Theme:
     coord: str = "#3b3b3b"          # cell names along the border
     line: float = 1.2
     # pieces: colour index 0 = dark / black, 1 = light / white
-    piece_fill: tuple = ("#1c2a4a", "#fff3d6")
-    piece_stroke: tuple = ("#ffffff", "#2a2112")
-    piece_text: tuple = ("#ffffff", "#1a1a1a")   # Hedu stack height on the disc
-    piece_detail: tuple = ("#8fa6d6", "#b08a3e")  # inner marks (tree rings)
+    piece_fill: tuple[str, str] = ("#1c2a4a", "#fff3d6")
+    piece_stroke: tuple[str, str] = ("#ffffff", "#2a2112")
+    piece_text: tuple[str, str] = ("#ffffff", "#1a1a1a")   # Hedu stack height on the disc
+    piece_detail: tuple[str, str] = ("#8fa6d6", "#b08a3e")  # inner marks (tree rings)
     seed_scale: float = 0.30
     tree_scale: float = 0.70
     dendrid_scale: float = 0.80
@@ -85,8 +86,8 @@ class Theme:
     grow: str = "#009e73"            # a seedbed that may grow (solid hex + G)
     capture: str = "#d55e00"         # a forest that may be captured (dashed hex + C)
     power: str = "#4d4d4d"
-    region_tint: tuple = ("#1c2a4a", "#fffaf0")  # Hedu: region tinted by controller
-    region_alpha: tuple = (0.35, 0.7)
+    region_tint: tuple[str, str] = ("#1c2a4a", "#fffaf0")  # Hedu: region tinted by controller
+    region_alpha: tuple[float, float] = (0.35, 0.7)
     region_neutral: str = "#7a7a7a"
     region_neutral_alpha: float = 0.25
     placement: str = "#0072b2"       # Hedu: height a stack would get
@@ -110,11 +111,11 @@ class Theme:
     key_text: str = "#1a1a1a"
     font: str = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-    def with_changes(self, **changes):
+    def with_changes(self, **changes: Any) -> Theme:
         """A copy of this theme with some fields changed."""
         return replace(self, **changes)
 
-    def text_pairs(self):
+    def text_pairs(self) -> list[tuple[str, str, str]]:
         """Every (what, text colour, background colour) the scene draws text
         with: border names on the background, names and power inside cells,
         the key, heights and counts on pieces and chips, mark labels."""
@@ -130,7 +131,7 @@ class Theme:
             ("teacher mark labels", self.mark_text, self.mark),
         ] + [(f"a letter on {c}", readable_on(c), c) for c in self.letter_chips()]
 
-    def letter_chips(self):
+    def letter_chips(self) -> tuple[str, ...]:
         """The chip colours letters and numbers are written on."""
         return (self.sprout, self.grow, self.capture, self.preview_shrink, self.preview_grow,
                 self.preview_leave)
@@ -213,24 +214,24 @@ THEMES = {"light": DEFAULT_THEME, "dark": DARK_THEME, "high-contrast": HIGH_CONT
 
 
 # ------------------------------------------------------------- contrast
-def _channel(c):
+def _channel(c: float) -> float:
     c /= 255.0
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
-def luminance(colour):
+def luminance(colour: str) -> float:
     """The relative luminance (WCAG 2) of a ``#rrggbb`` colour."""
     r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
     return 0.2126 * _channel(r) + 0.7152 * _channel(g) + 0.0722 * _channel(b)
 
 
-def contrast(a, b):
+def contrast(a: str, b: str) -> float:
     """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
 
-def readable_on(colour):
+def readable_on(colour: str) -> str:
     """Black or white, whichever reads better on ``colour`` (always a
     contrast of at least 4.58)."""
     return "#000000" if contrast("#000000", colour) >= contrast("#ffffff", colour) else "#ffffff"
@@ -240,7 +241,7 @@ def readable_on(colour):
 _NAMED = {"white": "#ffffff", "black": "#000000", "transparent": None}
 
 
-def css_colour(value):
+def css_colour(value: object) -> str | None:
     """``#rrggbb`` from a CSS colour value (``#fff``, ``#ffffff``,
     ``#ffffffff``, ``rgb(…)``, ``rgba(…)``, ``white``, ``black``), or None
     when it cannot be read (a ``var(…)``, another name)."""
@@ -266,7 +267,7 @@ def css_colour(value):
     return None
 
 
-def theme_from_css(variables):
+def theme_from_css(variables: dict[str, Any]) -> Theme:
     """A theme that matches the page, from JupyterLab's CSS variables: a
     dict such as ``{"--jp-layout-color0": "#111111", "--jp-ui-font-color0":
     "rgba(255, 255, 255, 1)", "--jp-ui-font-family": "..."}`` (the names
@@ -292,7 +293,7 @@ def theme_from_css(variables):
         base = DEFAULT_THEME if luminance(bg) >= 0.18 else DARK_THEME
     else:
         base = DARK_THEME if light == "false" else DEFAULT_THEME
-    changes = {}
+    changes: dict[str, str] = {}
     if bg is not None:
         changes["background"] = bg
     ink = css_colour(vals.get("jp-ui-font-color0") or vals.get("jp-content-font-color0"))
@@ -312,7 +313,8 @@ def theme_from_css(variables):
     return base.with_changes(**changes)
 
 
-def resolve_theme(theme):
+def resolve_theme(theme: Theme | str) -> Theme:
+
     """A :class:`Theme` from a Theme or a name of :data:`THEMES`."""
     if isinstance(theme, Theme):
         return theme

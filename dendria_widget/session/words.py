@@ -6,17 +6,24 @@ these functions only put it into words.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
 from ..explain.sentences import cap, change_sentence, score_line, short_list
 from ..interaction import CELL_VERBS, seat_words, seats
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..explain.sentences import Change
+    from ..game import Game
+    from ..notation import Step
 
 VERB_WORDS = {
     "end": "End turn", "pass": "Pass", "swap": "Swap",
 }
 
-def phase_words(game):
+def phase_words(game: Game) -> str:
     return game.variant.phase_words(game.phase)
 
-def mover_words(game):
+def mover_words(game: Game) -> str:
     """'Dark to move (Player 2)'; during the komi-pie choices: who chooses."""
     if game.phase == "komi":
         return "Player 1 chooses the komi"
@@ -28,17 +35,17 @@ def mover_words(game):
     who = f" (Player {plays[game.to_move]})" if plays else ""
     return f"{game.variant.colour_word(game.to_move)} to move{who}"
 
-def _total(part):
-    return part.get("total") if isinstance(part, dict) else part
+def _total(part: dict[str, Any] | float) -> float:
+    return part["total"] if isinstance(part, dict) else part   # every part has its total
 
-def score_words(game):
+def score_words(game: Game) -> list[str]:
     """One short line per colour: the total and its breakdown, in the words
     of :func:`~dendria_widget.explain.sentences.score_line` (the tutorials'
     score sentences use the same words)."""
     score = game.score()
     return [score_line(game, colour, score) for colour in score]
 
-def hint(game, legal, why_not=()):
+def hint(game: Game, legal: Iterable[Step], why_not: Iterable[tuple[str, str]] = ()) -> str:
     """What the mover may do next, in a few words (from the legal steps),
     then why a button is disabled: ``why_not`` is ``[(button label,
     engine reason)]``."""
@@ -54,7 +61,7 @@ def hint(game, legal, why_not=()):
                 "and press Set komi." if ks else "")
     if game.phase == "side":
         return "Player 2: choose a side, Play dark or Play light."
-    bits = []
+    bits: list[str] = []
     for verb in ("plant", "place", "move", "slide", "sprout", "grow", "capture"):
         if verb in by_verb:
             cells = by_verb[verb]
@@ -77,7 +84,7 @@ def hint(game, legal, why_not=()):
         out += f" {label} is not possible now: {reason}."
     return out.strip()
 
-def step_choice_label(step):
+def step_choice_label(step: Step) -> str:
     """Label of a choice button: 'sprout e5', 'grow the seedbed of e5'."""
     verb = step.verb
     if verb == "grow":
@@ -90,7 +97,9 @@ def step_choice_label(step):
         return f"{VERB_WORDS.get(verb, verb)} {step.arg}"
     return str(step)
 
-def played_words(game, step, mover, effects=()):
+def played_words(game: Game, step: Step, mover: str,
+                 effects: Sequence[Change] = ()) -> str:
+
     """What a step just played did, in a sentence: ``game`` after it,
     ``mover`` the colour that played it, ``effects`` the pieces it changed
     (a conversion and a Hedu placement say what changed, in the words of

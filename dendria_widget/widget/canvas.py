@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from ..interaction import pixel_to_cell
 from ..render import scene as rscene
@@ -35,7 +35,7 @@ PRESENT_CHROME = 230
 
 
 @contextlib.contextmanager
-def one_message():
+def one_message() -> Iterator[None]:
     """``hold_canvas`` that never leaves the canvas manager caching when the
     drawing raises (ipycanvas's hold_canvas has no try/finally)."""
     from ipycanvas import canvas as ipc
@@ -193,7 +193,6 @@ class BoardCanvas:
 
         scene = self.scene()
         w, h = int(round(scene.width)), self.canvas_height(scene)
-        font = {"font_family": scene.font} if getattr(scene, "font", None) else {}
         with one_message():
             for k, name in enumerate(LAYERS):
                 if name not in layers:
@@ -204,7 +203,7 @@ class BoardCanvas:
                     layer.global_alpha = 1.0
                     layer.fill_style = scene.background
                     layer.fill_rect(0, 0, w * SCALE, h * SCALE)
-                draw_layer(layer, layers[name], scale=SCALE, **font)
+                draw_layer(layer, layers[name], scale=SCALE, font_family=scene.font or None)
         self.redraws += 1
 
     # -------------------------------------------------------- animation

@@ -9,21 +9,37 @@ edition's ``DEFAULTS``, and every game is made by ``Game``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
+
 import ipywidgets as widgets
 
-from ..rules.options import DEFAULT_BOARDS, DEFAULTS, RULESETS, option_specs
+from ..rules.options import DEFAULT_BOARDS, DEFAULTS, RULESETS, OptionSpec, option_specs
 
-try:  # the named modular boards, when the package has them
-    from ..boards import preset_names as _preset_names
-except ImportError:  # pragma: no cover - boards.py is part of the package
-    def _preset_names() -> list[str]:
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
+    from ..session import BoardSession
+    from ..session.view import ViewState
+
+
+def _preset_names() -> list[str]:
+    """The named modular boards, when the package has them."""
+    try:
+        from ..boards import preset_names
+    except ImportError:  # pragma: no cover - boards.py is part of the package
         return []
+    return list(preset_names())
+
+
+#: what the board hands the panels to wrap their callbacks (``BoardWidget.guard``)
+Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
+#: the value of one rules option: a choice, true/false, a whole number or null
+OptionValue = Union[str, bool, int, None]
 
 HEXAGON = "hexagon"
 _NULL_WORDS = {"dendrid_move_limit": "no limit", "komi_max": "number of plots"}
 
 
-def _fmt(value):
+def _fmt(value: object) -> str:
     if value is None:
         return "null"
     if value is True:
@@ -36,7 +52,7 @@ def _fmt(value):
 class OptionEditor:
     """One widget for one option (choice, true/false, whole number or null)."""
 
-    def __init__(self, spec, value, default):
+    def __init__(self, spec: OptionSpec, value: object, default: object) -> None:
         self.spec = spec
         self.default = default
         label = f"{spec.name} (default {_fmt(default)})"
@@ -72,7 +88,7 @@ class OptionEditor:
                                  f"margin:-2px 0 4px 4px'>{spec.doc}</div>")
 
     @property
-    def value(self):
+    def value(self) -> OptionValue:
         if self.spec.kind == "bool":
             return self.widget.value
         if self.spec.kind.startswith("int"):
@@ -80,7 +96,7 @@ class OptionEditor:
         return self.widget.value
 
     @value.setter
-    def value(self, v):
+    def value(self, v: object) -> None:
         if self.spec.kind == "bool":
             self.widget.value = bool(v)
         elif self.spec.kind.startswith("int"):
@@ -95,7 +111,7 @@ class RulesPanel:
     """Ruleset, board (hexagon side or modular preset) and every option with
     its default; *New game* starts a game with them."""
 
-    def __init__(self, session, guard=lambda fn: fn):
+    def __init__(self, session: BoardSession, guard: Guard = lambda fn: fn) -> None:
         self.session = session
         presets = list(_preset_names())
         self.ruleset = widgets.Dropdown(options=list(RULESETS), description="ruleset",
@@ -109,7 +125,7 @@ class RulesPanel:
         self.new_button = widgets.Button(description="New game", button_style="primary",
                                          tooltip="start a new game with these rules")
         self.message = widgets.HTML()
-        self.editors = {}
+        self.editors: dict[str, OptionEditor] = {}
         self.ruleset.observe(guard(self._ruleset_changed), "value")
         self.board_kind.observe(lambda ch: setattr(self.size, "disabled", ch["new"] != HEXAGON),
                                 "value")
@@ -122,7 +138,7 @@ class RulesPanel:
             _row([self.defaults_button, self.new_button]), self.message])
         self._building = False
 
-    def _ruleset_changed(self, change):
+    def _ruleset_changed(self, change: Mapping[str, Any]) -> None:
         if self._building:
             return
         rs = change["new"]
@@ -132,16 +148,16 @@ class RulesPanel:
             self.board_kind.value = HEXAGON
             self.size.value = default_board["size"]
 
-    def _build_options(self, ruleset, values):
+    def _build_options(self, ruleset: str, values: Mapping[str, object]) -> None:
         specs = option_specs(ruleset)
         self.editors = {name: OptionEditor(spec, values[name], DEFAULTS[ruleset][name])
                         for name, spec in specs.items()}
-        children = []
+        children: list[widgets.Widget] = []
         for ed in self.editors.values():
             children += [ed.widget, ed.help]
         self.options_box.children = children
 
-    def new_game(self):
+    def new_game(self) -> Game | None:
         """*New game*: a game with the rules chosen here (a refusal is said
         here and in the board's status line)."""
         game = self.session.new_game(**self.values())
@@ -149,12 +165,12 @@ class RulesPanel:
                               _refusal_html(self.session.status))
         return game
 
-    def set_options(self, values):
+    def set_options(self, values: Mapping[str, object]) -> None:
         for name, ed in self.editors.items():
             if name in values:
                 ed.value = values[name]
 
-    def show_game(self, game):
+    def show_game(self, game: Game) -> None:
         """Fill the panel with a game's rules."""
         self._building = True
         try:
@@ -174,9 +190,9 @@ class RulesPanel:
         finally:
             self._building = False
 
-    def values(self):
+    def values(self) -> dict[str, Any]:
         """The chosen rules as keyword arguments of ``BoardWidget.new_game``."""
-        out = {"ruleset": self.ruleset.value}
+        out: dict[str, Any] = {"ruleset": self.ruleset.value}
         if self.board_kind.value == HEXAGON:
             out["size"] = int(self.size.value)
         else:
@@ -187,14 +203,14 @@ class RulesPanel:
         return out
 
 
-def _refusal_html(words):
+def _refusal_html(words: str) -> str:
     from html import escape
 
     return (f"<div class='dendria-status dendria-status-refused'>\u2716 "
             f"{escape(words)}</div>")
 
 
-def _preset_of(spec):
+def _preset_of(spec: Mapping[str, Any]) -> str | None:
     try:
         from ..boards import PRESETS
     except ImportError:  # pragma: no cover
@@ -206,7 +222,7 @@ def _preset_of(spec):
     return None
 
 
-def palette_options(game):
+def palette_options(game: Game) -> list[tuple[str, str]]:
     """The editor's pieces for this game, ``(label, piece)`` pairs: remove,
     then every piece, in the edition's words."""
     return [(label, value) for value, label in game.variant.palette]
@@ -216,7 +232,7 @@ class EditorPanel:
     """Put or remove pieces, the side to move, clear the board, the position
     string, game records (JSON files), and the teacher's annotations."""
 
-    def __init__(self, session, guard=lambda fn: fn):
+    def __init__(self, session: BoardSession, guard: Guard = lambda fn: fn) -> None:
         self.session = session
         self.palette = widgets.ToggleButtons(options=["remove"], description="piece",
                                              style={"button_width": "106px"})
@@ -267,7 +283,7 @@ class EditorPanel:
                          "board; a mark takes the label below, an arrow two clicks."),
             self.mark_label, self.clear_notes_button, self.message])
 
-    def show_game(self, game):
+    def show_game(self, game: Game) -> None:
         self._syncing = True
         try:
             opts = palette_options(game)
@@ -283,7 +299,7 @@ class EditorPanel:
             self._syncing = False
         self.show_to_move(game)
 
-    def show_view(self, view):
+    def show_view(self, view: ViewState) -> None:
         """The side to move now (after every step, not only when loaded)."""
         if view.to_move in self.to_move.options and self.to_move.value != view.to_move:
             self._syncing = True
@@ -292,7 +308,7 @@ class EditorPanel:
             finally:
                 self._syncing = False
 
-    def show_to_move(self, game):
+    def show_to_move(self, game: Game) -> None:
         if game.to_move in self.to_move.options and self.to_move.value != game.to_move:
             self._syncing = True
             try:
@@ -300,20 +316,20 @@ class EditorPanel:
             finally:
                 self._syncing = False
 
-    def _to_move_changed(self, change):
+    def _to_move_changed(self, change: Mapping[str, Any]) -> None:
         if self._syncing or change["new"] is None:
             return
         self.session.set_to_move(change["new"])
 
-    def _palette_changed(self, change):
+    def _palette_changed(self, change: Mapping[str, Any]) -> None:
         if self._syncing or change["new"] is None:
             return
         self.session.set_palette(change["new"])
 
-    def _show_position(self):
+    def _show_position(self) -> None:
         self.position.value = self.session.game.position_string()
 
-    def _uploaded(self, change):
+    def _uploaded(self, change: Mapping[str, Any]) -> None:
         files = change["new"]
         if not files:
             return
@@ -324,13 +340,14 @@ class EditorPanel:
         self.session.load_record_text(data, source=item.get("name", "upload"))
 
 
-def _auto():
+def _auto() -> widgets.Layout:
     # a Layout per widget: a Layout shared by several widgets hides or
     # resizes them all at once
     return widgets.Layout(width="auto")
 
 
-def _row(children):
+def _row(children: Sequence[widgets.Widget]) -> widgets.HBox:
+
     """A row of widgets that wraps when the column is narrow (nothing cut)."""
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
                                                         align_items="center"))

@@ -18,12 +18,22 @@ from __future__ import annotations
 import asyncio
 import threading
 from html import escape
+from typing import TYPE_CHECKING, Any, Literal, Sequence, Union
 
 import ipywidgets as widgets
 
 from .. import background
 from ..errors import DendriaError
 from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
+    from ..notation import Step
+    from .board import BoardWidget
+
+#: what sits in a seat: a computer player, "mcts" (the MCTS player of the
+#: budget chosen, made when asked for) or None (a person)
+Seat = Union[Player, Literal["mcts"], None]
 from ..session.hint import HEAT, HINT, KEY_WORDS, Hint, ready_words  # noqa: F401 - the hint's colours
 
 KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "greedy"),
@@ -34,19 +44,20 @@ ITERATIONS = 100      # the iteration budget offered first (about 1 s a turn on 
 class _Job:
     """One thinking player: a background thread with a Stop event."""
 
-    def __init__(self, kind, seat, player, game, key):
+    def __init__(self, kind: str, seat: str, player: Player, game: Game,
+                 key: tuple[int, int]) -> None:
         self.kind = kind            # "turn" or "hint"
         self.seat = seat
         self.player = player
         self.game = game.copy()     # the thread's own copy: the widget's game stays free
         self.key = key
         self.stop = threading.Event()
-        self.turn = None
-        self.error = None
-        self.search = None
-        self.thread = None
+        self.turn: list[Step] = []         # once the player has chosen
+        self.error: Exception | None = None
+        self.search: dict[str, Any] | None = None
+        self.thread: background.Task | None = None
 
-    def run(self):
+    def run(self) -> None:
         try:
             self.turn = self.player.choose_turn(self.game, self.stop)
             self.search = getattr(self.player, "last_search", None)
@@ -60,7 +71,8 @@ class PlayersPanel:
     of the other seat; a pie swap or a side choice exchanges the seats'
     colours, and the players keep their seats."""
 
-    def __init__(self, board, first=None, second=None, seed=0):
+    def __init__(self, board: BoardWidget, first: Player | None = None,
+                 second: Player | None = None, seed: int = 0) -> None:
         for p in (first, second):
             if p is not None and not isinstance(p, Player):
                 raise DendriaError(f"a computer player is a Player from dendria_widget.players "
@@ -68,8 +80,8 @@ class PlayersPanel:
         self.board = board
         self.seed = seed
         self.given = [first, second]
-        self.players = [first, second]
-        self.job = None
+        self.players: list[Seat] = [first, second]
+        self.job: _Job | None = None
         self.paused = False
         self.turns_played = 0
         # MCTS's budget (the MCTS player and the Hint): a time, or a number
@@ -91,12 +103,13 @@ class PlayersPanel:
                                                  layout=widgets.Layout(width="190px"))
         self.budget.observe(lambda _: self._show_budget(), "value")
         self._show_budget()
-        self.pickers = []
+        self.pickers: list[widgets.Dropdown] = []
         for k, seat in enumerate(SEATS):
             options = list(KINDS)
             value = "human"
-            if self.given[k] is not None:
-                options.append((f"{self.given[k].name} (given)", "given"))
+            given = self.given[k]
+            if given is not None:
+                options.append((f"{given.name} (given)", "given"))
                 value = "given"
             dd = widgets.Dropdown(options=options, value=value,
                                   layout=widgets.Layout(width="210px"))
@@ -131,7 +144,7 @@ class PlayersPanel:
         self._show_seats()
 
     # ---------------------------------------------------------- players
-    def _picked(self, k, kind):
+    def _picked(self, k: int, kind: str) -> None:
         seed = self.seed + k
         self.players[k] = {"human": None, "given": self.given[k],
                            "random": RandomPlayer(seed=seed), "greedy": GreedyPlayer(seed=seed),
@@ -139,30 +152,30 @@ class PlayersPanel:
         self.paused = False
         self.after_change()
 
-    def player(self, seat):
+    def player(self, seat: str) -> Player | None:
         """The computer player of a seat ('first' or 'second'), or None."""
         p = self.players[SEATS.index(seat)]
         if p == "mcts":
             return self.mcts()
         return p
 
-    def mcts(self):
+    def mcts(self) -> MCTSPlayer:
         """The MCTS player of the budget above: ``iterations`` a turn (the
         same turn every time) or ``seconds`` a turn."""
         if self.budget.value == "iterations":
             return MCTSPlayer(seed=self.seed, iterations=int(self.iterations.value))
         return MCTSPlayer(seed=self.seed, seconds=float(self.seconds.value))
 
-    def _show_budget(self):
+    def _show_budget(self) -> None:
         """Only the budget chosen can be typed in."""
         self.seconds.disabled = self.budget.value != "seconds"
         self.iterations.disabled = self.budget.value != "iterations"
 
-    def _describe(self, seat):
+    def _describe(self, seat: str) -> str:
         p = self.player(seat)
         return "a person" if p is None else p.name
 
-    def _show_seats(self):
+    def _show_seats(self) -> None:
         game = self.board.game
         held = seats(game)
         v = game.variant
@@ -174,26 +187,26 @@ class PlayersPanel:
             self.labels[k].value = f"<span style='margin-right:6px'>" \
                                    f"{seat.capitalize()} seat ({words}):</span>"
 
-    def _say(self, words, kind="info"):
+    def _say(self, words: str, kind: str = "info") -> None:
         html = _message_html(words, kind)
         if self.message.value != html:
             self.message.value = html
 
     # ------------------------------------------------------------ state
-    def _key(self):
+    def _key(self) -> tuple[int, int]:
         return self.board.game.version
 
     @property
-    def hint(self):
+    def hint(self) -> Hint | None:
         """The hint shown (a ``session.hint.Hint``), or None."""
         return self.board.session.hint
 
     @property
-    def thinking(self):
+    def thinking(self) -> bool:
         """True while a player (or the hint) thinks in the background."""
         return self.job is not None
 
-    def _computer_to_move(self):
+    def _computer_to_move(self) -> tuple[str, Player] | None:
         game = self.board.game
         if game.is_over or game.turn_under_way:
             return None
@@ -201,7 +214,7 @@ class PlayersPanel:
         player = self.player(seat)
         return (seat, player) if player is not None else None
 
-    def after_change(self):
+    def after_change(self) -> None:
         """Called by the board after every change: forget a stale hint, and
         start the computer player whose turn it is (when an event loop runs)."""
         self._show_seats()
@@ -215,7 +228,7 @@ class PlayersPanel:
                 self._start("turn", *todo)
 
     # ---------------------------------------------------------- actions
-    def play_now(self):
+    def play_now(self) -> bool:
         """The computer player of the side to move plays its turn (in the
         background when an event loop runs; at once otherwise)."""
         self.paused = False
@@ -237,7 +250,7 @@ class PlayersPanel:
         self._start("turn", *todo)
         return True
 
-    def stop(self):
+    def stop(self) -> bool:
         """Stop the thinking player: it plays nothing, and the computer
         pauses until Play is pressed."""
         self.paused = True
@@ -248,7 +261,7 @@ class PlayersPanel:
         self._say("Stopping...", "info")
         return True
 
-    def ask_hint(self):
+    def ask_hint(self) -> bool:
         """MCTS (the budget above: with iterations, the same hint every
         time) suggests a turn for the side to move."""
         game = self.board.game
@@ -263,7 +276,7 @@ class PlayersPanel:
         self._start("hint", seat_to_move(game), self.mcts())
         return True
 
-    def wait(self, timeout=None):
+    def wait(self, timeout: float | None = None) -> bool:
         """Block until the thinking player is done (at most ``timeout``
         seconds) and take its answer now; True when nothing is left
         thinking. Handy in a notebook cell that needs the hint at once."""
@@ -277,12 +290,12 @@ class PlayersPanel:
         self._finished(job)
         return self.job is None
 
-    def clear_hint(self):
+    def clear_hint(self) -> None:
         self.clear_button.disabled = True
         self.board.session.set_hint(None)
 
     # ------------------------------------------------------- the thread
-    def _start(self, kind, seat, player):
+    def _start(self, kind: str, seat: str, player: Player) -> _Job:
         job = _Job(kind, seat, player, self.board.game, self._key())
         self.job = job
         colour = self.board.game.variant.colour_word(self.board.game.to_move)
@@ -340,21 +353,22 @@ class PlayersPanel:
         self.board.play(*job.turn)             # refreshes; the next player may start
 
 
-def _message_html(words, kind="info"):
+def _message_html(words: str, kind: str = "info") -> str:
     """The tab's own message line (not the board's status line)."""
     icon = {"refused": "\u2716 ", "ok": "\u2714 "}.get(kind, "")
     return (f"<div class='dendria-players-message dendria-players-{kind}'>"
             f"{icon}{escape(words)}</div>")
 
 
-def _loop():
+def _loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
 
 
-def _row(children):
+def _row(children: Sequence[widgets.Widget]) -> widgets.HBox:
+
     """A row of widgets that wraps when the column is narrow (nothing cut)."""
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
                                                         align_items="center"))

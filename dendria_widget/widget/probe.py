@@ -53,7 +53,7 @@ _PROBE_JS = """(function (img) {
 })(this)"""
 
 
-def probe_html():
+def probe_html() -> str:
     from html import escape as _esc
 
     js = _PROBE_JS % {"names": json.dumps(list(THEME_VARS)).replace('"', "'")}

@@ -7,11 +7,16 @@ Every fact shown comes from the engine (``game.*``) or from
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..explain.sentences import points
 from ..interaction import choices_made, seat_words
 from ..session.words import (VERB_WORDS, hint, mover_words, phase_words, played_words,  # noqa: F401
                              score_words, step_choice_label, _total)
+
+if TYPE_CHECKING:  # for the type hints only
+    from ..game import Game
+    from ..session.view import Details, Header
 
 
 #: The widget's style sheet: every text colour from JupyterLab's theme
@@ -43,19 +48,19 @@ STYLE = """<style>
 </style>"""
 
 
-def _line(html_text, title, cls="dendria-line"):
+def _line(html_text: str, title: str, cls: str = "dendria-line") -> str:
     """One line (it wraps when long); the whole text is its tooltip too."""
     return (f"<div class='{cls}' title='{escape(title, quote=True)}'>"
             f"{html_text or '&nbsp;'}</div>")
 
 
-def header_html(game):
+def header_html(game: Game) -> str:
     """Four lines of fixed height: whose turn and the phase (or the
     game-over banner with the winner), who plays which colour, and the
     score of each colour with its breakdown (long texts end in an ellipsis;
     the whole text is the line's tooltip)."""
     v = game.variant
-    parts = []
+    parts: list[str] = []
     if game.is_over:
         w = game.winner
         score = game.score()
@@ -75,10 +80,10 @@ def header_html(game):
     return "<div class='dendria-header'>" + "".join(parts) + "</div>"
 
 
-def header_view_html(header):
+def header_view_html(header: Header) -> str:
     """The header of a session's view state (``session.view.Header``) in
     the lines of :func:`header_html`."""
-    parts = []
+    parts: list[str] = []
     if header.over is not None:
         parts.append(_line(f"<span class='dendria-banner'>{escape(header.over)}</span>",
                            header.over))
@@ -91,7 +96,7 @@ def header_view_html(header):
     return "<div class='dendria-header'>" + "".join(parts) + "</div>"
 
 
-def details_view_html(details):
+def details_view_html(details: Details | None) -> str:
     """The details panel for a session's ``Details`` (None: nothing in focus):
     the first sentence with the cell's name in bold, the others as a list."""
     if details is None:
@@ -111,7 +116,7 @@ def details_view_html(details):
     return "<div class='dendria-details'>" + "".join(out) + "</div>"
 
 
-def status_html(text, kind="info"):
+def status_html(text: str | None, kind: str = "info") -> str:
     """The status line (two lines of fixed height): ``kind`` is info, ok or
     refused."""
     icon = {"refused": "\u2716 ", "ok": "\u2714 "}.get(kind, "")
@@ -120,7 +125,8 @@ def status_html(text, kind="info"):
             f"title='{escape(text or '', quote=True)}'>{icon}{body}</div>")
 
 
-def hint_html(words):
+def hint_html(words: str) -> str:
+
     """The hint line (what to do next, and why not), of fixed height."""
     return (f"<div class='dendria-hint' title='{escape(words, quote=True)}'>"
             f"{escape(words)}</div>")
