@@ -300,7 +300,7 @@ def _choice_words(game: Game, step: Step, who: str | None) -> str:
     if step.verb == "komi":
         return f"Player 1 sets the komi to {step.arg}"
     if step.verb == "side":
-        return f"Player 2 takes {v.colour_word(step.arg)}"
+        return f"Player 2 takes {v.colour_word(str(step.arg))}"
     return "swap: the players exchange colours"
 
 

@@ -230,7 +230,7 @@ def explain_cell(game: GameOrState, cell: str | int) -> dict:
     nm = b.name(i)
     mover = st.to_move
     c = st.cells[i]
-    facts = {"cell": nm, "piece": PIECE_NAMES[c] if c else None,
+    facts: dict[str, Any] = {"cell": nm, "piece": PIECE_NAMES[c] if c else None,
              "roots": roots(st, i), "hungry": st.is_hungry(i)}
     if variant_for(st.rules).power:
         facts["power"] = b.power[i]
@@ -250,10 +250,10 @@ def explain_cell(game: GameOrState, cell: str | int) -> dict:
             conv = conversions(st, mover)
             facts["sprout"] = conv["sprout"][nm]
         if KIND_OF[c] == DENDRID:
-            j = st.journey()
-            if j is not None and j[1] == i:
+            jr = st.journey()
+            if jr is not None and jr[1] == i:
                 # the journeying dendrid: its slides follow the locked line
-                start, _, d, n = j
+                start, _, d, n = jr
                 facts["journey"] = {"start": b.name(start), "slides": n,
                                     "direction": DIRECTION_NAMES[d] if d >= 0 else None}
                 facts["slides"] = b.names(st.slide_targets(i, COLOUR_OF[c], direction=d))

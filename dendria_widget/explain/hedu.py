@@ -11,7 +11,7 @@ sorted by row, then index.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence, cast
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
 
 from ..geometry import iter_bits
 from ..rules.hedu import (COLOURS, INCREASE, PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY,
@@ -143,12 +143,15 @@ def preview(game: GameOrState, cell: str | int, mover: int | None = None) -> dic
                         "from": piece_name(old), "to": piece_name(new)})
         first.setdefault(j, old)
         final[j] = new
-    shrink, leave, grow = [], [], []
+    shrink: list[dict[str, Any]] = []
+    leave: list[dict[str, Any]] = []
+    grow: list[dict[str, Any]] = []
     for j in sorted(final, key=b.order.__getitem__):
         if j == i:
             continue
         old, new = first[j], final[j]
-        entry = {"cell": b.name(j), "from": piece_name(old), "to": piece_name(new)}
+        entry: dict[str, Any] = {"cell": b.name(j), "from": piece_name(old),
+                                 "to": piece_name(new)}
         if not new:
             leave.append(entry)
         elif new >> 1 < old >> 1:
@@ -238,7 +241,7 @@ def explain_cell(game: GameOrState, cell: str | int) -> dict:
     i = _cell_id(st, cell)
     nm = b.name(i)
     c = st.cells[i]
-    facts = {"cell": nm, "piece": piece_name(c)}
+    facts: dict[str, Any] = {"cell": nm, "piece": piece_name(c)}
     if not c:
         reg = next(e for e in regions(st) if nm in e["cells"])
         facts["region"] = reg

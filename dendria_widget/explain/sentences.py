@@ -457,13 +457,13 @@ def change_sentence(game: Game, step: Step | None = None,
         return sentence(f"{word} {step.arg}: " + "; ".join(_hedu_changes(v, effects, net)))
     if verb == "plant":
         (cell,) = cells
-        return sentence(f"{word} {cell}: a {v.piece_words(net[cell][1])} now stands on {cell}")
+        return sentence(f"{word} {cell}: a {_piece_words(v, net[cell][1])} now stands on {cell}")
     if verb == "slide":
         went = [c for c, (_, a) in net.items() if a is None]
         came = [c for c, (_, a) in net.items() if a is not None]
         if went and came:
             mover = net[came[0]][1]
-            text = f"the {v.piece_words(mover)} went from {went[0]} to {came[0]}"
+            text = f"the {_piece_words(v, mover)} went from {went[0]} to {came[0]}"
             taken = net[came[0]][0]
             if taken:
                 text += f", removing the {v.piece_words(taken)} that stood there"
@@ -490,7 +490,14 @@ def change_sentence(game: Game, step: Step | None = None,
                         f"{v.piece_words(after)}")
     if after:
         return sentence(f"{word}: a {v.piece_words(after)} now stands on {cell}")
-    return sentence(f"{word}: the {v.piece_words(before)} on {cell} left the board")
+    return sentence(f"{word}: the {_piece_words(v, before)} on {cell} left the board")
+
+
+def _piece_words(v: Variant, piece: str | None) -> str:
+    """A piece a change shows, in words (a cell in :func:`net_changes` has a
+    piece before or after the change, and these callers ask for that one)."""
+    assert piece is not None, "a change with no piece on either side"
+    return v.piece_words(piece)
 
 
 def _sorted(game: Game, cells: Iterable[str]) -> list[str]:
@@ -510,7 +517,7 @@ def _hedu_changes(v: Variant, effects: Iterable[Change],
             taken[v.colours[gainer]] += n
     for cell, (before, after) in net.items():
         if before is None:
-            out.append(f"a {v.piece_words(after)} stands on {cell}")
+            out.append(f"a {_piece_words(v, after)} stands on {cell}")
         elif after is None:
             out.append(f"the {v.piece_words(before)} on {cell} left the board")
         elif _height(after) < _height(before):

@@ -117,7 +117,7 @@ def played_words(game: Game, step: Step, mover: str,
     if verb == "komi":
         return f"Player 1 set the komi: {cell} point{'s' if cell != 1 else ''} for Light."
     if verb == "side":
-        return f"Player 2 chose {v.colour_word(cell)}: {seat_words(game, now=True)}."
+        return f"Player 2 chose {v.colour_word(str(cell))}: {seat_words(game, now=True)}."
     dendrid = v.kind_word("dendrid") if "dendrid" in v.kind_words else ""
     words = {
         "plant": f"{who} has {v.verb('plant').done} a seed on {cell}.",

@@ -76,7 +76,7 @@ class OptionEditor:
                 [self.number, self.null,
                  widgets.HTML(f"<span style='color:#666'>(default {_fmt(default)})</span>")])
         else:
-            self.widget = widgets.Dropdown(options=list(spec.values), value=value,
+            self.widget = widgets.Dropdown(options=list(spec.values or ()), value=value,
                                            description=label, style=style,
                                            layout=widgets.Layout(width="auto"))
         if spec.kind.startswith("int"):

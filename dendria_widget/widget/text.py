@@ -65,7 +65,7 @@ def header_html(game: Game) -> str:
         w = game.winner
         score = game.score()
         totals = " to ".join(points(_total(score[c])) for c in score)
-        who = "A draw" if w == "draw" else f"{v.colour_word(w)} wins"
+        who = "A draw" if w is None or w == "draw" else f"{v.colour_word(w)} wins"
         why = f" ({game.end_reason})" if game.end_reason else ""
         words = f"Game over: {who}, {totals}{why}"
         parts.append(_line(f"<span class='dendria-banner'>{escape(words)}</span>", words))
