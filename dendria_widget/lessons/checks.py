@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from ..explain import dendria as explain
 from . import sentences as say
-from .framework import Verdict, planted, steps_of, words
+from .framework import Verdict, edition_fields, piece_words, planted, steps_of, words, worded
+
+
+def _too_many(game, seeds, new):
+    """The verdict's words when the learner planted more than ``seeds`` seeds."""
+    return worded(game, "Use {n} only (you {planted} on {cells}): press Retry and try "
+                        "again.", n=say.plural(seeds, "seed"), cells=words(new))
 
 
 def after_planting(game):
@@ -33,10 +39,10 @@ def nourished(*cells, seeds=1):
     def check(game):
         new = planted(game)
         if not new and not steps_of(game, "move"):
-            return Verdict(False, "Nothing played yet: click an empty cell to plant a seed.")
+            return Verdict(False, worded(game, "Nothing played yet: click an empty {soil} to "
+                                                  "{plant} a seed."))
         if len(new) > seeds:
-            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
-                                  f"{words(new)}): press Retry and try again.")
+            return Verdict(False, _too_many(game, seeds, new))
         game = after_planting(game)
         facts = explain.seeds(game)
         gone = [c for c in cells if c not in facts]
@@ -59,9 +65,10 @@ def piece_is(cell, piece, doing):
     def check(game):
         now = game.pieces.get(cell)
         if now == piece:
-            return Verdict(True, f"Right: {cell} now holds a {piece}.")
-        what = f"a {now}" if now else "nothing"
-        return Verdict(False, f"{cell} holds {what}, not a {piece}: {doing}.")
+            return Verdict(True, f"Right: {cell} now holds a {piece_words(game, piece)}.")
+        what = f"a {piece_words(game, now)}" if now else "nothing"
+        return Verdict(False, f"{cell} holds {what}, not a {piece_words(game, piece)}: "
+                              f"{doing}.")
     return check
 
 
@@ -70,11 +77,13 @@ def sprouted(cell, colour="dark"):
     def check(game):
         piece = game.pieces.get(cell)
         if piece == f"{colour} dendrid":
-            return Verdict(True, f"Right: the seed on {cell} sprouted into a {colour} dendrid.")
+            return Verdict(True, worded(game, "Right: the seed on {cell} sprouted into a "
+                                              "{colour} {dendrid}.", cell=cell, colour=colour))
         if piece is None or not piece.endswith("seed"):
-            what = f"a {piece}" if piece else "nothing"
-            return Verdict(False, f"{cell} holds {what}: the seed there was to become a "
-                                  f"{colour} dendrid.")
+            what = f"a {piece_words(game, piece)}" if piece else "nothing"
+            return Verdict(False, worded(game, "{cell} holds {what}: the seed there was to "
+                                               "become a {colour} {dendrid}.", cell=cell,
+                                         what=what, colour=colour))
         reason = explain.conversions(game, colour)["sprout"].get(cell)
         if reason is None:
             return Verdict(False, f"The seed on {cell} may sprout now, but you did not sprout "
@@ -93,25 +102,26 @@ def fertilized_by(soil, colours=(), seeds=1):
         if not new and not game.steps:
             return Verdict(False, "Nothing played yet: click the board.")
         if len(new) > seeds:
-            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
-                                  f"{words(new)}): press Retry and try again.")
+            return Verdict(False, _too_many(game, seeds, new))
         fert = explain.fertilization(game)
         who = {c for c in ("dark", "light") if soil in fert[c]}
         if who == want:
             if soil in game.pieces and not want:
-                why = (f"{soil} holds a piece now, and only empty soils are fertilized.")
+                why = worded(game, "{cell} holds a piece now, and only empty {soils} are "
+                                   "fertilized.", cell=soil)
             elif not want:
-                why = f"no dendrid sees {soil} any more."
+                why = worded(game, "no {dendrid} sees {cell} any more.", cell=soil)
             else:
                 why = f"{soil} is fertilized by {' and '.join(sorted(who))} only."
             return Verdict(True, "Right: " + why)
         if soil in game.pieces:
-            return Verdict(False, f"{soil} holds a {game.pieces[soil]} now, and only empty "
-                                  "soils are fertilized: keep it empty.")
+            return Verdict(False, worded(game, "{cell} holds a {piece} now, and only empty "
+                                               "{soils} are fertilized: keep it empty.",
+                                         cell=soil, piece=piece_words(game, game.pieces[soil])))
         bits = []
         for c in sorted(who - want):
-            bits.append(f"{c} still fertilizes {soil}: the {c} dendrid on "
-                        f"{words(fert[c][soil])} sees it")
+            bits.append(worded(game, "{c} still fertilizes {cell}: the {c} {dendrid} on "
+                                     "{on} sees it", c=c, cell=soil, on=words(fert[c][soil])))
         for c in sorted(want - who):
             bits.append(f"{c} does not fertilize {soil}")
         return Verdict(False, say.cap("; ".join(bits)) + ".")
@@ -128,7 +138,8 @@ def grown(cell=None, colour="dark", size=1):
         if target is None:
             new = planted(game)
             if not new:
-                return Verdict(False, "Plant a seed first: click an empty cell.")
+                return Verdict(False, worded(game, "{Plant} a seed first: click an empty "
+                                                   "{soil}."))
             target = new[-1]
         piece = game.pieces.get(target)
         if piece == f"{colour} tree":
@@ -154,7 +165,8 @@ def grown(cell=None, colour="dark", size=1):
                                           f"now, but did not: click {target} before "
                                           "ending the turn.")
                 return Verdict(False, say.cap(e["reason"]) + ".")
-        return Verdict(False, f"{target} holds a {piece}, not a {colour} tree.")
+        return Verdict(False, f"{target} holds a {piece_words(game, piece)}, not a {colour} "
+                              "tree.")
     return check
 
 
@@ -167,10 +179,12 @@ def enclosed(cell):
         name = f"{group['colour']} {group['kind']} {words(group['cells'])}"
         soils = list(group["fertile_soils"])
         if soils:
+            fertile = "fertile " + edition_fields(game)["soil"]
             return Verdict(False, f"The {name} still has "
-                                  f"{say.plural(len(soils), 'fertile soil')}: {words(soils)}.")
-        return Verdict(True, f"Right: the {name} has no fertile soil left, and a group "
-                             "cannot change hands while it has none.")
+                                  f"{say.plural(len(soils), fertile)}: {words(soils)}.")
+        return Verdict(True, worded(game, "Right: the {name} has no fertile {soil} left, and "
+                                          "a group cannot change hands while it has none.",
+                                    name=name))
     return check
 
 
@@ -180,10 +194,10 @@ def edge_lines(cell, count, seeds=1):
     def check(game):
         new = planted(game)
         if not new:
-            return Verdict(False, "Nothing played yet: click an empty cell to plant a seed.")
+            return Verdict(False, worded(game, "Nothing played yet: click an empty {soil} to "
+                                               "{plant} a seed."))
         if len(new) > seeds:
-            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
-                                  f"{words(new)}): press Retry and try again.")
+            return Verdict(False, _too_many(game, seeds, new))
         ways = [say.DIRECTION_WORDS[r["direction"]] for r in explain.roots(game, cell)
                 if r["sees_edge"]]
         if len(ways) == count:
@@ -202,7 +216,8 @@ def sprouted_many(count, colour="dark"):
         done = [str(c) for c in steps_of(game, "sprout")
                 if game.pieces.get(str(c)) == f"{colour} dendrid"]
         if len(done) >= count:
-            return Verdict(True, f"Right: {words(done)} sprouted into {colour} dendrids.")
+            return Verdict(True, worded(game, "Right: {cells} sprouted into {colour} {dendrids}.",
+                                        cells=words(done), colour=colour))
         may = [c for c, why in explain.conversions(game, colour)["sprout"].items()
                if why is None]
         if may:

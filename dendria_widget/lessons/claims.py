@@ -126,6 +126,64 @@ def _region(game, cell):
     return region
 
 
+def _named(game, row, place):
+    """The name the board gives the ``place``-th cell from the left of its
+    ``row``-th row from the top (rows: the board's rows of plots)."""
+    board = game.board
+    rows = sorted({board.axial(i)[1] for i in board.plots})
+    if not 1 <= row <= len(rows):
+        raise DendriaError(f"the board has rows 1 to {len(rows)}, not {row}")
+    cells = sorted((i for i in board.plots if board.axial(i)[1] == rows[row - 1]),
+                   key=lambda i: board.axial(i)[0])
+    if not 1 <= place <= len(cells):
+        raise DendriaError(f"row {row} has places 1 to {len(cells)}, not {place}")
+    return board.name(cells[place - 1])
+
+
+def _middle(game):
+    """The board's middle cell: the plot at the centre of the hexagon."""
+    i = game.board.id_at(0, 0)
+    if i is None:
+        raise DendriaError("this board has no plot at its centre")
+    return game.board.name(i)
+
+
+def _verbs_after(game, steps):
+    """The verbs of the steps the engine allows after ``steps`` (played on a
+    copy of ``game``)."""
+    g = game.copy()
+    g.play(*steps)
+    return tuple(sorted({st.verb for st in g.legal_steps()}))
+
+
+def _after(game, steps, query, args):
+    """The engine's answer to ``query(*args)`` once ``steps`` are played on a
+    copy of ``game`` (a fact in the middle of a page's steps)."""
+    g = game.copy()
+    g.play(*steps)
+    return QUERIES[query](g, *args)
+
+
+def _sees_dendrids(game, cell):
+    group = _group(game, cell)
+    if group is None or "sees_dendrids" not in group:
+        raise DendriaError(f"there is no group on {cell} judged by the dendrids it sees")
+    return group["sees_dendrids"]["dark"], group["sees_dendrids"]["light"]
+
+
+def _ends_under(game, option, value):
+    """Whether the steps played in ``game`` since its start would have ended
+    the game under the same rules with ``option`` set to ``value`` (replayed
+    by the engine from the same start position)."""
+    start = game.copy().go_to(0)
+    replay = Game.from_position(start.position_string(), **{option: value})
+    for step in game.steps:
+        if replay.is_over:
+            return True
+        replay.play(str(step))
+    return replay.is_over
+
+
 def _stays(game, cell, turns):
     piece = game.pieces.get(cell)
     return all(g.pieces.get(cell) == piece for g in continuations(game, turns))
@@ -164,6 +222,26 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "region_value": lambda g, cell: _region(g, cell)["value"],
     "prisoners": lambda g, colour: g.position()["prisoners"][colour],
     "stays": _stays,
+    "to_move": lambda g: g.to_move,
+    "ends_under": _ends_under,
+    "new_height": lambda g, cell: hedu_explain.plot_heights(g)[cell],
+    "region_cells": lambda g, cell: _cells(_region(g, cell)["cells"]),
+    "stacks_group": lambda g, cell: next((_cells(gr["cells"]) for gr in hedu_explain.groups(g)
+                                          if cell in gr["cells"]), ()),
+    "off_board": lambda g, cell: tuple(r["direction"] for r in explain.roots(g, cell)
+                                       if not r["cells"]),
+    "next_to": lambda g, cell, colour: _cells(
+        n for n in g.board.names(g.board.neighbours[g.board.cell(cell)])
+        if (g.pieces.get(n) or "").startswith(colour)),
+    "after": _after,
+    "score_part": lambda g, colour, part: g.score()[colour][part],
+    "sees_dendrids": _sees_dendrids,
+    "named": _named,
+    "middle": _middle,
+    "pieces": lambda g: len(g.pieces),
+    "legal_count": lambda g, verb: sum(1 for st in g.legal_steps() if st.verb == verb),
+    "verbs_after": _verbs_after,
+    "default_plots": lambda g: Game(g.ruleset).board.n_plots,
     "power": lambda g, cell: explain.power(g)[cell],
     "plots": lambda g: len(explain.power(g)),
 }
@@ -368,6 +446,111 @@ def power(cell, value, *, at="end", mentions=None):
                   (cell, str(value)) if mentions is None else mentions, at)
 
 
+def after(steps, claim):
+    """``claim`` holds once ``steps`` are played (from the board the claim's
+    ``at`` names): a fact in the middle of a page's steps, e.g.
+    ``after(("plant f2",), nourishers("d4", 5, 1, at="start"))``."""
+    return Claim("after", (tuple(steps), claim.query, claim.args), claim.expect,
+                 claim.mentions, claim.at)
+
+
+def score_part(colour, part, value, *, at="end", mentions=None):
+    """A part of ``colour``'s score (``game.score()``'s keys: ``distinct_sizes``,
+    ``majorities``, ``largest_forests_bonus``, ``komi``) is ``value``."""
+    shown = (_number(value),) if isinstance(value, (int, float)) else ()
+    return _claim("score_part", (colour, part), value,
+                  shown if mentions is None else mentions, at)
+
+
+def sees_dendrids(cell, dark, light, *, at="end", mentions=None):
+    """The group on ``cell`` (with no fertile soil) sees ``dark`` dark and
+    ``light`` light dendrids (sprites)."""
+    return _claim("sees_dendrids", (cell,), (dark, light),
+                  (cell,) if mentions is None else mentions, at)
+
+
+def off_board(cell, *directions, at="end", mentions=None):
+    """The lines of ``cell`` that leave the board at once (no plot on them)
+    are exactly ``directions`` (in the engine's order)."""
+    return _claim("off_board", (cell,), tuple(directions),
+                  (cell,) if mentions is None else mentions, at)
+
+
+def next_to(cell, colour, *cells, at="end", mentions=None):
+    """The cells next to ``cell`` that hold ``colour``'s pieces are exactly
+    ``cells``."""
+    cells = _cells(cells)
+    return _claim("next_to", (cell, colour), cells,
+                  (cell, *cells) if mentions is None else mentions, at)
+
+
+def new_height(cell, height, *, at="end", mentions=None):
+    """Hedu: a stack placed on the empty plot ``cell`` would get ``height``
+    pieces (0: none can stand there)."""
+    return _claim("new_height", (cell,), height, (cell,) if mentions is None else mentions, at)
+
+
+def region_cells(*cells, at="end", mentions=None):
+    """Hedu: ``cells`` are exactly one region."""
+    cells = _cells(cells)
+    return _claim("region_cells", (cells[0],), cells, cells if mentions is None else mentions,
+                  at)
+
+
+def stacks_group(*cells, at="end", mentions=None):
+    """Hedu: ``cells`` are exactly one group (touching stacks of one colour
+    and one height)."""
+    cells = _cells(cells)
+    return _claim("stacks_group", (cells[0],), cells, cells if mentions is None else mentions,
+                  at)
+
+
+def ends_under(option, value, yes=True, *, at="end", mentions=()):
+    """The turns played so far would (or would not) have ended the game had
+    the rules set ``option`` to ``value`` (e.g. the classic move limit in a
+    sprites game)."""
+    return _claim("ends_under", (option, value), yes, mentions, at)
+
+
+def to_move(colour, *, at="end", mentions=()):
+    """``colour`` is to move."""
+    return _claim("to_move", (), colour, mentions, at)
+
+
+def named(row, place, cell, *, at="end", mentions=None):
+    """The cell ``place``-th from the left in the ``row``-th row from the top
+    is called ``cell``."""
+    return _claim("named", (row, place), cell, (cell,) if mentions is None else mentions, at)
+
+
+def middle(cell, *, at="end", mentions=None):
+    """The middle cell of the (hexagon) board is ``cell``."""
+    return _claim("middle", (), cell, (cell,) if mentions is None else mentions, at)
+
+
+def pieces(count, *, at="end", mentions=()):
+    """The board holds ``count`` pieces (0: it is empty)."""
+    return _claim("pieces", (), count, mentions, at)
+
+
+def legal_count(verb, count, *, at="end", mentions=()):
+    """The engine allows ``count`` steps with this verb now (e.g. plants on
+    61 cells)."""
+    return _claim("legal_count", (verb,), count, mentions, at)
+
+
+def verbs_after(steps, *verbs, at="end", mentions=()):
+    """After ``steps`` the engine allows exactly steps of these verbs (e.g.
+    after Dark's opening seed: only ``end``)."""
+    return _claim("verbs_after", (tuple(steps),), tuple(sorted(verbs)), mentions, at)
+
+
+def default_plots(count, *, at="end", mentions=None):
+    """A game of this ruleset with its default board has ``count`` plots."""
+    return _claim("default_plots", (), count, (str(count),) if mentions is None else mentions,
+                  at)
+
+
 def plots(count, *, at="end", mentions=None):
     """The board has ``count`` soils."""
     return _claim("plots", (), count, (str(count),) if mentions is None else mentions, at)
@@ -377,6 +560,20 @@ __all__ = [
     "QUERIES",
     "Claim",
     "continuations",
+    "after",
+    "default_plots",
+    "ends_under",
+    "legal_count",
+    "score_part",
+    "sees_dendrids",
+    "middle",
+    "named",
+    "new_height",
+    "next_to",
+    "off_board",
+    "pieces",
+    "to_move",
+    "verbs_after",
     "fertile_soils",
     "fertilized",
     "fertilized_by_both",
@@ -395,6 +592,7 @@ __all__ = [
     "power",
     "roots",
     "score",
+    "stacks_group",
     "stays",
     "whole_turns",
     "winner",

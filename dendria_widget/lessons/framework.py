@@ -102,6 +102,7 @@ RULE_IDS = {
     "pass-end": "the game ends after two passes in a row",
     "superko": "a turn may not bring back an earlier board",
     "move-limit": "classic: the game ends after ten turns by each player without a plant",
+    "no-move-limit": "sprites: no move limit: turns without a sowing never end the game",
     # opening (2.4)
     "pie": "classic: Dark's first turn is one seed anywhere",
     "pie-swap": "then Light may swap sides instead of playing",
@@ -284,7 +285,7 @@ class Exercise(Page):
                 raise DendriaError(f"the check of the exercise {self.title!r} must give a "
                                    "Verdict")
             verdict = got
-        return Verdict(verdict.ok, edition_words(game, verdict.message))
+        return verdict
 
     def learner_steps(self, game: Game) -> list[Any] | None:
         """The steps played in ``game`` since the exercise's start (None when
@@ -607,34 +608,47 @@ def _do_teacher_action(game, verb, args):
     game.set_annotations({"marks": marks, "arrows": arrows})
 
 
-def _edition_table(game: Game) -> dict[str, str]:
-    """The classic words a lesson is written in, each with the edition's own
-    word from ``game.variant`` (dendrid, plant, soil -> sprite, sow, plot in
-    the sprites edition); empty where the edition says them alike."""
+#: The act of planting as a noun, by the edition's verb ("a sow" is no word).
+_A_PLANT = {"plant": "a plant", "sow": "a sowing"}
+
+
+def edition_fields(game: Game) -> dict[str, str]:
+    """The words of ``game``'s edition, as fields for a lesson's sentence
+    written once (as :mod:`dendria_widget.explain.refusals` writes each
+    refusal): ``{dendrid}``, ``{dendrids}``, ``{plant}``, ``{planting}``,
+    ``{planted}``, ``{a_plant}``, ``{soil}``, ``{soils}``, each also with a
+    capital (``{Plant}``...), taken from ``game.variant`` (the classic
+    edition plants dendrids on soils; the sprites edition sows sprites on
+    plots). Hedu names its plots and places stacks."""
     v = game.variant
     if v.family == "hedu":
-        return {}
-    plant = v.verbs["plant"]
-    dendrid = v.kind_word("dendrid")
-    pairs = {"dendrid": dendrid, "dendrids": v.kind_word("dendrid", 2),
-             "plant": plant.word, "plants": plural_of(plant.word),
-             "planting": plant.ing, "planted": plant.done,
-             "soil": v.plot_word, "soils": v.plots_word()}
-    table = {k: w for k, w in pairs.items() if k != w}
-    table.update({k.capitalize(): w.capitalize() for k, w in list(table.items())})
-    return table
+        plant = v.verb("place")
+        dendrid = v.kind_word("stack")
+    else:
+        plant = v.verb("plant")
+        dendrid = v.kind_word("dendrid")
+    fields = {"dendrid": dendrid, "dendrids": plural_of(dendrid),
+              "plant": plant.word, "plants": plural_of(plant.word), "planting": plant.ing,
+              "planted": plant.done, "a_plant": _A_PLANT.get(plant.word, "a " + plant.word),
+              "soil": v.plot_word, "soils": v.plots_word()}
+    fields.update({k.capitalize(): w[0].upper() + w[1:] for k, w in list(fields.items())})
+    return fields
 
 
-def edition_words(game: Game, text: str) -> str:
-    """A lesson's own sentence (written in the classic edition's words) in
-    the words of ``game``'s edition, each word taken from ``game.variant``.
-    The engine's refusals and endings need no such step: they are worded per
-    edition in :mod:`dendria_widget.explain.refusals`."""
-    table = _edition_table(game)
-    if not table:
-        return text
-    pattern = re.compile(r"\b(" + "|".join(sorted(table, key=len, reverse=True)) + r")\b")
-    return pattern.sub(lambda m: table[m.group(1)], text)
+def worded(game: Game, sentence: str, **facts: object) -> str:
+    """``sentence`` (written once, with the fields of :func:`edition_fields`
+    and ``facts``) in the words of ``game``'s edition::
+
+        worded(game, "{Plant} a seed on an empty {soil}.")
+        # classic: 'Plant a seed on an empty soil.'  sprites: 'Sow a seed on an empty plot.'
+    """
+    return sentence.format(**edition_fields(game), **facts)
+
+
+def piece_words(game: Game, piece: str) -> str:
+    """A piece of the notation ('light dendrid') in the edition's words
+    ('light sprite'; Hedu: 'white stack of 2')."""
+    return game.variant.piece_words(piece)
 
 
 def steps_of(game: Game, verb: str) -> list[str | int | None]:

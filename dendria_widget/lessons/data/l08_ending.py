@@ -170,7 +170,7 @@ LESSON = Lesson(
             setup=("move f4", "slide f3", "end",
                    "move d4", "slide d3", "end",
                    "move f3", "slide f2", "end"),
-            claims=(claim.over(False, at="start"),),
+            claims=(claim.option("dendrid_move_limit", 2, at="start", mentions=("2",)), claim.to_move("dark", at="start"), claim.over(False, at="start"),),
             check=_check_end_by_limit,
             hint="Which turns count towards the limit, and which one starts it again?",
             hint_cells=("d3",),

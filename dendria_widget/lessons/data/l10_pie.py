@@ -102,19 +102,25 @@ LESSON = Lesson(
                 "Moving first is an advantage. To make the game fair, the classic edition "
                 "uses the **pie rule**, like sharing a pie: one player cuts, the other "
                 "chooses a piece.\n\n"
-                "Here the game starts from its very beginning: an empty board of side 5, "
-                "Dark to move."),
+                "Here the game starts from its very beginning: an empty board of side 5 "
+                "(61 soils), Dark to move."),
             rules=RULES,
+            claims=(claim.option("opening", "pie"), claim.plots(61), claim.pieces(0),
+                    claim.to_move("dark")),
             rules_covered=("pie",),
         ),
         Page(
             title="Dark's first seed",
             text=(
-                "Press **Play**: Dark's first turn is **one seed, on any cell**, and then "
-                "the turn ends. Nothing may sprout or grow on this first turn.\n\n"
+                "Press **Play**: Dark's first turn is **one seed, on any cell** (here e5), "
+                "and then the turn ends. Nothing may sprout or grow on this first turn.\n\n"
                 "Dark should choose a seed that is neither too good nor too bad, because "
                 "of what comes next."),
             play=("plant e5", "end"),
+            claims=(claim.legal_count("plant", 61, at="start"),
+                    claim.legal("pass", False, at="start"),
+                    claim.verbs_after(("plant e5",), "end", at="start"),
+                    claim.piece("e5", "dark seed"), claim.pieces(1)),
             rules_covered=("pie",),
         ),
         Page(
@@ -126,6 +132,8 @@ LESSON = Lesson(
                 "Light, and the other player owns that dark seed. Light is still to move, "
                 "but Light is now the other person."),
             play=("swap",),
+            claims=(claim.legal("swap", at="start"), claim.piece("e5", "dark seed"),
+                    claim.pieces(1), claim.to_move("light"), claim.to_move("light", at="start")),
             rules_covered=("pie-swap",),
         ),
         _FromTheStart(

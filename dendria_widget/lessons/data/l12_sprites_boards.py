@@ -51,25 +51,35 @@ LESSON = Lesson(
                 "The sprites edition shares the first move another way, the **komi pie**. "
                 "Before any piece is played:\n\n"
                 "1. the first player chooses the **komi**: a whole number of points Light "
-                "will add to its score at the end, from 0 up to the number of cells of the "
-                "board;\n"
+                "will add to its score at the end, from 0 up to the number of plots of the "
+                "board (61 here);\n"
                 "2. then the second player chooses to play **Dark** or **Light**;\n"
                 "3. then Dark moves first, on the empty board.\n\n"
                 "Press **Play**: the first player sets the komi to 0."),
             rules=SMALL,
             play=("komi 0",),
+            claims=(claim.option("opening", "komi-pie"), claim.plots(61),
+                    claim.legal("sow e5", False, at="start"),
+                    claim.legal("komi 0", at="start"), claim.legal("komi 61", at="start"),
+                    claim.legal("komi 62", False, at="start"),
+                    claim.legal_count("komi", 62, at="start"),
+                    claim.verbs_after(("komi 0",), "side", at="start"),
+                    claim.verbs_after(("komi 0", "side dark"), "pass", "plant", at="start"),
+                    claim.pieces(0)),
             rules_covered=("komi-pie",),
         ),
         Page(
             title="Then Dark moves",
             text=(
                 "Press **Play**: the second player chooses to play Dark, and Dark sows the "
-                "first seed. From now on the game goes as usual, and at the end Light adds "
+                "first seed, on e5. From now on the game goes as usual, and at the end Light adds "
                 "the komi to its score.\n\n"
                 "A fair komi makes the two sides equal, so the first player should choose "
                 "it carefully: too high and the second player takes Light, too low and "
                 "they take Dark."),
-            play=("side dark", "plant e5", "end"),
+            play=("side dark", "sow e5", "end"),
+            claims=(claim.legal("side dark", at="start"), claim.legal("side light", at="start"),
+                    claim.piece("e5", "dark seed"), claim.to_move("light")),
             rules_covered=("komi-pie",),
         ),
         Page(
@@ -116,8 +126,8 @@ LESSON = Lesson(
             check=checks.nourished("d3"),
             hint="Lines pass over the water: follow the open line of d3 across the lagoon.",
             hint_cells=("e3", "f3"),
-            solution=("plant h4", "end"),
-            wrong=(("plant e3", "end"), ("plant e4", "end")),
+            solution=("sow h4", "end"),
+            wrong=(("sow e3", "end"), ("sow e4", "end")),
             rules_covered=("lagoons", "edge-touching"),
         ),
         Exercise(
@@ -135,7 +145,7 @@ LESSON = Lesson(
                  "reach g3 while the others stay seen?",
             hint_cells=("h3", "i1", "i2", "h1"),
             solution=("move h4", "slide i1", "grow g4", "end"),
-            wrong=(("move h4", "slide i2", "end"), ("plant g3", "end")),
+            wrong=(("move h4", "slide i2", "end"), ("sow g3", "end")),
             rules_covered=("lagoons", "power-rule", "grow"),
         ),
         Page(

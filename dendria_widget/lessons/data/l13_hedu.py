@@ -77,10 +77,13 @@ LESSON = Lesson(
                 "stack."),
             rules=SMALL,
             play=("place d4",),
+            claims=(claim.option("opening", "pie"), claim.piece("d4", "black 1", mentions=()),
+                    claim.pieces(1), claim.to_move("white")),
             rules_covered=("hedu-stacks", "hedu-pie"),
         ),
         Page(
             title="The swap",
+            claims=(claim.legal("swap", at="start"), claim.pieces(1), claim.to_move("white"),),
             text=(
                 "Now White may **swap** instead of placing: the players exchange colours, "
                 "and White (now the other player) moves. Press **Play**."),
@@ -97,7 +100,7 @@ LESSON = Lesson(
                 "2s on d3, d4, d5 are one group of size 3."),
             start=WALL,
             overlays=("regions",),
-            claims=(claim.regions(2),),
+            claims=(claim.stacks_group("d3", "d4", "d5"), claim.regions(2),),
             rules_covered=("hedu-regions", "hedu-stacks"),
         ),
         Exercise(
@@ -128,7 +131,7 @@ LESSON = Lesson(
             start=WALL,
             play=("place a2",),
             overlays=("heights",),
-            claims=(claim.piece("a2", "black 2"), claim.piece("b2", "white 2"), claim.piece("c2", "white 2")),
+            claims=(claim.new_height("a2", 2, at="start"), claim.region_cells("a1", "b1", "c1"), claim.piece("b2", "white 1", at="start"), claim.piece("c2", "white 1", at="start"), claim.piece("a2", "black 2"), claim.piece("b2", "white 2"), claim.piece("c2", "white 2")),
             rules_covered=("hedu-place-height", "hedu-increase"),
         ),
         Page(
@@ -141,7 +144,7 @@ LESSON = Lesson(
             play=("place b1",),
             overlays=("heights",),
             marks={"a1": "0", "c1": "0"},
-            claims=(claim.legal("place a1", False), claim.legal("place c1", False),),
+            claims=(claim.piece("b1", "white 2"), claim.region_cells("a1"), claim.region_cells("c1"), claim.new_height("a1", 0), claim.new_height("c1", 0), claim.legal("place a1", False), claim.legal("place c1", False),),
             rules_covered=("hedu-no-zero",),
         ),
         Exercise(
@@ -157,7 +160,7 @@ LESSON = Lesson(
             hint_cells=("b1", "c1", "c2", "d1", "d2"),
             solution=("place c2",),
             wrong=(("place b1",), ("place e1",)),
-            claims=(claim.legal("pass", at="start"),),
+            claims=(claim.to_move("black", at="start"), claim.legal("pass", at="start"),),
             rules_covered=("hedu-place-height",),
         ),
         Exercise(

@@ -4,6 +4,7 @@ slides and handouts, a lesson full-width in class."""
 
 from ...explain import dendria as explain
 from ...game import Game
+from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..sentences import cap
@@ -110,6 +111,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Marks and arrows",
+            claims=(claim.hungry("d3"), claim.sees_edge("d3", "W"),),
             text=(
                 "The **Mark** and **Arrow** modes draw a teacher's notes on the board: a "
                 "label on a cell, an arrow from one cell to another. From code: "
@@ -123,6 +125,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Set up a tie",
+            claims=(claim.hungry("d3", at="start"), claim.sees_edge("d3", "W", at="start"), claim.nourishers("d3", 3, 2, at="start", mentions=("d3", "3", "2")),),
             text=(
                 "A teacher sets up the position a lesson needs. In the board's **Editor** "
                 "tab: choose a piece in the list, then click a cell (from code: "
@@ -143,6 +146,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Annotate a hungry seed",
+            claims=(claim.piece("c3", "dark seed", at="start"), claim.hungry("c3", at="start"), claim.roots("c3", 6, at="start", mentions=("six",)), claim.sees_edge("c3", "E", "NE", "NW", at="start", mentions=("three",)),),
             text=(
                 "Marks and arrows say what to look at. In the **Mark** mode, type a label "
                 "and click a cell; in the **Arrow** mode, click two cells (from code: "
@@ -165,6 +169,7 @@ LESSON = Lesson(
         ),
         Page(
             title="A lesson of your own",
+            claims=(claim.after(("plant d1",), claim.hungry("d3", False, at="start")), claim.piece("d1", "dark seed"), claim.piece("d3", "dark dendrid"),),
             text=(
                 "A lesson is data: a `Lesson` with a list of `Page`s, each a position, a "
                 "text, the overlays to show and the steps it plays. An `Exercise` adds a "
@@ -179,6 +184,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="A sample exercise",
+            claims=(claim.sees_edge("d3", "W", at="start"),),
             text="This is the kind of exercise you can write yourself.",
             prompt=("You play **Dark**. Plant a seed so that the seed on d3 may sprout, "
                     "sprout it, and end your turn."),
