@@ -10,18 +10,25 @@ words from :mod:`dendria_widget.lessons.sentences`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+
 from ..explain import dendria as explain
+from ..game import Game
 from . import sentences as say
 from .framework import Verdict, edition_fields, piece_words, planted, steps_of, words, worded
 
 
-def _too_many(game, seeds, new):
+#: A check: the verdict on the game the learner reached.
+Check = Callable[[Game], Verdict]
+
+
+def _too_many(game: Game, seeds: int, new: Sequence[str]) -> str:
     """The verdict's words when the learner planted more than ``seeds`` seeds."""
     return worded(game, "Use {n} only (you {planted} on {cells}): press Retry and try "
                         "again.", n=say.plural(seeds, "seed"), cells=words(new))
 
 
-def after_planting(game):
+def after_planting(game: Game) -> Game:
     """The game as it was right after the learner's last plant (before any
     sprout or growth that followed it), or ``game`` itself when nothing was
     planted: a check about feeding seeds judges that board."""
@@ -32,11 +39,11 @@ def after_planting(game):
     return game.copy().go_to(last + 1)
 
 
-def nourished(*cells, seeds=1):
+def nourished(*cells: str, seeds: int = 1) -> Check:
     """Every seed on ``cells`` is nourished, having planted at most ``seeds``
     seeds (judged right after the plant: a seed sprouted after it was fed
     was nourished)."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         new = planted(game)
         if not new and not steps_of(game, "move"):
             return Verdict(False, worded(game, "Nothing played yet: click an empty {soil} to "
@@ -59,10 +66,10 @@ def nourished(*cells, seeds=1):
     return check
 
 
-def piece_is(cell, piece, doing):
+def piece_is(cell: str, piece: str, doing: str) -> Check:
     """The piece on ``cell`` is ``piece`` (e.g. 'dark dendrid'); ``doing``
     says what the learner was to do, for the message when it is not."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         now = game.pieces.get(cell)
         if now == piece:
             return Verdict(True, f"Right: {cell} now holds a {piece_words(game, piece)}.")
@@ -72,9 +79,9 @@ def piece_is(cell, piece, doing):
     return check
 
 
-def sprouted(cell, colour="dark"):
+def sprouted(cell: str, colour: str = "dark") -> Check:
     """The seed on ``cell`` has become a dendrid of ``colour``."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         piece = game.pieces.get(cell)
         if piece == f"{colour} dendrid":
             return Verdict(True, worded(game, "Right: the seed on {cell} sprouted into a "
@@ -92,12 +99,12 @@ def sprouted(cell, colour="dark"):
     return check
 
 
-def fertilized_by(soil, colours=(), seeds=1):
+def fertilized_by(soil: str, colours: Iterable[str] = (), seeds: int = 1) -> Check:
     """``soil`` is fertilized by exactly ``colours`` (() : by nobody), having
     planted at most ``seeds`` seeds."""
     want = set(colours)
 
-    def check(game):
+    def check(game: Game) -> Verdict:
         new = planted(game)
         if not new and not game.steps:
             return Verdict(False, "Nothing played yet: click the board.")
@@ -128,12 +135,12 @@ def fertilized_by(soil, colours=(), seeds=1):
     return check
 
 
-def grown(cell=None, colour="dark", size=1):
+def grown(cell: str | None = None, colour: str = "dark", size: int = 1) -> Check:
     """The group holding ``cell`` has become a forest of ``colour`` (grown
     from a seedbed, or captured from the other colour), of at least ``size``
     trees. ``cell=None``: the cell of the seed the learner planted (any
     right place is accepted)."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         target = cell
         if target is None:
             new = planted(game)
@@ -170,9 +177,9 @@ def grown(cell=None, colour="dark", size=1):
     return check
 
 
-def enclosed(cell):
+def enclosed(cell: str) -> Check:
     """The group holding ``cell`` has no fertile soil left."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         group = next((g for g in explain.groups(game) if cell in g["cells"]), None)
         if group is None:
             return Verdict(False, f"There is no seedbed or forest on {cell} any more.")
@@ -188,10 +195,10 @@ def enclosed(cell):
     return check
 
 
-def edge_lines(cell, count, seeds=1):
+def edge_lines(cell: str, count: int, seeds: int = 1) -> Check:
     """The seed on ``cell`` sees the edge along exactly ``count`` of its
     lines, having planted at most ``seeds`` seeds."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         new = planted(game)
         if not new:
             return Verdict(False, worded(game, "Nothing played yet: click an empty {soil} to "
@@ -210,9 +217,9 @@ def edge_lines(cell, count, seeds=1):
     return check
 
 
-def sprouted_many(count, colour="dark"):
+def sprouted_many(count: int, colour: str = "dark") -> Check:
     """At least ``count`` seeds sprouted into dendrids of ``colour`` this turn."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         done = [str(c) for c in steps_of(game, "sprout")
                 if game.pieces.get(str(c)) == f"{colour} dendrid"]
         if len(done) >= count:
@@ -245,7 +252,7 @@ __all__ = [
 ]
 
 
-def turn_not_played(game, turns_before):
+def turn_not_played(game: Game, turns_before: int) -> Verdict | None:
     """A verdict when the learner has not yet played a whole turn after the
     exercise's first ``turns_before`` turns, else None."""
     if game.phase in ("plant", "move"):
