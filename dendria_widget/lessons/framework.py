@@ -307,7 +307,7 @@ class Exercise(Page):
             return None
         v = game.variant
 
-        def kind(k):
+        def kind(k: str) -> str:
             return v.kind_word(k) if k in v.kind_words else k
 
         asked = {"plant": lambda: f"{v.verb_word('plant')} a seed",
@@ -383,7 +383,7 @@ class Lesson:
     summary: str
     pages: list[Page] = field(default_factory=list)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not _NAME.match(self.name or ""):
             raise DendriaError(f"a lesson's name is its notebook's stem, like '02_roots', "
                                f"not {self.name!r}")
@@ -424,7 +424,7 @@ class Lesson:
         """Every rule id some page of this lesson teaches, in page order."""
         return list(dict.fromkeys(r for p in self.pages for r in p.rules_covered))
 
-    def _before(self, k):
+    def _before(self, k: int) -> Game | None:
         """The game a page with no start continues from: the previous page's
         game after its play steps (an exercise: after its solution)."""
         if k == 0:
@@ -557,7 +557,7 @@ class Lesson:
             display(Markdown("\n\n".join(parts)))
         display(self.picture(k, played, width), raw=True)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
 
 
@@ -584,7 +584,7 @@ def teacher_action(item: str) -> tuple[str, list[str]] | None:
     return verb, args
 
 
-def _do_teacher_action(game, verb, args):
+def _do_teacher_action(game: Game, verb: str, args: list[str]) -> None:
     """One teacher's action on ``game`` in place (a put or remove makes the
     edited position the game's start, as the Editor does)."""
     board = game.board
@@ -592,7 +592,7 @@ def _do_teacher_action(game, verb, args):
         if not board.has_name(cell):
             raise DendriaError(f"there is no cell {cell!r} on this board")
     if verb in ("put", "remove"):
-        pieces = dict(game.pieces)
+        pieces: dict[str, str] = dict(game.pieces)
         if verb == "put":
             pieces[args[0]] = " ".join(args[1:])
         else:
@@ -721,7 +721,7 @@ def words(cells: Iterable[str]) -> str:
     return and_list(cells) or "none"
 
 
-def _modules():
+def _modules() -> list[str]:
     from . import data
 
     names = sorted(m.name for m in pkgutil.iter_modules(data.__path__)

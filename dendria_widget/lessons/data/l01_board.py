@@ -1,6 +1,7 @@
 """Lesson 01: the board: soils, the six lines through a cell, the edge, cell names."""
 
 from ...explain import dendria as explain
+from ...game import Game
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 
@@ -9,7 +10,7 @@ DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-we
                    "SE": "south-east", "SW": "south-west"}
 
 
-def _one_new_seed(game):
+def _one_new_seed(game: Game) -> str | Verdict:
     """The one cell the learner planted on, or a Verdict saying what to do."""
     cells = planted(game)
     if not cells:
@@ -20,13 +21,13 @@ def _one_new_seed(game):
     return cells[0]
 
 
-def _row_and_place(cell):
+def _row_and_place(cell: str) -> str:
     row = cell.rstrip("0123456789")
     place = cell[len(row):]
     return f"row {row}, place {place} from the left"
 
 
-def check_f2(game):
+def check_f2(game: Game) -> Verdict:
     cell = _one_new_seed(game)
     if isinstance(cell, Verdict):
         return cell
@@ -37,13 +38,13 @@ def check_f2(game):
                           "row f, the sixth row from the top, second cell from the left.")
 
 
-def _edge(game, cell):
+def _edge(game: Game, cell: str) -> bool:
     # a cell of the edge is one that has no soil beyond it in some direction
     b = game.board
     return any(not ray for ray in b.rays[b.cell(cell)])
 
 
-def check_edge_line(game):
+def check_edge_line(game: Game) -> Verdict:
     cell = _one_new_seed(game)
     if isinstance(cell, Verdict):
         return cell

@@ -1,6 +1,10 @@
 """Lesson 07: dendrid journeys: lines, what may be jumped, what blocks,
 stopping to convert, several slides, no dead ends."""
 
+from collections.abc import Sequence
+
+from ...game import Game
+from ...notation import Step
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict
@@ -20,7 +24,7 @@ BACK_AND_FORTH = ("move a1", "slide a2", "end", "move g4", "slide f5", "end",
                   "move a2", "slide a1", "end")
 
 
-def _stop_of(steps, cell):
+def _stop_of(steps: Sequence[Step], cell: str) -> int | None:
     """At which stop of the journey (counting slides) ``cell`` was grown, or None."""
     slides = 0
     for s in steps:
@@ -31,7 +35,7 @@ def _stop_of(steps, cell):
     return None
 
 
-def check_both_beds(game):
+def check_both_beds(game: Game) -> Verdict:
     a, b = checks.grown("a1", "dark")(game), checks.grown("g4", "dark")(game)
     if a.ok and b.ok:
         steps = game.steps

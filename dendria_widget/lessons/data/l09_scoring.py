@@ -1,6 +1,7 @@
 """Lesson 09: scoring in the classic edition, with worked examples
 (distinct sizes, a point for more forests of a size, the half point)."""
 
+from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
@@ -18,7 +19,7 @@ SIZES = "dendria-classic h4 3d/5/6/tD3d1/2Ts2/1tT2/3T dark"
 GROW = "dendria-classic h5 s1s2/3d2/7/8/T8/8/5tt/6/3TT dark"
 
 
-def _check_dark_ahead(game):
+def _check_dark_ahead(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished

@@ -1,8 +1,10 @@
 """Lesson 10: the pie rule of the classic edition (one seed, then the swap)."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...explain import dendria as explain
+from ...game import Game
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
@@ -16,11 +18,11 @@ class _FromTheStart(Exercise):
     opening), whatever the page before it showed: the framework starts a
     new game only on a first page with no start position."""
 
-    def game(self, previous=None):
+    def game(self, previous: Game | None = None) -> Game:
         return super().game(None)
 
 
-def _light_plant(game):
+def _light_plant(game: Game) -> str | Verdict:
     """The cell Light planted on after Dark's first seed, or a Verdict
     saying what is missing."""
     if game.phase in ("plant", "move"):
@@ -39,7 +41,7 @@ def _light_plant(game):
     return mine[-1]
 
 
-def _check_first_seed(game):
+def _check_first_seed(game: Game) -> Verdict:
     if game.phase in ("plant", "move"):
         return Verdict(False, "Your turn is not finished yet: press End turn first.")
     cells = planted(game)
@@ -55,11 +57,11 @@ def _check_first_seed(game):
                              "a cell inside the board has six; look on the edge."))
 
 
-def _edge_lines(game, cell):
+def _edge_lines(game: Game, cell: str) -> list[dict[str, Any]]:
     return [r for r in explain.roots(game, cell) if r["sees_edge"]]
 
 
-def _check_corner(game):
+def _check_corner(game: Game) -> Verdict:
     cell = _light_plant(game)
     if isinstance(cell, Verdict):
         return cell
@@ -73,7 +75,7 @@ def _check_corner(game):
                           f"still sees the edge along all three of its lines ({ways}).")
 
 
-def _check_after_swap(game):
+def _check_after_swap(game: Game) -> Verdict:
     cell = _light_plant(game)
     if isinstance(cell, Verdict):
         return cell

@@ -3,6 +3,7 @@ no move limit, edge plots that see the edge, sowing without touching, and
 converting as a move starts."""
 
 from ...explain import dendria as explain
+from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
@@ -33,11 +34,11 @@ LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "sli
 LONG_SETUP = tuple(step for journey in LONG_TURNS for step in ("pass", *journey, "end"))
 
 
-def _scores(game):
+def _scores(game: Game) -> str:
     return f"{say.score(game, 'dark')} {say.score(game, 'light')}"
 
 
-def _check_no_limit(game):
+def _check_no_limit(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 2 * len(LONG_TURNS))
     if unfinished is not None:
         return unfinished
@@ -62,7 +63,7 @@ def _check_no_limit(game):
                          f"lead. {_scores(game)}")
 
 
-def _check_edge_seed(game):
+def _check_edge_seed(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
@@ -83,7 +84,7 @@ def _check_edge_seed(game):
                           "are all closed by pieces.")
 
 
-def _check_sprout_first(game):
+def _check_sprout_first(game: Game) -> Verdict:
     verdict = checks.sprouted("c3", "dark")(game)
     if verdict.ok or game.pieces.get("c3") != "light seed":
         return verdict
@@ -95,7 +96,7 @@ def _check_sprout_first(game):
     return verdict
 
 
-def _check_sow_between(game):
+def _check_sow_between(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished

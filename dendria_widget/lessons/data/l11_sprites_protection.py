@@ -2,6 +2,7 @@
 unprotected forest, forests with no fertile plot, leafiness."""
 
 from ...explain import dendria as explain
+from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
@@ -22,7 +23,7 @@ LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
 BEHIND = "dendria-sprites h5 t4/6/7/8/4d4/8/7/6/3TT dark"
 
 
-def _check_saved(game):
+def _check_saved(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
@@ -39,7 +40,7 @@ def _check_saved(game):
                           "captured on the opponent's move.")
 
 
-def _check_dark_leads(game):
+def _check_dark_leads(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished

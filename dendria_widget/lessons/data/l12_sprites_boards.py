@@ -1,6 +1,7 @@
 """Lesson 12: the sprites edition, part 2: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
+from ...game import Game
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict
@@ -24,11 +25,11 @@ ATOLL_GROW = ATOLL + " 2/5/7/5/T3/3D1/3S3/3d3/5/t1 dark"
 HUNT = ATOLL + " 2/2t2/7/5/4/D1d2/4D2/1S5/5/2 dark"
 
 
-def _light_sprites(game):
+def _light_sprites(game: Game) -> int:
     return sum(1 for p in game.pieces.values() if p == "light dendrid")
 
 
-def _check_hunt(game):
+def _check_hunt(game: Game) -> Verdict:
     if game.phase == "move":
         return Verdict(False, "Your journey is not finished yet: press End turn first.")
     if len(game.history) == 0:

@@ -1,7 +1,11 @@
 """Lesson 13: Hedu: stacks, its pie rule, regions, the height of a new stack,
 stacks growing, and plots where no stack may stand."""
 
+from collections.abc import Callable
+from typing import cast
+
 from ...explain import hedu as explain
+from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
@@ -16,17 +20,18 @@ TWO = "hedu h4 4/w13b1/w15/3b13/6/4w1/2b11 black"
 TALL = "hedu h4 1w11b1/1w1b12/b12b12/2w1b1w12/1w14/5/4 black"
 
 
-def _placed(game, turns_before):
+def _placed(game: Game, turns_before: int) -> str | Verdict:
     """The cell of the learner's placement, or a Verdict saying what to do."""
     cells = steps_of(game, "place")[turns_before:]
     if not cells:
         return Verdict(False, "Place a stack first: click an empty cell.")
-    return cells[0]
+    return cast(str, cells[0])
 
 
 
 
-def _before_placement(game, turns_before):
+def _before_placement(game: Game, turns_before: int
+                      ) -> tuple[str | Verdict, Game | None]:
     """(cell, the game just before the learner's placement) or a Verdict."""
     cell = _placed(game, turns_before)
     if isinstance(cell, Verdict):
@@ -35,11 +40,12 @@ def _before_placement(game, turns_before):
     return cell, game.copy().go_to(at)
 
 
-def _check_height(height, turns_before):
-    def check(game):
-        cell, before = _before_placement(game, turns_before)
+def _check_height(height: int, turns_before: int) -> Callable[[Game], Verdict]:
+    def check(game: Game) -> Verdict:
+        placed, before = _before_placement(game, turns_before)
         if before is None:
-            return cell
+            return cast(Verdict, placed)
+        cell = cast(str, placed)
         got = explain.placement_heights(before)[cell]
         regions = say.plural(got, "region")
         if got == height:
@@ -51,10 +57,11 @@ def _check_height(height, turns_before):
     return check
 
 
-def _check_no_room(game):
-    cell, before = _before_placement(game, 0)
+def _check_no_room(game: Game) -> Verdict:
+    placed, before = _before_placement(game, 0)
     if before is None:
-        return cell
+        return cast(Verdict, placed)
+    cell = cast(str, placed)
     zero = [c for c, h in explain.plot_heights(game).items() if h == 0]
     if zero:
         return Verdict(True, f"Right: after your stack on {cell}, a stack on {words(zero)} "

@@ -1,6 +1,9 @@
 """Lesson 13, part 2: Hedu: stacks shrinking (enemies first) and leaving the
 board, prisoners, who controls a region, the end and the score."""
 
+from typing import cast
+
+from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
@@ -15,16 +18,16 @@ CORNER = "hedu h4 b1w1b1b1/w11w12/2w1b11w1/w13b12/1w11w1w11/b11b12/b12b1 black p
 OFF = "hedu h4 2b11/5/4b11/2w14/2b12w1/2b11w1/1w1w1b1 black prisoners=0,0"
 
 
-def _prisoners(game):
+def _prisoners(game: Game) -> dict[str, int]:
     return game.position()["prisoners"]
 
 
-def _totals(game):
+def _totals(game: Game) -> tuple[float, float]:
     s = game.score()
     return s["black"]["total"], s["white"]["total"]
 
 
-def _check_prisoner(game):
+def _check_prisoner(game: Game) -> Verdict:
     cell = _placed(game, 2)
     if isinstance(cell, Verdict):
         return cell
@@ -38,7 +41,7 @@ def _check_prisoner(game):
     return Verdict(False, f"No white stack shrank after your stack on {cell}: no prisoner.")
 
 
-def _check_lead(game):
+def _check_lead(game: Game) -> Verdict:
     cell = _placed(game, 2)
     if isinstance(cell, Verdict):
         return cell
@@ -50,10 +53,11 @@ def _check_lead(game):
                           f"to {say.points(black)}.")
 
 
-def _check_enemies_first(game):
-    cell, before = _before_placement(game, 0)
+def _check_enemies_first(game: Game) -> Verdict:
+    placed, before = _before_placement(game, 0)
     if before is None:
-        return cell
+        return cast(Verdict, placed)
+    cell = cast(str, placed)
     white_gone = [c for c, p in before.pieces.items() if p.startswith("white")
                   and c not in game.pieces]
     black_gone = [c for c, p in before.pieces.items() if p.startswith("black")
@@ -77,10 +81,11 @@ def _check_enemies_first(game):
                           "one small region?")
 
 
-def _check_off_board(game):
-    cell, before = _before_placement(game, 0)
+def _check_off_board(game: Game) -> Verdict:
+    placed, before = _before_placement(game, 0)
     if before is None:
-        return cell
+        return cast(Verdict, placed)
+    cell = cast(str, placed)
     gone = [c for c, p in before.pieces.items() if p.startswith("white")
             and c not in game.pieces]
     if gone:

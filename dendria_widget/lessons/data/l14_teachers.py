@@ -2,6 +2,8 @@
 exercise on each, checked by the engine), a lesson of your own, pictures for
 slides and handouts, a lesson full-width in class."""
 
+from typing import cast
+
 from ...explain import dendria as explain
 from ...game import Game
 from .. import claims as claim
@@ -14,14 +16,14 @@ from ..sentences import cap
 CLASS = "dendria-classic h4 4/5/1Ss3/2sd3/1sS3/5/4 dark"
 
 
-def _check_sprout_d3(game):
+def _check_sprout_d3(game: Game) -> Verdict:
     sprouted = [s.arg for s in game.steps if s.verb == "sprout"]
     if game.pieces.get("d3") == "dark dendrid":
         return Verdict(True, "Right: your seed closed the last open root of d3, and its "
                              "nourishers hold more dark pieces than light ones, so it "
                              "sprouted into a dark dendrid.")
     if sprouted:
-        return Verdict(False, f"You sprouted {words(sprouted)}, not d3.")
+        return Verdict(False, f"You sprouted {words(cast(list[str], sprouted))}, not d3.")
     why = explain.conversions(game, "dark")["sprout"].get("d3")
     if why is None:
         return Verdict(False, "The seed on d3 could sprout now, but it did not: after "
@@ -29,11 +31,11 @@ def _check_sprout_d3(game):
     return Verdict(False, f"{cap(why)}.")
 
 
-def _low(text):
+def _low(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _check_tie(game):
+def _check_tie(game: Game) -> Verdict:
     """A light piece set up so that d3 is nourished, but Dark may not sprout
     it: the engine says whether d3 is hungry and why it may not sprout."""
     start = Game.from_position(CLASS).pieces
@@ -60,7 +62,7 @@ def _check_tie(game):
                          f"it, because {why}.")
 
 
-def _check_annotated(game):
+def _check_annotated(game: Game) -> Verdict:
     """c3 marked H, and an arrow from c3 along every root of c3 that sees the
     edge (the engine's roots), none to a nourisher."""
     roots = explain.roots(game, "c3")
