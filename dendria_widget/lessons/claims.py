@@ -224,6 +224,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "stays": _stays,
     "to_move": lambda g: g.to_move,
     "ends_under": _ends_under,
+    "modules": lambda g: len(g.board.spec.get("modules", ())),
     "new_height": lambda g, cell: hedu_explain.plot_heights(g)[cell],
     "region_cells": lambda g, cell: _cells(_region(g, cell)["cells"]),
     "stacks_group": lambda g, cell: next((_cells(gr["cells"]) for gr in hedu_explain.groups(g)
@@ -514,6 +515,11 @@ def ends_under(option: str, value: Any, yes: bool = True, *,
     return _claim("ends_under", (option, value), yes, mentions, at)
 
 
+def modules(count: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """A modular board: it is made of ``count`` modules."""
+    return _claim("modules", (), count, (str(count),) if mentions is None else mentions, at)
+
+
 def to_move(colour: str, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """``colour`` is to move."""
     return _claim("to_move", (), colour, mentions, at)
@@ -570,6 +576,7 @@ __all__ = [
     "score_part",
     "sees_dendrids",
     "middle",
+    "modules",
     "named",
     "new_height",
     "next_to",

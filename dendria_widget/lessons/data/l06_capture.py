@@ -57,7 +57,7 @@ LESSON = Lesson(
                  "captured like any other.",
             start=ENCLOSED,
             overlays=("fertile", "conversions"),
-            claims=(claim.fertile_soils("a1", mentions=("a1",)),
+            claims=(claim.piece("a2", "light seed"), claim.piece("b1", "light seed"), claim.piece("a1", "dark tree"), claim.fertile_soils("a1", mentions=("a1",)),
                     claim.may_capture("a1", "light", False),
                     claim.stays("a1", 2)),
             rules_covered=("enclosed-never",),

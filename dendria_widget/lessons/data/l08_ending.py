@@ -93,7 +93,7 @@ LESSON = Lesson(
                 "(bottom right). Light is to move."),
             start=QUIET,
             marks={"a2": "3", "g4": "2"},
-            claims=(claim.forests("dark", 3), claim.forests("light", 2),),
+            claims=(claim.to_move("light"), claim.forests("dark", 3), claim.forests("light", 2),),
         ),
         Page(
             title="Two passes in a row",

@@ -94,7 +94,7 @@ LESSON = Lesson(
                 "the board holds together.\n\n"
                 "A board has 7 to 19 modules; 13 is the recommended size."),
             start=EMPTY,
-            claims=(claim.plots(49, mentions=("7",)),),
+            claims=(claim.plots(49, mentions=()), claim.modules(7)),
             marks={c: str(k) for k, c in enumerate(CENTRES, start=1)},
             rules_covered=("modular",),
         ),
