@@ -37,6 +37,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import DendriaError, IllegalStep
+from ..explain.refusals import _A_PLANT as A_PLANT  # the act of planting, as a noun
 from ..explain.sentences import and_list
 from ..game import Game
 from ..notation import Step
@@ -240,7 +241,11 @@ class Exercise(Page):
     setting up and annotating a position; :meth:`perform` plays either kind.
     ``turn``: the kind of turn the exercise asks for ("plant", "move",
     "place"; "" for any): :meth:`judge` refuses a turn of another kind, in
-    the edition's words, before the check is asked."""
+    the edition's words, before the check is asked. A check's messages are
+    written in the words of the exercise's edition: written once with
+    :func:`worded` where a check serves both editions, and in the sprites
+    edition's words (sow, sprite, plot) in a sprites lesson; nothing rewords
+    them afterwards."""
 
     prompt: str = ""
     check: Callable[[Game], Verdict] | None = None
@@ -608,10 +613,6 @@ def _do_teacher_action(game: Game, verb: str, args: list[str]) -> None:
     game.set_annotations({"marks": marks, "arrows": arrows})
 
 
-#: The act of planting as a noun, by the edition's verb ("a sow" is no word).
-_A_PLANT = {"plant": "a plant", "sow": "a sowing"}
-
-
 def edition_fields(game: Game) -> dict[str, str]:
     """The words of ``game``'s edition, as fields for a lesson's sentence
     written once (as :mod:`dendria_widget.explain.refusals` writes each
@@ -629,7 +630,7 @@ def edition_fields(game: Game) -> dict[str, str]:
         dendrid = v.kind_word("dendrid")
     fields = {"dendrid": dendrid, "dendrids": plural_of(dendrid),
               "plant": plant.word, "plants": plural_of(plant.word), "planting": plant.ing,
-              "planted": plant.done, "a_plant": _A_PLANT.get(plant.word, "a " + plant.word),
+              "planted": plant.done, "a_plant": A_PLANT.get(plant.word, "a " + plant.word),
               "soil": v.plot_word, "soils": v.plots_word()}
     fields.update({k.capitalize(): w[0].upper() + w[1:] for k, w in list(fields.items())})
     return fields
