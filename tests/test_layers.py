@@ -220,3 +220,65 @@ def test_the_cell_verbs_are_written_once():
     found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("notation.py",))
              for line in _verb_tables(tree)]
     assert not found, f"these lines list the cell verbs again; import them: {', '.join(found)}"
+
+
+# ------------------------------------------------ no prose reworded by regex
+#: The words an edition changes (rules/variant.py): a sentence that swaps one
+#: for another after it was written is a rewording, not a sentence written
+#: once with the edition's words (lessons.framework.worded).
+_EDITION_WORDS = ("plant", "sow", "soil", "plot", "dendrid", "sprite", "seedbed", "forest",
+                  "host", "stack")
+
+
+def _rewords(tree):
+    """Lines that reword prose after the fact: a regex substitution
+    (``re.sub``, ``re.subn``, ``pattern.sub``) whose replacement is not a
+    constant string (a function or a table lookup picks the new words) or
+    whose pattern is built at run time or matches words (``\\b``); and a
+    ``str.replace`` of an edition's word."""
+    out = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        f = node.func
+        if f.attr in ("sub", "subn"):
+            via_re = isinstance(f.value, ast.Name) and f.value.id == "re"
+            args = node.args[1:] if via_re else node.args
+            pattern = node.args[0] if via_re and node.args else None
+            replacement = args[0] if args else None
+            if replacement is None:
+                continue
+            constant = isinstance(replacement, ast.Constant) and isinstance(replacement.value, str)
+            words = (pattern is not None and not (isinstance(pattern, ast.Constant)
+                                                 and isinstance(pattern.value, str))
+                     or isinstance(pattern, ast.Constant) and isinstance(pattern.value, str)
+                     and "\\b" in pattern.value)
+            if not constant or words:
+                out.append(node.lineno)
+        elif f.attr == "replace" and node.args:
+            old = node.args[0]
+            if (isinstance(old, ast.Constant) and isinstance(old.value, str)
+                    and any(w in old.value.lower() for w in _EDITION_WORDS)):
+                out.append(node.lineno)
+    return out
+
+
+def test_the_finder_sees_a_rewording():
+    code = ('pattern = re.compile(r"\\b(" + "|".join(table) + r")\\b")\n'
+            'text = pattern.sub(lambda m: table[m.group(1)], text)\n'
+            'text = re.sub(r"\\bplant\\b", "sow", text)\n'
+            'text = re.sub("plant|soil", word, text)\n'
+            'text = text.replace("dendrid", "sprite")\n'
+            'svg = re.sub(r" data-tag=(\'[^\']*\')", "", svg)\n'
+            'text = re.sub(r"[ \\t]{2,}", " ", text)\n'
+            'name = name.replace("_", " ")\n')
+    assert _rewords(ast.parse(code)) == [2, 3, 4, 5]
+
+
+def test_no_prose_is_reworded_after_it_is_written():
+    """Each sentence is written once with the edition's words as fields
+    (explain/refusals.py, lessons.framework.worded): nothing in the package
+    rewrites written prose into another edition's words."""
+    found = [f"{rel}:{line}" for rel, tree in _modules() for line in _rewords(tree)]
+    assert not found, ("these lines reword prose after it was written; write the sentence "
+                       f"once with the edition's words instead: {', '.join(found)}")

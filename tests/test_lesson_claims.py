@@ -58,6 +58,34 @@ def test_a_claim_made_false_is_caught():
     assert len(wrong) == 1 and wrong[0][1] == ("a4", "b2", "c3", "d1")
 
 
+#: Claims of the pages that had none (cell names, the opening pages of 10
+#: and 12, the sprites edition's missing move limit), each made false.
+MADE_FALSE = [
+    ("01_board", "Cell names", claim.middle("d5"), "d4"),
+    ("01_board", "Cell names", claim.named(6, 2, "f3"), "f2"),
+    ("01_board", "Cells on the edge", claim.roots("g4", 4), 3),
+    ("10_pie", "Dark's first seed", claim.verbs_after(("plant e5",), "end", "sprout",
+                                                      at="start"), ("end",)),
+    ("10_pie", "Who moves first?", claim.plots(37), 61),
+    ("12_sprites_boards", "The komi pie", claim.legal("komi 62", at="start"), False),
+    ("11_sprites_power", "Twenty turns without sowing",
+     claim.ends_under("dendrid_move_limit", 11, at="start"), False),
+    ("13_hedu_score", "Enemies first, then yours", claim.prisoners("white", 1), 0),
+]
+
+
+@pytest.mark.parametrize("name,title,false,actual", MADE_FALSE,
+                         ids=[f"{n}-{t}" for n, t, _f, _a in MADE_FALSE])
+def test_the_new_claims_made_false_are_caught(name, title, false, actual):
+    """Each kind of claim added for the pages that had none fails when what
+    it states is not so (the page's own claims hold, above)."""
+    lesson, k, page = _page(name, title)
+    assert page.claims and lesson.false_claims(k) == []
+    old = dataclasses.replace(page, claims=(*page.claims, false))
+    lesson = dataclasses.replace(lesson, pages=[*lesson.pages[:k], old, *lesson.pages[k + 1:]])
+    assert lesson.false_claims(k) == [(false, actual)]
+
+
 def test_claims_ask_the_engine():
     g = Game.from_position("dendria-classic h4 D3/5/6/3d3/6/5/4 dark")
     assert claim.fertilized_by_both("a4", "b2", "c3", "d1").holds(g)

@@ -44,13 +44,15 @@ def test_every_whole_turn_is_judged_in_words(lesson, k):
     judged = _judged(lesson, k)
     assert len(judged) >= 2, "an exercise offers a choice of turns"
     accepted = [turn for turn, v in judged if v.ok]
-    sprites = lesson.start_game(k).variant.kind_word("dendrid") == "sprite" \
-        if "dendrid" in lesson.start_game(k).variant.kind_words else False
+    ruleset = lesson.start_game(k).rules.ruleset
     for turn, v in judged:
         assert isinstance(v.message, str) and len(v.message) > 10, turn
         assert not re.search(r"[\[\]{}]|None|True|False|Step\(", v.message), v.message
-        if sprites:     # the edition's words: sow, sprite, plot
-            assert not re.search(r"(?i)\b(plant|planted|planting|dendrids?|soils?)\b",
+        if ruleset == "dendria-sprites":     # the edition's words: sow, sprite, plot
+            assert not re.search(r"(?i)\b(plants?|planted|planting|dendrids?|soils?)\b",
+                                 v.message), v.message
+        elif ruleset == "dendria-classic":   # and the classic edition's: plant, dendrid
+            assert not re.search(r"(?i)\b(sows?|sown|sowing|sprites?|leafiness)\b",
                                  v.message), v.message
     assert accepted, "no whole turn solves the exercise"
     assert 2 * len(accepted) <= len(judged), \

@@ -329,7 +329,7 @@ def test_an_enclosed_forest_is_protected_by_sight():
               "b2": "dark seed", "e4": "dark dendrid"}
     g = sprites(pieces)                          # sees 1 light dendrid, 0 dark
     g.play("move e4")
-    refused(g, "capture a1", "protected", "no fertile soil")
+    refused(g, "capture a1", "protected", "no fertile plot")
     pieces["b1"] = "dark dendrid"                # 1 against 1: not protected
     g = sprites(pieces)
     g.play("move e4", "capture a1", "slide f4", "end")
@@ -350,7 +350,7 @@ def test_an_enclosed_seedbed_grows_by_sight_counting_distinct_dendrids():
               "e4": "dark dendrid"}
     g = sprites(pieces)                          # dark 1 (b2) against light 1 (a3)
     g.play("move e4")
-    refused(g, "grow a1", "no fertile soil", "1 of your sprites against 1")
+    refused(g, "grow a1", "no fertile plot", "1 of your sprites against 1")
     pieces["b3"] = "dark dendrid"                # dark 2 against 1
     g = sprites(pieces)
     g.play("move e4", "grow a2")

@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # for the type hints only
 
 #: Dendria's refusals by code. Fields: the refusal's facts, and the
 #: edition's words (``dendrid``, ``dendrids``, ``Dendrid``, ``plant``,
-#: ``planting``, ``planted``; ``piece``, ``what``, ``action``, ``group`` and the
+#: ``planting``, ``planted``, ``soil`` and ``plots``: an empty cell, one and
+#: many; ``piece``, ``what``, ``action``, ``group`` and the
 #: lists are made by :func:`_dendria_fields`).
 DENDRIA = {
     "game-over": "the game is over",
@@ -81,25 +82,25 @@ DENDRIA = {
                     "{other}: it sprouts only with strictly more {colour} nourishers than "
                     "{other} ones"),
     "no-seedbed": "{cell} holds no seed: only a seedbed grows",
-    "no-grow-after-plant": "after sowing, no seedbed grows (grow_after_plant is none)",
+    "no-grow-after-plant": "after {planting}, no seedbed grows (grow_after_plant is none)",
     "one-grow": "only one grow follows {a_plant}",
     "grow-other-seedbed": ("after {planting}, only the seedbed that holds the new seed may "
                            "grow"),
-    "enclosed-never": ("the {group} of {cell} has no fertile soil{enclosed_never}"),
-    "enclosed-outseen": ("the seedbed of {cell} has no fertile soil and sees {mine} of your "
+    "enclosed-never": ("the {group} of {cell} has no fertile {soil}{enclosed_never}"),
+    "enclosed-outseen": ("the seedbed of {cell} has no fertile {soil} and sees {mine} of your "
                          "{dendrids} against {theirs}: it needs strictly more of yours"),
-    "unfertilized": ("the {group} of {cell} {cannot}: its fertile soils {soils} are not "
+    "unfertilized": ("the {group} of {cell} {cannot}: its fertile {plots} {soils} are not "
                      "fertilized by your {dendrids}"),
     "capture-not-now": "forests are captured only during a move",
     "no-enemy-tree": "{cell} holds no enemy tree to capture",
-    "protected-enclosed": ("the forest of {cell} is protected: it has no fertile soil and "
+    "protected-enclosed": ("the forest of {cell} is protected: it has no fertile {soil} and "
                            "sees {theirs} of its owner's {dendrids} against {mine}"),
-    "protected": ("the forest of {cell} is protected: every fertile soil of it is "
+    "protected": ("the forest of {cell} is protected: every fertile {soil} of it is "
                   "fertilized by its owner"),
-    "enclosed-safe": ("the forest of {cell} has no fertile soil, and a forest cannot be "
+    "enclosed-safe": ("the forest of {cell} has no fertile {soil}, and a forest cannot be "
                       "captured while it has none"),
     "owner-fertilizes": ("the forest of {cell} cannot be captured: its owner fertilizes "
-                         "every one of its fertile soils too"),
+                         "every one of its fertile {plots} too"),
     "unknown-step": "unknown step {verb!r}",
     "no-slide-yet": "a move needs at least one slide before the turn can end",
     "power-rule": ("the power rule: the journey began on {start} (power {start_power}) and "
@@ -145,7 +146,8 @@ def _edition_words(v: Variant) -> dict[str, str]:
     plant = v.verbs["plant"]
     return {"dendrid": dendrid, "dendrids": v.kind_word("dendrid", 2),
             "Dendrid": dendrid.capitalize(), "plant": plant.word, "planting": plant.ing,
-            "planted": plant.done, "a_plant": _A_PLANT[plant.word]}
+            "planted": plant.done, "a_plant": _A_PLANT[plant.word],
+            "soil": v.plot_word, "plots": v.plots_word()}
 
 
 def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
@@ -173,7 +175,7 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
         out["group"] = "seedbed" if seedbed else "forest"
         out["cannot"] = "cannot grow" if seedbed else "cannot be captured"
         # a group with no fertile soil is safe only while it has none
-        out["enclosed_never"] = (", and a group with no fertile soil does not "
+        out["enclosed_never"] = (f", and a group with no fertile {out['soil']} does not "
                                  + ("convert" if seedbed else "change hands")
                                  + " (enclosed_groups never)")
     if "soils" in facts:

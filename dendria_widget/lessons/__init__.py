@@ -7,6 +7,8 @@ Retry on exercises; ``LessonsProgress()`` the exercises solved in every
 lesson (:mod:`.progress`). See :mod:`dendria_widget.lessons.framework`.
 """
 
+from typing import Any
+
 from .framework import (
     RULE_IDS,
     TEACHER_ACTIONS,
@@ -42,7 +44,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # the widget part imports ipywidgets: only when asked for
     if name in ("LessonWidget", "LessonsProgress"):
         from . import widget

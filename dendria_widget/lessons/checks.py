@@ -10,12 +10,25 @@ words from :mod:`dendria_widget.lessons.sentences`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+
 from ..explain import dendria as explain
+from ..game import Game
 from . import sentences as say
-from .framework import Verdict, planted, steps_of, words
+from .framework import Verdict, edition_fields, piece_words, planted, steps_of, words, worded
 
 
-def after_planting(game):
+#: A check: the verdict on the game the learner reached.
+Check = Callable[[Game], Verdict]
+
+
+def _too_many(game: Game, seeds: int, new: Sequence[str]) -> str:
+    """The verdict's words when the learner planted more than ``seeds`` seeds."""
+    return worded(game, "Use {n} only (you {planted} on {cells}): press Retry and try "
+                        "again.", n=say.plural(seeds, "seed"), cells=words(new))
+
+
+def after_planting(game: Game) -> Game:
     """The game as it was right after the learner's last plant (before any
     sprout or growth that followed it), or ``game`` itself when nothing was
     planted: a check about feeding seeds judges that board."""
@@ -26,17 +39,17 @@ def after_planting(game):
     return game.copy().go_to(last + 1)
 
 
-def nourished(*cells, seeds=1):
+def nourished(*cells: str, seeds: int = 1) -> Check:
     """Every seed on ``cells`` is nourished, having planted at most ``seeds``
     seeds (judged right after the plant: a seed sprouted after it was fed
     was nourished)."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         new = planted(game)
         if not new and not steps_of(game, "move"):
-            return Verdict(False, "Nothing played yet: click an empty cell to plant a seed.")
+            return Verdict(False, worded(game, "Nothing played yet: click an empty {soil} to "
+                                                  "{plant} a seed."))
         if len(new) > seeds:
-            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
-                                  f"{words(new)}): press Retry and try again.")
+            return Verdict(False, _too_many(game, seeds, new))
         game = after_planting(game)
         facts = explain.seeds(game)
         gone = [c for c in cells if c not in facts]
@@ -53,28 +66,31 @@ def nourished(*cells, seeds=1):
     return check
 
 
-def piece_is(cell, piece, doing):
+def piece_is(cell: str, piece: str, doing: str) -> Check:
     """The piece on ``cell`` is ``piece`` (e.g. 'dark dendrid'); ``doing``
     says what the learner was to do, for the message when it is not."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         now = game.pieces.get(cell)
         if now == piece:
-            return Verdict(True, f"Right: {cell} now holds a {piece}.")
-        what = f"a {now}" if now else "nothing"
-        return Verdict(False, f"{cell} holds {what}, not a {piece}: {doing}.")
+            return Verdict(True, f"Right: {cell} now holds a {piece_words(game, piece)}.")
+        what = f"a {piece_words(game, now)}" if now else "nothing"
+        return Verdict(False, f"{cell} holds {what}, not a {piece_words(game, piece)}: "
+                              f"{doing}.")
     return check
 
 
-def sprouted(cell, colour="dark"):
+def sprouted(cell: str, colour: str = "dark") -> Check:
     """The seed on ``cell`` has become a dendrid of ``colour``."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         piece = game.pieces.get(cell)
         if piece == f"{colour} dendrid":
-            return Verdict(True, f"Right: the seed on {cell} sprouted into a {colour} dendrid.")
+            return Verdict(True, worded(game, "Right: the seed on {cell} sprouted into a "
+                                              "{colour} {dendrid}.", cell=cell, colour=colour))
         if piece is None or not piece.endswith("seed"):
-            what = f"a {piece}" if piece else "nothing"
-            return Verdict(False, f"{cell} holds {what}: the seed there was to become a "
-                                  f"{colour} dendrid.")
+            what = f"a {piece_words(game, piece)}" if piece else "nothing"
+            return Verdict(False, worded(game, "{cell} holds {what}: the seed there was to "
+                                               "become a {colour} {dendrid}.", cell=cell,
+                                         what=what, colour=colour))
         reason = explain.conversions(game, colour)["sprout"].get(cell)
         if reason is None:
             return Verdict(False, f"The seed on {cell} may sprout now, but you did not sprout "
@@ -83,52 +99,54 @@ def sprouted(cell, colour="dark"):
     return check
 
 
-def fertilized_by(soil, colours=(), seeds=1):
+def fertilized_by(soil: str, colours: Iterable[str] = (), seeds: int = 1) -> Check:
     """``soil`` is fertilized by exactly ``colours`` (() : by nobody), having
     planted at most ``seeds`` seeds."""
     want = set(colours)
 
-    def check(game):
+    def check(game: Game) -> Verdict:
         new = planted(game)
         if not new and not game.steps:
             return Verdict(False, "Nothing played yet: click the board.")
         if len(new) > seeds:
-            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
-                                  f"{words(new)}): press Retry and try again.")
+            return Verdict(False, _too_many(game, seeds, new))
         fert = explain.fertilization(game)
         who = {c for c in ("dark", "light") if soil in fert[c]}
         if who == want:
             if soil in game.pieces and not want:
-                why = (f"{soil} holds a piece now, and only empty soils are fertilized.")
+                why = worded(game, "{cell} holds a piece now, and only empty {soils} are "
+                                   "fertilized.", cell=soil)
             elif not want:
-                why = f"no dendrid sees {soil} any more."
+                why = worded(game, "no {dendrid} sees {cell} any more.", cell=soil)
             else:
                 why = f"{soil} is fertilized by {' and '.join(sorted(who))} only."
             return Verdict(True, "Right: " + why)
         if soil in game.pieces:
-            return Verdict(False, f"{soil} holds a {game.pieces[soil]} now, and only empty "
-                                  "soils are fertilized: keep it empty.")
+            return Verdict(False, worded(game, "{cell} holds a {piece} now, and only empty "
+                                               "{soils} are fertilized: keep it empty.",
+                                         cell=soil, piece=piece_words(game, game.pieces[soil])))
         bits = []
         for c in sorted(who - want):
-            bits.append(f"{c} still fertilizes {soil}: the {c} dendrid on "
-                        f"{words(fert[c][soil])} sees it")
+            bits.append(worded(game, "{c} still fertilizes {cell}: the {c} {dendrid} on "
+                                     "{on} sees it", c=c, cell=soil, on=words(fert[c][soil])))
         for c in sorted(want - who):
             bits.append(f"{c} does not fertilize {soil}")
         return Verdict(False, say.cap("; ".join(bits)) + ".")
     return check
 
 
-def grown(cell=None, colour="dark", size=1):
+def grown(cell: str | None = None, colour: str = "dark", size: int = 1) -> Check:
     """The group holding ``cell`` has become a forest of ``colour`` (grown
     from a seedbed, or captured from the other colour), of at least ``size``
     trees. ``cell=None``: the cell of the seed the learner planted (any
     right place is accepted)."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         target = cell
         if target is None:
             new = planted(game)
             if not new:
-                return Verdict(False, "Plant a seed first: click an empty cell.")
+                return Verdict(False, worded(game, "{Plant} a seed first: click an empty "
+                                                   "{soil}."))
             target = new[-1]
         piece = game.pieces.get(target)
         if piece == f"{colour} tree":
@@ -154,36 +172,39 @@ def grown(cell=None, colour="dark", size=1):
                                           f"now, but did not: click {target} before "
                                           "ending the turn.")
                 return Verdict(False, say.cap(e["reason"]) + ".")
-        return Verdict(False, f"{target} holds a {piece}, not a {colour} tree.")
+        return Verdict(False, f"{target} holds a {piece_words(game, piece)}, not a {colour} "
+                              "tree.")
     return check
 
 
-def enclosed(cell):
+def enclosed(cell: str) -> Check:
     """The group holding ``cell`` has no fertile soil left."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         group = next((g for g in explain.groups(game) if cell in g["cells"]), None)
         if group is None:
             return Verdict(False, f"There is no seedbed or forest on {cell} any more.")
         name = f"{group['colour']} {group['kind']} {words(group['cells'])}"
         soils = list(group["fertile_soils"])
         if soils:
+            fertile = "fertile " + edition_fields(game)["soil"]
             return Verdict(False, f"The {name} still has "
-                                  f"{say.plural(len(soils), 'fertile soil')}: {words(soils)}.")
-        return Verdict(True, f"Right: the {name} has no fertile soil left, and a group "
-                             "cannot change hands while it has none.")
+                                  f"{say.plural(len(soils), fertile)}: {words(soils)}.")
+        return Verdict(True, worded(game, "Right: the {name} has no fertile {soil} left, and "
+                                          "a group cannot change hands while it has none.",
+                                    name=name))
     return check
 
 
-def edge_lines(cell, count, seeds=1):
+def edge_lines(cell: str, count: int, seeds: int = 1) -> Check:
     """The seed on ``cell`` sees the edge along exactly ``count`` of its
     lines, having planted at most ``seeds`` seeds."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         new = planted(game)
         if not new:
-            return Verdict(False, "Nothing played yet: click an empty cell to plant a seed.")
+            return Verdict(False, worded(game, "Nothing played yet: click an empty {soil} to "
+                                               "{plant} a seed."))
         if len(new) > seeds:
-            return Verdict(False, f"Use {say.plural(seeds, 'seed')} only (you planted on "
-                                  f"{words(new)}): press Retry and try again.")
+            return Verdict(False, _too_many(game, seeds, new))
         ways = [say.DIRECTION_WORDS[r["direction"]] for r in explain.roots(game, cell)
                 if r["sees_edge"]]
         if len(ways) == count:
@@ -196,13 +217,14 @@ def edge_lines(cell, count, seeds=1):
     return check
 
 
-def sprouted_many(count, colour="dark"):
+def sprouted_many(count: int, colour: str = "dark") -> Check:
     """At least ``count`` seeds sprouted into dendrids of ``colour`` this turn."""
-    def check(game):
+    def check(game: Game) -> Verdict:
         done = [str(c) for c in steps_of(game, "sprout")
                 if game.pieces.get(str(c)) == f"{colour} dendrid"]
         if len(done) >= count:
-            return Verdict(True, f"Right: {words(done)} sprouted into {colour} dendrids.")
+            return Verdict(True, worded(game, "Right: {cells} sprouted into {colour} {dendrids}.",
+                                        cells=words(done), colour=colour))
         may = [c for c, why in explain.conversions(game, colour)["sprout"].items()
                if why is None]
         if may:
@@ -230,7 +252,7 @@ __all__ = [
 ]
 
 
-def turn_not_played(game, turns_before):
+def turn_not_played(game: Game, turns_before: int) -> Verdict | None:
     """A verdict when the learner has not yet played a whole turn after the
     exercise's first ``turns_before`` turns, else None."""
     if game.phase in ("plant", "move"):

@@ -30,7 +30,7 @@ with such a claim, bounded as it says.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,11 +97,11 @@ def _cells(values: Any) -> tuple[str, ...]:
                                                int(c[len(c.rstrip("0123456789")):]))))
 
 
-def _group(game, cell):
+def _group(game: Game, cell: str) -> dict[str, Any] | None:
     return next((g for g in explain.groups(game) if cell in g["cells"]), None)
 
 
-def _conversion(game, verb, cell, mover):
+def _conversion(game: Game, verb: str, cell: str, mover: str) -> bool:
     entries = explain.conversions(game, mover)[verb]
     if verb == "sprout":
         if cell not in entries:
@@ -113,20 +113,78 @@ def _conversion(game, verb, cell, mover):
     raise DendriaError(f"there is no group on {cell} that could be {verb}d")
 
 
-def _leader(game):
+def _leader(game: Game) -> str:
     s = game.score()
     (a, sa), (b, sb) = ((c, s[c]["total"]) for c in s)
     return a if sa > sb else b if sb > sa else "nobody"
 
 
-def _region(game, cell):
+def _region(game: Game, cell: str) -> dict[str, Any]:
     region = next((r for r in hedu_explain.regions(game) if cell in r["cells"]), None)
     if region is None:
         raise DendriaError(f"{cell} is in no region (it is not an empty plot)")
     return region
 
 
-def _stays(game, cell, turns):
+def _named(game: Game, row: int, place: int) -> str:
+    """The name the board gives the ``place``-th cell from the left of its
+    ``row``-th row from the top (rows: the board's rows of plots)."""
+    board = game.board
+    rows = sorted({board.axial(i)[1] for i in board.plots})
+    if not 1 <= row <= len(rows):
+        raise DendriaError(f"the board has rows 1 to {len(rows)}, not {row}")
+    cells = sorted((i for i in board.plots if board.axial(i)[1] == rows[row - 1]),
+                   key=lambda i: board.axial(i)[0])
+    if not 1 <= place <= len(cells):
+        raise DendriaError(f"row {row} has places 1 to {len(cells)}, not {place}")
+    return board.name(cells[place - 1])
+
+
+def _middle(game: Game) -> str:
+    """The board's middle cell: the plot at the centre of the hexagon."""
+    i = game.board.id_at(0, 0)
+    if i is None:
+        raise DendriaError("this board has no plot at its centre")
+    return game.board.name(i)
+
+
+def _verbs_after(game: Game, steps: Sequence[str]) -> tuple[str, ...]:
+    """The verbs of the steps the engine allows after ``steps`` (played on a
+    copy of ``game``)."""
+    g = game.copy()
+    g.play(*steps)
+    return tuple(sorted({st.verb for st in g.legal_steps()}))
+
+
+def _after(game: Game, steps: Sequence[str], query: str, args: tuple[Any, ...]) -> Any:
+    """The engine's answer to ``query(*args)`` once ``steps`` are played on a
+    copy of ``game`` (a fact in the middle of a page's steps)."""
+    g = game.copy()
+    g.play(*steps)
+    return QUERIES[query](g, *args)
+
+
+def _sees_dendrids(game: Game, cell: str) -> tuple[int, int]:
+    group = _group(game, cell)
+    if group is None or "sees_dendrids" not in group:
+        raise DendriaError(f"there is no group on {cell} judged by the dendrids it sees")
+    return group["sees_dendrids"]["dark"], group["sees_dendrids"]["light"]
+
+
+def _ends_under(game: Game, option: str, value: Any) -> bool:
+    """Whether the steps played in ``game`` since its start would have ended
+    the game under the same rules with ``option`` set to ``value`` (replayed
+    by the engine from the same start position)."""
+    start = game.copy().go_to(0)
+    replay = Game.from_position(start.position_string(), **{option: value})
+    for step in game.steps:
+        if replay.is_over:
+            return True
+        replay.play(str(step))
+    return replay.is_over
+
+
+def _stays(game: Game, cell: str, turns: int) -> bool:
     piece = game.pieces.get(cell)
     return all(g.pieces.get(cell) == piece for g in continuations(game, turns))
 
@@ -164,6 +222,27 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "region_value": lambda g, cell: _region(g, cell)["value"],
     "prisoners": lambda g, colour: g.position()["prisoners"][colour],
     "stays": _stays,
+    "to_move": lambda g: g.to_move,
+    "ends_under": _ends_under,
+    "modules": lambda g: len(g.board.spec.get("modules", ())),
+    "new_height": lambda g, cell: hedu_explain.plot_heights(g)[cell],
+    "region_cells": lambda g, cell: _cells(_region(g, cell)["cells"]),
+    "stacks_group": lambda g, cell: next((_cells(gr["cells"]) for gr in hedu_explain.groups(g)
+                                          if cell in gr["cells"]), ()),
+    "off_board": lambda g, cell: tuple(r["direction"] for r in explain.roots(g, cell)
+                                       if not r["cells"]),
+    "next_to": lambda g, cell, colour: _cells(
+        n for n in g.board.names(g.board.neighbours[g.board.cell(cell)])
+        if (g.pieces.get(n) or "").startswith(colour)),
+    "after": _after,
+    "score_part": lambda g, colour, part: g.score()[colour][part],
+    "sees_dendrids": _sees_dendrids,
+    "named": _named,
+    "middle": _middle,
+    "pieces": lambda g: len(g.pieces),
+    "legal_count": lambda g, verb: sum(1 for st in g.legal_steps() if st.verb == verb),
+    "verbs_after": _verbs_after,
+    "default_plots": lambda g: Game(g.ruleset).board.n_plots,
     "power": lambda g, cell: explain.power(g)[cell],
     "plots": lambda g: len(explain.power(g)),
 }
@@ -186,7 +265,7 @@ class Claim:
     mentions: tuple[str, ...] = ()
     at: str = "end"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.query not in QUERIES:
             raise DendriaError(f"a claim asks one of {', '.join(QUERIES)}, not {self.query!r}")
         if self.at not in ("start", "end"):
@@ -199,176 +278,289 @@ class Claim:
     def holds(self, game: Game) -> bool:
         return self.actual(game) == self.expect
 
-    def __str__(self):
+    def __str__(self) -> str:
         args = ", ".join(map(str, self.args))
         return f"{self.query}({args}) == {self.expect!r}"
 
 
-def _claim(query, args, expect, mentions, at):
+def _claim(query: str, args: Iterable[Any], expect: Any, mentions: Iterable[str],
+           at: str) -> Claim:
     return Claim(query, tuple(args), expect, tuple(mentions), at)
 
 
-def piece(cell, what, *, at="end", mentions=None):
+def piece(cell: str, what: str | None, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The piece on ``cell`` is ``what`` ('dark tree'; None: the cell is empty)."""
     return _claim("piece", (cell,), what, (cell,) if mentions is None else mentions, at)
 
 
-def holding(piece, *cells, at="end", mentions=None):
+def holding(piece: str, *cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The cells holding a ``piece`` ('dark dendrid', 'white 1') are exactly
     ``cells``."""
     cells = _cells(cells)
     return _claim("holding", (piece,), cells, cells if mentions is None else mentions, at)
 
 
-def fertilized(colour, *cells, at="end", mentions=None):
+def fertilized(colour: str, *cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The empty soils ``colour`` fertilizes are exactly ``cells``."""
     cells = _cells(cells)
     return _claim("fertilized", (colour,), cells, cells if mentions is None else mentions, at)
 
 
-def not_fertilized(colour, *cells, at="end", mentions=None):
+def not_fertilized(colour: str, *cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """None of ``cells`` is fertilized by ``colour``."""
     cells = _cells(cells)
     return _claim("fertilized_among", (colour, cells), (),
                   cells if mentions is None else mentions, at)
 
 
-def fertilizes(colour, *cells, at="end", mentions=None):
+def fertilizes(colour: str, *cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """``colour`` fertilizes every one of ``cells`` (and maybe more)."""
     cells = _cells(cells)
     return _claim("fertilized_among", (colour, cells), cells,
                   cells if mentions is None else mentions, at)
 
 
-def fertilized_by_both(*cells, at="end", mentions=None):
+def fertilized_by_both(*cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The soils fertilized by both colours are exactly ``cells``."""
     cells = _cells(cells)
     return _claim("fertilized_by_both", (), cells, cells if mentions is None else mentions, at)
 
 
-def hungry(cell, yes=True, *, at="end", mentions=None):
+def hungry(cell: str, yes: bool = True, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The seed on ``cell`` is hungry (``yes``) or nourished."""
     return _claim("hungry", (cell,), yes, (cell,) if mentions is None else mentions, at)
 
 
-def nourishers(cell, dark, light, *, at="end", mentions=None):
+def nourishers(cell: str, dark: int, light: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The seed on ``cell`` has ``dark`` dark and ``light`` light nourishers."""
     return _claim("nourishers", (cell,), (dark, light),
                   (cell,) if mentions is None else mentions, at)
 
 
-def roots(cell, count, *, at="end", mentions=None):
+def roots(cell: str, count: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """``cell`` has ``count`` roots (lines holding at least one soil)."""
     return _claim("roots", (cell,), count, (cell,) if mentions is None else mentions, at)
 
 
-def sees_edge(cell, *directions, at="end", mentions=None):
+def sees_edge(cell: str, *directions: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """``cell`` sees the edge exactly along ``directions`` ("E", "SW"...; in the
     engine's order)."""
     return _claim("sees_edge", (cell,), tuple(directions),
                   (cell,) if mentions is None else mentions, at)
 
 
-def group(*cells, at="end", mentions=None):
+def group(*cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The cells form one whole seedbed or forest."""
     cells = _cells(cells)
     return _claim("group", (cells[0],), cells, cells if mentions is None else mentions, at)
 
 
-def fertile_soils(cell, *soils, at="end", mentions=None):
+def fertile_soils(cell: str, *soils: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The fertile soils of the group on ``cell`` are exactly ``soils``."""
     soils = _cells(soils)
     return _claim("fertile_soils", (cell,), soils, soils if mentions is None else mentions, at)
 
 
-def may_sprout(cell, mover, yes=True, *, at="end", mentions=None):
+def may_sprout(cell: str, mover: str, yes: bool = True, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """``mover`` may (or may not) sprout the seed on ``cell`` (as during a move)."""
     return _claim("may_sprout", (cell, mover), yes,
                   (cell,) if mentions is None else mentions, at)
 
 
-def may_grow(cell, mover, yes=True, *, at="end", mentions=None):
+def may_grow(cell: str, mover: str, yes: bool = True, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """``mover`` may (or may not) grow the seedbed on ``cell`` (as during a move)."""
     return _claim("may_grow", (cell, mover), yes,
                   (cell,) if mentions is None else mentions, at)
 
 
-def may_capture(cell, mover, yes=True, *, at="end", mentions=None):
+def may_capture(cell: str, mover: str, yes: bool = True, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """``mover`` may (or may not) capture the forest on ``cell`` (as during a move)."""
     return _claim("may_capture", (cell, mover), yes,
                   (cell,) if mentions is None else mentions, at)
 
 
-def legal(step, yes=True, *, at="end", mentions=()):
+def legal(step: str, yes: bool = True, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """The step ``step`` may (or may not) be played now."""
     return _claim("legal", (step,), yes, mentions, at)
 
 
-def score(colour, total, *, at="end", mentions=None):
+def score(colour: str, total: float, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """``colour``'s score (as if the game ended now) is ``total``."""
     return _claim("score", (colour,), total,
                   (_number(total),) if mentions is None else mentions, at)
 
 
-def forests(colour, *sizes, at="end", mentions=()):
+def forests(colour: str, *sizes: int, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """``colour``'s forests have exactly these sizes (a Dendria score's forests)."""
     return _claim("forests", (colour,), tuple(sorted(sizes, reverse=True)), mentions, at)
 
 
-def leader(colour, *, at="end", mentions=()):
+def leader(colour: str, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """``colour`` ('dark', 'light', 'black', 'white', or 'nobody') leads."""
     return _claim("leader", (), colour, mentions, at)
 
 
-def over(yes=True, *, at="end", mentions=()):
+def over(yes: bool = True, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """The game is over (or not)."""
     return _claim("over", (), yes, mentions, at)
 
 
-def winner(colour, *, at="end", mentions=()):
+def winner(colour: str, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """The game is over and ``colour`` won ('draw': nobody did)."""
     return _claim("winner", (), colour, mentions, at)
 
 
-def option(name, value, *, at="end", mentions=()):
+def option(name: str, value: Any, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """The game's rules set option ``name`` to ``value``."""
     return _claim("option", (name,), value, mentions, at)
 
 
-def regions(count, *, at="end", mentions=()):
+def regions(count: int, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """Hedu: the empty plots form ``count`` regions."""
     return _claim("regions", (), count, mentions, at)
 
 
-def controls(cell, colour, *, at="end", mentions=None):
+def controls(cell: str, colour: str, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """Hedu: ``colour`` ('nobody': no one) controls the region of ``cell``."""
     return _claim("controller", (cell,), colour, (cell,) if mentions is None else mentions, at)
 
 
-def worth(cell, value, *, at="end", mentions=None):
+def worth(cell: str, value: Any, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """Hedu: the region of ``cell`` is worth ``value``."""
     return _claim("region_value", (cell,), value,
                   (str(value),) if mentions is None else mentions, at)
 
 
-def prisoners(colour, count, *, at="end", mentions=()):
+def prisoners(colour: str, count: int, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
     """Hedu: ``colour`` holds ``count`` prisoners."""
     return _claim("prisoners", (colour,), count, mentions, at)
 
 
-def stays(cell, turns, *, at="end", mentions=None):
+def stays(cell: str, turns: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """Whatever both sides play in the next ``turns`` whole turns, the piece
     on ``cell`` stays as it is (checked over every continuation)."""
     return _claim("stays", (cell, turns), True, (cell,) if mentions is None else mentions, at)
 
 
-def power(cell, value, *, at="end", mentions=None):
+def power(cell: str, value: Any, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The power of ``cell`` is ``value``."""
     return _claim("power", (cell,), value,
                   (cell, str(value)) if mentions is None else mentions, at)
 
 
-def plots(count, *, at="end", mentions=None):
+def after(steps: Sequence[str], claim: Claim) -> Claim:
+    """``claim`` holds once ``steps`` are played (from the board the claim's
+    ``at`` names): a fact in the middle of a page's steps, e.g.
+    ``after(("plant f2",), nourishers("d4", 5, 1, at="start"))``."""
+    return Claim("after", (tuple(steps), claim.query, claim.args), claim.expect,
+                 claim.mentions, claim.at)
+
+
+def score_part(colour: str, part: str, value: Any, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """A part of ``colour``'s score (``game.score()``'s keys: ``distinct_sizes``,
+    ``majorities``, ``largest_forests_bonus``, ``komi``) is ``value``."""
+    shown = (_number(value),) if isinstance(value, (int, float)) else ()
+    return _claim("score_part", (colour, part), value,
+                  shown if mentions is None else mentions, at)
+
+
+def sees_dendrids(cell: str, dark: int, light: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """The group on ``cell`` (with no fertile soil) sees ``dark`` dark and
+    ``light`` light dendrids (sprites)."""
+    return _claim("sees_dendrids", (cell,), (dark, light),
+                  (cell,) if mentions is None else mentions, at)
+
+
+def off_board(cell: str, *directions: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """The lines of ``cell`` that leave the board at once (no plot on them)
+    are exactly ``directions`` (in the engine's order)."""
+    return _claim("off_board", (cell,), tuple(directions),
+                  (cell,) if mentions is None else mentions, at)
+
+
+def next_to(cell: str, colour: str, *cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """The cells next to ``cell`` that hold ``colour``'s pieces are exactly
+    ``cells``."""
+    cells = _cells(cells)
+    return _claim("next_to", (cell, colour), cells,
+                  (cell, *cells) if mentions is None else mentions, at)
+
+
+def new_height(cell: str, height: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """Hedu: a stack placed on the empty plot ``cell`` would get ``height``
+    pieces (0: none can stand there)."""
+    return _claim("new_height", (cell,), height, (cell,) if mentions is None else mentions, at)
+
+
+def region_cells(*cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """Hedu: ``cells`` are exactly one region."""
+    cells = _cells(cells)
+    return _claim("region_cells", (cells[0],), cells, cells if mentions is None else mentions,
+                  at)
+
+
+def stacks_group(*cells: str, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """Hedu: ``cells`` are exactly one group (touching stacks of one colour
+    and one height)."""
+    cells = _cells(cells)
+    return _claim("stacks_group", (cells[0],), cells, cells if mentions is None else mentions,
+                  at)
+
+
+def ends_under(option: str, value: Any, yes: bool = True, *,
+               at: str = "end", mentions: Sequence[str] = ()) -> Claim:
+    """The turns played so far would (or would not) have ended the game had
+    the rules set ``option`` to ``value`` (e.g. the classic move limit in a
+    sprites game)."""
+    return _claim("ends_under", (option, value), yes, mentions, at)
+
+
+def modules(count: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """A modular board: it is made of ``count`` modules."""
+    return _claim("modules", (), count, (str(count),) if mentions is None else mentions, at)
+
+
+def to_move(colour: str, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
+    """``colour`` is to move."""
+    return _claim("to_move", (), colour, mentions, at)
+
+
+def named(row: int, place: int, cell: str, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """The cell ``place``-th from the left in the ``row``-th row from the top
+    is called ``cell``."""
+    return _claim("named", (row, place), cell, (cell,) if mentions is None else mentions, at)
+
+
+def middle(cell: str, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """The middle cell of the (hexagon) board is ``cell``."""
+    return _claim("middle", (), cell, (cell,) if mentions is None else mentions, at)
+
+
+def pieces(count: int, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
+    """The board holds ``count`` pieces (0: it is empty)."""
+    return _claim("pieces", (), count, mentions, at)
+
+
+def legal_count(verb: str, count: int, *, at: str = "end", mentions: Sequence[str] = ()) -> Claim:
+    """The engine allows ``count`` steps with this verb now (e.g. plants on
+    61 cells)."""
+    return _claim("legal_count", (verb,), count, mentions, at)
+
+
+def verbs_after(steps: Sequence[str], *verbs: str,
+                at: str = "end", mentions: Sequence[str] = ()) -> Claim:
+    """After ``steps`` the engine allows exactly steps of these verbs (e.g.
+    after Dark's opening seed: only ``end``)."""
+    return _claim("verbs_after", (tuple(steps),), tuple(sorted(verbs)), mentions, at)
+
+
+def default_plots(count: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
+    """A game of this ruleset with its default board has ``count`` plots."""
+    return _claim("default_plots", (), count, (str(count),) if mentions is None else mentions,
+                  at)
+
+
+def plots(count: int, *, at: str = "end", mentions: Sequence[str] | None = None) -> Claim:
     """The board has ``count`` soils."""
     return _claim("plots", (), count, (str(count),) if mentions is None else mentions, at)
 
@@ -377,6 +569,21 @@ __all__ = [
     "QUERIES",
     "Claim",
     "continuations",
+    "after",
+    "default_plots",
+    "ends_under",
+    "legal_count",
+    "score_part",
+    "sees_dendrids",
+    "middle",
+    "modules",
+    "named",
+    "new_height",
+    "next_to",
+    "off_board",
+    "pieces",
+    "to_move",
+    "verbs_after",
     "fertile_soils",
     "fertilized",
     "fertilized_by_both",
@@ -395,6 +602,7 @@ __all__ = [
     "power",
     "roots",
     "score",
+    "stacks_group",
     "stays",
     "whole_turns",
     "winner",

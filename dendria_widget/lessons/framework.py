@@ -37,6 +37,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import DendriaError, IllegalStep
+from ..explain.refusals import _A_PLANT as A_PLANT  # the act of planting, as a noun
 from ..explain.sentences import and_list
 from ..game import Game
 from ..notation import Step
@@ -102,6 +103,7 @@ RULE_IDS = {
     "pass-end": "the game ends after two passes in a row",
     "superko": "a turn may not bring back an earlier board",
     "move-limit": "classic: the game ends after ten turns by each player without a plant",
+    "no-move-limit": "sprites: no move limit: turns without a sowing never end the game",
     # opening (2.4)
     "pie": "classic: Dark's first turn is one seed anywhere",
     "pie-swap": "then Light may swap sides instead of playing",
@@ -239,7 +241,11 @@ class Exercise(Page):
     setting up and annotating a position; :meth:`perform` plays either kind.
     ``turn``: the kind of turn the exercise asks for ("plant", "move",
     "place"; "" for any): :meth:`judge` refuses a turn of another kind, in
-    the edition's words, before the check is asked."""
+    the edition's words, before the check is asked. A check's messages are
+    written in the words of the exercise's edition: written once with
+    :func:`worded` where a check serves both editions, and in the sprites
+    edition's words (sow, sprite, plot) in a sprites lesson; nothing rewords
+    them afterwards."""
 
     prompt: str = ""
     check: Callable[[Game], Verdict] | None = None
@@ -284,7 +290,7 @@ class Exercise(Page):
                 raise DendriaError(f"the check of the exercise {self.title!r} must give a "
                                    "Verdict")
             verdict = got
-        return Verdict(verdict.ok, edition_words(game, verdict.message))
+        return verdict
 
     def learner_steps(self, game: Game) -> list[Any] | None:
         """The steps played in ``game`` since the exercise's start (None when
@@ -306,7 +312,7 @@ class Exercise(Page):
             return None
         v = game.variant
 
-        def kind(k):
+        def kind(k: str) -> str:
             return v.kind_word(k) if k in v.kind_words else k
 
         asked = {"plant": lambda: f"{v.verb_word('plant')} a seed",
@@ -382,7 +388,7 @@ class Lesson:
     summary: str
     pages: list[Page] = field(default_factory=list)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not _NAME.match(self.name or ""):
             raise DendriaError(f"a lesson's name is its notebook's stem, like '02_roots', "
                                f"not {self.name!r}")
@@ -423,7 +429,7 @@ class Lesson:
         """Every rule id some page of this lesson teaches, in page order."""
         return list(dict.fromkeys(r for p in self.pages for r in p.rules_covered))
 
-    def _before(self, k):
+    def _before(self, k: int) -> Game | None:
         """The game a page with no start continues from: the previous page's
         game after its play steps (an exercise: after its solution)."""
         if k == 0:
@@ -556,7 +562,7 @@ class Lesson:
             display(Markdown("\n\n".join(parts)))
         display(self.picture(k, played, width), raw=True)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Lesson {self.name}: {self.title} ({len(self.pages)} pages)>"
 
 
@@ -583,7 +589,7 @@ def teacher_action(item: str) -> tuple[str, list[str]] | None:
     return verb, args
 
 
-def _do_teacher_action(game, verb, args):
+def _do_teacher_action(game: Game, verb: str, args: list[str]) -> None:
     """One teacher's action on ``game`` in place (a put or remove makes the
     edited position the game's start, as the Editor does)."""
     board = game.board
@@ -591,7 +597,7 @@ def _do_teacher_action(game, verb, args):
         if not board.has_name(cell):
             raise DendriaError(f"there is no cell {cell!r} on this board")
     if verb in ("put", "remove"):
-        pieces = dict(game.pieces)
+        pieces: dict[str, str] = dict(game.pieces)
         if verb == "put":
             pieces[args[0]] = " ".join(args[1:])
         else:
@@ -607,34 +613,43 @@ def _do_teacher_action(game, verb, args):
     game.set_annotations({"marks": marks, "arrows": arrows})
 
 
-def _edition_table(game: Game) -> dict[str, str]:
-    """The classic words a lesson is written in, each with the edition's own
-    word from ``game.variant`` (dendrid, plant, soil -> sprite, sow, plot in
-    the sprites edition); empty where the edition says them alike."""
+def edition_fields(game: Game) -> dict[str, str]:
+    """The words of ``game``'s edition, as fields for a lesson's sentence
+    written once (as :mod:`dendria_widget.explain.refusals` writes each
+    refusal): ``{dendrid}``, ``{dendrids}``, ``{plant}``, ``{planting}``,
+    ``{planted}``, ``{a_plant}``, ``{soil}``, ``{soils}``, each also with a
+    capital (``{Plant}``...), taken from ``game.variant`` (the classic
+    edition plants dendrids on soils; the sprites edition sows sprites on
+    plots). Hedu names its plots and places stacks."""
     v = game.variant
     if v.family == "hedu":
-        return {}
-    plant = v.verbs["plant"]
-    dendrid = v.kind_word("dendrid")
-    pairs = {"dendrid": dendrid, "dendrids": v.kind_word("dendrid", 2),
-             "plant": plant.word, "plants": plural_of(plant.word),
-             "planting": plant.ing, "planted": plant.done,
-             "soil": v.plot_word, "soils": v.plots_word()}
-    table = {k: w for k, w in pairs.items() if k != w}
-    table.update({k.capitalize(): w.capitalize() for k, w in list(table.items())})
-    return table
+        plant = v.verb("place")
+        dendrid = v.kind_word("stack")
+    else:
+        plant = v.verb("plant")
+        dendrid = v.kind_word("dendrid")
+    fields = {"dendrid": dendrid, "dendrids": plural_of(dendrid),
+              "plant": plant.word, "plants": plural_of(plant.word), "planting": plant.ing,
+              "planted": plant.done, "a_plant": A_PLANT.get(plant.word, "a " + plant.word),
+              "soil": v.plot_word, "soils": v.plots_word()}
+    fields.update({k.capitalize(): w[0].upper() + w[1:] for k, w in list(fields.items())})
+    return fields
 
 
-def edition_words(game: Game, text: str) -> str:
-    """A lesson's own sentence (written in the classic edition's words) in
-    the words of ``game``'s edition, each word taken from ``game.variant``.
-    The engine's refusals and endings need no such step: they are worded per
-    edition in :mod:`dendria_widget.explain.refusals`."""
-    table = _edition_table(game)
-    if not table:
-        return text
-    pattern = re.compile(r"\b(" + "|".join(sorted(table, key=len, reverse=True)) + r")\b")
-    return pattern.sub(lambda m: table[m.group(1)], text)
+def worded(game: Game, sentence: str, **facts: object) -> str:
+    """``sentence`` (written once, with the fields of :func:`edition_fields`
+    and ``facts``) in the words of ``game``'s edition::
+
+        worded(game, "{Plant} a seed on an empty {soil}.")
+        # classic: 'Plant a seed on an empty soil.'  sprites: 'Sow a seed on an empty plot.'
+    """
+    return sentence.format(**edition_fields(game), **facts)
+
+
+def piece_words(game: Game, piece: str) -> str:
+    """A piece of the notation ('light dendrid') in the edition's words
+    ('light sprite'; Hedu: 'white stack of 2')."""
+    return game.variant.piece_words(piece)
 
 
 def steps_of(game: Game, verb: str) -> list[str | int | None]:
@@ -707,7 +722,7 @@ def words(cells: Iterable[str]) -> str:
     return and_list(cells) or "none"
 
 
-def _modules():
+def _modules() -> list[str]:
     from . import data
 
     names = sorted(m.name for m in pkgutil.iter_modules(data.__path__)

@@ -160,7 +160,7 @@ class Progress:
         except ValueError:
             return str(self.path)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         where = self.place if self.kept else "this session only"
         return f"<Progress ({where})>"
 

@@ -2,7 +2,10 @@
 
 The tutorials print these in checked notebook cells, and exercises use them
 in their verdicts. Every fact comes from :mod:`dendria_widget.explain`; this
-module only puts it into words (no rule is decided here).
+module only puts it into words (no rule is decided here). Each sentence is
+written once, with the edition's words as fields (``{soil}``, ``{plant}``,
+``{dendrid}``: :func:`~dendria_widget.lessons.framework.worded`), so the
+sprites edition's sentences say plot, sow and sprite.
 
     >>> from dendria_widget import Game
     >>> from dendria_widget.lessons import sentences as say
@@ -14,22 +17,22 @@ module only puts it into words (no rule is decided here).
 
 from __future__ import annotations
 
-import functools
-
 from ..explain import dendria as explain
 from ..explain import hedu as hedu_explain
 from ..explain.sentences import cap, plural, points, region_sentences, score_sentence
-from .framework import edition_words, words
+from ..game import Game
+from ..notation import Step
+from .framework import edition_fields, piece_words, worded, words
 
 DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
                    "SE": "south-east", "SW": "south-west"}
 
 
-def _piece_on(game, cell):
-    return f"the {game.pieces[cell]} on {cell}"
+def _piece_on(game: Game, cell: str) -> str:
+    return f"the {piece_words(game, game.pieces[cell])} on {cell}"
 
 
-def roots(game, cell):
+def roots(game: Game, cell: str) -> str:
     """One sentence per root of ``cell``: where it reaches the edge, or its
     nourisher and the empty soils between."""
     lines = []
@@ -41,14 +44,15 @@ def roots(game, cell):
             between = r["empty_between"]
             lines.append(f"To the {way}, the root of {cell} ends on "
                          f"{_piece_on(game, r['nourisher'])} "
-                         f"({plural(between, 'empty soil')} between).")
+                         f"({plural(between, 'empty ' + edition_fields(game)['soil'])} "
+                         "between).")
     return "\n".join(lines)
 
 
-def seed(game, cell):
+def seed(game: Game, cell: str) -> str:
     """Whether the seed on ``cell`` is hungry or nourished, and why."""
     facts = explain.seeds(game)[cell]
-    piece = facts["piece"]
+    piece = piece_words(game, facts["piece"])
     if facts["hungry"]:
         ways = [DIRECTION_WORDS[r["direction"]] for r in explain.roots(game, cell)
                 if r["sees_edge"]]
@@ -58,12 +62,12 @@ def seed(game, cell):
             f"{words(facts['nourishers'])} ({by['dark']} dark, {by['light']} light).")
 
 
-def seeds(game):
+def seeds(game: Game) -> str:
     """One sentence per seed on the board (hungry or nourished)."""
     return "\n".join(seed(game, c) for c in explain.seeds(game)) or "There is no seed."
 
 
-def sprouts(game, mover=None):
+def sprouts(game: Game, mover: str | None = None) -> str:
     """What ``mover`` (default: the side to move) may sprout, and why not the others."""
     conv = explain.conversions(game, mover)
     me = conv["mover"]
@@ -72,26 +76,27 @@ def sprouts(game, mover=None):
         by = explain.seeds(game)[cell]["by_colour"]
         if reason is None:
             other = "light" if me == "dark" else "dark"
-            out.append(f"{cap(me)} may sprout the {game.pieces[cell]} on {cell}: "
+            out.append(f"{cap(me)} may sprout {_piece_on(game, cell)}: "
                        f"{plural(by[me], me + ' nourisher')} against {by[other]} {other}.")
         else:
             out.append(f"{cap(me)} may not sprout {cell}, because {reason}.")
     return "\n".join(out) or "There is no seed to sprout."
 
 
-def placements(game, mover=None):
-    """Where ``mover`` may plant, in one sentence, and why not on the other
-    empty soils (one sentence each)."""
+def placements(game: Game, mover: str | None = None) -> str:
+    """Where ``mover`` may plant (sow), in one sentence, and why not on the
+    other empty soils (plots), one sentence each."""
     pl = explain.placements(game, mover)
     who = cap(mover or game.to_move)
     ok = [c for c, r in pl.items() if r is None]
-    out = [f"{who} may plant on {words(ok)}." if ok else f"{who} may plant nowhere."]
+    out = [worded(game, "{who} may {plant} on {cells}.", who=who, cells=words(ok)) if ok
+           else worded(game, "{who} may {plant} nowhere.", who=who)]
     out += [f"Not on {c}, because {r}." for c, r in pl.items() if r is not None]
     return "\n".join(out)
 
 
-def fertilized(game):
-    """Which empty soils each colour fertilizes, and by which dendrids."""
+def fertilized(game: Game) -> str:
+    """Which empty soils each colour fertilizes."""
     fert = explain.fertilization(game)
     out = []
     for colour in ("dark", "light"):
@@ -99,17 +104,17 @@ def fertilized(game):
         if soils:
             out.append(f"{cap(colour)} fertilizes {words(list(soils))}.")
         else:
-            out.append(f"{cap(colour)} fertilizes no soil.")
+            out.append(worded(game, "{who} fertilizes no {soil}.", who=cap(colour)))
     return "\n".join(out)
 
 
-def dendrid_sight(game, cell):
+def dendrid_sight(game: Game, cell: str) -> str:
     """The soils the dendrid on ``cell`` fertilizes."""
     seen = explain.fertilization(game)["lines"].get(cell, [])
-    return f"The {game.pieces[cell]} on {cell} fertilizes {words(seen)}."
+    return f"{cap(_piece_on(game, cell))} fertilizes {words(seen)}."
 
 
-def groups(game):
+def groups(game: Game) -> str:
     """Every seedbed and forest: its cells and its fertile soils, with who
     fertilizes each."""
     out = []
@@ -117,16 +122,17 @@ def groups(game):
         soils = g["fertile_soils"]
         head = f"The {g['colour']} {g['kind']} {words(g['cells'])}"
         if not soils:
-            out.append(f"{head} has no fertile soil.")
+            out.append(worded(game, "{head} has no fertile {soil}.", head=head))
             continue
         parts = []
         for soil, who in soils.items():
             parts.append(f"{soil} ({' and '.join(who) if who else 'nobody'})")
-        out.append(f"{head} has fertile soils {words(parts)}.")
+        out.append(worded(game, "{head} has fertile {soils} {parts}.", head=head,
+                          parts=words(parts)))
     return "\n".join(out) or "There is no seedbed and no forest."
 
 
-def conversions(game, mover=None):
+def conversions(game: Game, mover: str | None = None) -> str:
     """What ``mover`` could grow and capture now (judged as during a move)."""
     conv = explain.conversions(game, mover)
     me = cap(conv["mover"])
@@ -140,53 +146,42 @@ def conversions(game, mover=None):
     return "\n".join(out) or "There is nothing to grow or capture."
 
 
-def slides(game, cell):
+def slides(game: Game, cell: str) -> str:
     """Where the dendrid on ``cell`` may slide (one slide, all six lines)."""
     targets = explain.slides(game).get(cell)
     if targets is None:
-        return f"There is no dendrid of the side to move on {cell}."
+        return worded(game, "There is no {dendrid} of the side to move on {cell}.", cell=cell)
     if not targets:
-        return f"The dendrid on {cell} cannot slide anywhere."
-    return f"The dendrid on {cell} may slide to {words(targets)}."
+        return worded(game, "The {dendrid} on {cell} cannot slide anywhere.", cell=cell)
+    return worded(game, "The {dendrid} on {cell} may slide to {cells}.", cell=cell,
+                  cells=words(targets))
 
 
-def step(game, step):
-    """Whether ``step`` may be played now, and if not, why."""
+def step(game: Game, step: str) -> str:
+    """Whether ``step`` may be played now, and if not, why (the step as the
+    edition writes it: ``sow d4`` in the sprites edition)."""
     reason = game.why_illegal(step)
+    text = cap(game.variant.step_text(Step.parse(step, game.board)))
     if reason is None:
-        return f"{cap(str(step))}: allowed."
-    return f"{cap(str(step))}: refused, because {reason}."
+        return f"{text}: allowed."
+    return f"{text}: refused, because {reason}."
 
 
-def score(game, colour):
+def score(game: Game, colour: str) -> str:
     """One colour's score and how it is made, as a sentence (the widget's
     score line says it in the same words, shorter)."""
     return score_sentence(game, colour)
 
 
-def scores(game):
+def scores(game: Game) -> str:
     """Both colours' scores, one sentence each."""
     return "\n".join(score_sentence(game, c) for c in game.score())
 
 
-def regions(game):
+def regions(game: Game) -> str:
     """Hedu: who controls each region and what it is worth, one sentence each."""
     return "\n".join(region_sentences(game, hedu_explain.regions(game))) or \
         "There is no region: no empty plot is left."
-
-
-def _in_edition_words(fn):
-    """``fn(game, ...)``'s sentences in the words of the game's edition (the
-    sprites edition sows on plots and has sprites)."""
-    @functools.wraps(fn)
-    def wrapped(game, *args, **kwargs):
-        return edition_words(game, fn(game, *args, **kwargs))
-    return wrapped
-
-
-for _name in ("roots", "seed", "seeds", "sprouts", "placements", "fertilized",
-              "dendrid_sight", "groups", "conversions", "slides", "step", "score", "scores"):
-    globals()[_name] = _in_edition_words(globals()[_name])
 
 
 __all__ = ["points", "score", "scores", "regions", "step", "roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",

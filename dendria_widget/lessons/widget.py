@@ -17,7 +17,7 @@ exercises are solved, with *Refresh* and *Reset progress*.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -41,14 +41,14 @@ VERDICT_COLOURS = {True: ("rgba(46, 158, 79, 0.16)", "#2e9e4f"),
 SOLUTION_DELAY = 0.7   # seconds between the steps of "Show solution" in a notebook
 
 
-def _markdown(out, text):
+def _markdown(out: Any, text: str) -> None:
     """Show markdown in an Output widget (rendered by the notebook)."""
     out.outputs = ({"output_type": "display_data",
                     "data": {"text/markdown": text, "text/plain": text},
                     "metadata": {}},) if text else ()
 
 
-def _button(description, tooltip, style=""):
+def _button(description: str, tooltip: str, style: str = "") -> Any:
     return widgets.Button(description=description, tooltip=tooltip, button_style=style,
                           layout=widgets.Layout(width="auto"))
 
@@ -91,7 +91,7 @@ class LessonWidget(widgets.VBox):
         self.go(page, _game=self.board.game)
 
     # ------------------------------------------------------------ layout
-    def _build(self, width, game):
+    def _build(self, width: float, game: Game) -> None:
         lesson = self.lesson
         self.heading = widgets.HTML(f"<h3 style='margin:4px 0'>Lesson {lesson.number}: "
                                     f"{escape(lesson.title)}</h3>")
@@ -179,7 +179,7 @@ class LessonWidget(widgets.VBox):
         """Back to the first page (what was solved stays solved)."""
         return self.go(0)
 
-    def _show_game(self, game):
+    def _show_game(self, game: Game) -> None:
         page = self.page
         board = self.board
         if board.game is not game:     # (the board was just built with it)
@@ -194,7 +194,7 @@ class LessonWidget(widgets.VBox):
         board.auto_end = bool(page.auto_end) if isinstance(page, Exercise) else True
         board.inspected = page.focus    # the board shows it by itself
 
-    def _update(self):
+    def _update(self) -> None:
         lesson, k, page = self.lesson, self.page_index, self.page
         n = len(lesson)
         self.step_label.value = f"<span style='margin:0 8px'>step {k + 1} of {n}</span>"
@@ -219,7 +219,7 @@ class LessonWidget(widgets.VBox):
             self.exercise_box.layout.display = "none"
         self._show_verdict()
 
-    def _update_solved(self):
+    def _update_solved(self) -> None:
         done, total = self.store.count(self.lesson)
         if not total:
             self.solved_label.value = ""
@@ -231,7 +231,7 @@ class LessonWidget(widgets.VBox):
                                    f"opacity:0.8'>exercises solved: {done} of "
                                    f"{total}{where}</span>")
 
-    def _update_play(self):
+    def _update_play(self) -> None:
         steps = self.page.play
         self.play_box.layout.display = None if steps else "none"
         if not steps:
@@ -272,7 +272,7 @@ class LessonWidget(widgets.VBox):
         self._update_play()
         return step
 
-    def _scripted(self, step):
+    def _scripted(self, step: str) -> bool:
         """Play one of the lesson's own steps exactly as written (the board
         does not end the turn by itself in between)."""
         board = self.board
@@ -282,7 +282,7 @@ class LessonWidget(widgets.VBox):
         finally:
             board.auto_end = keep
 
-    def _answer(self, item):
+    def _answer(self, item: str) -> bool:
         """One item of an exercise's answer on the board: a game step, or a
         teacher's action done with the board's own Editor and marks."""
         action = teacher_action(item)
@@ -319,7 +319,7 @@ class LessonWidget(widgets.VBox):
         self._update()
         return verdict
 
-    def _judged_game(self):
+    def _judged_game(self) -> Game:
         """The board's game without the hint's marks (they are help, not the
         learner's answer: a check of marks must not see them)."""
         game = self.board.game
@@ -341,7 +341,7 @@ class LessonWidget(widgets.VBox):
         ex = self._exercise()
         return 1 + bool(ex.hint_region(self.board.game))
 
-    def _update_help(self):
+    def _update_help(self) -> None:
         ex = self._exercise()
         stages = self.hint_stages()
         self.hint_button.disabled = self.hints >= stages or not ex.hint
@@ -424,7 +424,7 @@ class LessonWidget(widgets.VBox):
             return steps
         k = self.page_index
 
-        def one():
+        def one() -> None:
             self._timer = None
             if self.page_index != k or not steps:
                 return
@@ -439,19 +439,19 @@ class LessonWidget(widgets.VBox):
         self._timer = loop.call_later(delay, one)
         return list(ex.solution)
 
-    def _solution_done(self):
+    def _solution_done(self) -> None:
         ex = self._exercise()
         v = ex.judge(self._judged_game())
         said = ", ".join(self.solution_words())
         self.verdict = Verdict(v.ok, f"A solution: {said}. {v.message}")
         self._show_verdict()
 
-    def _cancel_timer(self):
+    def _cancel_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
 
-    def _show_verdict(self):
+    def _show_verdict(self) -> None:
         v = self.verdict
         if v is None:
             self.verdict_html.value = ""
@@ -466,7 +466,7 @@ class LessonWidget(widgets.VBox):
                                    f"{escape(v.message)}</div>")
 
     # ------------------------------------------------------------- output
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget; where no kernel runs it (a saved notebook on
         GitHub, an export), a sentence saying how to play it instead of a
         picture that looks clickable."""
@@ -482,12 +482,12 @@ class LessonWidget(widgets.VBox):
                               "pictures.")
         return data
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"LessonWidget({self.lesson.name!r}, page {self.page_index + 1} of "
                 f"{len(self.lesson)})")
 
 
-def _running_loop():
+def _running_loop() -> asyncio.AbstractEventLoop | None:
     import asyncio
 
     try:
@@ -547,7 +547,7 @@ class LessonsProgress(widgets.VBox):
         self.progress.reset()
         self.refresh()
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         data = super()._repr_mimebundle_(**kwargs) or {}
         # without a kernel this table is as it was saved: say so
         data["text/html"] = (self.html() + "<p style='opacity:0.75'>As saved with the "

@@ -1,6 +1,7 @@
 """Lesson 01: the board: soils, the six lines through a cell, the edge, cell names."""
 
 from ...explain import dendria as explain
+from ...game import Game
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 
@@ -9,7 +10,7 @@ DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-we
                    "SE": "south-east", "SW": "south-west"}
 
 
-def _one_new_seed(game):
+def _one_new_seed(game: Game) -> str | Verdict:
     """The one cell the learner planted on, or a Verdict saying what to do."""
     cells = planted(game)
     if not cells:
@@ -20,13 +21,13 @@ def _one_new_seed(game):
     return cells[0]
 
 
-def _row_and_place(cell):
+def _row_and_place(cell: str) -> str:
     row = cell.rstrip("0123456789")
     place = cell[len(row):]
     return f"row {row}, place {place} from the left"
 
 
-def check_f2(game):
+def check_f2(game: Game) -> Verdict:
     cell = _one_new_seed(game)
     if isinstance(cell, Verdict):
         return cell
@@ -37,13 +38,13 @@ def check_f2(game):
                           "row f, the sixth row from the top, second cell from the left.")
 
 
-def _edge(game, cell):
+def _edge(game: Game, cell: str) -> bool:
     # a cell of the edge is one that has no soil beyond it in some direction
     b = game.board
     return any(not ray for ray in b.rays[b.cell(cell)])
 
 
-def check_edge_line(game):
+def check_edge_line(game: Game) -> Verdict:
     cell = _one_new_seed(game)
     if isinstance(cell, Verdict):
         return cell
@@ -71,10 +72,11 @@ LESSON = Lesson(
             title="The board",
             text="Dendria is played on a board of hexagonal cells, called **soils**. "
                  "This small board has 37 soils (real games use bigger boards, with 7 "
-                 "cells on each side). Two players, **Dark** and **Light**, take turns; "
-                 "Dark plays first.",
+                 "cells on each side: 127 soils). Two players, **Dark** and **Light**, take "
+                 "turns; Dark plays first.",
             start=EMPTY,
-            claims=(claim.plots(37),),
+            claims=(claim.plots(37), claim.default_plots(127, mentions=("7", "127")),
+                    claim.to_move("dark")),
             rules_covered=("board-soils",),
         ),
         Page(
@@ -82,9 +84,13 @@ LESSON = Lesson(
             text="Every cell has a name: the **letter of its row** (a is the top row, "
                  "then b, c, ...) and its **place in the row**, counted from the left. "
                  "The middle cell of this board is **d4**: row d, fourth from the left. "
-                 "The names are written along the edge of the board.",
+                 "The marked cells show a few more: a1 is the first cell of the top row, "
+                 "c2 the second of row c, d7 the seventh of row d, f5 the fifth of row f.",
             start=EMPTY,
             marks={"a1": "a1", "d4": "d4", "d7": "d7", "c2": "c2", "f5": "f5"},
+            claims=(claim.middle("d4"), claim.named(4, 4, "d4"), claim.named(1, 1, "a1"),
+                    claim.named(2, 1, "b1", mentions=()), claim.named(3, 2, "c2"),
+                    claim.named(4, 7, "d7"), claim.named(6, 5, "f5")),
             rules_covered=("cell-names",),
         ),
         Page(
@@ -95,6 +101,12 @@ LESSON = Lesson(
                  "points. Each piece is Dark or Light.",
             start="dendria-classic h4 4/1s1S1/6/1t3T1/6/1d1D1/4 dark",
             marks={"b2": "seed", "d2": "tree", "f2": "dendrid"},
+            claims=(claim.piece("b2", "dark seed", mentions=()),
+                    claim.piece("d2", "dark tree", mentions=()),
+                    claim.piece("f2", "dark dendrid", mentions=()),
+                    claim.holding("light seed", "b4", mentions=()),
+                    claim.holding("light tree", "d6", mentions=()),
+                    claim.holding("light dendrid", "f4", mentions=())),
         ),
         Page(
             title="Six lines through a cell",
@@ -106,6 +118,7 @@ LESSON = Lesson(
             start="dendria-classic h4 4/5/6/3s3/6/5/4 dark",
             overlays=("roots",),
             focus="d4",
+            claims=(claim.piece("d4", "dark seed"), claim.roots("d4", 6, mentions=("d4", "six"))),
             rules_covered=("lines",),
         ),
         Page(
@@ -132,6 +145,13 @@ LESSON = Lesson(
             focus="a1",
             claims=(claim.roots("a1", 3, mentions=("a1", "three")),
                     claim.roots("a2", 4, mentions=("a2", "four")),
+                    claim.sees_edge("a1", "E", "SW", "SE", mentions=("east", "south-west",
+                                                                     "south-east")),
+                    *(claim.roots(c, 3, mentions=("five",)) for c in ("a4", "d1", "d7", "g1",
+                                                                      "g4")),
+                    *(claim.roots(c, 4, mentions=()) for c in ("a3", "b1", "b5", "c1", "c6",
+                                                               "e1", "e6", "f1", "f5", "g2",
+                                                               "g3")),
                     claim.roots("d4", 6, mentions=())),
             rules_covered=("edge-literal",),
         ),
@@ -141,6 +161,8 @@ LESSON = Lesson(
                  "is Light's turn.",
             start=EMPTY,
             play=("plant c3", "end"),
+            claims=(claim.piece("c3", "dark seed"), claim.to_move("light"),
+                    claim.to_move("dark", at="start")),
         ),
         Exercise(
             title="Find f2",
@@ -155,7 +177,7 @@ LESSON = Lesson(
             solution=("plant f2",),
             wrong=(("plant b2",), ("plant f3",)),
             auto_end=True,
-            claims=(claim.plots(37, mentions=()),),
+            claims=(claim.plots(37, mentions=()), claim.named(6, 2, "f2")),
             rules_covered=("cell-names",),
         ),
         Exercise(

@@ -24,6 +24,7 @@ LESSON = Lesson(
     pages=[
         Page(
             title="A seed's roots",
+            claims=(claim.piece("d4", "dark seed"), claim.pieces(1), claim.sees_edge("d4", "E", "NE", "NW", "W", "SW", "SE"),),
             text="The six lines of a seed are its **roots**. This dark seed on d4 stands "
                  "alone: each of its roots runs out to the edge of the board. The numbers "
                  "count the empty soils along each root.",
@@ -46,8 +47,9 @@ LESSON = Lesson(
         ),
         Page(
             title="Nourished seeds",
+            claims=(claim.hungry("d4", False), claim.sees_edge("d4"),),
             text="A seed whose every root ends on a nourisher is **nourished**: it does "
-                 "not see the edge anywhere. The *Nutrients* overlay draws a solid ring "
+                 "not see the edge anywhere, like the seed on d4 here. The *Nutrients* overlay draws a solid ring "
                  "round a nourished seed.",
             start=FED,
             overlays=("roots", "nutrients"),
@@ -74,7 +76,7 @@ LESSON = Lesson(
             play=("plant f2", "end"),
             overlays=("roots", "nutrients"),
             focus="d4",
-            claims=(claim.hungry("d4", False),),
+            claims=(claim.piece("f2", "light seed"), claim.sees_edge("d4"), claim.hungry("d4", False),),
             rules_covered=("nourishers", "turns"),
         ),
         Page(
@@ -87,7 +89,7 @@ LESSON = Lesson(
             start=NO_ROOM,
             overlays=("roots",),
             focus="d4",
-            claims=(claim.legal("plant d4", False, mentions=("d4",)),),
+            claims=(claim.piece("d4", None), claim.sees_edge("d4"), claim.legal("plant d4", False, mentions=("d4",)),),
             rules_covered=("plant-hungry", "turns"),
         ),
         Exercise(
@@ -99,7 +101,7 @@ LESSON = Lesson(
             start=ONE_LEFT,
             overlays=("roots",),
             focus="d4",
-            claims=(claim.sees_edge("d4", "NE", "SW", at="start",
+            claims=(claim.roots("d4", 6, at="start"), claim.sees_edge("d4", "NE", "SW", at="start",
                                     mentions=("d4", "north-east", "south-west")),),
             check=checks.edge_lines("d4", 1),
             hint="A seed stops a root when it stands on it. Follow one of the two roots "
@@ -142,7 +144,7 @@ LESSON = Lesson(
             solution=("plant g4",),
             wrong=(("plant d4",), ("plant g2",)),
             auto_end=True,
-            claims=(claim.hungry("a1", at="start"), claim.hungry("g1", at="start"),),
+            claims=(claim.sees_edge("a1", "SE", at="start"), claim.sees_edge("g1", "E", at="start"), claim.piece("a1", "light seed", at="start"), claim.piece("g1", "dark seed", at="start"), claim.hungry("a1", at="start"), claim.hungry("g1", at="start"),),
             rules_covered=("nourished", "plant-hungry"),
         ),
     ],

@@ -26,7 +26,7 @@ LESSON = Lesson(
             start=TIE,
             overlays=("nutrients", "roots"),
             focus="d4",
-            claims=(claim.nourishers("d4", 3, 3),),
+            claims=(claim.piece("d4", "dark seed"), claim.nourishers("d4", 3, 3),),
             rules_covered=("sprout-majority",),
         ),
         Page(
@@ -38,7 +38,7 @@ LESSON = Lesson(
                  "here there are none.",
             start=TIE,
             overlays=("nutrients", "conversions"),
-            claims=(claim.may_sprout("d4", "dark", False), claim.may_sprout("d4", "light", False)),
+            claims=(claim.to_move("dark"), *(claim.may_sprout(c, who, False, mentions=()) for c in ("d1", "d6") for who in ("dark", "light")), claim.may_sprout("d4", "dark", False), claim.may_sprout("d4", "light", False)),
             rules_covered=("sprout-majority",),
         ),
         Page(
@@ -51,7 +51,7 @@ LESSON = Lesson(
             play=("plant d3", "end"),
             overlays=("nutrients", "roots"),
             focus="d4",
-            claims=(claim.nourishers("d4", 3, 3),),
+            claims=(claim.piece("d3", "dark seed"), claim.piece("d1", "dark seed"), claim.nourishers("d4", 3, 3),),
             rules_covered=("sprout-one-per-root",),
         ),
         Page(
@@ -60,7 +60,7 @@ LESSON = Lesson(
                  "is **hungry**: it sees the edge to the south-west. A hungry seed may not "
                  "sprout, whatever the count.",
             start=HUNGRY_LIGHT,
-            claims=(claim.hungry("d4"), claim.nourishers("d4", 4, 1),
+            claims=(claim.piece("d4", "light seed"), claim.sees_edge("d4", "SW"), claim.hungry("d4"), claim.nourishers("d4", 4, 1),
                     claim.may_sprout("d4", "dark", False),
                     claim.may_sprout("d4", "light", False)),
             overlays=("nutrients", "roots"),
@@ -96,7 +96,7 @@ LESSON = Lesson(
             solution=("plant d4", "sprout a1"),
             wrong=(("plant a2", "end"), ("plant g4", "end")),
             auto_end=True,
-            claims=(claim.hungry("a1", at="start"), claim.nourishers("a1", 1, 1, at="start", mentions=("a1", "d1", "a4")),),
+            claims=(claim.sees_edge("a1", "SE", at="start"), claim.piece("d1", "dark seed", at="start"), claim.piece("a4", "light tree", at="start"), claim.hungry("a1", at="start"), claim.nourishers("a1", 1, 1, at="start", mentions=("a1", "d1", "a4")),),
             rules_covered=("sprout-majority", "plant-sprout"),
         ),
         Exercise(

@@ -33,6 +33,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Fertile soils",
+            claims=(claim.holding("dark dendrid", mentions=()), claim.holding("light dendrid", mentions=()),),
             text="The empty soils touching a group are its **fertile soils**. The *Fertile "
                  "soils* overlay outlines each group and marks its fertile soils, with who "
                  "fertilizes each (here nobody: there is no dendrid yet).",
@@ -51,7 +52,7 @@ LESSON = Lesson(
             start=CORNER_BOTTOM,
             play=("plant g1", "grow g1", "end"),
             overlays=("fertile", "fertilization"),
-            claims=(claim.piece("g1", "dark tree"),),
+            claims=(claim.fertile_soils("g1", "f1", "f2", "g2"), claim.fertilizes("dark", "f1", "f2", "g2"), claim.holding("dark dendrid", "f5", "g4"), claim.verbs_after(("plant g1",), "end", "grow", at="start"), claim.piece("g1", "dark tree"),),
             rules_covered=("grow", "grow-after-plant"),
         ),
         Page(
@@ -66,7 +67,7 @@ LESSON = Lesson(
             start=LIGHT_CORNER,
             play=("move d1", "slide f1", "grow g4", "end"),
             overlays=("fertile", "fertilization"),
-            claims=(claim.piece("g4", "dark tree"), claim.fertilizes("dark", "f4", "f5", "g3")),
+            claims=(claim.piece("f1", "dark dendrid"), claim.piece("g1", "dark dendrid"), claim.fertile_soils("g4", "f4", "f5", "g3"), claim.piece("g4", "light seed", at="start"), claim.piece("g4", "dark tree"), claim.fertilizes("dark", "f4", "f5", "g3")),
             rules_covered=("grow-on-move", "grow", "journey-line"),
         ),
         Exercise(

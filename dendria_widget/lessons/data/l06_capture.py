@@ -27,7 +27,7 @@ LESSON = Lesson(
                  "is safe.",
             start=GUARDED,
             overlays=("fertile", "conversions"),
-            claims=(claim.fertile_soils("a1", "a2", "b1", "b2"), claim.may_capture("a1", "dark", False)),
+            claims=(claim.piece("a1", "light tree"), claim.fertilizes("dark", "a2", "b1", "b2"), claim.fertilizes("light", "a2", "b1", "b2"), claim.fertile_soils("a1", "a2", "b1", "b2"), claim.may_capture("a1", "dark", False)),
             rules_covered=("capture-fertilized",),
         ),
         Page(
@@ -41,7 +41,7 @@ LESSON = Lesson(
             start=GUARDED,
             play=("move a4", "slide c4", "capture a1", "end"),
             overlays=("fertile", "fertilization"),
-            claims=(claim.piece("a1", "dark tree", mentions=()),),
+            claims=(claim.piece("c4", "dark dendrid"), claim.piece("d5", "light dendrid"), claim.fertilizes("dark", "a2"), claim.not_fertilized("light", "a2"), claim.fertilizes("light", "a2", at="start"), claim.piece("a1", "dark tree", mentions=()),),
             rules_covered=("capture-fertilized",),
         ),
         Page(
@@ -57,7 +57,7 @@ LESSON = Lesson(
                  "captured like any other.",
             start=ENCLOSED,
             overlays=("fertile", "conversions"),
-            claims=(claim.fertile_soils("a1", mentions=("a1",)),
+            claims=(claim.piece("a2", "light seed"), claim.piece("b1", "light seed"), claim.piece("a1", "dark tree"), claim.fertile_soils("a1", mentions=("a1",)),
                     claim.may_capture("a1", "light", False),
                     claim.stays("a1", 2)),
             rules_covered=("enclosed-never",),
@@ -72,7 +72,7 @@ LESSON = Lesson(
             start=CHAIN,
             play=("move d1", "slide d4", "sprout a4", "grow a1", "end"),
             overlays=("nutrients", "fertile"),
-            claims=(claim.piece("a4", "dark dendrid"), claim.piece("a1", "dark tree")),
+            claims=(claim.after(("move d1", "slide d4"), claim.nourishers("a4", 2, 1, at="start")), claim.fertilizes("dark", "a2"), claim.piece("a1", "light seed", at="start"), claim.piece("a4", "dark dendrid"), claim.piece("a1", "dark tree")),
             rules_covered=("judged-anew",),
         ),
         Exercise(

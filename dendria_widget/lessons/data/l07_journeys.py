@@ -1,6 +1,10 @@
 """Lesson 07: dendrid journeys: lines, what may be jumped, what blocks,
 stopping to convert, several slides, no dead ends."""
 
+from collections.abc import Sequence
+
+from ...game import Game
+from ...notation import Step
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict
@@ -20,7 +24,7 @@ BACK_AND_FORTH = ("move a1", "slide a2", "end", "move g4", "slide f5", "end",
                   "move a2", "slide a1", "end")
 
 
-def _stop_of(steps, cell):
+def _stop_of(steps: Sequence[Step], cell: str) -> int | None:
     """At which stop of the journey (counting slides) ``cell`` was grown, or None."""
     slides = 0
     for s in steps:
@@ -31,7 +35,7 @@ def _stop_of(steps, cell):
     return None
 
 
-def check_both_beds(game):
+def check_both_beds(game: Game) -> Verdict:
     a, b = checks.grown("a1", "dark")(game), checks.grown("g4", "dark")(game)
     if a.ok and b.ok:
         steps = game.steps
@@ -57,6 +61,7 @@ LESSON = Lesson(
     pages=[
         Page(
             title="A journey",
+            claims=(claim.piece("d4", "dark dendrid"), claim.legal_count("slide", 18),),
             text="Instead of planting, a player may **move** one of their dendrids: a "
                  "**journey** along **one straight line**. Here Dark has started to move "
                  "the dendrid on d4: the marked cells are where it may go, on its six "
@@ -99,7 +104,7 @@ LESSON = Lesson(
             setup=("move g4",),
             play=("slide f4", "sprout d4", "end"),
             overlays=("nutrients",),
-            claims=(claim.legal("sprout d4", False, at="start", mentions=("d4",)), claim.piece("d4", "dark dendrid"),),
+            claims=(claim.may_sprout("d4", "dark", at="start"), claim.piece("g4", "dark dendrid", at="start"), claim.piece("f4", "dark dendrid"), claim.legal("sprout d4", False, at="start", mentions=("d4",)), claim.piece("d4", "dark dendrid"),),
             rules_covered=("journey-convert", "convert-at-start"),
         ),
         Page(
@@ -111,7 +116,7 @@ LESSON = Lesson(
             start=TWO_BEDS,
             play=("move d1", "slide d2", "grow a1", "slide d3", "end"),
             overlays=("fertile", "fertilization"),
-            claims=(claim.piece("a1", "dark tree"),),
+            claims=(claim.piece("a1", "light seed", at="start"), claim.after(("move d1",), claim.not_fertilized("dark", "a2", at="start")), claim.after(("move d1", "slide d2"), claim.fertile_soils("a1", "a2", "b1", "b2", at="start", mentions=("a1", "a2"))), claim.after(("move d1", "slide d2"), claim.fertilizes("dark", "a2", "b1", "b2", at="start", mentions=("a2", "d2"))), claim.piece("a1", "dark tree"),),
             rules_covered=("journey-slides", "journey-convert"),
         ),
         Page(
@@ -124,7 +129,7 @@ LESSON = Lesson(
             start=BOXED,
             setup=BACK_AND_FORTH,
             marks={"f5": "stuck"},
-            claims=(claim.legal("move f5", False, mentions=("f5",)),),
+            claims=(claim.piece("f5", "light dendrid"), claim.to_move("light"), claim.legal("move f5", False, mentions=("f5",)),),
             rules_covered=("no-dead-ends",),
         ),
         Exercise(
@@ -143,7 +148,7 @@ LESSON = Lesson(
             solution=("move d7", "slide d4", "sprout g1"),
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
             auto_end=True,
-            claims=(claim.nourishers("g1", 1, 1, at="start", mentions=("g4", "d1")),
+            claims=(claim.piece("g4", "dark tree", at="start"), claim.piece("d1", "light dendrid", at="start"), claim.nourishers("g1", 1, 1, at="start", mentions=("g4", "d1")),
                     claim.hungry("g1", at="start"), claim.sees_edge("g1", "NE", at="start", mentions=("north-east",)),),
             rules_covered=("journey-convert",),
         ),

@@ -20,12 +20,12 @@ AWAY = "dendria-classic h4 tt2/t4/ts4/3d3/2S3/3D1/2TT dark"
 AWAY_SETUP = ("move d4", "slide d3", "end", "pass")
 
 
-def _scores(game):
+def _scores(game: Game) -> str:
     s = game.score()
     return f"Dark {say.points(s['dark']['total'])}, Light {say.points(s['light']['total'])}"
 
 
-def _check_keep_going(game):
+def _check_keep_going(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 3)
     if unfinished is not None:
         return unfinished
@@ -36,7 +36,7 @@ def _check_keep_going(game):
                          "turns without a plant starts again from zero.")
 
 
-def _check_end_by_limit(game):
+def _check_end_by_limit(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 3)
     if unfinished is not None:
         return unfinished
@@ -47,7 +47,7 @@ def _check_end_by_limit(game):
                          "dendrid move was the fourth turn in a row without a plant.")
 
 
-def _home_refused():
+def _home_refused() -> str | None:
     """What the engine says to Dark's dendrid going straight back from d3 to
     d4 and ending the turn there (asked on the exercise's own start)."""
     game = Game.from_position(AWAY)
@@ -55,7 +55,7 @@ def _home_refused():
     return game.why_illegal("end")
 
 
-def _check_home(game):
+def _check_home(game: Game) -> Verdict:
     if game.phase in ("plant", "move"):
         refused = game.why_illegal("end")
         if refused is not None:
@@ -93,7 +93,7 @@ LESSON = Lesson(
                 "(bottom right). Light is to move."),
             start=QUIET,
             marks={"a2": "3", "g4": "2"},
-            claims=(claim.forests("dark", 3), claim.forests("light", 2),),
+            claims=(claim.to_move("light"), claim.forests("dark", 3), claim.forests("light", 2),),
         ),
         Page(
             title="Two passes in a row",
@@ -170,7 +170,7 @@ LESSON = Lesson(
             setup=("move f4", "slide f3", "end",
                    "move d4", "slide d3", "end",
                    "move f3", "slide f2", "end"),
-            claims=(claim.over(False, at="start"),),
+            claims=(claim.option("dendrid_move_limit", 2, at="start", mentions=("2",)), claim.to_move("dark", at="start"), claim.over(False, at="start"),),
             check=_check_end_by_limit,
             hint="Which turns count towards the limit, and which one starts it again?",
             hint_cells=("d3",),

@@ -1,6 +1,7 @@
 """Lesson 09: scoring in the classic edition, with worked examples
 (distinct sizes, a point for more forests of a size, the half point)."""
 
+from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
@@ -18,7 +19,7 @@ SIZES = "dendria-classic h4 3d/5/6/tD3d1/2Ts2/1tT2/3T dark"
 GROW = "dendria-classic h5 s1s2/3d2/7/8/T8/8/5tt/6/3TT dark"
 
 
-def _check_dark_ahead(game):
+def _check_dark_ahead(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
@@ -58,12 +59,13 @@ LESSON = Lesson(
                 "and 2; the size 3 counts only once, so Dark gets 3 + 2 = **5**. Light "
                 "gets **4**.\n\n"
                 "A second forest of a size you already have adds nothing here."),
-            claims=(claim.score("dark", 7, mentions=("5",)), claim.score("light", 5.5, mentions=("4",))),
+            claims=(claim.score_part("dark", "distinct_sizes", 5), claim.score_part("light", "distinct_sizes", 4), claim.score("dark", 7, mentions=("5",)), claim.score("light", 5.5, mentions=("4",))),
             rules_covered=("score-distinct",),
             keep_marks=True,
         ),
         Page(
             title="A point for more forests of a size",
+            claims=(claim.score_part("dark", "majorities", [3, 2], mentions=("3", "2")), claim.score_part("light", "majorities", [4], mentions=("4",)), claim.score_part("dark", "distinct_sizes", 5), claim.score_part("light", "distinct_sizes", 4), claim.forests("dark", 3, 3, 2), claim.forests("light", 4),),
             text=(
                 "For every size, the player who has **more** forests of that size gets "
                 "1 point.\n\n"
@@ -83,7 +85,7 @@ LESSON = Lesson(
                 "the same, nobody gets it.\n\n"
                 "Final score: Dark **7**, Light **5.5**. Dark would win. (With equal "
                 "scores the game is a draw.)"),
-            claims=(claim.score("dark", 7), claim.score("light", 5.5), claim.leader("dark")),
+            claims=(claim.score_part("light", "largest_forests_bonus", 0.5, mentions=()), claim.score_part("dark", "largest_forests_bonus", 0, mentions=()), claim.forests("dark", 3, 3, 2), claim.forests("light", 4), claim.score("dark", 7), claim.score("light", 5.5), claim.leader("dark")),
             rules_covered=("score-half",),
             keep_marks=True,
         ),
@@ -106,7 +108,7 @@ LESSON = Lesson(
                 "The same board with a komi of 2: Light gets 4 + 1 + 0.5 + 2 = **7.5**, "
                 "Dark still 7. Now Light wins."),
             start=KOMI,
-            claims=(claim.score("dark", 7), claim.score("light", 7.5), claim.leader("light")),
+            claims=(claim.score_part("light", "komi", 2), claim.score("dark", 7), claim.score("light", 7.5), claim.leader("light")),
             rules_covered=("komi",),
         ),
         Exercise(
@@ -127,7 +129,7 @@ LESSON = Lesson(
             solution=("move e4", "slide h4", "capture i4", "end"),
             wrong=(("move e4", "slide b4", "capture a1", "end"),
                    ("move e4", "slide e2", "capture e1", "end")),
-            claims=(claim.forests("dark", 3, at="start"), claim.forests("light", 3, 2, 1, at="start"),),
+            claims=(claim.piece("e4", "dark dendrid", at="start"), claim.forests("dark", 3, at="start"), claim.forests("light", 3, 2, 1, at="start"),),
             rules_covered=("score-distinct", "score-majority"),
         ),
         Exercise(

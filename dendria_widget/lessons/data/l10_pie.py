@@ -1,8 +1,10 @@
 """Lesson 10: the pie rule of the classic edition (one seed, then the swap)."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...explain import dendria as explain
+from ...game import Game
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
@@ -16,11 +18,11 @@ class _FromTheStart(Exercise):
     opening), whatever the page before it showed: the framework starts a
     new game only on a first page with no start position."""
 
-    def game(self, previous=None):
+    def game(self, previous: Game | None = None) -> Game:
         return super().game(None)
 
 
-def _light_plant(game):
+def _light_plant(game: Game) -> str | Verdict:
     """The cell Light planted on after Dark's first seed, or a Verdict
     saying what is missing."""
     if game.phase in ("plant", "move"):
@@ -39,7 +41,7 @@ def _light_plant(game):
     return mine[-1]
 
 
-def _check_first_seed(game):
+def _check_first_seed(game: Game) -> Verdict:
     if game.phase in ("plant", "move"):
         return Verdict(False, "Your turn is not finished yet: press End turn first.")
     cells = planted(game)
@@ -55,11 +57,11 @@ def _check_first_seed(game):
                              "a cell inside the board has six; look on the edge."))
 
 
-def _edge_lines(game, cell):
+def _edge_lines(game: Game, cell: str) -> list[dict[str, Any]]:
     return [r for r in explain.roots(game, cell) if r["sees_edge"]]
 
 
-def _check_corner(game):
+def _check_corner(game: Game) -> Verdict:
     cell = _light_plant(game)
     if isinstance(cell, Verdict):
         return cell
@@ -73,7 +75,7 @@ def _check_corner(game):
                           f"still sees the edge along all three of its lines ({ways}).")
 
 
-def _check_after_swap(game):
+def _check_after_swap(game: Game) -> Verdict:
     cell = _light_plant(game)
     if isinstance(cell, Verdict):
         return cell
@@ -102,19 +104,25 @@ LESSON = Lesson(
                 "Moving first is an advantage. To make the game fair, the classic edition "
                 "uses the **pie rule**, like sharing a pie: one player cuts, the other "
                 "chooses a piece.\n\n"
-                "Here the game starts from its very beginning: an empty board of side 5, "
-                "Dark to move."),
+                "Here the game starts from its very beginning: an empty board of side 5 "
+                "(61 soils), Dark to move."),
             rules=RULES,
+            claims=(claim.option("opening", "pie"), claim.plots(61), claim.pieces(0),
+                    claim.to_move("dark")),
             rules_covered=("pie",),
         ),
         Page(
             title="Dark's first seed",
             text=(
-                "Press **Play**: Dark's first turn is **one seed, on any cell**, and then "
-                "the turn ends. Nothing may sprout or grow on this first turn.\n\n"
+                "Press **Play**: Dark's first turn is **one seed, on any cell** (here e5), "
+                "and then the turn ends. Nothing may sprout or grow on this first turn.\n\n"
                 "Dark should choose a seed that is neither too good nor too bad, because "
                 "of what comes next."),
             play=("plant e5", "end"),
+            claims=(claim.legal_count("plant", 61, at="start"),
+                    claim.legal("pass", False, at="start"),
+                    claim.verbs_after(("plant e5",), "end", at="start"),
+                    claim.piece("e5", "dark seed"), claim.pieces(1)),
             rules_covered=("pie",),
         ),
         Page(
@@ -126,6 +134,8 @@ LESSON = Lesson(
                 "Light, and the other player owns that dark seed. Light is still to move, "
                 "but Light is now the other person."),
             play=("swap",),
+            claims=(claim.legal("swap", at="start"), claim.piece("e5", "dark seed"),
+                    claim.pieces(1), claim.to_move("light"), claim.to_move("light", at="start")),
             rules_covered=("pie-swap",),
         ),
         _FromTheStart(

@@ -3,8 +3,10 @@ no move limit, edge plots that see the edge, sowing without touching, and
 converting as a move starts."""
 
 from ...explain import dendria as explain
+from ...game import Game
 from .. import checks
 from .. import claims as claim
+from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
 
@@ -20,9 +22,50 @@ EDGE_SEED = "dendria-sprites h4 1S2/TS3/6/3d3/6/5/3D dark"
 # Dark's sprite on c4 nourishes the light seed on c3 (4 dark, 2 light); once
 # it leaves, c5 is the nourisher that way (3 against 3)
 BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
+# Light's seed on a3: Dark's sprite on c4 fertilizes its four fertile plots
+GROW_FIRST = "dendria-sprites h5 2S2/6/3d3/8/9/8/7/6/4D dark"
 
 
-def _check_edge_seed(game):
+# No move limit: Light's sprites journey ten times while Dark passes, twenty
+# turns without a sowing; Light's forest i4-i5 is not protected.
+LONG = "dendria-sprites h5 t4/6/7/3DD3/3Dd1D2/8/7/6/3TT dark"
+LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "slide c6"),
+              ("move c6", "slide c7"), ("move d6", "slide d7"), ("move d7", "slide d8"),
+              ("move e4", "slide c4"), ("move c4", "slide c6"), ("move c6", "slide b6"),
+              ("move e7", "slide e8"))
+LONG_SETUP = tuple(step for journey in LONG_TURNS for step in ("pass", *journey, "end"))
+
+
+def _scores(game: Game) -> str:
+    return f"{say.score(game, 'dark')} {say.score(game, 'light')}"
+
+
+def _check_no_limit(game: Game) -> Verdict:
+    unfinished = checks.turn_not_played(game, 2 * len(LONG_TURNS))
+    if unfinished is not None:
+        return unfinished
+    turn = game.history[len(LONG_TURNS) * 2]
+    verb = turn[0].verb
+    s = game.score()
+    leads = s["dark"]["total"] > s["light"]["total"]
+    if verb in ("plant", "sow"):
+        return Verdict(False, "You sowed, as if the game would end without a sowing. In this "
+                              "edition there is no move limit: twenty turns without sowing "
+                              "do not end the game, so nothing forces you to sow, and a seed "
+                              f"does not make Dark lead. {_scores(game)}")
+    if verb == "pass":
+        return Verdict(False, "You passed: the game goes on (Light did not pass before you), "
+                              "since this edition has no move limit, but Dark does not lead. "
+                              f"{_scores(game)}")
+    if not leads:
+        return Verdict(False, f"Your sprite journeyed, but Dark does not lead. {_scores(game)} "
+                              "Which light forest is not protected?")
+    return Verdict(True, "Right: after twenty turns without a sowing the game goes on, as "
+                         "this edition has no move limit, and your sprite's journey took the "
+                         f"lead. {_scores(game)}")
+
+
+def _check_edge_seed(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
@@ -43,7 +86,7 @@ def _check_edge_seed(game):
                           "are all closed by pieces.")
 
 
-def _check_sprout_first(game):
+def _check_sprout_first(game: Game) -> Verdict:
     verdict = checks.sprouted("c3", "dark")(game)
     if verdict.ok or game.pieces.get("c3") != "light seed":
         return verdict
@@ -55,7 +98,19 @@ def _check_sprout_first(game):
     return verdict
 
 
-def _check_sow_between(game):
+def _check_grow_first(game: Game) -> Verdict:
+    verdict = checks.grown("a3", "dark")(game)
+    if verdict.ok or game.pieces.get("a3") != "light seed":
+        return verdict
+    if "slide" in [st.verb for st in game.steps]:
+        return Verdict(False, verdict.message + " Your sprite slid before the seed grew: in "
+                                                "this edition you may grow as soon as the "
+                                                "move starts, before the first slide, while "
+                                                "the sprite still sees all four plots.")
+    return verdict
+
+
+def _check_sow_between(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
@@ -81,9 +136,10 @@ LESSON = Lesson(
     pages=[
         Page(
             title="Sprites and power",
+            claims=(claim.power("a1", 0, mentions=("0",)), claim.power("i5", 0, mentions=()), claim.power("e5", 4, mentions=("4",)),),
             text=(
-                "The **sprites edition** is a later Dendria. A dendrid is called a "
-                "**sprite**, and planting is called **sowing**.\n\n"
+                "The **sprites edition** is a later Dendria. The classic edition's dendrid "
+                "is called a **sprite** here, and its planting is called **sowing**.\n\n"
                 "Every cell has a **power**: look along its six lines and count the cells "
                 "on the shortest one. The numbers on the board show it. Cells on the edge "
                 "have power 0; the middle of this board has power 4."),
@@ -116,9 +172,36 @@ LESSON = Lesson(
             start=POWER,
             claims=(claim.option("dendrid_move_limit", None),
                     claim.option("superko", "positional")),
+            rules_covered=("no-move-limit", "pass-end", "superko"),
+        ),
+        Exercise(
+            title="Twenty turns without sowing",
+            text=("Light's sprites have journeyed ten times, and Dark has passed ten times: "
+                  "twenty turns without a sowing. With the classic limit of ten turns each, "
+                  "the game would be over; here it goes on. Light leads, 3.5 to 1."),
+            prompt="You play **Dark**. Play one turn after which Dark leads.",
+            start=LONG,
+            setup=LONG_SETUP,
+            overlays=("fertile",),
+            claims=(claim.over(False, at="start"),
+                    claim.ends_under("dendrid_move_limit", 10, at="start",
+                                     mentions=("twenty", "ten")),
+                    claim.option("dendrid_move_limit", None, at="start"),
+                    claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
+                    claim.leader("light", at="start"),
+                    claim.may_capture("i4", "dark", at="start", mentions=()),
+                    claim.over(False), claim.leader("dark")),
+            check=_check_no_limit,
+            hint="Nothing forces you to sow in this edition. A forest that is not protected "
+                 "may be captured at any stop of a move, even before the first slide.",
+            hint_cells=("h4", "h5", "h6", "i3"),
+            solution=("move e5", "capture i4", "slide e6", "end"),
+            wrong=(("sow a5", "end"), ("pass",), ("move e5", "slide e6", "end")),
+            rules_covered=("no-move-limit", "capture-unprotected"),
         ),
         Page(
             title="Every edge cell sees the edge",
+            claims=(claim.off_board("a3", "NE", "NW"), claim.roots("a3", 6, mentions=()),),
             text=(
                 "You sow, as you plant in the classic edition, only where the seed would "
                 "be **hungry**: some line from it must reach the edge without meeting a "
@@ -141,26 +224,28 @@ LESSON = Lesson(
                     "a piece."),
             start=EDGE_SEED,
             overlays=("roots",),
-            claims=(claim.holding("light seed", "a2", "b2", at="start"), claim.holding("light tree", "b1", at="start"),
+            claims=(claim.off_board("a1", "NE", "NW", "W", at="start"), claim.holding("light seed", "a2", "b2", at="start"), claim.holding("light tree", "b1", at="start"),
                     claim.sees_edge("a1", "NE", "NW", "W", at="start", mentions=("a1",)),),
             check=_check_edge_seed,
             hint="A plot on the edge has lines that leave the board at once, and in this "
                  "edition they see the edge.",
             hint_cells=("a2", "b1", "b2"),
-            solution=("plant a1", "end"),
-            wrong=(("plant a3", "end"), ("plant d1", "end")),
+            solution=("sow a1", "end"),
+            wrong=(("sow a3", "end"), ("sow d1", "end")),
             rules_covered=("edge-touching",),
         ),
         Page(
             title="Sowing without touching",
+            claims=(claim.legal("sow d3", False, at="start", mentions=("d3",)), claim.next_to("d3", "dark", "c2", "e3", "e4", at="start"), claim.next_to("e3", "dark", "e4", at="start"), claim.next_to("b4", "dark", "c4", at="start"), claim.piece("b4", "dark seed"), claim.verbs_after(("sow b4",), "end", at="start"),),
             text=(
                 "One more rule for sowing: **your pieces next to the new seed must not "
                 "touch each other**.\n\n"
-                "Dark may not sow on d3: it touches e3 and e4, which touch each other. "
+                "Dark may not sow on d3: it touches c2, e3 and e4, and e3 and e4 touch "
+                "each other. "
                 "Press **Play**: Dark sows on b4, which touches only c4. After sowing, "
                 "seeds may sprout, but in this edition no seedbed grows."),
             start=SOWING,
-            play=("plant b4", "end"),
+            play=("sow b4", "end"),
             marks={"d3": "no"},
             rules_covered=("sowing-non-touching",),
         ),
@@ -175,8 +260,8 @@ LESSON = Lesson(
             hint="Two of your pieces may touch the new seed only if they do not touch "
                  "each other.",
             hint_cells=("c2", "c4"),
-            solution=("plant c3", "end"),
-            wrong=(("plant a1", "end"), ("plant b4", "end")),
+            solution=("sow c3", "end"),
+            wrong=(("sow a1", "end"), ("sow b4", "end")),
             claims=(claim.holding("dark seed", "c2", "c4", "e3", "e4", at="start", mentions=("four",)),),
             rules_covered=("sowing-non-touching",),
         ),
@@ -209,6 +294,28 @@ LESSON = Lesson(
             solution=("move c4", "sprout c3", "slide c6", "end"),
             wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
             rules_covered=("convert-at-start", "sprout-majority"),
+        ),
+        Exercise(
+            title="Grow before you slide",
+            turn="move",
+            text=("Light's seed on a3 has four fertile plots: a2, a4, b3 and b4. Your sprite "
+                  "on c4 fertilizes all four of them."),
+            prompt="Move your sprite, and grow the seed on **a3** into a dark forest.",
+            start=GROW_FIRST,
+            overlays=("fertile",),
+            focus="a3",
+            claims=(claim.fertile_soils("a3", "a2", "a4", "b3", "b4", at="start"),
+                    claim.fertilizes("dark", "a2", "a4", "b3", "b4", at="start"),
+                    claim.piece("c4", "dark dendrid", at="start"),
+                    claim.after(("move c4",), claim.may_grow("a3", "dark", at="start")),
+                    claim.piece("a3", "dark tree", mentions=())),
+            check=_check_grow_first,
+            hint="In this edition a move may grow a seedbed as soon as it starts, before the "
+                 "first slide.",
+            hint_cells=("a2", "a4", "b3", "b4"),
+            solution=("move c4", "grow a3", "slide c5", "end"),
+            wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
+            rules_covered=("convert-at-start", "grow"),
         ),
     ],
 )

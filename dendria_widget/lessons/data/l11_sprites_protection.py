@@ -2,6 +2,7 @@
 unprotected forest, forests with no fertile plot, leafiness."""
 
 from ...explain import dendria as explain
+from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
@@ -14,7 +15,7 @@ POWER = "dendria-sprites h5 3tt/6/7/3d4/9/8/TT5/3D2/4T dark"
 SAVE = "dendria-sprites h5 tt3/6/7/8/6d2/8/7/2D3/5 dark"
 # Dark's forest a1-a2: its sprite on c3 fertilizes a3, b2, b3 but not b1
 SOW_SAFE = "dendria-sprites h5 tt3/6/2d4/8/9/8/7/2D3/5 dark"
-# Light's tree on a1 has no fertile soil; it sees one dark sprite (b2).
+# Light's tree on a1 has no fertile plot; it sees one dark sprite (b2).
 ENCLOSED = "dendria-sprites h5 Ts3/sd4/7/8/9/8/7/3D2/5 dark"
 # Leafiness: one forest of 4 against forests of 2, 2, 2 and 1.
 LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
@@ -22,7 +23,7 @@ LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
 BEHIND = "dendria-sprites h5 t4/6/7/8/4d4/8/7/6/3TT dark"
 
 
-def _check_saved(game):
+def _check_saved(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
@@ -32,14 +33,14 @@ def _check_saved(game):
         return Verdict(False, "Dark's forest on a1 and a2 is no longer Dark's.")
     if forest["protected"]:
         return Verdict(True, "Dark's forest is protected now: Dark fertilizes every one of "
-                             f"its fertile soils ({words(forest['fertile_soils'])}).")
+                             f"its fertile plots ({words(forest['fertile_soils'])}).")
     missing = [s for s, who in forest["fertile_soils"].items() if "dark" not in who]
     return Verdict(False, "Dark's forest is still not protected: Dark does not fertilize "
                           f"{words(missing)}, and a forest that is not protected may be "
                           "captured on the opponent's move.")
 
 
-def _check_dark_leads(game):
+def _check_dark_leads(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
@@ -62,14 +63,14 @@ LESSON = Lesson(
             title="Protected forests",
             text=(
                 "A forest is **protected** when its owner fertilizes every one of its "
-                "fertile soils (the empty cells touching it). The small marks show who "
-                "fertilizes each fertile soil.\n\n"
+                "fertile plots (the empty cells touching it). The small marks show who "
+                "fertilizes each fertile plot.\n\n"
                 "Light's tree on i5 is protected: Light's sprite on h4 sees h5, h6 and "
-                "i4, all three of its fertile soils."),
+                "i4, all three of its fertile plots."),
             start=POWER,
             overlays=("fertile",),
             focus="i5",
-            claims=(claim.fertile_soils("i5", "h5", "h6", "i4"),),
+            claims=(claim.piece("i5", "light tree"), claim.piece("h4", "light dendrid"), claim.fertilizes("light", "h5", "h6", "i4"), claim.fertile_soils("i5", "h5", "h6", "i4"),),
             rules_covered=("protection",),
         ),
         Page(
@@ -81,7 +82,7 @@ LESSON = Lesson(
             start=POWER,
             overlays=("fertile",),
             focus="g1",
-            claims=(claim.fertilizes("light", "h1", "h2"), claim.not_fertilized("light", "f1", "f2", "f3", "g3"),),
+            claims=(claim.piece("h4", "light dendrid"), claim.group("g1", "g2"), claim.may_capture("g1", "dark"), claim.group("a4", "a5"), claim.may_capture("a4", "light"), claim.fertilizes("light", "h1", "h2"), claim.not_fertilized("light", "f1", "f2", "f3", "g3"),),
             rules_covered=("protection",),
         ),
         Exercise(
@@ -118,12 +119,13 @@ LESSON = Lesson(
             hint="A fertile plot is an empty plot next to the forest. What if it were not "
                  "empty any more?",
             hint_cells=("a3", "b1", "b2", "b3"),
-            solution=("plant b1", "end"),
-            wrong=(("plant b4", "end"), ("plant c1", "end")),
+            solution=("sow b1", "end"),
+            wrong=(("sow b4", "end"), ("sow c1", "end")),
             rules_covered=("protection", "fertile-soils"),
         ),
         Page(
             title="Capturing an unprotected forest",
+            claims=(claim.after(("move d4",), claim.may_capture("g1", "dark", at="start")), claim.piece("g1", "dark tree"), claim.piece("g2", "dark tree"), claim.piece("e5", "dark dendrid"), claim.power("e5", 4, at="start"), claim.power("d4", 3, at="start", mentions=("d4",)),),
             text=(
                 "During a move, the mover may **capture any enemy forest that is not "
                 "protected**, at any stop, and in this edition even before the first "
@@ -136,15 +138,16 @@ LESSON = Lesson(
             rules_covered=("capture-unprotected", "power-rule"),
         ),
         Page(
-            title="A forest with no fertile soil",
+            title="A forest with no fertile plot",
+            claims=(claim.piece("a1", "light tree", at="start"), claim.fertile_soils("a1", at="start"), claim.sees_dendrids("a1", 1, 0, at="start", mentions=("a1", "b2")), claim.piece("b2", "dark dendrid", at="start"), claim.after(("move b2",), claim.may_capture("a1", "dark", at="start")), claim.piece("a1", "dark tree"),),
             text=(
-                "Light's tree on a1 has no fertile soil: every cell next to it is taken. "
+                "Light's tree on a1 has no fertile plot: every cell next to it is taken. "
                 "Such a forest is judged by the **sprites it sees**: it is protected only "
                 "when it sees more of its owner's sprites than of the other colour's. "
                 "Along its lines the tree sees two dark seeds and one dark sprite (b2), "
                 "and no light sprite: it is not protected.\n\n"
                 "Press **Play**: Dark's sprite captures it before its first slide, then "
-                "leaves. (A seedbed with no fertile soil grows the same way: when it sees "
+                "leaves. (A seedbed with no fertile plot grows the same way: when it sees "
                 "more of the mover's sprites than of the opponent's.)"),
             start=ENCLOSED,
             play=("move b2", "capture a1", "slide d4", "end"),
@@ -180,7 +183,7 @@ LESSON = Lesson(
                  "even before the first slide.",
             hint_cells=("h4", "h5", "i3"),
             solution=("move e5", "capture i4", "slide e6", "end"),
-            wrong=(("move e5", "slide e6", "end"), ("plant a5", "end")),
+            wrong=(("move e5", "slide e6", "end"), ("sow a5", "end")),
             rules_covered=("capture-unprotected", "leafiness"),
         ),
     ],

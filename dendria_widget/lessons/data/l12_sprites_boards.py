@@ -1,6 +1,7 @@
 """Lesson 12: the sprites edition, part 2: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
+from ...game import Game
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict
@@ -24,11 +25,11 @@ ATOLL_GROW = ATOLL + " 2/5/7/5/T3/3D1/3S3/3d3/5/t1 dark"
 HUNT = ATOLL + " 2/2t2/7/5/4/D1d2/4D2/1S5/5/2 dark"
 
 
-def _light_sprites(game):
+def _light_sprites(game: Game) -> int:
     return sum(1 for p in game.pieces.values() if p == "light dendrid")
 
 
-def _check_hunt(game):
+def _check_hunt(game: Game) -> Verdict:
     if game.phase == "move":
         return Verdict(False, "Your journey is not finished yet: press End turn first.")
     if len(game.history) == 0:
@@ -51,25 +52,35 @@ LESSON = Lesson(
                 "The sprites edition shares the first move another way, the **komi pie**. "
                 "Before any piece is played:\n\n"
                 "1. the first player chooses the **komi**: a whole number of points Light "
-                "will add to its score at the end, from 0 up to the number of cells of the "
-                "board;\n"
+                "will add to its score at the end, from 0 up to the number of plots of the "
+                "board (61 here);\n"
                 "2. then the second player chooses to play **Dark** or **Light**;\n"
                 "3. then Dark moves first, on the empty board.\n\n"
                 "Press **Play**: the first player sets the komi to 0."),
             rules=SMALL,
             play=("komi 0",),
+            claims=(claim.option("opening", "komi-pie"), claim.plots(61),
+                    claim.legal("sow e5", False, at="start"),
+                    claim.legal("komi 0", at="start"), claim.legal("komi 61", at="start"),
+                    claim.legal("komi 62", False, at="start"),
+                    claim.legal_count("komi", 62, at="start"),
+                    claim.verbs_after(("komi 0",), "side", at="start"),
+                    claim.verbs_after(("komi 0", "side dark"), "pass", "plant", at="start"),
+                    claim.pieces(0)),
             rules_covered=("komi-pie",),
         ),
         Page(
             title="Then Dark moves",
             text=(
                 "Press **Play**: the second player chooses to play Dark, and Dark sows the "
-                "first seed. From now on the game goes as usual, and at the end Light adds "
+                "first seed, on e5. From now on the game goes as usual, and at the end Light adds "
                 "the komi to its score.\n\n"
                 "A fair komi makes the two sides equal, so the first player should choose "
                 "it carefully: too high and the second player takes Light, too low and "
                 "they take Dark."),
-            play=("side dark", "plant e5", "end"),
+            play=("side dark", "sow e5", "end"),
+            claims=(claim.legal("side dark", at="start"), claim.legal("side light", at="start"),
+                    claim.piece("e5", "dark seed"), claim.to_move("light")),
             rules_covered=("komi-pie",),
         ),
         Page(
@@ -83,7 +94,7 @@ LESSON = Lesson(
                 "the board holds together.\n\n"
                 "A board has 7 to 19 modules; 13 is the recommended size."),
             start=EMPTY,
-            claims=(claim.plots(49, mentions=("7",)),),
+            claims=(claim.plots(49, mentions=()), claim.modules(7)),
             marks={c: str(k) for k, c in enumerate(CENTRES, start=1)},
             rules_covered=("modular",),
         ),
@@ -116,8 +127,8 @@ LESSON = Lesson(
             check=checks.nourished("d3"),
             hint="Lines pass over the water: follow the open line of d3 across the lagoon.",
             hint_cells=("e3", "f3"),
-            solution=("plant h4", "end"),
-            wrong=(("plant e3", "end"), ("plant e4", "end")),
+            solution=("sow h4", "end"),
+            wrong=(("sow e3", "end"), ("sow e4", "end")),
             rules_covered=("lagoons", "edge-touching"),
         ),
         Exercise(
@@ -135,7 +146,7 @@ LESSON = Lesson(
                  "reach g3 while the others stay seen?",
             hint_cells=("h3", "i1", "i2", "h1"),
             solution=("move h4", "slide i1", "grow g4", "end"),
-            wrong=(("move h4", "slide i2", "end"), ("plant g3", "end")),
+            wrong=(("move h4", "slide i2", "end"), ("sow g3", "end")),
             rules_covered=("lagoons", "power-rule", "grow"),
         ),
         Page(

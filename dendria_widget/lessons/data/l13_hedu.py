@@ -1,7 +1,11 @@
 """Lesson 13: Hedu: stacks, its pie rule, regions, the height of a new stack,
 stacks growing, and plots where no stack may stand."""
 
+from collections.abc import Callable
+from typing import cast
+
 from ...explain import hedu as explain
+from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
@@ -16,17 +20,18 @@ TWO = "hedu h4 4/w13b1/w15/3b13/6/4w1/2b11 black"
 TALL = "hedu h4 1w11b1/1w1b12/b12b12/2w1b1w12/1w14/5/4 black"
 
 
-def _placed(game, turns_before):
+def _placed(game: Game, turns_before: int) -> str | Verdict:
     """The cell of the learner's placement, or a Verdict saying what to do."""
     cells = steps_of(game, "place")[turns_before:]
     if not cells:
         return Verdict(False, "Place a stack first: click an empty cell.")
-    return cells[0]
+    return cast(str, cells[0])
 
 
 
 
-def _before_placement(game, turns_before):
+def _before_placement(game: Game, turns_before: int
+                      ) -> tuple[str | Verdict, Game | None]:
     """(cell, the game just before the learner's placement) or a Verdict."""
     cell = _placed(game, turns_before)
     if isinstance(cell, Verdict):
@@ -35,11 +40,12 @@ def _before_placement(game, turns_before):
     return cell, game.copy().go_to(at)
 
 
-def _check_height(height, turns_before):
-    def check(game):
-        cell, before = _before_placement(game, turns_before)
+def _check_height(height: int, turns_before: int) -> Callable[[Game], Verdict]:
+    def check(game: Game) -> Verdict:
+        placed, before = _before_placement(game, turns_before)
         if before is None:
-            return cell
+            return cast(Verdict, placed)
+        cell = cast(str, placed)
         got = explain.placement_heights(before)[cell]
         regions = say.plural(got, "region")
         if got == height:
@@ -51,10 +57,11 @@ def _check_height(height, turns_before):
     return check
 
 
-def _check_no_room(game):
-    cell, before = _before_placement(game, 0)
+def _check_no_room(game: Game) -> Verdict:
+    placed, before = _before_placement(game, 0)
     if before is None:
-        return cell
+        return cast(Verdict, placed)
+    cell = cast(str, placed)
     zero = [c for c, h in explain.plot_heights(game).items() if h == 0]
     if zero:
         return Verdict(True, f"Right: after your stack on {cell}, a stack on {words(zero)} "
@@ -77,10 +84,13 @@ LESSON = Lesson(
                 "stack."),
             rules=SMALL,
             play=("place d4",),
+            claims=(claim.option("opening", "pie"), claim.piece("d4", "black 1", mentions=()),
+                    claim.pieces(1), claim.to_move("white")),
             rules_covered=("hedu-stacks", "hedu-pie"),
         ),
         Page(
             title="The swap",
+            claims=(claim.legal("swap", at="start"), claim.pieces(1), claim.to_move("white"),),
             text=(
                 "Now White may **swap** instead of placing: the players exchange colours, "
                 "and White (now the other player) moves. Press **Play**."),
@@ -97,7 +107,7 @@ LESSON = Lesson(
                 "2s on d3, d4, d5 are one group of size 3."),
             start=WALL,
             overlays=("regions",),
-            claims=(claim.regions(2),),
+            claims=(claim.stacks_group("d3", "d4", "d5"), claim.regions(2),),
             rules_covered=("hedu-regions", "hedu-stacks"),
         ),
         Exercise(
@@ -128,7 +138,7 @@ LESSON = Lesson(
             start=WALL,
             play=("place a2",),
             overlays=("heights",),
-            claims=(claim.piece("a2", "black 2"), claim.piece("b2", "white 2"), claim.piece("c2", "white 2")),
+            claims=(claim.new_height("a2", 2, at="start"), claim.region_cells("a1", "b1", "c1"), claim.piece("b2", "white 1", at="start"), claim.piece("c2", "white 1", at="start"), claim.piece("a2", "black 2"), claim.piece("b2", "white 2"), claim.piece("c2", "white 2")),
             rules_covered=("hedu-place-height", "hedu-increase"),
         ),
         Page(
@@ -141,7 +151,7 @@ LESSON = Lesson(
             play=("place b1",),
             overlays=("heights",),
             marks={"a1": "0", "c1": "0"},
-            claims=(claim.legal("place a1", False), claim.legal("place c1", False),),
+            claims=(claim.piece("b1", "white 2"), claim.region_cells("a1"), claim.region_cells("c1"), claim.new_height("a1", 0), claim.new_height("c1", 0), claim.legal("place a1", False), claim.legal("place c1", False),),
             rules_covered=("hedu-no-zero",),
         ),
         Exercise(
@@ -157,7 +167,7 @@ LESSON = Lesson(
             hint_cells=("b1", "c1", "c2", "d1", "d2"),
             solution=("place c2",),
             wrong=(("place b1",), ("place e1",)),
-            claims=(claim.legal("pass", at="start"),),
+            claims=(claim.to_move("black", at="start"), claim.legal("pass", at="start"),),
             rules_covered=("hedu-place-height",),
         ),
         Exercise(

@@ -1,6 +1,9 @@
 """Lesson 13, part 2: Hedu: stacks shrinking (enemies first) and leaving the
 board, prisoners, who controls a region, the end and the score."""
 
+from typing import cast
+
+from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
@@ -8,20 +11,23 @@ from .l13_hedu import WALL, _before_placement, _placed
 
 # a black stack on a3 makes White's a4 leave, then grows into its plot
 ORDER = "hedu h4 3w1/w12b1b1/w15/b12b1b12/3w12/4w1/w11b11 black prisoners=0,0"
+# a black stack on b2 makes White's a2 leave first: Black's a1 then touches
+# a2's plot and keeps its piece; a black stack on b4 makes Black's a3 leave
+CORNER = "hedu h4 b1w1b1b1/w11w12/2w1b11w1/w13b12/1w11w1w11/b11b12/b12b1 black prisoners=0,0"
 # a black stack on f4 makes White's g3 leave the board
 OFF = "hedu h4 2b11/5/4b11/2w14/2b12w1/2b11w1/1w1w1b1 black prisoners=0,0"
 
 
-def _prisoners(game):
+def _prisoners(game: Game) -> dict[str, int]:
     return game.position()["prisoners"]
 
 
-def _totals(game):
+def _totals(game: Game) -> tuple[float, float]:
     s = game.score()
     return s["black"]["total"], s["white"]["total"]
 
 
-def _check_prisoner(game):
+def _check_prisoner(game: Game) -> Verdict:
     cell = _placed(game, 2)
     if isinstance(cell, Verdict):
         return cell
@@ -35,7 +41,7 @@ def _check_prisoner(game):
     return Verdict(False, f"No white stack shrank after your stack on {cell}: no prisoner.")
 
 
-def _check_lead(game):
+def _check_lead(game: Game) -> Verdict:
     cell = _placed(game, 2)
     if isinstance(cell, Verdict):
         return cell
@@ -47,10 +53,39 @@ def _check_lead(game):
                           f"to {say.points(black)}.")
 
 
-def _check_off_board(game):
-    cell, before = _before_placement(game, 0)
+def _check_enemies_first(game: Game) -> Verdict:
+    placed, before = _before_placement(game, 0)
     if before is None:
-        return cell
+        return cast(Verdict, placed)
+    cell = cast(str, placed)
+    white_gone = [c for c, p in before.pieces.items() if p.startswith("white")
+                  and c not in game.pieces]
+    black_gone = [c for c, p in before.pieces.items() if p.startswith("black")
+                  and c not in game.pieces]
+    lost = _prisoners(game)["white"]
+    if white_gone and not lost:
+        return Verdict(True, f"Right: after your stack on {cell}, the white stack on "
+                             f"{words(white_gone)} touched no region and left first (enemy "
+                             "stacks are judged first); your stacks were judged on the board "
+                             "it left, with its plot empty again, and none lost a piece.")
+    if black_gone:
+        return Verdict(False, f"Your stack on {cell} took your own stack on "
+                              f"{words(black_gone)} off the board: after the enemy stacks, "
+                              "your stacks shrink to the regions they touch, and White takes "
+                              "the pieces as prisoners.")
+    if lost:
+        return Verdict(False, f"After your stack on {cell} one of your stacks shrank, and "
+                              "White took the piece as a prisoner.")
+    return Verdict(False, f"After your stack on {cell} no white stack left the board: every "
+                          "white stack still touches a region. Which white stack touches only "
+                          "one small region?")
+
+
+def _check_off_board(game: Game) -> Verdict:
+    placed, before = _before_placement(game, 0)
+    if before is None:
+        return cast(Verdict, placed)
+    cell = cast(str, placed)
     gone = [c for c, p in before.pieces.items() if p.startswith("white")
             and c not in game.pieces]
     if gone:
@@ -79,7 +114,7 @@ LESSON = Lesson(
             setup=("place a2", "place b1"),
             overlays=("preview",),
             focus="c3",
-            claims=(claim.piece("c3", None),),
+            claims=(claim.piece("c2", "white 2"), claim.piece("d3", "black 2"), claim.after(("place c3",), claim.piece("c2", "white 1")), claim.after(("place c3",), claim.piece("d3", "black 1")), claim.piece("c3", None),),
             rules_covered=("hedu-reduce",),
         ),
         Page(
@@ -91,7 +126,7 @@ LESSON = Lesson(
                 "of the other colour: Black takes the white piece, White takes the black "
                 "one. Each prisoner is a point at the end."),
             play=("place c3",),
-            claims=(claim.piece("c2", "white 1"), claim.piece("d3", "black 1")),
+            claims=(claim.prisoners("black", 1), claim.prisoners("white", 1), claim.piece("c2", "white 1"), claim.piece("d3", "black 1")),
             rules_covered=("hedu-reduce", "hedu-prisoners"),
         ),
         Exercise(
@@ -124,9 +159,31 @@ LESSON = Lesson(
             start=ORDER,
             play=("place a3",),
             overlays=("regions",),
-            claims=(claim.piece("a4", None), claim.piece("a3", "black 2"),
+            claims=(claim.new_height("a3", 1, at="start"), claim.prisoners("black", 0, at="start"), claim.prisoners("black", 1), claim.piece("a4", None), claim.piece("a3", "black 2"),
                     claim.piece("a4", "white 1", at="start")),
             rules_covered=("hedu-reduce", "hedu-increase", "hedu-prisoners"),
+        ),
+        Exercise(
+            title="Enemies first, then yours",
+            turn="place",
+            text=("Another position, Black to play. Your stack on a1 stands in the corner, "
+                  "between the white stacks on a2 and b1 and the empty plot b2."),
+            prompt=("You play **Black**. Place a stack that takes a white stack off the "
+                    "board, without losing a piece of your own."),
+            start=CORNER,
+            overlays=("regions",),
+            check=_check_enemies_first,
+            hint="Enemy stacks shrink first; then yours, on the board the enemies left. A "
+                 "stack that leaves empties its plot.",
+            hint_cells=("a2", "b1", "b3", "a3"),
+            solution=("place b2",),
+            wrong=(("place b4",), ("place c2",)),
+            claims=(claim.piece("a1", "black 1", at="start"),
+                    claim.next_to("a1", "white", "a2", "b1", at="start"),
+                    claim.piece("b2", None, at="start"),
+                    claim.piece("a1", "black 1", mentions=()), claim.piece("a2", None, mentions=()),
+                    claim.prisoners("black", 1), claim.prisoners("white", 0)),
+            rules_covered=("hedu-reduce", "hedu-prisoners"),
         ),
         Exercise(
             title="Off the board",
@@ -141,7 +198,7 @@ LESSON = Lesson(
             hint_cells=("f3", "f4", "g2", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place c1",)),
-            claims=(claim.holding("white 1", "d3", "e6", "f5", "g2", "g3", at="start", mentions=("five",)),),
+            claims=(claim.to_move("black", at="start"), claim.holding("white 1", "d3", "e6", "f5", "g2", "g3", at="start", mentions=("five",)),),
             rules_covered=("hedu-reduce",),
         ),
         Page(
@@ -158,7 +215,7 @@ LESSON = Lesson(
             start=WALL,
             setup=("place c1", "place a1"),
             overlays=("regions",),
-            claims=(claim.controls("a2", "white", mentions=()), claim.worth("a2", 2),
+            claims=(claim.region_cells("b1"), claim.controls("a2", "white", mentions=()), claim.worth("a2", 2),
                     claim.controls("e1", "black", mentions=()), claim.worth("e1", 2),
                     claim.controls("b1", "white")),
             rules_covered=("hedu-control", "hedu-value"),
@@ -176,7 +233,7 @@ LESSON = Lesson(
             hint_cells=("a2", "c6", "e6"),
             solution=("place a2",),
             wrong=(("place e1",), ("place b3",)),
-            claims=(claim.score("black", 4, at="start"), claim.score("white", 4.5, at="start"),),
+            claims=(claim.leader("white", at="start"), claim.score("black", 4, at="start"), claim.score("white", 4.5, at="start"),),
             rules_covered=("hedu-control", "hedu-score"),
         ),
         Page(

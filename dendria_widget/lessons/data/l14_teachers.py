@@ -2,8 +2,11 @@
 exercise on each, checked by the engine), a lesson of your own, pictures for
 slides and handouts, a lesson full-width in class."""
 
+from typing import cast
+
 from ...explain import dendria as explain
 from ...game import Game
+from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..sentences import cap
@@ -13,14 +16,14 @@ from ..sentences import cap
 CLASS = "dendria-classic h4 4/5/1Ss3/2sd3/1sS3/5/4 dark"
 
 
-def _check_sprout_d3(game):
+def _check_sprout_d3(game: Game) -> Verdict:
     sprouted = [s.arg for s in game.steps if s.verb == "sprout"]
     if game.pieces.get("d3") == "dark dendrid":
         return Verdict(True, "Right: your seed closed the last open root of d3, and its "
                              "nourishers hold more dark pieces than light ones, so it "
                              "sprouted into a dark dendrid.")
     if sprouted:
-        return Verdict(False, f"You sprouted {words(sprouted)}, not d3.")
+        return Verdict(False, f"You sprouted {words(cast(list[str], sprouted))}, not d3.")
     why = explain.conversions(game, "dark")["sprout"].get("d3")
     if why is None:
         return Verdict(False, "The seed on d3 could sprout now, but it did not: after "
@@ -28,11 +31,11 @@ def _check_sprout_d3(game):
     return Verdict(False, f"{cap(why)}.")
 
 
-def _low(text):
+def _low(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _check_tie(game):
+def _check_tie(game: Game) -> Verdict:
     """A light piece set up so that d3 is nourished, but Dark may not sprout
     it: the engine says whether d3 is hungry and why it may not sprout."""
     start = Game.from_position(CLASS).pieces
@@ -59,7 +62,7 @@ def _check_tie(game):
                          f"it, because {why}.")
 
 
-def _check_annotated(game):
+def _check_annotated(game: Game) -> Verdict:
     """c3 marked H, and an arrow from c3 along every root of c3 that sees the
     edge (the engine's roots), none to a nourisher."""
     roots = explain.roots(game, "c3")
@@ -110,6 +113,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Marks and arrows",
+            claims=(claim.hungry("d3"), claim.sees_edge("d3", "W"),),
             text=(
                 "The **Mark** and **Arrow** modes draw a teacher's notes on the board: a "
                 "label on a cell, an arrow from one cell to another. From code: "
@@ -123,6 +127,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Set up a tie",
+            claims=(claim.hungry("d3", at="start"), claim.sees_edge("d3", "W", at="start"), claim.nourishers("d3", 3, 2, at="start", mentions=("d3", "3", "2")),),
             text=(
                 "A teacher sets up the position a lesson needs. In the board's **Editor** "
                 "tab: choose a piece in the list, then click a cell (from code: "
@@ -143,6 +148,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Annotate a hungry seed",
+            claims=(claim.piece("c3", "dark seed", at="start"), claim.hungry("c3", at="start"), claim.roots("c3", 6, at="start", mentions=("six",)), claim.sees_edge("c3", "E", "NE", "NW", at="start", mentions=("three",)),),
             text=(
                 "Marks and arrows say what to look at. In the **Mark** mode, type a label "
                 "and click a cell; in the **Arrow** mode, click two cells (from code: "
@@ -165,6 +171,7 @@ LESSON = Lesson(
         ),
         Page(
             title="A lesson of your own",
+            claims=(claim.after(("plant d1",), claim.hungry("d3", False, at="start")), claim.piece("d1", "dark seed"), claim.piece("d3", "dark dendrid"),),
             text=(
                 "A lesson is data: a `Lesson` with a list of `Page`s, each a position, a "
                 "text, the overlays to show and the steps it plays. An `Exercise` adds a "
@@ -179,6 +186,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="A sample exercise",
+            claims=(claim.sees_edge("d3", "W", at="start"),),
             text="This is the kind of exercise you can write yourself.",
             prompt=("You play **Dark**. Plant a seed so that the seed on d3 may sprout, "
                     "sprout it, and end your turn."),

@@ -1,0 +1,174 @@
+"""The lessons speak their edition's words, each sentence written once.
+
+The sprites lessons say plot, sow, sprite (RULES.md: the sprites edition's
+words, from ``rules/variant.py``); the classic lessons say soil, plant,
+dendrid. Nothing rewrites a classic sentence into sprites words: the
+lessons' sentences take their words from the game's variant
+(``lessons.framework.worded``), and a sprites lesson's own sentences are
+written in sprites words. Checked here on what a learner reads: every
+page's text, prompt and hint, every verdict over every whole turn of every
+exercise, every solution as shown, every sentence ``lessons.sentences``
+writes, and every sentence the notebooks print.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+
+import pytest
+
+from dendria_widget import Game
+from dendria_widget.lessons import Exercise, Lesson, catalog
+from dendria_widget.lessons import sentences as say
+from dendria_widget.lessons.claims import whole_turns
+from dendria_widget.lessons.framework import edition_fields, worded
+
+TUTORIALS = pathlib.Path(__file__).resolve().parent.parent / "tutorials"
+
+#: Words only the classic edition uses (the sprites edition: plot, sow, sprite).
+CLASSIC_ONLY = re.compile(r"(?i)\b(soils?|plant|plants|planted|planting|dendrids?)\b")
+#: Words only the sprites edition uses.
+SPRITES_ONLY = re.compile(r"(?i)\b(sow|sows|sown|sowing|sprites?|leafiness)\b")
+
+
+def _edition(lesson: Lesson) -> str | None:
+    """'dendria-sprites' or 'dendria-classic' when every page of the lesson
+    plays that edition (None: Hedu, or a lesson of both)."""
+    rulesets = {lesson.game(k).rules.ruleset for k in range(len(lesson))}
+    return rulesets.pop() if len(rulesets) == 1 and "hedu" not in rulesets else None
+
+
+LESSONS = catalog()
+SPRITES = [le for le in LESSONS if _edition(le) == "dendria-sprites"]
+CLASSIC = [le for le in LESSONS if _edition(le) == "dendria-classic"]
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?:])\s+|\n+", text) if s.strip()]
+
+
+def _off_words(text: str, edition: str) -> list[str]:
+    """The sentences of ``text`` that use the other edition's words. A
+    sentence that names the other edition ("In the classic edition, ...")
+    may use its words: it compares the two."""
+    other, name = ((CLASSIC_ONLY, "classic") if edition == "dendria-sprites"
+                   else (SPRITES_ONLY, "sprites"))
+    return [s for s in _sentences(text) if other.search(s) and name not in s.lower()]
+
+
+def test_the_lessons_of_each_edition_are_found():
+    names = {le.name for le in SPRITES}
+    assert {"11_sprites_power", "11_sprites_protection", "12_sprites_boards"} <= names
+    assert {"01_board", "02_roots", "07_journeys", "10_pie"} <= {le.name for le in CLASSIC}
+
+
+def test_the_finder_sees_the_other_editions_words():
+    assert _off_words("Plant a seed on d4. It grows.", "dendria-sprites") == ["Plant a seed on d4."]
+    assert _off_words("In the classic edition you plant.", "dendria-sprites") == []
+    assert _off_words("A sprite moves.", "dendria-classic") == ["A sprite moves."]
+    assert _off_words("Sow a seed on a plot.", "dendria-sprites") == []
+
+
+def _pages(editions):
+    return [(le, k) for le in editions for k in range(len(le))]
+
+
+@pytest.mark.parametrize("lesson,k", _pages(SPRITES + CLASSIC),
+                         ids=[f"{le.name}-{k}" for le, k in _pages(SPRITES + CLASSIC)])
+def test_every_page_speaks_its_edition(lesson, k):
+    """Title, text, prompt, hint and the solution as the hint shows it."""
+    page = lesson.page(k)
+    edition = _edition(lesson)
+    parts = [page.title, page.text]
+    if isinstance(page, Exercise):
+        game = lesson.start_game(k)
+        parts += [page.prompt, page.hint, " ".join(page.solution_words(game)) + "."]
+    off = [s for part in parts for s in _off_words(part, edition)]
+    assert not off, f"{lesson.name} page {k} ({page.title}): {off}"
+
+
+SPRITES_EXERCISES = [(le, k) for le in SPRITES for k, p in enumerate(le.pages)
+                     if isinstance(p, Exercise)]
+
+
+@pytest.mark.parametrize("lesson,k", SPRITES_EXERCISES,
+                         ids=[f"{le.name}-{k}" for le, k in SPRITES_EXERCISES])
+def test_every_verdict_of_a_sprites_exercise_says_sow_sprite_plot(lesson, k):
+    """Over every whole turn from the exercise's start, and on the
+    solution and every listed wrong answer (unfinished turns included)."""
+    ex = lesson.page(k)
+    answers = whole_turns(lesson.start_game(k)) + [list(ex.solution)] + [list(w) for w in ex.wrong]
+    off = []
+    for answer in answers:
+        game = ex.perform(lesson.start_game(k), answer)
+        message = ex.judge(game).message
+        if CLASSIC_ONLY.search(message):
+            off.append((answer, message))
+    assert not off, off[:3]
+    assert len(answers) > 2
+
+
+def _sentence_samples(game: Game) -> str:
+    """Every function of ``lessons.sentences`` on ``game``, joined."""
+    cells = list(game.pieces)
+    dendrids = [c for c, p in game.pieces.items() if p.endswith("dendrid")]
+    seeds = [c for c, p in game.pieces.items() if p.endswith("seed")]
+    out = [say.seeds(game), say.sprouts(game), say.placements(game), say.fertilized(game),
+           say.groups(game), say.conversions(game), say.scores(game),
+           say.score(game, "dark"), say.step(game, "plant a1"), say.step(game, "pass")]
+    out += [say.roots(game, c) for c in cells] + [say.seed(game, c) for c in seeds]
+    out += [say.dendrid_sight(game, c) for c in dendrids] + [say.slides(game, c) for c in cells]
+    return "\n".join(out)
+
+
+#: A position with every kind of piece, a hungry and a nourished seed, a
+#: seedbed, forests and dendrids of both colours.
+POSITION = "h4 tS1D/SS3/6/D2d3/6/1s3/3T dark"
+
+
+def test_the_sentences_are_written_once_in_the_editions_words():
+    sprites = _sentence_samples(Game.from_position("dendria-sprites " + POSITION))
+    classic = _sentence_samples(Game.from_position("dendria-classic " + POSITION))
+    assert re.search(r"\bsprites?\b", sprites) and re.search(r"\bsow\b", sprites)
+    assert re.search(r"\bdendrids?\b", classic) and re.search(r"\bplant\b", classic)
+    assert not CLASSIC_ONLY.search(sprites), CLASSIC_ONLY.findall(sprites)
+    assert not SPRITES_ONLY.search(classic), SPRITES_ONLY.findall(classic)
+
+
+def test_worded_takes_the_words_from_the_variant():
+    sprites = Game.from_position("dendria-sprites " + POSITION)
+    classic = Game.from_position("dendria-classic " + POSITION)
+    sentence = "{Plant} a seed on an empty {soil}; {dendrids} see {soils}, {a_plant} on {cell}."
+    assert worded(sprites, sentence, cell="d4") == \
+        "Sow a seed on an empty plot; sprites see plots, a sowing on d4."
+    assert worded(classic, sentence, cell="d4") == \
+        "Plant a seed on an empty soil; dendrids see soils, a plant on d4."
+    v = sprites.variant
+    assert edition_fields(sprites)["dendrid"] == v.kind_word("dendrid")
+    assert edition_fields(sprites)["plant"] == v.verb_word("plant")
+
+
+def _printed(notebook: pathlib.Path) -> str:
+    """What a notebook's code cells print (streams, and text results)."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    out = []
+    for cell in nb["cells"]:
+        for o in cell.get("outputs", []):
+            if o.get("output_type") == "stream":
+                out.append("".join(o["text"]))
+            elif "text/markdown" in o.get("data", {}):
+                out.append("".join(o["data"]["text/markdown"]))
+            elif o.get("output_type") == "execute_result":
+                out.append("".join(o.get("data", {}).get("text/plain", "")))
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("lesson", SPRITES + CLASSIC, ids=[le.name for le in SPRITES + CLASSIC])
+def test_every_printed_sentence_speaks_the_edition(lesson):
+    notebook = TUTORIALS / f"{lesson.name}.ipynb"
+    printed = _printed(notebook)
+    assert printed
+    off = _off_words(printed, _edition(lesson))
+    assert not off, f"{notebook.name} prints {off}"
