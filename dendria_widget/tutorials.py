@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import pathlib
 import shutil
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 from .errors import DendriaError
 
@@ -100,7 +100,7 @@ def copy_tutorials(dest: str | os.PathLike[str] = DEFAULT_DIR, overwrite: bool =
     return Copied(dest, notebooks, kept, first)
 
 
-def trust_notebooks(notebooks):
+def trust_notebooks(notebooks: Iterable[pathlib.Path]) -> int:
     """Mark the tutorial notebooks as trusted by this user's Jupyter (the
     signature goes into Jupyter's own database, the files are not changed);
     returns how many were signed.

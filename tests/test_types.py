@@ -137,6 +137,19 @@ def test_an_undefined_name_fails_the_gate(tmp_path):
         assert "undefined_name" in done.stdout
 
 
+def test_a_function_without_hints_fails_the_gate(tmp_path):
+    """Every function carries its hints: mypy (with the project's settings)
+    refuses one that has none, and one whose hints are incomplete."""
+    bad = tmp_path / "dendria_widget" / "untyped.py"
+    bad.parent.mkdir()
+    bad.write_text("def bare(x):\n    return x\n\n\n"
+                   "def half(x: int, y):\n    return x\n", encoding="utf-8")
+    done = _mypy(tmp_path, "--no-incremental", str(bad))
+    assert done.returncode == 1
+    found = [line for line in done.stdout.splitlines() if "[no-untyped-def]" in line]
+    assert sorted({line.split(":")[1] for line in found}) == ["1", "5"], done.stdout
+
+
 def test_the_package_says_it_has_hints():
     """PEP 561: the py.typed marker is there and is package data (so the
     wheel carries it)."""
