@@ -282,3 +282,33 @@ def test_no_prose_is_reworded_after_it_is_written():
     found = [f"{rel}:{line}" for rel, tree in _modules() for line in _rewords(tree)]
     assert not found, ("these lines reword prose after it was written; write the sentence "
                        f"once with the edition's words instead: {', '.join(found)}")
+
+
+def _phase_sets(tree):
+    """Lines that test a phase against several phase names at once
+    (``phase in ("plant", "move")``): a rule question (is a turn under way?
+    are the sides being chosen?) answered again outside the engine."""
+    out = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Compare) and _ident(node.left) == "phase"
+                and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+                and any(isinstance(c, (ast.Tuple, ast.List, ast.Set)) for c in node.comparators)):
+            out.append(node.lineno)
+    return out
+
+
+def test_the_finder_sees_a_phase_set():
+    code = ('if game.phase in ("plant", "move"):\n    pass\n'
+            'ok = phase not in {"komi", "side"}\n'
+            'x = game.phase == "move"\n')
+    assert _phase_sets(ast.parse(code)) == [1, 3]
+
+
+def test_only_the_engine_and_the_game_group_phases():
+    """Whose turn is under way, whether the sides are being chosen: asked of
+    ``Game`` (``turn_under_way``, ``choosing_sides``), never by a tuple of
+    phase names outside ``rules/`` and ``game.py``."""
+    found = [f"{rel}:{line}" for rel, tree in _modules(exclude=("rules/", "game.py"))
+             for line in _phase_sets(tree)]
+    assert not found, ("these lines group phase names; ask Game (turn_under_way, "
+                       f"choosing_sides): {', '.join(found)}")

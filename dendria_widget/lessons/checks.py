@@ -255,7 +255,7 @@ __all__ = [
 def turn_not_played(game: Game, turns_before: int) -> Verdict | None:
     """A verdict when the learner has not yet played a whole turn after the
     exercise's first ``turns_before`` turns, else None."""
-    if game.phase in ("plant", "move"):
+    if game.turn_under_way:
         return Verdict(False, "Your turn is not finished yet: press End turn first.")
     if len(game.history) <= turns_before:
         return Verdict(False, "Play your turn on the board first.")

@@ -480,7 +480,7 @@ class Lesson:
                               "focus": page.focus}
         if width is not None:
             kw["width"] = width
-        if game is not None and game.phase in ("plant", "move"):
+        if game is not None and game.turn_under_way:
             from ..interaction import journey_cell, targets
 
             kw["targets"] = targets(game)

@@ -56,7 +56,7 @@ def _home_refused() -> str | None:
 
 
 def _check_home(game: Game) -> Verdict:
-    if game.phase in ("plant", "move"):
+    if game.turn_under_way:
         refused = game.why_illegal("end")
         if refused is not None:
             return Verdict(False, f"The engine refuses to end the turn here: {refused}. "

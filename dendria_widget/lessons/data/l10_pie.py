@@ -25,7 +25,7 @@ class _FromTheStart(Exercise):
 def _light_plant(game: Game) -> str | Verdict:
     """The cell Light planted on after Dark's first seed, or a Verdict
     saying what is missing."""
-    if game.phase in ("plant", "move"):
+    if game.turn_under_way:
         return Verdict(False, "Your turn is not finished yet: press End turn first.")
     turns = game.history
     if len(turns) < 2:
@@ -42,7 +42,7 @@ def _light_plant(game: Game) -> str | Verdict:
 
 
 def _check_first_seed(game: Game) -> Verdict:
-    if game.phase in ("plant", "move"):
+    if game.turn_under_way:
         return Verdict(False, "Your turn is not finished yet: press End turn first.")
     cells = planted(game)
     if not cells:
