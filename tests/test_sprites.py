@@ -17,6 +17,9 @@ c4, e4 ... have 2; b2, b3, b4, d6, e5 ... have 1; the edge (a*, b1, b5,
 d1, d7, ...) has 0.
 """
 
+import random
+import re
+
 import pytest
 
 from dendria_widget import BadBoard, Board, Game
@@ -501,3 +504,46 @@ def test_every_option_moves_between_editions(base, other):
         b.play(step)
         assert a.pieces == b.pieces and a.phase == b.phase
     assert a.score() == b.score()
+
+
+CLASSIC_ONLY = re.compile(r"(?i)\b(soils?|plant|plants|planted|planting|dendrids?)\b")
+
+
+def _sprites_texts(game):
+    """Everything the board says of a sprites position in words: each cell's
+    details, and each overlay's button, tooltip, caption and key."""
+    from dendria_widget.explain import describe
+    from dendria_widget.render.scene import build_scene
+
+    texts = []
+    cells = game.board.names(game.board.plot_mask)
+    for cell in cells:
+        texts += describe(game, cell)
+    for overlay in game.variant.overlays:
+        texts += [overlay.label, overlay.tooltip]
+        for focus in [None, *sorted(game.pieces)[:3], cells[0]]:
+            scene = build_scene(game, overlays=[overlay.name], focus=focus)
+            texts += list(scene.captions.values()) + [entry[2] for entry in scene.key]
+    return texts
+
+
+def test_the_board_explains_a_sprites_game_in_sprites_words():
+    """Details, overlay buttons, captions and keys say plot, sow and sprite
+    in the sprites edition (written once with the edition's words, never
+    reworded), and no classic word: soil, plant, dendrid."""
+    found = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = Game("dendria-sprites", size=4)
+        for _ in range(60):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_steps()))
+        texts = _sprites_texts(game)
+        assert len(texts) > 50
+        found |= {t for t in texts if CLASSIC_ONLY.search(t)}
+    assert not found, "\n".join(sorted(found))
+    # the same sentences in a classic game do say soil and dendrid
+    game = Game("dendria-classic", size=4)
+    game.play("plant d4", "end")
+    assert any(CLASSIC_ONLY.search(t) for t in _sprites_texts(game))

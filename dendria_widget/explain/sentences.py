@@ -166,14 +166,14 @@ def fertile_caption(game: Game, group: dict | None, focus: str | None) -> str:
     v = _variant(game)
     if group is None:
         if focus is None:
-            return "Point at a seedbed or a forest to see its fertile soils."
+            return f"Point at a seedbed or a forest to see its fertile {v.plots_word()}."
         return sentence(f"{focus} holds no seed or tree: point at a seedbed or a forest")
     soils = group["fertile_soils"]
     name = f"the {group['colour']} {group['kind']} {cells_span(group['cells'])}"
     if not soils:
-        return sentence(f"{name} has no fertile soil: it is an enclosed group")
+        return sentence(f"{name} has no fertile {v.plot_word}: it is an enclosed group")
     counts = {c: sum(1 for who in soils.values() if c in who) for c in v.colours}
-    return sentence(f"{name} has {plural(len(soils), 'fertile soil')}; Dark fertilizes "
+    return sentence(f"{name} has {plural(len(soils), 'fertile ' + v.plot_word)}; Dark fertilizes "
                     f"{counts['dark']} of them, Light {counts['light']}")
 
 
@@ -237,7 +237,7 @@ def nothing_reason(game: Game, conv: dict) -> str:
         return f"every seed is hungry (it sees the edge), and no seedbed is fertilized " \
                f"all round by {mover}'s {v.kind_word('dendrid', 2)}"
     return (f"no seed has more {mover} nourishers than the other colour's, and no "
-            f"seedbed or enemy forest has every fertile soil fertilized by {mover}'s "
+            f"seedbed or enemy forest has every fertile {v.plot_word} fertilized by {mover}'s "
             f"{v.kind_word('dendrid', 2)}")
 
 
@@ -617,9 +617,10 @@ def _describe_dendria(game: Game, facts: Mapping[str, Any],
         soils = g.get("fertile_soils", {})
         if kind != "dendrid":
             if soils:
-                out.append(sentence("Its fertile soils: " + fertile_soil_words(v, soils)))
+                out.append(sentence(f"Its fertile {v.plots_word()}: "
+                                    + fertile_soil_words(v, soils)))
             else:
-                out.append("It has no fertile soil: an enclosed group.")
+                out.append(f"It has no fertile {v.plot_word}: an enclosed group.")
             if "sees_dendrids" in g and v.enclosed_sight:
                 s = g["sees_dendrids"]
                 out.append(sentence(f"It sees {s['dark']} dark and {s['light']} light "

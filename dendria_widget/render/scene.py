@@ -477,7 +477,7 @@ def legend_entries(variant: Variant) -> dict[str, tuple[tuple[str, str], ...]]:
                           ("line", f"a {dendrid}'s line of sight"),
                           ("fertilizer", f"a {dendrid} fertilizing it"),
                           ("seen", f"a {soil} it fertilizes")),
-        "fertile": (("group", "the group pointed at"), ("soil", "its fertile soils"),
+        "fertile": (("group", "the group pointed at"), ("soil", f"its fertile {soils}"),
                     ("dark", "fertilized by Dark"), ("light", "fertilized by Light")),
         "conversions": (("sprout", "S: may sprout"), ("grow", "G: may grow"),
                         ("capture", "C: may capture")),

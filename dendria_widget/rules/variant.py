@@ -151,7 +151,7 @@ class Variant:
     def overlays(self) -> tuple[Overlay, ...]:
         """The overlays this ruleset offers under these rules, in button order."""
         w = self._words()
-        return tuple(Overlay(name, label, tip.format(**w), scope)
+        return tuple(Overlay(name, label.format(**w), tip.format(**w), scope)
                      for name, label, tip, scope in self.overlay_texts
                      if self.offers(name))
 
@@ -193,8 +193,8 @@ _DENDRIA_OVERLAYS = (
     ("fertilization", "Fertilization",
      "the {soils} each colour's {dendrids} fertilize; point at a {soil} to see which "
      "{dendrids} fertilize it, at a {dendrid} to see the {soils} it fertilizes", "both"),
-    ("fertile", "Fertile soils",
-     "the fertile soils (the empty {soils} next to it) of the seedbed or forest under "
+    ("fertile", "Fertile {soils}",
+     "the fertile {soils} (the empty {soils} next to it) of the seedbed or forest under "
      "the mouse, and who fertilizes each", "focus"),
     ("conversions", "Conversions",
      "what the side to move may sprout, grow or capture now, or why nothing", "both"),
