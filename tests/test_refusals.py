@@ -102,3 +102,32 @@ def test_the_end_is_data_and_everyone_reads_it():
             a_plant="a plant" if ruleset == "dendria-classic" else "a sowing", **o.facts)
         g.undo()
         assert g.outcome is None and g.end_reason is None
+
+
+def test_the_unfertilized_soils_are_counted_in_the_words():
+    """'its fertile soil c3 is not …' for one, '… soils b2, c3 are not …' for
+    two: the refusal's facts give the number, the words follow it."""
+    from dendria_widget.explain.refusals import refusal_text
+
+    for ruleset, one, many in (("dendria-classic", "soil", "soils"),
+                               ("dendria-sprites", "plot", "plots")):
+        v = Game(ruleset, size=4).variant
+        for soils, words in ((("c3",), f"its fertile {one} c3 is not fertilized"),
+                             (("b2", "c3"), f"its fertile {many} b2, c3 are not fertilized")):
+            r = Refusal("unfertilized", cell="d4", kind="seed", soils=soils)
+            assert words in refusal_text(r, v)
+    # and the engine gives such a refusal for a real seedbed
+    found = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = Game("dendria-classic", size=4)
+        for _ in range(40):
+            if g.is_over:
+                break
+            for cell in sorted(g.pieces):
+                r = g.refusal(f"grow {cell}")
+                if r is not None and r.code == "unfertilized":
+                    found.add(len(r.soils))
+                    assert (" is not " if len(r.soils) == 1 else " are not ") in str(r)
+            g.play(rng.choice(g.legal_steps()))
+    assert 1 in found and max(found) > 1, found

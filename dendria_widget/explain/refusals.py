@@ -89,7 +89,7 @@ DENDRIA = {
     "enclosed-never": ("the {group} of {cell} has no fertile {soil}{enclosed_never}"),
     "enclosed-outseen": ("the seedbed of {cell} has no fertile {soil} and sees {mine} of your "
                          "{dendrids} against {theirs}: it needs strictly more of yours"),
-    "unfertilized": ("the {group} of {cell} {cannot}: its fertile {plots} {soils} are not "
+    "unfertilized": ("the {group} of {cell} {cannot}: its fertile {plots} {soils} {are} not "
                      "fertilized by your {dendrids}"),
     "capture-not-now": "forests are captured only during a move",
     "no-enemy-tree": "{cell} holds no enemy tree to capture",
@@ -180,6 +180,8 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
                                  + " (enclosed_groups never)")
     if "soils" in facts:
         out["soils"] = ", ".join(facts["soils"])
+        out["plots"] = v.plots_word(len(facts["soils"]))
+        out["are"] = "is" if len(facts["soils"]) == 1 else "are"
     return out
 
 
