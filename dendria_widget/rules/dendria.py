@@ -40,6 +40,11 @@ Change = tuple[int, ...]
 #: The state's scalars that a step may change (saved by every step for undo).
 Scalars = tuple[int, str, int, bool, int | None, bool, int, bool, int, int, int, int, bool,
                 int, int, int, bool, Termination | None]
+#: The undo record of a step: (step, scalars before, changes, board recorded
+#: by an end or None, whether the step closed a turn).
+Record = tuple[EngineStep, Scalars, list[Change], BoardRecord | None, bool]
+#: A turn in progress, as the dead-end memo knows it (see ``_can_finish``).
+FinKey = tuple[bytes, str, int, int, int, bool, bool, int, int, int, bool, bool]
 
 
 def code_of(colour: int, kind: int) -> int:
@@ -199,15 +204,15 @@ class DendriaState(EngineState):
         self.end_reason = None
         self.turns = []      # finished turns, each a list of steps
         self.current = []    # the steps of the turn in progress
-        self._undo = []
+        self._undo: list[Record] = []
         self._memo = _Memo()  # board facts by occupancy (shared by clones)
         self._tcache: tuple[int, int] = (-1, 0)
         self.reps = Boards()
         # turn states -> can the turn still end legally (exact memo); valid
         # for one set of recorded boards: an end records one, so the memo is
         # put aside, and given back when that end is taken back
-        self._fin: dict[tuple[Any, ...], bool] = {}
-        self._fin_saved: list[dict[tuple[Any, ...], bool]] = []   # the memos put aside, the latest last
+        self._fin: dict[FinKey, bool] = {}
+        self._fin_saved: list[dict[FinKey, bool]] = []   # the memos put aside, the latest last
         if position is None:
             self.phase = {"pie": "opening", "komi-pie": "komi", "none": "turn"}[self.opening]
         else:
@@ -877,7 +882,7 @@ class DendriaState(EngineState):
         sprouts; and a sound bound (``_hope``) that cuts hopeless branches."""
         if self._end_ok():
             return True
-        key = (bytes(self.cells), self.phase, self.to_move, self.jid, self.jdir, self.jcapt,
+        key: FinKey = (bytes(self.cells), self.phase, self.to_move, self.jid, self.jdir, self.jcapt,
                self.slides > 0, self.jstart, self.trees0, self.planted, self.grew,
                self.opening_turn)
         memo = self._fin

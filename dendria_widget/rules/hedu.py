@@ -60,6 +60,11 @@ Effect = tuple[int, int, int, int]
 PlaceUndo = tuple[list[Effect], tuple[int, list[Region]], tuple[int, int]]
 #: A group: (colour, height, bitboard, size).
 Group = tuple[int, int, int, int]
+#: The undo record of a step: (step, (to_move, phase, passes, swapped, over,
+#: end_reason) before, a placement's PlaceUndo or None, the board it recorded
+#: or None).
+Record = tuple[EngineStep, tuple[int, str, int, bool, bool, Termination | None],
+               PlaceUndo | None, tuple[int, bytes, int] | None]
 
 #: the Dendria verbs Hedu has not
 DENDRIA_ONLY = tuple(v for v in DENDRIA_VERBS if v not in HEDU_VERBS)
@@ -208,7 +213,7 @@ class HeduState(EngineState):
         self.end_reason = None
         self.turns = []           # finished turns, each a list of one step
         self.current = []         # always empty: a Hedu turn is one step
-        self._undo = []
+        self._undo: list[Record] = []
         self._rkey = -1
         self._rlist: list[Region] = []
         self._lkey = -1
