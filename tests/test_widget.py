@@ -62,6 +62,37 @@ def test_pixel_to_cell_round_trips_every_cell():
     assert w.cell_at(1, 1) is None
 
 
+LONG_PREVIEW = ("hedu h5 1w21w1b1/w2b31w11b1/2b21b12/1w2w31w1b11b1/b2b31b21w12w1/1b2w21w13/"
+                "w1b11w11w1w1/b1b13b1/3w11 white prisoners=1,5")
+
+
+def test_what_grows_below_the_board_never_moves_nor_shrinks_it():
+    # a long preview caption, a hint's key, a second overlay's key: the
+    # canvas grows downwards, the board's width on the page (reckoned with
+    # the room kept for the keys) stays, and a hover back to a short caption
+    # does not make the canvas shrink and grow again
+    from dendria_widget.session import Hint
+
+    w = BoardWidget(Game.from_position(LONG_PREVIEW), overlays=["preview"])
+    room = w.canvas.height
+    shown = w.canvas.layout.max_width
+    w.set_hover("a1")
+    assert w.canvas.height == room and w.canvas.layout.max_width == shown
+    w.set_hover("g3")       # its caption takes more lines than the room kept for it
+    grown = w.canvas.height
+    assert grown > room and w.canvas.layout.max_width == shown
+    assert w.scene().captions["preview"].endswith("white takes 1 prisoner.")
+    w.set_hover("a1")
+    assert w.canvas.height == grown and w.canvas.layout.max_width == shown
+    g = w.game
+    w.session.set_hint(Hint(g.version, [Step("place", "c3")], {"cells": {"c3": 1.0}}, "test"))
+    assert w.canvas.layout.max_width == shown and w.left.layout.width.startswith("calc(min(")
+    w.set_overlay("regions")
+    w.set_overlay("heights")
+    assert w.canvas.height > grown and w.canvas.layout.max_width == shown
+    assert w.canvas.height == 2 * round(w.scene().height)
+
+
 def test_the_scene_fits_the_width_and_the_canvas_is_drawn_at_2x():
     w = BoardWidget(Game("dendria-classic", size=7), width=500)
     scene = w.scene()

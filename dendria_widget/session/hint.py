@@ -106,7 +106,7 @@ def decorate(scene: rscene.Scene, game: Game, hint: Hint, background: str) -> rs
     y = (scene.height if scene.key or scene.captions else scene.board_height) + 6
     k = 0
     for text, colour, weight in said:
-        for line in rscene.wrap(text, size, scene.width - 2 * rscene.KEY_PAD, 3):
+        for line in rscene.wrap(text, size, scene.width - 2 * rscene.KEY_PAD):
             y += size * 1.35
             shapes.append(rscene.Text(rscene.KEY_PAD, y, line, size, colour,
                                       anchor="start", weight=weight,

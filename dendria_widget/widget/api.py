@@ -184,7 +184,7 @@ class SessionAPI:
 
         scene = self.export_scene()
         still = self.session.export_scene(self.board_canvas.theme, self.board_canvas.width)
-        lines = rscene.wrap(RUN_AGAIN, rscene.KEY_TEXT + 2, still.width - 2 * rscene.KEY_PAD, 2)
+        lines = rscene.wrap(RUN_AGAIN, rscene.KEY_TEXT + 2, still.width - 2 * rscene.KEY_PAD)
         for k, line in enumerate(lines):
             still.layers.setdefault("overlays", []).append(rscene.Text(
                 rscene.KEY_PAD, still.height + 18 + 18 * k, line, rscene.KEY_TEXT + 2,
