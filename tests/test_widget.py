@@ -1025,6 +1025,17 @@ def test_the_saved_output_has_a_still_picture_that_says_to_run_the_cell():
     assert png.size[0] == round(scene.width) and png.size[1] > scene.height
     still = w.still_pictures()
     assert still["image/png"] == bundle["image/png"]
+    # under the picture, the whole line saying to run the cell, in words
+    from dendria_widget.widget.api import RUN_AGAIN
+
+    kept = w.still_scene()
+    said = [t for t in kept.shapes() if t.tag == "run-again"]
+    assert " ".join(t.text for t in said) == RUN_AGAIN
+    assert png.size == (round(kept.width), round(kept.height))
+    assert all(scene.height < t.y < kept.height for t in said)
+    narrow = BoardWidget(Game("dendria-classic", size=2), width=200).still_scene()
+    said = [t for t in narrow.shapes() if t.tag == "run-again"]
+    assert len(said) >= 2 and " ".join(t.text for t in said) == RUN_AGAIN
 
 
 def test_loads_of_every_size_and_edition_into_a_used_board_widget():
