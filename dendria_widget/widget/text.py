@@ -22,6 +22,7 @@ STYLE = """<style>
 .dendria-board-widget { color: var(--jp-ui-font-color1, #1a1a1a); }
 .dendria-side .widget-html, .dendria-side .widget-html-content { min-width: 0;
   max-width: 100%; white-space: normal; overflow-wrap: anywhere; height: auto; }
+.dendria-side .widget-html-content { line-height: 1.45; }
 .dendria-line { min-height: 1.45em; line-height: 1.45em; }
 .dendria-score { font-size: 0.92em; }
 .dendria-banner { background: var(--jp-brand-color1, #0072b2);
