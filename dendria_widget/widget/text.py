@@ -38,7 +38,8 @@ STYLE = """<style>
 .dendria-side .widget-button { min-width: max-content; }
 .dendria-side .jupyter-button:disabled, .dendria-side .jupyter-button.mod-success:disabled {
   background-color: var(--jp-layout-color2, #eeeeee); color: var(--jp-ui-font-color2, #616161);
-  border: 1px dashed var(--jp-border-color1, #bdbdbd); box-shadow: none; opacity: 0.75; }
+  outline: 1px dashed var(--jp-border-color1, #bdbdbd); outline-offset: -1px;
+  box-shadow: none; opacity: 0.75; }
 .dendria-side .widget-toggle-buttons .widget-toggle-button { min-width: max-content; }
 .dendria-side .lm-TabBar-content { flex-wrap: wrap; }
 .dendria-side .lm-TabBar-tab { flex: 0 1 auto !important; min-width: max-content;
