@@ -509,6 +509,17 @@ def test_sync_redraws_after_the_game_changed_in_code():
     assert w.sync() is False
 
 
+def test_benchmark_help_says_how_to_run_it_and_runs_nothing(capsys):
+    from dendria_widget.bench_widget import main
+
+    main(["--help"])
+    out = capsys.readouterr().out
+    assert "python -m dendria_widget.bench_widget --browser" in out and "median" not in out
+    with pytest.raises(SystemExit):
+        main(["--brwoser"])
+    assert "unknown argument '--brwoser'" in capsys.readouterr().err
+
+
 def test_benchmark_runs_and_a_click_is_one_canvas_message():
     from dendria_widget.bench_widget import bench_widget
 
