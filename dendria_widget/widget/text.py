@@ -55,10 +55,10 @@ def _line(html_text, title, cls="dendria-line"):
 
 
 def header_html(game):
-    """Four lines of fixed height: whose turn and the phase (or the
-    game-over banner with the winner), who plays which colour, and the
-    score of each colour with its breakdown (long texts end in an ellipsis;
-    the whole text is the line's tooltip)."""
+    """Four lines: whose turn and the phase (or the game-over banner with
+    the winner), who plays which colour, and the score of each colour with
+    its breakdown (a long line wraps, nothing is cut; the whole text is the
+    line's tooltip too)."""
     v = game.variant
     parts = []
     if game.is_over:
