@@ -207,6 +207,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     import sys
 
     args = sys.argv[1:] if argv is None else argv
+    if "-h" in args or "--help" in args:
+        print(__doc__.strip())
+        return
+    unknown = [a for a in args if a != "--browser"]
+    if unknown:
+        print(f"bench_widget: unknown argument {unknown[0]!r} (see --help)", file=sys.stderr)
+        raise SystemExit(2)
     bench_widget()
     if "--browser" in args:
         browser_click_to_pixels()

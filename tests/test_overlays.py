@@ -2,6 +2,7 @@
 the symbols it draws, a caption in words, focus overlays follow the focus,
 overlays lie under what they explain, and every text is readable."""
 
+import html
 import math
 import random
 
@@ -9,8 +10,9 @@ import pytest
 
 from dendria_widget import Game
 from dendria_widget.render.png import scene_to_png
-from dendria_widget.render.scene import (MIN_TEXT, Circle, Line, Text, build_scene,
-                                         key_height, legend_entries)
+from dendria_widget.render.scene import (KEY_LINE, KEY_PAD, KEY_TEXT, MIN_TEXT, Circle, Line,
+                                         Text, build_scene, caption_lines, key_height,
+                                         legend_entries, text_width)
 from dendria_widget.render.svg import scene_to_svg
 from test_render import BUSY, dendria
 
@@ -396,3 +398,107 @@ def test_during_a_journey_the_slides_follow_the_locked_line():
         assert f"along the line {j.direction}" in last
         return
     pytest.fail("no journey with a locked line in 40 random games")
+
+
+# ------------------------------------------------------ nothing is cut
+#: positions (reached by random play) whose captions are the longest found
+#: for each overlay: a Hedu placement that changes thirteen stacks and takes
+#: a prisoner, a soil fertilized by five dendrids, the longest "nothing can be
+#: converted" reason, the power rule's sentence
+LONG_CAPTIONS = (
+    "hedu h5 1w21w1b1/w2b31w11b1/2b21b12/1w2w31w1b11b1/b2b31b21w12w1/1b2w21w13/"
+    "w1b11w11w1w1/b1b13b1/3w11 white prisoners=1,5",
+    "hedu h7 7/5b12/w1w1b16/5w14/b110/7w14/4b13w11b12/12/8b12/9w1/7b11/8/7 white "
+    "prisoners=0,0",
+    "hedu h4 b1b21w1/w21b2w2b1/1b3b2w11w1/b2w31b1w1w2b1/1w2w2w1b11/b2w21b2w2/1b2w21 black "
+    "prisoners=5,8",
+    "dendria-classic h5 2SS1/S4s/3SS1s/2ss2s1/S1Sdddds1/2sddDds/2SD2d/d1DDs1/1SDsd light",
+    "dendria-classic h4 2S1/5/2ss1S/3s1SD/1ss2S/2Ss1/ssS1 dark",
+    "dendria-sprites h5 1SsS1/ss1S1s/s3SDS/Sd1S2S1/s1d2SS2/ss1sd1s1/S1S3s/s1s1ss/SSS2 light "
+    "komi=15",
+    "dendria-sprites h5 sSSs1/1s1ds1/Ss2SSS/S3DD1S/2s4DT/ssd1ddSS/1ssdd1s/1S1sss/sSSS1 dark "
+    "komi=15",
+)
+
+
+def longest_captions():
+    """(game, overlay, focus, caption) of the longest caption each overlay of
+    each edition says, over the positions above and random ones, every cell
+    in focus."""
+    best = {}
+    games = [Game.from_position(p) for p in LONG_CAPTIONS] + POSITIONS
+    for g in games:
+        names = [None] + [g.board.name(i) for i in g.board.plots]
+        for o in g.variant.overlays:
+            for focus in names:
+                cap = build_scene(g, overlays={o.name}, focus=focus, key=False).captions[o.name]
+                k = (g.ruleset, o.name)
+                if len(cap) > len(best.get(k, (None, None, None, ""))[3]):
+                    best[k] = (g, o.name, focus, cap)
+    return best
+
+
+LONGEST = longest_captions()
+
+
+def test_the_longest_captions_are_long():
+    # the positions reach captions longer than any room kept for them (so
+    # the test below sees a key grow) in every edition's every overlay
+    assert {k[0] for k in LONGEST} == set(RULESETS)
+    assert len(LONGEST[("hedu", "preview")][3]) > 500
+    assert "prisoner" in LONGEST[("hedu", "preview")][3]
+    assert LONGEST[("dendria-classic", "fertilization")][3].count("dendrid on") >= 5
+    assert all(len(cap) > 60 for _, _, _, cap in LONGEST.values())
+
+
+@pytest.mark.parametrize("width", [320, 540, 900])
+def test_no_caption_is_cut_the_whole_sentence_is_in_the_scene(width):
+    for (ruleset, name), (g, _, focus, cap) in sorted(LONGEST.items(), key=lambda kv: kv[0]):
+        label = {o.name: o.label for o in g.variant.overlays}[name]
+        for key in (True, "compact"):
+            sc = build_scene(g, overlays={name}, focus=focus, width=width, key=key)
+            texts = [s for s in sc.shapes() if isinstance(s, Text)]
+            assert not any("\u2026" in t.text for t in texts), (ruleset, name)
+            lines = sc.find(f"caption:{name}")
+            # the whole sentence, in order, in lines that fit the picture
+            assert " ".join(t.text for t in lines) == f"{label} \u2014 {cap}", (ruleset, name)
+            assert [t.y for t in lines] == sorted(t.y for t in lines)
+            usable = sc.width - 2 * KEY_PAD
+            assert all(text_width(t.text, t.size) <= usable for t in lines), (ruleset, name)
+            assert lines[-1].y + KEY_TEXT / 2 <= sc.height
+            # the key's symbols come below the caption's last line
+            phrases = [s for s in texts if (s.tag or "").startswith("key-text:")]
+            assert all(p.y > lines[-1].y + KEY_TEXT / 2 for p in phrases), (ruleset, name)
+            # the height: the room kept, or the lines the caption needs beyond it
+            if key is True:
+                need = max(0, len(lines) - caption_lines(sc.width, name)) * KEY_LINE
+                assert sc.height - sc.board_height == pytest.approx(
+                    key_height(g.variant, [name], sc.width) + need)
+            # every backend draws the same lines
+            svg = scene_to_svg(sc)
+            for t in lines:
+                assert html.escape(t.text, quote=False) in svg, t.text
+            from dendria_widget.render import canvas as rcanvas
+            drawn = [item[0] for k, items in rcanvas.plan(sc.layers["overlays"])
+                     if k[0] == "tx" for item in items]
+            assert all(t.text in drawn for t in lines)
+    # every overlay at once: each caption whole
+    for g in {id(v[0]): v[0] for v in LONGEST.values()}.values():
+        sc = build_scene(g, overlays=g.variant.overlay_names, width=width)
+        for name, cap in sc.captions.items():
+            assert cap in " ".join(t.text for t in sc.find(f"caption:{name}"))
+
+
+def test_a_long_hint_key_is_wrapped_whole():
+    from dendria_widget.notation import Step
+    from dendria_widget.session.hint import Hint, decorate, heat_key_words, key_words
+    g = POSITIONS[0]
+    cells = [g.board.name(i) for i in g.board.plots]
+    hint = Hint(g.version, [Step("plant", c) for c in cells[:12]],
+                {"cells": {c: 1 / 12 for c in cells[:12]}, "visits": 12345}, "a long name")
+    for width in (320, 540):
+        sc = decorate(build_scene(g, overlays={"conversions"}, width=width), g, hint, "#ffffff")
+        texts = [t.text for t in sc.find("hint-key")]
+        assert " ".join(texts) == f"{key_words(hint)} {heat_key_words(hint, hint.shaded())}"
+        assert not any("\u2026" in t for t in texts)
+        assert max(t.y for t in sc.find("hint-key")) < sc.height

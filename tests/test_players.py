@@ -333,6 +333,9 @@ def test_the_hint_key_stands_below_the_board_readable_in_every_theme():
             below = max((s.y for s in scene.find("caption") + scene.find("key")),
                         default=scene.board_height)
             assert all(t.y > below for t in key)
+            # right under what the keys draw now, not under the empty rows
+            # they keep for symbols not drawn
+            assert key[0].y - below < 40, (key[0].y, below)
             assert all(t.y < scene.height for t in key)
             assert not scene.find("key-room")          # no "keys appear here" under it
             for t in key:

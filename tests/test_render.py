@@ -19,7 +19,7 @@ from dendria_widget.render import canvas as rcanvas
 from dendria_widget.render.png import scene_to_image, scene_to_png, save_png, save_svg
 from dendria_widget.render.scene import (OVERLAYS, Circle, Line, Polygon, Text, board_geometry,
                                          build_scene)
-from dendria_widget.render.svg import game_svg, scene_to_svg
+from dendria_widget.render.svg import game_svg
 from dendria_widget.render.theme import DEFAULT_THEME, HIGH_CONTRAST
 
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -62,6 +62,37 @@ def test_pixel_to_cell_round_trips_every_cell():
     assert w.cell_at(1, 1) is None
 
 
+LONG_PREVIEW = ("hedu h5 1w21w1b1/w2b31w11b1/2b21b12/1w2w31w1b11b1/b2b31b21w12w1/1b2w21w13/"
+                "w1b11w11w1w1/b1b13b1/3w11 white prisoners=1,5")
+
+
+def test_what_grows_below_the_board_never_moves_nor_shrinks_it():
+    # a long preview caption, a hint's key, a second overlay's key: the
+    # canvas grows downwards, the board's width on the page (reckoned with
+    # the room kept for the keys) stays, and a hover back to a short caption
+    # does not make the canvas shrink and grow again
+    from dendria_widget.session import Hint
+
+    w = BoardWidget(Game.from_position(LONG_PREVIEW), overlays=["preview"])
+    room = w.canvas.height
+    shown = w.canvas.layout.max_width
+    w.set_hover("a1")
+    assert w.canvas.height == room and w.canvas.layout.max_width == shown
+    w.set_hover("g3")       # its caption takes more lines than the room kept for it
+    grown = w.canvas.height
+    assert grown > room and w.canvas.layout.max_width == shown
+    assert w.scene().captions["preview"].endswith("white takes 1 prisoner.")
+    w.set_hover("a1")
+    assert w.canvas.height == grown and w.canvas.layout.max_width == shown
+    g = w.game
+    w.session.set_hint(Hint(g.version, [Step("place", "c3")], {"cells": {"c3": 1.0}}, "test"))
+    assert w.canvas.layout.max_width == shown and w.left.layout.width.startswith("calc(min(")
+    w.set_overlay("regions")
+    w.set_overlay("heights")
+    assert w.canvas.height > grown and w.canvas.layout.max_width == shown
+    assert w.canvas.height == 2 * round(w.scene().height)
+
+
 def test_the_scene_fits_the_width_and_the_canvas_is_drawn_at_2x():
     w = BoardWidget(Game("dendria-classic", size=7), width=500)
     scene = w.scene()
@@ -476,6 +507,17 @@ def test_sync_redraws_after_the_game_changed_in_code():
     assert w.scene().find("piece:c3")
     assert w.moves.value == 2 and len(w.moves.options) == 3
     assert w.sync() is False
+
+
+def test_benchmark_help_says_how_to_run_it_and_runs_nothing(capsys):
+    from dendria_widget.bench_widget import main
+
+    main(["--help"])
+    out = capsys.readouterr().out
+    assert "python -m dendria_widget.bench_widget --browser" in out and "median" not in out
+    with pytest.raises(SystemExit):
+        main(["--brwoser"])
+    assert "unknown argument '--brwoser'" in capsys.readouterr().err
 
 
 def test_benchmark_runs_and_a_click_is_one_canvas_message():
@@ -994,6 +1036,17 @@ def test_the_saved_output_has_a_still_picture_that_says_to_run_the_cell():
     assert png.size[0] == round(scene.width) and png.size[1] > scene.height
     still = w.still_pictures()
     assert still["image/png"] == bundle["image/png"]
+    # under the picture, the whole line saying to run the cell, in words
+    from dendria_widget.widget.api import RUN_AGAIN
+
+    kept = w.still_scene()
+    said = [t for t in kept.shapes() if t.tag == "run-again"]
+    assert " ".join(t.text for t in said) == RUN_AGAIN
+    assert png.size == (round(kept.width), round(kept.height))
+    assert all(scene.height < t.y < kept.height for t in said)
+    narrow = BoardWidget(Game("dendria-classic", size=2), width=200).still_scene()
+    said = [t for t in narrow.shapes() if t.tag == "run-again"]
+    assert len(said) >= 2 and " ".join(t.text for t in said) == RUN_AGAIN
 
 
 def test_loads_of_every_size_and_edition_into_a_used_board_widget():

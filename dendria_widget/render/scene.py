@@ -436,13 +436,13 @@ def text_width(text: str, size: float) -> float:
     return CHAR_WIDTH * size * len(text)
 
 
-def wrap(text: str, size: float, width: float, max_lines: int) -> list[str]:
-    """Word-wrap ``text`` into at most ``max_lines`` lines of ``width`` px;
-    a text still too long ends its last line with an ellipsis."""
-    words = text.split()
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """Word-wrap ``text`` into lines of ``width`` px, as many as it takes:
+    nothing is ever cut (a single word wider than ``width`` has a line of
+    its own)."""
     lines: list[str] = []
     cur = ""
-    for w in words:
+    for w in text.split():
         trial = f"{cur} {w}" if cur else w
         if text_width(trial, size) <= width or not cur:
             cur = trial
@@ -451,11 +451,6 @@ def wrap(text: str, size: float, width: float, max_lines: int) -> list[str]:
             cur = w
     if cur:
         lines.append(cur)
-    if len(lines) > max_lines:
-        last = " ".join(lines[max_lines - 1:])
-        while last and text_width(last + "\u2026", size) > width:
-            last = last[:-1]
-        lines = lines[:max_lines - 1] + [last.rstrip() + "\u2026"]
     return lines
 
 
@@ -499,9 +494,24 @@ KEY_SAMPLE = 11.0      # the hex radius the key's samples are drawn at
 KEY_MIN_WIDTH = 320.0  # the narrowest picture with a key
 
 
-def caption_lines(width: float) -> int:
-    """Lines a caption may take: more on a narrow picture (fixed per width)."""
-    return 2 if width >= 460 else 3
+#: the room the key keeps for each overlay's caption, in characters: the
+#: captions of almost every position fit in it, so the key keeps its height
+#: while the game is played; a longer caption takes the lines it needs (a
+#: caption is never cut)
+CAPTION_ROOM = {"roots": 100, "nutrients": 100, "fertilization": 140, "fertile": 100,
+                "conversions": 180, "power": 150, "regions": 100, "heights": 110,
+                "preview": 200}
+
+
+@lru_cache(maxsize=256)
+def caption_lines(width: float, overlay: str | None = None) -> int:
+    """Lines the key keeps for ``overlay``'s caption at this picture width
+    (more on a narrow picture; fixed per width and overlay): those of a
+    sentence of :data:`CAPTION_ROOM` characters, its label included."""
+    room = CAPTION_ROOM.get(overlay or "", 100) + 16
+    sample = " ".join(["words"] * (room // 6))
+    usable = max(width, KEY_MIN_WIDTH) - 2 * KEY_PAD
+    return max(2, len(wrap(sample, KEY_TEXT, usable)))
 
 
 def _flow(entries: Sequence[tuple[str, str]], width: float) -> list[tuple[float, int]]:
@@ -520,7 +530,9 @@ def _flow(entries: Sequence[tuple[str, str]], width: float) -> list[tuple[float,
 def key_height(variant: Variant, overlays: Iterable[str], width: float) -> float:
     """The height of the key of ``overlays`` at ``width``: it depends only
     on the rules and the overlays shown, never on the position, so the
-    picture keeps its size while the game is played."""
+    picture keeps its size while the game is played (unless a caption is
+    longer than the room kept for it: :data:`CAPTION_ROOM`; then the key
+    grows by the lines it takes, and cuts nothing)."""
     entries = legend_entries(variant)
     width = max(width, KEY_MIN_WIDTH)
     h = 0.0
@@ -528,7 +540,7 @@ def key_height(variant: Variant, overlays: Iterable[str], width: float) -> float
         if name not in entries:
             continue
         rows = _flow(entries[name], width)[-1][1] + 1
-        h += caption_lines(width) * KEY_LINE + rows * KEY_ROW + 6
+        h += caption_lines(width, name) * KEY_LINE + rows * KEY_ROW + 6
     return h + (KEY_PAD if h else 0.0)
 
 
@@ -1185,9 +1197,11 @@ class _Builder:
     # ------------------------------------------------------------- key
     def key(self, shown: Sequence[str], W: float, compact: bool = False) -> float:
         """The key below the board: for each overlay shown, its caption (a
-        sentence, in at most :func:`caption_lines` lines) and the symbols it draws now, each with
-        its phrase. Returns the height it takes (fixed for the overlays
-        shown: see :func:`key_height`)."""
+        sentence, wrapped into as many lines as it takes, in the room of
+        :func:`caption_lines` lines at least) and the symbols it draws now,
+        each with its phrase. Returns the height it takes (fixed for the
+        overlays shown, unless a caption outgrows its room: see
+        :func:`key_height`)."""
         geo, t = self.geo, self.t
         entries = legend_entries(self.v)
         drawn = {s.legend for layer in (self.under_l, self.over_l) for s in layer
@@ -1195,9 +1209,9 @@ class _Builder:
         y = geo.height
         labels = {o.name: o.label for o in self.v.overlays}
         for name in shown:
-            n = caption_lines(W)
             lines = wrap(f"{labels[name]} \u2014 {self.captions.get(name, '')}", KEY_TEXT,
-                         W - 2 * KEY_PAD, n)
+                         W - 2 * KEY_PAD)
+            n = len(lines) if compact else max(caption_lines(W, name), len(lines))
             for k, line in enumerate(lines):
                 self.key_l.append(Text(KEY_PAD, y + (k + 0.5) * KEY_LINE, line, KEY_TEXT,
                                        t.key_text, anchor="start", tag="caption:" + name))

@@ -792,7 +792,7 @@ class BoardSession:
                 and req.hint is None):
             # the room kept for the keys, empty: say what it is for
             lines = rscene.wrap(KEY_ROOM_WORDS, rscene.KEY_TEXT,
-                                scene.width - 2 * rscene.KEY_PAD, 2)
+                                scene.width - 2 * rscene.KEY_PAD)
             for k, line in enumerate(lines):
                 scene.layers.setdefault("overlays", []).append(rscene.Text(
                     rscene.KEY_PAD, scene.board_height + 22 + 16 * k, line,

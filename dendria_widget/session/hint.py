@@ -96,17 +96,20 @@ def decorate(scene: rscene.Scene, game: Game, hint: Hint, background: str) -> rs
                                   max(rscene.MIN_TEXT, r * 0.5),
                                   HINT, weight="bold", tag=f"hint-order:{name}",
                                   halo="#ffffff"))
-    # the key, below the board (after the overlays' keys, if any): the
-    # canvas grows to hold it rather than write over the cell names
+    # the key, below the board, right under what the overlays' keys draw
+    # now (in the room kept for their symbols when it is free, so the
+    # picture grows less): the canvas grows to hold it rather than write
+    # over the cell names
     size = max(rscene.KEY_TEXT, r * 0.3)
     hint_words, heat_words = KEY_WORDS["light" if luminance(background) > 0.4 else "dark"]
     said = [(key_words(hint), hint_words, "bold")]
     if shaded:
         said.append((heat_key_words(hint, shaded), heat_words, "normal"))
-    y = (scene.height if scene.key or scene.captions else scene.board_height) + 6
+    y = max([scene.board_height] + [_lowest(sh) for sh in shapes
+                                    if (sh.tag or "").split(":")[0] in KEY_TAGS]) + 6
     k = 0
     for text, colour, weight in said:
-        for line in rscene.wrap(text, size, scene.width - 2 * rscene.KEY_PAD, 3):
+        for line in rscene.wrap(text, size, scene.width - 2 * rscene.KEY_PAD):
             y += size * 1.35
             shapes.append(rscene.Text(rscene.KEY_PAD, y, line, size, colour,
                                       anchor="start", weight=weight,
@@ -114,6 +117,19 @@ def decorate(scene: rscene.Scene, game: Game, hint: Hint, background: str) -> rs
             k += 1
     scene.height = max(scene.height, y + size * 0.6)
     return scene
+
+
+#: the tags of what an overlay's key draws (its caption, its symbols and phrases)
+KEY_TAGS = ("caption", "key", "key-text")
+
+
+def _lowest(shape: rscene.Shape) -> float:
+    """The lowest y a shape reaches (CSS px)."""
+    if isinstance(shape, rscene.Text):
+        return shape.y + 0.6 * shape.size
+    if isinstance(shape, rscene.Circle):
+        return shape.cy + shape.r
+    return max(y for _, y in shape.points)
 
 
 def key_words(hint: Hint) -> str:

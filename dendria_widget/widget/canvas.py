@@ -76,6 +76,7 @@ class BoardCanvas:
         self.drawn: dict[str, list] = {}    # layer -> shapes on the canvas now
         self._scene: rscene.Scene | None = None
         self._room: tuple[Any, int] | None = None
+        self._grown: dict[frozenset, int] = {}   # overlays shown -> the height reached
         self._last_hover_t = 0.0
         self._hover_later: asyncio.TimerHandle | None = None
         self._pending_hover: str | None = None
@@ -174,8 +175,11 @@ class BoardCanvas:
     def canvas_height(self, scene: rscene.Scene) -> int:
         """The canvas's height in CSS pixels: the board and room for the key
         of the tallest single overlay, so that turning overlays on and off
-        does not resize the canvas (and move what is below it); more room
-        only when several overlays' keys need it."""
+        does not resize the canvas; more only when what is shown needs it
+        (several overlays' keys, a caption longer than its room, a hint's
+        key), and then it keeps that height while the same overlays are
+        shown (a hover does not make it grow and shrink). The board keeps its
+        size and place on the page all the while (:meth:`size_layout`)."""
         game = self.session.game
         key = (game.rules, round(scene.width), round(scene.board_height))
         if self._room is None or self._room[0] != key:
@@ -183,9 +187,21 @@ class BoardCanvas:
             tallest = max((rscene.key_height(v, [o.name], scene.width) for o in v.overlays),
                           default=0.0)
             self._room = (key, int(round(scene.board_height + tallest)))
+            self._grown = {}
         if self.session.presenting:   # no overlay switches there: no room kept for keys
             return int(round(scene.height))
-        return max(int(round(scene.height)), self._room[1])
+        shown = frozenset(self.session.overlays)
+        h = max(int(round(scene.height)), self._room[1], self._grown.get(shown, 0))
+        self._grown[shown] = h
+        return h
+
+    def room_height(self, h: int) -> int:
+        """The height the board's place on the page is reckoned with: the
+        room kept for the keys (not what grows below it), so that nothing
+        drawn below the board moves or shrinks it."""
+        if self.session.presenting or self._room is None:
+            return h
+        return self._room[1]
 
     def draw_layers(self, layers: dict[str, list]) -> None:
         """Draw ``{layer name: shapes}`` in ONE canvas message."""
@@ -254,6 +270,10 @@ class BoardCanvas:
         that the whole board shows on a 1280x720 projector once scrolled to
         the top. Returns the CSS width it is shown at."""
         chrome = PRESENT_CHROME if self.session.presenting else CHROME
+        # the width follows the room kept for the keys, not the canvas's
+        # height: a canvas grown for a long key or a hint's key grows
+        # downwards, and the board above keeps its size and place
+        h = self.room_height(h)
         shown = f"min({w}px, 100%, calc((100vh - {chrome}px) * {w / h:.4f}))"
         mc = self.widget
         mc.layout.width = "100%"

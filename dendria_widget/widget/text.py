@@ -27,6 +27,7 @@ STYLE = """<style>
 .dendria-board-widget { color: var(--jp-ui-font-color1, #1a1a1a); }
 .dendria-side .widget-html, .dendria-side .widget-html-content { min-width: 0;
   max-width: 100%; white-space: normal; overflow-wrap: anywhere; height: auto; }
+.dendria-side .widget-html-content { line-height: 1.45; }
 .dendria-line { min-height: 1.45em; line-height: 1.45em; }
 .dendria-score { font-size: 0.92em; }
 .dendria-banner { background: var(--jp-brand-color1, #0072b2);
@@ -40,6 +41,10 @@ STYLE = """<style>
   font-size: 0.9em; color: var(--jp-ui-font-color2, #555555); }
 .dendria-help { color: var(--jp-ui-font-color2, #555555); }
 .dendria-side .widget-button { min-width: max-content; }
+.dendria-side .jupyter-button:disabled, .dendria-side .jupyter-button.mod-success:disabled {
+  background-color: var(--jp-layout-color2, #eeeeee); color: var(--jp-ui-font-color2, #616161);
+  outline: 1px dashed var(--jp-border-color1, #bdbdbd); outline-offset: -1px;
+  box-shadow: none; opacity: 0.75; }
 .dendria-side .widget-toggle-buttons .widget-toggle-button { min-width: max-content; }
 .dendria-side .lm-TabBar-content { flex-wrap: wrap; }
 .dendria-side .lm-TabBar-tab { flex: 0 1 auto !important; min-width: max-content;
@@ -55,10 +60,10 @@ def _line(html_text: str, title: str, cls: str = "dendria-line") -> str:
 
 
 def header_html(game: Game) -> str:
-    """Four lines of fixed height: whose turn and the phase (or the
-    game-over banner with the winner), who plays which colour, and the
-    score of each colour with its breakdown (long texts end in an ellipsis;
-    the whole text is the line's tooltip)."""
+    """Four lines: whose turn and the phase (or the game-over banner with
+    the winner), who plays which colour, and the score of each colour with
+    its breakdown (a long line wraps, nothing is cut; the whole text is the
+    line's tooltip too)."""
     v = game.variant
     parts: list[str] = []
     if game.is_over:

@@ -89,10 +89,26 @@ def test_the_board_its_buttons_and_status_fit_the_window(lab, page, tmp_path, ru
     page.screenshot(path=str(tmp_path / f"hint-{width}x{height}.png"))
 
 
+def buttons_shown(out):
+    """{label: enabled} of the board's labelled buttons the page shows."""
+    return out.evaluate("""(o) => Object.fromEntries(Array.from(o.querySelectorAll('button'))
+        .filter((b) => b.offsetParent !== null && b.textContent.trim())
+        .map((b) => [b.textContent.trim(), !b.disabled]))""")
+
+
+BUTTONS_IN_KERNEL = ("{b.label or {'end': 'End turn', 'pass': 'Pass', 'swap': 'Swap', "
+                     "'undo': 'Undo', 'redo': 'Redo', 'komi': 'Set komi'}.get(b.name, b.name): "
+                     "b.enabled for b in w.session.view().buttons if b.shown}")
+
+
 def test_after_a_reload_the_board_or_its_picture_shows(lab, page, tmp_path):
     page.set_viewport_size({"width": 1280, "height": 720})
     lab.open_notebook(page, "reload.ipynb", source_cells=CELLS)
     lab.kernel_exec(page, "w.play('plant g7', 'end')")
+    out = lab.output_locator(page, 0)
+    want = lab.kernel_literal(page, BUTTONS_IN_KERNEL)
+    # the session's words: after a whole turn, End turn waits for a step
+    assert want["End turn"] is False and want["Undo"] is True and want["Redo"] is False
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     time.sleep(1.5)
     page.reload(wait_until="domcontentloaded")
@@ -108,9 +124,87 @@ def test_after_a_reload_the_board_or_its_picture_shows(lab, page, tmp_path):
             break
         time.sleep(0.2)
     shown = out.inner_text()
-    page.screenshot(path=str(tmp_path / "reloaded.png"))
     assert "BoardWidget(" not in shown and "Error displaying widget" not in shown, shown
     assert out.locator("canvas").count() or out.locator("img").count(), shown
+    # the kernel is alive: the board shows again, its buttons enabled as the
+    # session says (End turn off after a whole turn, Undo on)
+    out.get_by_role("button", name="End turn", exact=True).wait_for()
+    time.sleep(0.5)
+    page.screenshot(path=str(tmp_path / "reloaded.png"))
+    seen = buttons_shown(out)
+    labelled = {k: v for k, v in want.items() if k in ("End turn", "Pass", "Swap", "Undo", "Redo")}
+    assert {k: seen.get(k) for k in labelled} == labelled, (labelled, seen)
+    end = out.get_by_role("button", name="End turn", exact=True)
+    assert end.is_disabled()
+    # and it looks disabled: like Redo (disabled too), not like the green
+    # End turn of a turn under way
+    look = "(b) => { const s = getComputedStyle(b); return [s.backgroundColor, s.color]; }"
+    redo = out.locator("button", has_text="Redo")
+    assert redo.is_disabled() and end.evaluate(look) == redo.evaluate(look)
+    lab.kernel_exec(page, "w.set_flag('auto_end', False); w.play('plant c3')")
+    deadline = time.monotonic() + 10
+    while end.is_disabled() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not end.is_disabled() and end.evaluate(look) != redo.evaluate(look)
+
+
+def test_a_saved_notebook_without_the_widget_shows_the_picture_and_a_line_in_words(
+        lab, page, tmp_path):
+    # a learner opens a saved notebook JupyterLab does not trust (downloaded,
+    # or sent by the teacher): the widget cannot be drawn, its saved picture
+    # shows, with the line saying to run the cell, and no Python data
+    import base64
+    import io
+
+    import nbformat
+    from PIL import Image
+
+    from dendria_widget import BoardWidget, Game
+    from dendria_widget.widget.api import RUN_AGAIN
+
+    w = BoardWidget(Game("dendria-classic", size=5), overlays=["roots"])
+    w.play("plant c3", "end", "plant e5", "end")
+    bundle = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "from dendria_widget import BoardWidget, Game\n"
+        "w = BoardWidget(Game('dendria-classic', size=5), overlays=['roots'])\nw",
+        execution_count=1,
+        outputs=[nbformat.v4.new_output("execute_result", data=bundle, execution_count=1)]))
+    nbformat.write(nb, str(lab.root / "saved-untrusted.ipynb"))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    lab.open_notebook(page, "saved-untrusted.ipynb", run=False)
+    out = lab.output_locator(page, 0)
+    img = out.locator("img")
+    img.wait_for()
+    time.sleep(0.5)
+    page.screenshot(path=str(tmp_path / "saved-untrusted.png"))
+    # the picture shown is the board's still picture, whole (not cut, not scaled up)
+    src = img.get_attribute("src")
+    assert src.startswith("data:image/png;base64,")
+    shown = base64.b64decode(src.split(",", 1)[1])
+    assert shown == base64.b64decode(bundle["image/png"])
+    natural = img.evaluate("(i) => [i.naturalWidth, i.naturalHeight]")
+    box = img.bounding_box()
+    assert natural == list(Image.open(io.BytesIO(shown)).size)
+    assert box["width"] <= natural[0] + 1 and box["x"] + box["width"] <= 1280
+    # its lowest part holds the line saying to run the cell: the still
+    # scene writes it there, and the page shows that part drawn (not blank)
+    still = lab.screenshot(img)
+    band = still.crop((0, int(still.size[1] * (1 - 30 / natural[1])), still.size[0],
+                       still.size[1]))
+    assert len(band.getcolors(maxcolors=1 << 16)) > 2, "the run-again line is not on the picture"
+    said = [t for t in w.still_scene().shapes() if t.tag == "run-again"]
+    assert " ".join(t.text for t in said) == RUN_AGAIN
+    assert min(t.y for t in said) > natural[1] - 30
+    # in words only: no widget error, no Python repr, nothing else written
+    text = out.locator(".jp-OutputArea-output").inner_text()
+    for bad in ("BoardWidget(", "Game(", "Error displaying widget", "Loading widget",
+                "None", "{", "["):
+        assert bad not in text, (bad, text)
 
 
 def test_on_a_narrow_page_the_tabs_go_below_the_board(lab, page):
@@ -154,3 +248,63 @@ def test_a_lessons_verdict_and_hint_show_beside_the_board_which_holds_still(lab,
             assert not overlap(parts[a], parts[b]), (a, b)
     for k in ("x", "y", "width", "height"):
         assert abs(parts["board"][k] - before[k]) <= 2, (k, before, parts["board"])
+
+
+LONG_PREVIEW = ("hedu h5 1w21w1b1/w2b31w11b1/2b21b12/1w2w31w1b11b1/b2b31b21w12w1/1b2w21w13/"
+                "w1b11w11w1w1/b1b13b1/3w11 white prisoners=1,5")
+
+
+def test_with_a_large_key_on_a_hint_keys_and_long_captions_leave_the_board_still(
+        lab, page, tmp_path):
+    # Hedu's preview draws the largest key; on g3 its caption (thirteen
+    # stacks change, a prisoner) outgrows the room kept for it; then a hint
+    # and two more overlays' keys: the canvas grows downwards, the board
+    # neither moves nor changes size (within 2 px)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    lab.open_notebook(page, "large-key.ipynb", source_cells=[
+        "from dendria_widget import BoardWidget, Game\n"
+        f"w = BoardWidget(Game.from_position({LONG_PREVIEW!r}), overlays=['preview'])\n"
+        "w.inspected = 'a1'\n"
+        "w"])
+    out = lab.output_locator(page, 0)
+    board = lab.canvas_locator(page, 0)
+    out.locator(".dendria-board-widget").evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    time.sleep(0.5)
+    before = board.bounding_box()
+    board_h = lab.kernel_literal(page, "w.scene().board_height")
+    shots = [("before", before)]
+
+    def settle(name):
+        time.sleep(0.6)
+        box = board.bounding_box()
+        page.screenshot(path=str(tmp_path / f"large-key-{name}.png"))
+        shots.append((name, box))
+        return box
+
+    lab.kernel_exec(page, "w.inspected = 'g3'")
+    lab.wait_for_kernel(page, "'prisoner' in w.scene().captions['preview']")
+    grown = settle("long-caption")
+    assert grown["height"] > before["height"] + 10, (before, grown)   # the key grew
+    lab.kernel_exec(page, "p = w.players_panel; p.budget.value = 'iterations'; "
+                          "p.iterations.value = 30; p.ask_hint() or p.wait(20)")
+    lab.wait_for_kernel(page, "w.session.hint is not None", timeout=30)
+    status = out.locator(".dendria-status")
+    deadline = time.monotonic() + 10
+    while "is ready" not in status.inner_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert "The hint for White is ready" in status.inner_text()
+    settle("hint")
+    lab.kernel_exec(page, "w.set_overlay('regions'); w.set_overlay('heights')")
+    lab.wait_for_kernel(page, "{'regions', 'heights'} <= w.overlays")
+    settle("three-keys")
+    lab.kernel_exec(page, "w.inspected = 'a1'; w.session.set_hint(None)")
+    settle("short-again")
+    # the board is the top board_h px of the canvas: its place and its scale
+    scale0 = before["width"]
+    for name, box in shots:
+        assert abs(box["x"] - before["x"]) <= 2 and abs(box["y"] - before["y"]) <= 2, (name, box)
+        assert abs(box["width"] - scale0) <= 2, (name, box, before)
+    assert board_h * scale0 / lab.kernel_literal(page, "round(w.scene().width)") > 300
+    # the buttons beside the board are where they were, and inside the window
+    end = out.get_by_role("button", name="Pass", exact=True).bounding_box()
+    assert end["y"] + end["height"] <= 720
