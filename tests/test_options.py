@@ -158,3 +158,39 @@ def test_rules_are_immutable_and_compare():
     assert r.to_dict() == {"ruleset": "dendria-classic",
                            "board": {"shape": "hexagon", "size": 5},
                            "options": {"superko": "off"}}
+
+
+def test_the_options_are_explained_in_each_editions_words():
+    """The Rules tab's help lines: one text per option, with the edition's
+    words filled in (the sprites edition says plot, sprite, sowing)."""
+    import re
+
+    from dendria_widget.rules.options import option_specs
+    from dendria_widget.rules.variant import variant_of
+
+    classic_only = re.compile(r"(?i)\b(soils?|plant|plants|planted|planting|dendrids?)\b")
+    sprites_only = re.compile(r"(?i)\b(sow|sows|sown|sowing|sprites?|plots?)\b")
+    texts = {rs: {name: variant_of(rs).option_doc(name) for name in option_specs(rs)}
+             for rs in ("dendria-classic", "dendria-sprites", "hedu")}
+    for rs, docs in texts.items():
+        for name, doc in docs.items():
+            assert "{" not in doc and "}" not in doc, (rs, name, doc)
+    def words(rs):
+        """The texts without the values they explain ("planted: ..." names
+        the option's value, which is the same in every edition)."""
+        out = []
+        for name, doc in texts[rs].items():
+            for value in option_specs(rs)[name].values or ():
+                doc = doc.replace(f"{value}:", "")
+            out.append(doc)
+        return " ".join(out)
+
+    sprites = words("dendria-sprites")
+    classic = words("dendria-classic")
+    assert not classic_only.search(sprites), classic_only.findall(sprites)
+    assert "without a sowing (sprite moves or passes)" in texts["dendria-sprites"][
+        "dendrid_move_limit"]
+    assert "without a plant (dendrid moves or passes)" in texts["dendria-classic"][
+        "dendrid_move_limit"]
+    assert not sprites_only.search(classic.replace("number of plots", "")), \
+        sprites_only.findall(classic)

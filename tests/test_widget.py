@@ -1074,3 +1074,21 @@ def wtext_header(w):
     from dendria_widget.widget import text
 
     return text.header_view_html(w.session.view().header)
+
+
+def test_the_rules_tab_explains_the_options_in_the_editions_words():
+    """Switched to the sprites edition, the Rules tab's help lines say sprite
+    and sowing (the engine's option texts in that edition's words), with the
+    default in words; back in the classic edition, dendrid and plant."""
+    board = BoardWidget(Game("dendria-classic", size=4))
+    panel = board.rules_panel
+    panel.ruleset.value = "dendria-sprites"
+    help_lines = {name: ed.help.value for name, ed in panel.editors.items()}
+    assert "first enemy sprite in the way" in help_lines["sprite_capture"]
+    assert "without a sowing (sprite moves or passes)" in help_lines["dendrid_move_limit"]
+    assert "(default: null)" in help_lines["dendrid_move_limit"]
+    assert not any("dendrid" in text.replace("dendrid_move_limit", "")
+                   for text in help_lines.values())
+    panel.ruleset.value = "dendria-classic"
+    assert "first enemy dendrid" in panel.editors["sprite_capture"].help.value
+    assert "(default: 10)" in panel.editors["dendrid_move_limit"].help.value

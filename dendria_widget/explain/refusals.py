@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..rules.variant import variant_for
+from ..rules.variant import A_PLANT, variant_for
 
 if TYPE_CHECKING:  # for the type hints only
     from ..rules.outcome import Outcome
@@ -134,7 +134,7 @@ HEDU = {
 }
 
 #: The act of planting as a noun, by the edition's verb ("a sow" is no word).
-_A_PLANT = {"plant": "a plant", "sow": "a sowing"}
+_A_PLANT = A_PLANT      # (the lessons read it here too)
 
 #: What a dead end was reached by, per verb (``dead-end``).
 _ACTIONS = {"slide": "sliding to {cell}", "sprout": "sprouting {cell}",

@@ -243,7 +243,7 @@ class LessonWidget(widgets.VBox):
                                      f"{len(steps)})</span>")
             self.play_button.disabled = False
         else:
-            self.play_label.value = ("<span style='margin-left:8px;color:#555'>all played "
+            self.play_label.value = ("<span class='dendria-help' style='margin-left:8px'>all played "
                                      "(Restart or Previous / Next to see it again)</span>")
             self.play_button.disabled = True
 

@@ -20,7 +20,10 @@ OptionValue = Union[str, bool, int, None]
 
 
 class OptionSpec:
-    """One option: its allowed values and what it means."""
+    """One option: its allowed values and what it means (``doc``: written
+    once for every edition, with the edition's words as fields, ``{soil}``,
+    ``{dendrid}``, ``{planting}``...; :meth:`Variant.option_doc
+    <dendria_widget.rules.variant.Variant.option_doc>` fills them in)."""
 
     def __init__(self, name: str, values: tuple[OptionValue, ...] | None, doc: str,
                  kind: str = "choice") -> None:
@@ -58,26 +61,26 @@ DENDRIA_OPTIONS = {spec.name: spec for spec in (
     OptionSpec("sowing", ("any", "non-touching"),
                "non-touching: the mover's pieces next to a new seed must not touch each other"),
     OptionSpec("grow_after_plant", ("planted", "none"),
-               "planted: after planting, the new seed's seedbed may grow once"),
+               "planted: after {planting}, the new seed's seedbed may grow once"),
     OptionSpec("sprout_on_move", (True, False),
                "seeds may sprout at the stops of a journey", kind="bool"),
     OptionSpec("convert_at_start", (True, False),
                "conversions are allowed before the first slide of a journey", kind="bool"),
     OptionSpec("capture", ("fertilized", "unprotected"),
-               "fertilized: every fertile soil fertilized by the mover, one not by the owner; "
+               "fertilized: every fertile {soil} fertilized by the mover, one not by the owner; "
                "unprotected: any forest its owner does not protect"),
     OptionSpec("enclosed_groups", ("never", "sight"),
-               "groups with no fertile soil: never convert, or judged by the dendrids they see"),
+               "groups with no fertile {soil}: never convert, or judged by the {dendrids} they see"),
     OptionSpec("sprite_capture", (True, False),
-               "a journey may end on the first enemy dendrid in the way, removing it", kind="bool"),
+               "a journey may end on the first enemy {dendrid} in the way, removing it", kind="bool"),
     OptionSpec("power_rule", (True, False),
                "a journey must end on a cell of lower power, unless the mover gained trees",
                kind="bool"),
     OptionSpec("superko", ("positional", "off"),
                "positional: a turn may not end on a board seen before (passes exempt)"),
     OptionSpec("dendrid_move_limit", None,
-               "the game ends after this many turns in a row without a plant "
-               "(dendrid moves or passes) by each player",
+               "the game ends after this many turns in a row without {a_plant} "
+               "({dendrid} moves or passes) by each player",
                kind="int>=1|null"),
     OptionSpec("opening", ("pie", "komi-pie", "none"),
                "pie: one seed then Light may swap; komi-pie: komi, then side, then Dark"),

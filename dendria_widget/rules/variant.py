@@ -61,6 +61,11 @@ def _verbs(*rows: tuple[str, str, str, str]) -> dict[str, Verb]:
     return {r[0]: Verb(*r) for r in rows}
 
 
+#: A planting as a noun with its article, per edition ("without a plant",
+#: "without a sowing"): the engine's words for refusals, endings and options.
+A_PLANT = {"plant": "a plant", "sow": "a sowing"}
+
+
 def plural_of(word: str) -> str:
     """'seed' -> 'seeds', 'sky' -> 'skies' (the words rulesets use)."""
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
@@ -145,6 +150,12 @@ class Variant:
     def _words(self) -> dict[str, str]:
         """Words to fill the tooltip templates with."""
         return {}
+
+    def option_doc(self, name: str) -> str:
+        """What the rules option ``name`` means, in this edition's words."""
+        from .options import option_specs
+
+        return option_specs(self.ruleset)[name].doc.format(**self._words())
 
     # ----------------------------------------------------------- overlays
     @property
@@ -240,9 +251,11 @@ class Dendria(Variant):
         return super().offers(name)
 
     def _words(self) -> dict[str, str]:
+        plant = self.verb_word("plant")
         return {"dendrid": self.kind_word("dendrid"), "dendrids": self.kind_word("dendrid", 2),
                 "soil": self.plot_word, "soils": self.plots_word(),
-                "plant": self.verb_word("plant"), "planting": self.verb("plant").ing}
+                "plant": plant, "planting": self.verb("plant").ing,
+                "a_plant": A_PLANT[plant]}
 
     @property
     def palette(self) -> tuple[tuple[str, str], ...]:
@@ -361,6 +374,14 @@ OVERLAY_NAMES = tuple(dict.fromkeys(
 def variant_for(rules: Rules) -> Variant:
     """The :class:`Variant` of a :class:`~dendria_widget.rules.Rules`."""
     return VARIANTS[rules.ruleset](rules)
+
+
+def variant_of(ruleset: str) -> Variant:
+    """The :class:`Variant` of ``ruleset`` under its default rules (its
+    words, for a ruleset no game plays yet)."""
+    from .options import resolve_rules
+
+    return variant_for(resolve_rules(ruleset))
 
 
 __all__ = ["Variant", "Dendria", "DendriaClassic", "DendriaSprites", "Hedu", "Overlay",

@@ -9,11 +9,13 @@ edition's ``DEFAULTS``, and every game is made by ``Game``.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
 import ipywidgets as widgets
 
 from ..rules.options import DEFAULT_BOARDS, DEFAULTS, RULESETS, OptionSpec, option_specs
+from ..rules.variant import variant_of
 
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
@@ -52,10 +54,13 @@ def _fmt(value: object) -> str:
 class OptionEditor:
     """One widget for one option (choice, true/false, whole number or null)."""
 
-    def __init__(self, spec: OptionSpec, value: object, default: object) -> None:
+    def __init__(self, spec: OptionSpec, value: object, default: object,
+                 doc: str | None = None) -> None:
         self.spec = spec
         self.default = default
-        label = f"{spec.name} (default {_fmt(default)})"
+        # the default goes to the help line below: the choice keeps its width
+        label = spec.name
+        doc = spec.doc if doc is None else doc
         style = {"description_width": "initial"}
         if spec.kind == "bool":
             self.widget = widgets.Checkbox(value=bool(value), description=label,
@@ -72,20 +77,19 @@ class OptionEditor:
                 layout=widgets.Layout(width="auto"))
             self.number.disabled = value is None
             self.null.observe(lambda ch: setattr(self.number, "disabled", ch["new"]), "value")
-            self.widget = _row(
-                [self.number, self.null,
-                 widgets.HTML(f"<span style='color:#666'>(default {_fmt(default)})</span>")])
+            self.widget = _row([self.number, self.null])
         else:
             self.widget = widgets.Dropdown(options=list(spec.values or ()), value=value,
                                            description=label, style=style,
                                            layout=widgets.Layout(width="auto"))
         if spec.kind.startswith("int"):
             # (a Box has no tooltip of its own in the browser)
-            self.number.tooltip = spec.doc
+            self.number.tooltip = doc
         else:
-            self.widget.tooltip = spec.doc
-        self.help = widgets.HTML(f"<div style='color:#555;font-size:0.85em;"
-                                 f"margin:-2px 0 4px 4px'>{spec.doc}</div>")
+            self.widget.tooltip = doc
+        self.help = widgets.HTML(
+            f"<div class='dendria-help' style='font-size:0.85em;margin:-2px 0 4px 4px'>"
+            f"{html.escape(doc)} (default: {html.escape(_fmt(default))})</div>")
 
     @property
     def value(self) -> OptionValue:
@@ -150,7 +154,9 @@ class RulesPanel:
 
     def _build_options(self, ruleset: str, values: Mapping[str, object]) -> None:
         specs = option_specs(ruleset)
-        self.editors = {name: OptionEditor(spec, values[name], DEFAULTS[ruleset][name])
+        variant = variant_of(ruleset)      # the option texts in its edition's words
+        self.editors = {name: OptionEditor(spec, values[name], DEFAULTS[ruleset][name],
+                                           variant.option_doc(name))
                         for name, spec in specs.items()}
         children: list[widgets.Widget] = []
         for ed in self.editors.values():
