@@ -321,3 +321,12 @@ def move_list(output: Any) -> list[str]:
     texts = output.locator(".widget-select select").first.evaluate(
         "(s) => [...s.options].map(o => o.text)")
     return [t.replace("\xa0", " ") for t in texts]
+
+
+def pictures_shown(page: Any) -> list[str]:
+    """The class (``dw-light`` or ``dw-dark``) of each lesson-page picture
+    the page shows now: a saved picture comes in both colours, and the
+    notebook's style shows the one of the theme."""
+    return page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
+        .filter((i) => getComputedStyle(i).display !== 'none')
+        .map((i) => i.className)""")

@@ -5,10 +5,13 @@ board gets the success verdict in the page; the pictures of the pages below
 it turn dark with JupyterLab's dark theme.
 """
 
+import contextlib
 import json
 import time
 
 import pytest
+
+from .dom import pictures_shown
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +26,23 @@ def mean_diff(a, b):
 def close(px, hexcolour, tol=40):
     want = tuple(int(hexcolour[i:i + 2], 16) for i in (1, 3, 5))
     return all(abs(a - b) <= tol for a, b in zip(px, want))
+
+
+@contextlib.contextmanager
+def jupyterlab_dark(page):
+    """JupyterLab in its Dark theme (the splash it shows while changing
+    theme gone), then back to Light."""
+    def theme(name, light):
+        page.evaluate("(t) => { window.jupyterapp.commands.execute("
+                      "'apputils:change-theme', {theme: t}); }", name)
+        page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
+        page.wait_for_selector("#jupyterlab-splash", state="detached")
+
+    theme("JupyterLab Dark", "false")
+    try:
+        yield
+    finally:
+        theme("JupyterLab Light", "true")
 
 
 def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
@@ -80,24 +100,12 @@ def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
     assert f"solved: 1 of {total}" in out.inner_text()
 
     # the pictures of the pages follow JupyterLab's theme: dark in JupyterLab Dark
-    def shown():
-        return page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
-            .filter((i) => getComputedStyle(i).display !== 'none')
-            .map((i) => i.className)""")
-
     pictures = page.locator(".dendria-picture").count()
-    assert pictures >= len(cells) // 4 and set(shown()) == {"dw-light"}
-    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
-                  " {theme: 'JupyterLab Dark'}); }")
-    try:
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-        assert shown() == ["dw-dark"] * pictures
+    assert pictures >= len(cells) // 4 and set(pictures_shown(page)) == {"dw-light"}
+    with jupyterlab_dark(page):
+        assert pictures_shown(page) == ["dw-dark"] * pictures
         page.locator(".dendria-picture").first.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "pictures-dark.png"))
-    finally:
-        page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
-                      " {theme: 'JupyterLab Light'}); }")
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
     print(f"lesson browser test took {time.monotonic() - t0:.1f} s after the server was up")
 
 
@@ -137,24 +145,9 @@ def test_a_trusted_saved_lesson_shows_dark_pictures_in_a_dark_theme(lab, lab_env
     assert trust_notebooks([saved]) == 1
     lab.open_notebook(page, "trusted/04_fertilization.ipynb", run=False, timeout=120)
     page.wait_for_function("() => document.querySelectorAll('.dendria-picture img').length > 0")
-
-    def shown():
-        return page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
-            .filter((i) => getComputedStyle(i).display !== 'none')
-            .map((i) => i.className)""")
-
     pictures = page.locator(".dendria-picture").count()
-    assert pictures > 3 and shown() == ["dw-light"] * pictures
-    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
-                  " {theme: 'JupyterLab Dark'}); }")
-    try:
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-        assert shown() == ["dw-dark"] * pictures
+    assert pictures > 3 and pictures_shown(page) == ["dw-light"] * pictures
+    with jupyterlab_dark(page):
+        assert pictures_shown(page) == ["dw-dark"] * pictures
         page.locator(".dendria-picture").first.scroll_into_view_if_needed()
-        # the splash JupyterLab shows while it changes theme, gone
-        page.wait_for_selector("#jupyterlab-splash", state="detached")
         page.screenshot(path=str(tmp_path / "trusted-dark.png"))
-    finally:
-        page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme',"
-                      " {theme: 'JupyterLab Light'}); }")
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")

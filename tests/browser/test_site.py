@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .dom import DomNotebook, click_board, move_list, serve_folder, wait_pixel
+from .dom import DomNotebook, click_board, move_list, pictures_shown, serve_folder, wait_pixel
 from .lab import LabError
 
 pytestmark = pytest.mark.browser
@@ -180,16 +180,10 @@ def test_a_lessons_saved_pictures_follow_the_dark_theme_before_anything_runs(sit
     page = lite_page
     open_lesson(page, url, "04_fertilization.ipynb")
     page.wait_for_selector(".dendria-picture img", state="attached")
-
-    def shown():
-        return page.evaluate("""() => [...document.querySelectorAll('.dendria-picture img')]
-            .filter((i) => getComputedStyle(i).display !== 'none')
-            .map((i) => i.className)""")
-
     pictures = page.locator(".dendria-picture").count()
-    assert pictures > 3 and shown() == ["dw-light"] * pictures
+    assert pictures > 3 and pictures_shown(page) == ["dw-light"] * pictures
     page.locator("#jp-MainMenu").get_by_text("Settings", exact=True).click()
     page.locator(".lm-Menu").get_by_text("Theme", exact=True).hover()
     page.locator(".lm-Menu").get_by_text("JupyterLab Dark", exact=True).click()
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-    wait_for(lambda: shown() == ["dw-dark"] * pictures, "the dark pictures")
+    wait_for(lambda: pictures_shown(page) == ["dw-dark"] * pictures, "the dark pictures")
