@@ -143,6 +143,12 @@ class Player:
         """The player's name, e.g. 'greedy' or 'mcts:0.2'."""
         return self.label
 
+    @property
+    def words(self) -> str:
+        """The player in words, as a learner reads it: 'the greedy player',
+        'the MCTS player (30 tries a turn)'."""
+        return f"the {self.label} player"
+
     def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise DendriaError(f"a player's seed is a whole number, not {seed!r}")
@@ -376,6 +382,13 @@ class MCTSPlayer(Player):
         if self.iterations is not None:
             return f"mcts:i{self.iterations}"
         return f"mcts:{self.seconds:g}"
+
+    @property
+    def words(self) -> str:
+        if self.iterations is not None:
+            tries = "1 try" if self.iterations == 1 else f"{self.iterations} tries"
+            return f"the MCTS player ({tries} a turn)"
+        return f"the MCTS player ({self.seconds:g} s a turn)"
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
         root = _Node((), None)    # no turn led to the root (its turn is never read)

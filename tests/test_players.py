@@ -298,7 +298,9 @@ def test_hint_draws_the_turn_and_the_heat_map_with_a_key():
     assert min(hint.shaded().values()) >= max(
         (share for name, share in cells if name not in shaded), default=0)
     assert scene.find("hint:" + hint["turn"][0].arg)
-    assert scene.find("hint-key")[0].text.startswith("Hint (mcts:i30): plant ")
+    said = " ".join(t.text for t in scene.find("hint-key"))
+    assert said.startswith("Hint from the MCTS player (30 tries a turn): plant ")
+    assert "mcts" not in said            # the player in words, not its name
     # the status says it is ready, with the best turns and their shares
     best = hint["search"]["turns"][0]
     assert board.status.startswith(f"The hint for Dark is ready: {', '.join(best[0])} "
@@ -329,7 +331,8 @@ def test_the_hint_key_stands_below_the_board_readable_in_every_theme():
             assert panel.ask_hint()
             scene = board.scene()
             key = scene.find("hint-key")
-            assert [t.text for t in key][0].startswith("Hint (mcts:i20): ")
+            assert " ".join(t.text for t in key).startswith(
+                "Hint from the MCTS player (20 tries a turn): ")
             below = max((s.y for s in scene.find("caption") + scene.find("key")),
                         default=scene.board_height)
             assert all(t.y > below for t in key)
@@ -359,6 +362,7 @@ def test_the_players_panel_offers_seconds_or_iterations_for_mcts():
     panel.pickers[1].value = "mcts"              # the second seat: MCTS, with that budget
     p = panel.player("second")
     assert (p.iterations, p.seconds, p.name) == (40, None, "mcts:i40")
+    assert p.words == "the MCTS player (40 tries a turn)"
     panel.budget.value = "seconds"
     panel.seconds.value = 0.5
     assert panel.player("second").seconds == 0.5 and not panel.seconds.disabled
@@ -375,3 +379,12 @@ def test_board_widget_opens_a_record_and_refuses_a_non_player():
         BoardWidget(game, light="mcts")
     with pytest.raises(DendriaError, match="not both"):
         BoardWidget(game, dark=RandomPlayer(), black=RandomPlayer())
+
+
+def test_every_player_is_said_in_words():
+    """What the Players tab and a hint's key say of a player: words, never
+    its name for code ('mcts:i1')."""
+    assert player_from_name("random").words == "the random player"
+    assert player_from_name("greedy").words == "the greedy player"
+    assert player_from_name("mcts:i1").words == "the MCTS player (1 try a turn)"
+    assert player_from_name("mcts:0.5").words == "the MCTS player (0.5 s a turn)"

@@ -30,16 +30,18 @@ class Hint:
     """A hint for one position (``key``: the game's version when it was
     asked): the suggested ``turn`` (steps), the ``search`` facts of the
     player that found it (``{"cells": {cell: share of the visits}}``) and
-    the player's ``name``."""
+    the player's ``name``, and ``who`` found it in words ("the MCTS player
+    (30 tries a turn)"; empty when nobody is named)."""
 
     key: Any
     turn: list
     search: Any
     name: str
+    who: str = ""
 
     def __getitem__(self, name: str) -> Any:
         # read as the dict it was before: hint["turn"], hint["search"]
-        if name not in ("key", "turn", "search", "name"):
+        if name not in ("key", "turn", "search", "name", "who"):
             raise KeyError(name)
         return getattr(self, name)
 
@@ -135,7 +137,8 @@ def _lowest(shape: rscene.Shape) -> float:
 def key_words(hint: Hint) -> str:
     """The hint's line of the key: the suggested turn, its rings' numbers."""
     turn = ", ".join(str(s) for s in hint.turn)
-    return f"Hint ({hint.name}): {turn} (the numbers: the order of its steps)"
+    by = f" from {hint.who}" if hint.who else ""
+    return f"Hint{by}: {turn} (the numbers: the order of its steps)"
 
 
 def heat_key_words(hint: Hint, shaded: dict[str, float]) -> str:

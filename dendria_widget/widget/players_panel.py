@@ -300,9 +300,9 @@ class PlayersPanel:
         self.job = job
         colour = self.board.game.variant.colour_word(self.board.game.to_move)
         what = "looks for a hint" if kind == "hint" else "is thinking"
-        self._say(f"{colour} ({player.name}) {what}...", "info")
+        self._say(f"{colour}, {player.words}, {what}...", "info")
         session = self.board.session
-        session.say(f"{colour}'s computer player ({player.name}) {what}...", "info")
+        session.say(f"{colour}'s computer player, {player.words}, {what}...", "info")
         if kind == "turn":   # a click on the board is refused, with this sentence
             session.set_thinking(f"{colour}'s computer player is thinking: wait, or press "
                                  "Stop in the Players tab.")
@@ -344,12 +344,12 @@ class PlayersPanel:
         if job.kind == "hint":
             self.clear_button.disabled = False
             self._say(f"Hint for {colour}: {', '.join(str(s) for s in job.turn)}.", "ok")
-            hint = Hint(job.key, list(job.turn), job.search, job.player.name)
+            hint = Hint(job.key, list(job.turn), job.search, job.player.name, job.player.words)
             self.board.session.set_hint(hint, ready_words(colour, hint))
             return
         self.turns_played += 1
-        self._say(f"{colour} ({job.player.name}) played {', '.join(str(s) for s in job.turn)}.",
-                  "ok")
+        self._say(f"{colour}, {job.player.words}, played "
+                  f"{', '.join(str(s) for s in job.turn)}.", "ok")
         self.board.play(*job.turn)             # refreshes; the next player may start
 
 

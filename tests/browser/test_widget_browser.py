@@ -137,5 +137,5 @@ def test_players_tab_hint_by_iterations_draws_on_the_canvas(lab, page, tmp_path)
     after = lab.wait_for_canvas(page, 0, lambda im: mean_diff(im, before) > 0.5,
                                 save_to=tmp_path / "hint-timeout.png", timeout=15)
     after.save(tmp_path / "hint.png")
-    key = lab.kernel_literal(page, "w.scene().find('hint-key')[0].text")
-    assert key.startswith("Hint (mcts:i30): ")
+    key = lab.kernel_literal(page, "' '.join(t.text for t in w.scene().find('hint-key'))")
+    assert key.startswith("Hint from the MCTS player (30 tries a turn): ")
