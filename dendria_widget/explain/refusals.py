@@ -133,9 +133,6 @@ HEDU = {
     "unknown-verb": "unknown step {verb!r} (Hedu steps: place, pass, swap)",
 }
 
-#: The act of planting as a noun, by the edition's verb ("a sow" is no word).
-_A_PLANT = A_PLANT      # (the lessons read it here too)
-
 #: What a dead end was reached by, per verb (``dead-end``).
 _ACTIONS = {"slide": "sliding to {cell}", "sprout": "sprouting {cell}",
             "grow": "growing the seedbed of {cell}", "capture": "capturing the forest of {cell}"}
@@ -146,7 +143,7 @@ def _edition_words(v: Variant) -> dict[str, str]:
     plant = v.verbs["plant"]
     return {"dendrid": dendrid, "dendrids": v.kind_word("dendrid", 2),
             "Dendrid": dendrid.capitalize(), "plant": plant.word, "planting": plant.ing,
-            "planted": plant.done, "a_plant": _A_PLANT[plant.word],
+            "planted": plant.done, "a_plant": A_PLANT[plant.word],
             "soil": v.plot_word, "plots": v.plots_word()}
 
 

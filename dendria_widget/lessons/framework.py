@@ -37,11 +37,10 @@ from typing import Any
 from urllib.parse import quote
 
 from ..errors import DendriaError, IllegalStep
-from ..explain.refusals import _A_PLANT as A_PLANT  # the act of planting, as a noun
 from ..explain.sentences import and_list
 from ..game import Game
 from ..notation import Step
-from ..rules.variant import plural_of
+from ..rules.variant import A_PLANT, plural_of  # A_PLANT: planting as a noun
 from .claims import Claim
 
 #: Every rule (and every option default) a lesson can teach, by id: what

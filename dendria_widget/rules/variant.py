@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..notation import VERB_SYNONYMS
+from .options import option_specs, resolve_rules
 
 if TYPE_CHECKING:  # for the type hints only
     from ..notation import Step
@@ -153,8 +154,6 @@ class Variant:
 
     def option_doc(self, name: str) -> str:
         """What the rules option ``name`` means, in this edition's words."""
-        from .options import option_specs
-
         return option_specs(self.ruleset)[name].doc.format(**self._words())
 
     # ----------------------------------------------------------- overlays
@@ -379,8 +378,6 @@ def variant_for(rules: Rules) -> Variant:
 def variant_of(ruleset: str) -> Variant:
     """The :class:`Variant` of ``ruleset`` under its default rules (its
     words, for a ruleset no game plays yet)."""
-    from .options import resolve_rules
-
     return variant_for(resolve_rules(ruleset))
 
 

@@ -39,6 +39,19 @@ def overlap(a, b):
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
+def ask_hint(lab, page, out):
+    """A 30-try MCTS hint asked from the kernel; the board's status line,
+    once it says the hint is ready (or after 10 s)."""
+    lab.kernel_exec(page, "p = w.players_panel; p.budget.value = 'iterations'; "
+                          "p.iterations.value = 30; p.ask_hint() or p.wait(20)")
+    lab.wait_for_kernel(page, "w.session.hint is not None", timeout=30)
+    status = out.locator(".dendria-status")
+    deadline = time.monotonic() + 10
+    while "is ready" not in status.inner_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return status
+
+
 @pytest.mark.parametrize("ruleset,size", [("dendria-classic", (1280, 720)),
                                           ("hedu", (1280, 720)),
                                           ("dendria-classic", (1920, 1080))])
@@ -73,13 +86,7 @@ def test_the_board_its_buttons_and_status_fit_the_window(lab, page, tmp_path, ru
     assert cut == [], cut
     # a hint and its key appear: the board does not move nor change size
     before = board.bounding_box()
-    lab.kernel_exec(page, "p = w.players_panel; p.budget.value = 'iterations'; "
-                          "p.iterations.value = 30; p.ask_hint() or p.wait(20)")
-    lab.wait_for_kernel(page, "w.session.hint is not None", timeout=30)
-    status = out.locator(".dendria-status")
-    deadline = time.monotonic() + 10
-    while "is ready" not in status.inner_text() and time.monotonic() < deadline:
-        time.sleep(0.1)
+    status = ask_hint(lab, page, out)
     first = "Black" if ruleset == "hedu" else "Dark"
     assert f"The hint for {first} is ready" in status.inner_text()
     time.sleep(0.3)
@@ -285,13 +292,7 @@ def test_with_a_large_key_on_a_hint_keys_and_long_captions_leave_the_board_still
     lab.wait_for_kernel(page, "'prisoner' in w.scene().captions['preview']")
     grown = settle("long-caption")
     assert grown["height"] > before["height"] + 10, (before, grown)   # the key grew
-    lab.kernel_exec(page, "p = w.players_panel; p.budget.value = 'iterations'; "
-                          "p.iterations.value = 30; p.ask_hint() or p.wait(20)")
-    lab.wait_for_kernel(page, "w.session.hint is not None", timeout=30)
-    status = out.locator(".dendria-status")
-    deadline = time.monotonic() + 10
-    while "is ready" not in status.inner_text() and time.monotonic() < deadline:
-        time.sleep(0.1)
+    status = ask_hint(lab, page, out)
     assert "The hint for White is ready" in status.inner_text()
     settle("hint")
     lab.kernel_exec(page, "w.set_overlay('regions'); w.set_overlay('heights')")
