@@ -263,32 +263,35 @@ def test_progress_lasts_the_session_where_the_file_cannot_be_kept(tmp_path, monk
     p = Progress(blocker / "progress.json")      # its folder is a file
     p.mark_solved(lesson, title)
     assert not p.kept and "for this session only" in p.note
-    assert "cannot be read (Not a directory)" in p.note and p.count(lesson)[0] == 1
-    assert "cannot read" in caplog.text                  # the traceback is logged
+    assert f"{blocker} is not a folder; nothing was written" in p.note
+    assert p.count(lesson)[0] == 1
+    assert "cannot use" in caplog.text                  # the traceback is logged
     # a disk that refuses the write: the session goes on in memory
     full = tmp_path / "full"
 
     def refuse(*args):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("dendria_widget.lessons.progress.os.replace", refuse)
+    monkeypatch.setattr("dendria_widget.files.os.replace", refuse)
     p = Progress(full / "progress.json")
     p.mark_solved(lesson, title)
-    assert "cannot be written (No space left on device)" in p.note
+    assert "no space left on device; nothing was written" in p.note
     assert p.count(lesson)[0] == 1 and sorted(x.name for x in full.iterdir()) == []
     monkeypatch.undo()
-    # a file that is not a progress file is kept, not overwritten, until Reset
+    # a file that is not a progress file is kept, not overwritten, even by Reset
     bad = tmp_path / "bad" / "progress.json"
     bad.parent.mkdir()
     bad.write_text("{not json", encoding="utf-8")
     p = Progress(bad)
-    assert p.count(lesson)[0] == 0 and "is not a progress file" in p.note
+    assert p.count(lesson)[0] == 0 and "is not valid JSON" in p.note
+    assert "left as it is" in p.note and "Reset" not in p.note
     p.mark_solved(lesson, title)
     assert bad.read_text("utf-8") == "{not json" and p.count(lesson)[0] == 1
     p.reset()
-    assert p.kept and json.loads(bad.read_text("utf-8"))["solved"] == {}
-    # a kernel in the browser (Pyodide): nothing written at all
+    assert not p.kept and p.count(lesson)[0] == 0 and bad.read_text("utf-8") == "{not json"
+    # a kernel in the browser (Pyodide) with no home chosen: nothing written
     monkeypatch.setattr("sys.platform", "emscripten")
+    monkeypatch.delenv(HOME_VARIABLE)
     home = tmp_path / "pyodide"
     p = Progress(home / "progress.json")
     p.mark_solved(lesson, title)

@@ -1,15 +1,24 @@
 """The learner's progress: which exercises of each lesson they solved.
 
 Kept between sessions in one small JSON file,
-``~/.dendria-widget/progress.json`` (the folder: ``$DENDRIA_WIDGET_HOME``
-when that is set, which is what the tests do); nothing else is written
-there. Where that file cannot be kept (a browser-only kernel such as
-Pyodide, a home that is not writable), progress lasts the session and
-:attr:`Progress.note` says so in words. The file holds, per lesson, the
-titles of the exercises solved (titles, not page numbers, so an exercise
-keeps its mark when pages are added before it)::
+``~/.dendria-widget/progress.json`` (the folder: :func:`dendria_widget.store.home`,
+``$DENDRIA_WIDGET_HOME`` when that is set, which is what the tests do);
+nothing else is written there. The file is a
+:class:`~dendria_widget.store.JsonStore`: every mark is added under a lock to
+what the file holds at that moment and written atomically, so two notebooks
+open at once lose no mark. The file holds, per lesson, the titles of the
+exercises solved (titles, not page numbers, so an exercise keeps its mark
+when pages are added before it); keys it does not know (kept by other parts
+of the package, or a later version) are kept as they are::
 
     {"version": 1, "solved": {"02_roots": ["Feed the seed"]}}
+
+Where the file cannot be kept (a browser-only kernel such as Pyodide with no
+home chosen by :func:`dendria_widget.store.set_home`, a home that is not
+writable), progress lasts the session and :attr:`Progress.note` says so in
+words. A file that cannot be used (written by a newer version, not UTF-8,
+nested too deeply, of the wrong shape) is never written over: it is left
+byte for byte as it was, and the note says why.
 
 >>> import tempfile, pathlib
 >>> from dendria_widget.lessons import load
@@ -23,34 +32,52 @@ keeps its mark when pages are added before it)::
 
 from __future__ import annotations
 
-import json
 import logging
-import os
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import DendriaError
+from ..files import path_text
+from ..store import HOME_VARIABLE, JsonStore, StoreError, home, home_is_chosen, in_browser
 
 if TYPE_CHECKING:
     from .framework import Lesson
 
-HOME_VARIABLE = "DENDRIA_WIDGET_HOME"
 FILE_NAME = "progress.json"
 VERSION = 1
+KEY = "solved"
 log = logging.getLogger(__name__)
+
+Solved = dict[str, list[str]]
 
 
 def progress_path() -> Path:
-    """Where the progress file lives: ``$DENDRIA_WIDGET_HOME/progress.json``,
-    else ``~/.dendria-widget/progress.json``."""
-    folder = os.environ.get(HOME_VARIABLE)
-    return (Path(folder) if folder else Path.home() / ".dendria-widget") / FILE_NAME
+    """Where the progress file lives: ``progress.json`` in
+    :func:`dendria_widget.store.home` (``$DENDRIA_WIDGET_HOME``, else
+    ``~/.dendria-widget``)."""
+    return home() / FILE_NAME
 
 
 def _browser_only() -> bool:
-    """A kernel running in the browser (Pyodide): its home is not kept."""
-    return sys.platform == "emscripten"
+    """A kernel running in the browser (Pyodide) with no home chosen: its
+    files are not kept."""
+    return in_browser() and not home_is_chosen()
+
+
+def check_solved(solved: object) -> Solved:
+    """``solved`` checked: a table of lesson names and exercise titles
+    (ValueError saying what is wrong)."""
+    if not isinstance(solved, dict):
+        raise ValueError("'solved' is not a table of lessons")
+    for k, v in solved.items():
+        if not (isinstance(v, list) and all(isinstance(t, str) for t in v)):
+            raise ValueError(f"the exercises solved in {k} are not a list of titles")
+    return solved
+
+
+def _check(doc: dict) -> None:
+    if KEY in doc:
+        check_solved(doc[KEY])
 
 
 class Progress:
@@ -58,11 +85,12 @@ class Progress:
     (default :func:`progress_path`) at every call, so two notebooks open at
     once see each other's progress. When the file cannot be written (or
     read), the progress is kept in memory for the session and :attr:`note`
-    tells why, in words."""
+    tells why, in words; the file is left as it was."""
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else progress_path()
-        self._memory: dict[str, list[str]] | None = None
+        self.store = JsonStore(self.path, VERSION, _check, what="the progress file")
+        self._memory: Solved | None = None
         self.note = ""
         if _browser_only():
             self._keep_in_memory("this kernel runs in the browser, where files are not kept")
@@ -73,52 +101,63 @@ class Progress:
         """True when the progress is kept in the file between sessions."""
         return self._memory is None
 
-    def _keep_in_memory(self, why: str, solved: dict[str, list[str]] | None = None) -> None:
-        self._memory = dict(solved or {})
+    def _keep_in_memory(self, why: str, solved: Solved | None = None) -> None:
+        self._memory = {k: list(v) for k, v in (solved or {}).items()}
         self.note = f"Your progress is kept for this session only: {why}."
 
-    def _read(self) -> dict[str, list[str]]:
+    def _unusable(self, e: StoreError, solved: Solved | None = None) -> None:
+        """The file cannot be used: keep the session's progress in memory,
+        say why, and leave the file alone."""
+        log.warning("cannot use %s", path_text(self.path), exc_info=True)
+        where = self.place
+        if e.reason == "newer":
+            why = (f"{where} was written by a newer version of dendria-widget, so it is "
+                   f"kept as it is for that version (it is not read or changed here)")
+            if not solved and e.data is not None:
+                try:
+                    solved = check_solved(e.data.get(KEY, {}))
+                    why = (f"{where} was written by a newer version of dendria-widget: "
+                           f"its marks are shown, and the file is kept as it is for that "
+                           f"version (not changed here)")
+                except ValueError:
+                    pass
+        elif e.reason in ("bad", "unreadable"):
+            why = f"{e}; the file is left as it is, unchanged"
+        else:
+            why = f"{e}"
+        self._keep_in_memory(why, solved)
+
+    def _read(self) -> Solved:
         if self._memory is not None:
             return self._memory
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return {}
-        except OSError as e:
-            log.warning("cannot read %s", self.path, exc_info=True)
-            self._keep_in_memory(f"{self.path} cannot be read ({e.strerror or e})")
+            return dict(self.store.read().get(KEY, {}))
+        except StoreError as e:
+            self._unusable(e)
             return self._memory or {}
-        try:
-            data = json.loads(text)
-            solved = data["solved"]
-            if not (isinstance(solved, dict) and all(
-                    isinstance(k, str) and isinstance(v, list)
-                    and all(isinstance(t, str) for t in v) for k, v in solved.items())):
-                raise ValueError("'solved' is not a table of lessons and exercise titles")
-        except (ValueError, KeyError, TypeError) as e:
-            log.warning("cannot read %s", self.path, exc_info=True)
-            self._keep_in_memory(f"{self.path} is not a progress file ({e}); Reset "
-                                 "writes a new one")
-            return {}
-        return solved
 
-    def _write(self, solved: dict[str, list[str]]) -> None:
+    def _change(self, change: Callable[[Solved], Solved]) -> None:
+        """Apply ``change`` to the progress: in the file (under its lock, to
+        what it holds now), or in memory."""
         if self._memory is not None:
-            self._memory = solved
+            self._memory = change(self._memory)
             return
-        data = {"version": VERSION, "solved": solved}
-        tmp = self.path.with_name(self.path.name + ".tmp")
+
+        def apply(doc: dict[str, Any]) -> dict[str, Any]:
+            return {**doc, KEY: change(dict(doc.get(KEY, {})))}
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-            os.replace(tmp, self.path)
-        except OSError as e:
-            log.warning("cannot write %s", self.path, exc_info=True)
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
-            self._keep_in_memory(f"{self.path} cannot be written ({e.strerror or e})", solved)
+            self.store.update(apply)
+        except StoreError as e:
+            # the file is as it was: the session goes on in memory, from
+            # what the file holds when it can be read
+            base: Solved = {}
+            if e.reason in ("unwritable", "locked"):
+                try:
+                    base = dict(self.store.read().get(KEY, {}))
+                except StoreError:
+                    pass
+            self._unusable(e, base)
+            self._memory = change(self._memory or {})
 
     # ------------------------------------------------------------ asking
     def solved(self, lesson: Lesson) -> list[str]:
@@ -131,26 +170,26 @@ class Progress:
         return len(self.solved(lesson)), len(lesson.exercises())
 
     def mark_solved(self, lesson: Lesson, title: str) -> None:
-        """Remember that the exercise called ``title`` of ``lesson`` is solved."""
+        """Remember that the exercise called ``title`` of ``lesson`` is solved
+        (added to what the file holds now: marks made meanwhile by another
+        notebook are kept)."""
         if title not in [ex.title for ex in lesson.exercises()]:
             raise DendriaError(f"the lesson {lesson.name} has no exercise {title!r}")
-        solved = self._read()
-        titles = list(solved.get(lesson.name, []))
-        if title in titles:
-            return
-        solved = {**solved, lesson.name: titles + [title]}
-        self._write(solved)
+
+        def add(solved: Solved) -> Solved:
+            titles = list(solved.get(lesson.name, []))
+            return solved if title in titles else {**solved, lesson.name: titles + [title]}
+        self._change(add)
 
     def reset(self, lesson: Lesson | None = None) -> None:
-        """Forget what was solved: in ``lesson``, or in every lesson. A reset
-        of everything also writes a fresh file over one that could not be read."""
-        if lesson is not None:
-            solved = {k: v for k, v in self._read().items() if k != lesson.name}
-            self._write(solved)
-            return
-        if self._memory is not None and not _browser_only():
-            self._memory, self.note = None, ""     # try the file again
-        self._write({})
+        """Forget what was solved: in ``lesson``, or in every lesson. A file
+        that could not be used is left as it is (only the session's progress
+        is forgotten)."""
+        if lesson is None:
+            self._change(lambda solved: {})
+        else:
+            name = lesson.name
+            self._change(lambda solved: {k: v for k, v in solved.items() if k != name})
 
     @property
     def place(self) -> str:
@@ -158,11 +197,11 @@ class Progress:
         try:
             return "~/" + self.path.relative_to(Path.home()).as_posix()
         except ValueError:
-            return str(self.path)
+            return path_text(self.path)
 
     def __repr__(self) -> str:
         where = self.place if self.kept else "this session only"
         return f"<Progress ({where})>"
 
 
-__all__ = ["HOME_VARIABLE", "Progress", "progress_path"]
+__all__ = ["HOME_VARIABLE", "Progress", "check_solved", "progress_path"]
