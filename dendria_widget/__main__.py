@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any, Sequence, TextIO
 
-from .errors import DendriaError
+from .errors import BadFile, DendriaError
 from .tutorials import DEFAULT_DIR
 
 PROG = "dendria-widget"
@@ -160,8 +160,8 @@ def _read_input(path: str) -> bytes | str:
         stream = sys.stdin
         buf = getattr(stream, "buffer", None)
         return buf.read() if buf is not None else stream.read()
-    with open(path, "rb") as f:
-        return f.read()
+    from .files import read_bytes
+    return read_bytes(path, what="the input")   # a FIFO or a device: refused at once
 
 
 def run_analyze(path: str, pretty: bool = False, out: TextIO | None = None) -> int:
@@ -172,8 +172,10 @@ def run_analyze(path: str, pretty: bool = False, out: TextIO | None = None) -> i
     try:
         try:
             text = _read_input(path)
-        except OSError as e:
-            result, status = {"error": {"reason": f"cannot read {path!r}: "
+        except BadFile as e:
+            result, status = {"error": {"reason": str(e)}}, 1
+        except OSError as e:        # standard input
+            result, status = {"error": {"reason": f"cannot read the standard input: "
                                                   f"{e.strerror or e}"}}, 1
         else:
             result, status = analyze(text)
@@ -195,7 +197,7 @@ def run_bench(args: argparse.Namespace) -> int:
 
 def run_tutorials(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Copy the tutorials into args.dir and say how to open them."""
-    from .tutorials import copy_tutorials, trust_notebooks
+    from .tutorials import copy_tutorials, trust_own_tutorials
 
     out = sys.stdout if out is None else out
     try:
@@ -211,9 +213,12 @@ def run_tutorials(args: argparse.Namespace, out: TextIO | None = None) -> int:
             out.write(f"Kept {path}: it was there already (--overwrite replaces it).\n")
     kept = set(copied.kept)
     try:
-        if trust_notebooks([p for p in copied.notebooks if p not in kept]):
+        trusted = trust_own_tutorials([p for p in copied.notebooks if p not in kept])
+        if trusted.signed:
             out.write("Marked them as trusted for your Jupyter, so that their saved "
                       "pictures follow its theme.\n")
+        for path, why in trusted.refused:
+            out.write(f"Left {path} untrusted: {why}.\n")
     except DendriaError as e:
         sys.stderr.write(f"warning: {e}; their saved pictures stay light until "
                          f"their cells run\n")

@@ -117,14 +117,14 @@ def load_baseline(path: str, name: str = "dendria_widget_baseline") -> types.Mod
     root = os.path.join(os.path.abspath(path), "dendria_widget")
     init = os.path.join(root, "__init__.py")
     if not os.path.exists(init):
-        raise FileNotFoundError(f"no dendria_widget package in {path!r}")
+        raise FileNotFoundError(f"no dendria_widget package in {os.fspath(path)}")
     if name in sys.modules:
         return sys.modules[name]
     sys.meta_path.insert(0, _SourceTree(name, root))
     spec = importlib.util.spec_from_file_location(name, init,
                                                   submodule_search_locations=[root])
     if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load the package in {path!r}")
+        raise ImportError(f"cannot load the package in {os.fspath(path)}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence, TypeAlias
 from . import checks
 from .checks import LARGEST, brief, brief_first, is_number, is_whole, whole_number_text
 from .errors import BadPosition, BadRecord, DendriaError, IllegalStep
+from .files import PathLike, path_text, read_bytes, write_atomic
 from .geometry import DIRECTION_NAMES, Board
 from .notation import Step, format_position, parse_position, read_rows
 from .rules import engine_for, resolve_rules
@@ -685,6 +686,26 @@ class Game:
     def to_json(self, indent: int | None = None) -> str:
         """The record as strict JSON text (see ``to_record``)."""
         return checks.dumps(self.to_record(), indent=indent)
+
+    def save(self, path: PathLike, overwrite: bool = False) -> bool:
+        """Write the record (``to_json``) to the file ``path``, through a
+        temporary file beside it moved into place: a failure leaves the old
+        file as it was and no partial file. A file already at ``path`` is
+        replaced only with ``overwrite=True`` (else
+        :class:`~dendria_widget.files.ExistingFile`, a ``BadFile``, names
+        it); returns True when a file was replaced."""
+        return write_atomic(path, self.to_json(indent=1) + "\n", overwrite=overwrite,
+                            what="the record")
+
+    @classmethod
+    def load(cls, path: PathLike) -> Game:
+        """A game from the record file ``path`` (only a regular file is read,
+        of a bounded size: a FIFO or a device is refused at once)."""
+        data = read_bytes(path, what="a record")
+        try:
+            return cls.from_record(data)
+        except BadRecord as e:
+            raise BadRecord(f"{path_text(path)}: {e}") from None
 
     @classmethod
     def from_record(cls, record: dict | str | bytes | bytearray) -> Game:

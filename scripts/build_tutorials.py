@@ -42,6 +42,14 @@ engine's sentences under the pictures as the other lessons do.
 
 A cell that raises stops the build with the notebook's name and the error.
 Prints the time each notebook took, and the total.
+
+Every notebook built (or cleaned) gets its SHA-256 in ``tutorials/SHA256SUMS``
+(``sha256sum`` format), the manifest by which scripts/lab.sh and
+``dendria-widget tutorials`` trust only the project's own notebooks. Entries
+of notebooks not built this time are kept while the file still matches
+them. ``--manifest`` only writes the manifest, of the notebooks git tracks
+and that are as committed (after merging branches that rebuilt notebooks);
+an untracked or changed notebook never gets an entry.
 """
 
 from __future__ import annotations
@@ -302,6 +310,38 @@ def build(path):
     return took
 
 
+def _git_own(paths):
+    """The notebooks among ``paths`` that git tracks and that are as committed."""
+    import subprocess
+
+    def git(*args):
+        return subprocess.run(["git", "-C", str(REPO), *args], capture_output=True,
+                              text=True, check=True).stdout.splitlines()
+    tracked = set(git("ls-files", "--", "tutorials"))
+    changed = set(git("diff", "--name-only", "HEAD", "--", "tutorials"))
+    return [p for p in paths if (rel := p.relative_to(REPO).as_posix()) in tracked
+            and rel not in changed]
+
+
+def write_manifest(built):
+    """Enter the notebooks ``built`` in tutorials/SHA256SUMS (with their
+    SHA-256 now); keep the other entries whose notebook still matches."""
+    sys.path.insert(0, str(REPO))
+    from dendria_widget.files import write_atomic
+    from dendria_widget.tutorials import MANIFEST, manifest_text, read_manifest, sha256
+
+    digests = read_manifest(TUTORIALS)
+    for name, digest in list(digests.items()):
+        path = TUTORIALS / name
+        if not path.is_file() or sha256(path.read_bytes()) != digest:
+            del digests[name]
+    for path in built:
+        if path.parent == TUTORIALS:
+            digests[path.name] = sha256(path.read_bytes())
+    write_atomic(TUTORIALS / MANIFEST, manifest_text(digests), what="the manifest")
+    print(f"{MANIFEST}: {len(digests)} notebooks")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("notebooks", nargs="*", type=Path,
@@ -311,7 +351,13 @@ def main(argv=None):
     ap.add_argument("--new", metavar="NAME",
                     help="write the notebook of the lesson NAME (e.g. 11_sprites_sowing), "
                          "then build it")
+    ap.add_argument("--manifest", action="store_true",
+                    help="only write tutorials/SHA256SUMS, of the notebooks git tracks "
+                         "as committed")
     args = ap.parse_args(argv)
+    if args.manifest:
+        write_manifest(_git_own(sorted(TUTORIALS.glob("*.ipynb"))))
+        return
     if args.new:
         import nbformat
 
@@ -320,6 +366,7 @@ def main(argv=None):
             raise SystemExit(f"{path.name} is there already: edit it, or remove it first")
         nbformat.write(new_notebook(args.new), path)
         print(f"{path.name}: written, {build(path):.1f} s")
+        write_manifest([path])
         return
     paths = [p.resolve() for p in args.notebooks] or sorted(TUTORIALS.glob("*.ipynb"))
     total = 0.0
@@ -336,6 +383,7 @@ def main(argv=None):
         took = build(path)
         total += took
         print(f"{path.name}: {took:.1f} s")
+    write_manifest(paths)
     if not args.clean_only:
         print(f"all {len(paths)} notebooks: {total:.1f} s")
 

@@ -169,7 +169,7 @@ def test_missing_file(cli, tmp_path):
     status, out, err = cli(["analyze", str(tmp_path / "nope.json")])
     assert status == 1 and err == ""
     reason = json.loads(out)["error"]["reason"]
-    assert "nope.json" in reason and "No such file" in reason
+    assert "nope.json" in reason and "no such file" in reason
 
 
 def test_a_directory_is_not_a_file(cli, tmp_path):

@@ -210,3 +210,322 @@ def test_progress_in_the_browser_is_kept_on_a_chosen_drive(tmp_path, monkeypatch
         assert _listing(tmp_path / "drive") == ["progress.json"]
     finally:
         set_home(None)
+
+
+# -------------------------------------------------------------- records
+def _long_game():
+    from dendria_widget import Game
+    from dendria_widget.players import RandomPlayer
+
+    g = Game("dendria-classic", size=5)
+    player = RandomPlayer(seed=3)
+    while not g.is_over and len(g.history) < 60:
+        g.play(*player.choose_turn(g))
+    return g
+
+
+SAVE_UNDER_A_SIZE_LIMIT = """
+import resource, signal, sys
+from dendria_widget import Game
+from dendria_widget.session import BoardSession
+path, limit = sys.argv[1], int(sys.argv[2])
+game = Game.from_record(open(sys.argv[3], encoding="utf-8").read())
+s = BoardSession(game)
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)      # a write past the limit fails
+resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+print(s.save_record(path, overwrite=True))
+print(s.status)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="resource limits are POSIX")
+def test_a_record_save_cut_half_way_leaves_the_old_record_and_no_partial_file(tmp_path):
+    from dendria_widget import Game
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = folder / "game.json"
+    old = Game("hedu", size=3)
+    assert old.save(path) is False
+    before = path.read_bytes()
+    big = _long_game()
+    new_text = big.to_json(indent=1) + "\n"
+    (tmp_path / "new.json").write_text(new_text, encoding="utf-8")
+    limit = len(new_text.encode()) // 2            # half of the new record fits
+    assert len(before) < limit
+    r = _run(SAVE_UNDER_A_SIZE_LIMIT, path, limit, tmp_path / "new.json")
+    assert r.returncode == 0, r.stderr
+    result, status = r.stdout.splitlines()[:2]
+    assert result == "None"
+    assert status == (f"Cannot save the record to {path}: file too large; {path} is as "
+                      f"it was.")
+    assert path.read_bytes() == before and _listing(folder) == ["game.json"]
+    # without the limit, the same save goes through
+    r = _run(SAVE_UNDER_A_SIZE_LIMIT, path, 10 ** 9, tmp_path / "new.json")
+    assert r.stdout.splitlines()[1] == f"Record saved to {path}, replacing the file that was there."
+    assert Game.load(path) == big and _listing(folder) == ["game.json"]
+
+
+def test_an_interrupted_save_leaves_no_partial_file(tmp_path, monkeypatch):
+    path = tmp_path / "x.json"
+    path.write_bytes(b"old")
+    real_write = os.write
+
+    def cut(fd, data):
+        real_write(fd, bytes(data[:3]))
+        raise KeyboardInterrupt
+    monkeypatch.setattr("dendria_widget.files.os.write", cut)
+    with pytest.raises(KeyboardInterrupt):
+        files.write_atomic(path, b"new content")
+    monkeypatch.undo()
+    assert path.read_bytes() == b"old" and _listing(tmp_path) == ["x.json"]
+
+
+def test_saving_over_a_record_asks_first(tmp_path):
+    from dendria_widget import BoardWidget, Game
+
+    path = tmp_path / "game.json"
+    w = BoardWidget(Game("dendria-classic", size=4))
+    assert w.save_record(path) == str(path) and w.status == f"Record saved to {path}."
+    first = path.read_bytes()
+    w.play("plant c3", "end")
+    # the Editor's button: the first click asks, the second replaces and says so
+    panel = w.editor_panel
+    panel.path.value = str(path)
+    panel.save_record_button.click()
+    assert w.status_kind == "refused" and path.read_bytes() == first
+    assert w.status.startswith(f"{path} is already there, so the record was not saved")
+    assert "Save again to replace it" in w.status
+    panel.save_record_button.click()
+    assert w.status == f"Record saved to {path}, replacing the file that was there."
+    assert Game.load(path) == w.game
+    second = path.read_bytes()
+    w.play("plant d4", "end")
+    panel.save_record_button.click()          # asks again: a replace is never silent
+    assert "already there" in w.status and path.read_bytes() == second
+    # the API: refused without overwrite, replaced with it
+    assert w.save_record(path) is None and path.read_bytes() == second
+    assert w.save_record(path, overwrite=True) == str(path)
+    assert Game.load(path) == w.game
+    # the Game's own API
+    with pytest.raises(files.ExistingFile, match="is already there") as e:
+        w.game.save(path)
+    assert e.value.path == str(path) and "PosixPath" not in str(e.value)
+    assert w.game.save(path, overwrite=True) is True
+    assert _listing(tmp_path) == ["game.json"]
+
+
+def test_an_export_never_replaces_silently_and_keeps_what_it_finished(tmp_path, monkeypatch):
+    from dendria_widget import BoardWidget, Game
+
+    w = BoardWidget(Game("dendria-classic", size=4))
+    written = w.export(tmp_path, stem="pos")
+    assert sorted(os.path.basename(p) for p in written) == ["pos.json", "pos.png", "pos.svg"]
+    svg = (tmp_path / "pos.svg").read_bytes()
+    w.play("plant c3", "end")
+    assert w.export(tmp_path, stem="pos") == [] and "already" in w.status
+    assert (tmp_path / "pos.svg").read_bytes() == svg
+    assert len(w.export(tmp_path, stem="pos", overwrite=True)) == 3
+    assert (tmp_path / "pos.svg").read_bytes() != svg
+    # a disk that fills up after the picture: the SVG is kept and named
+    real = files.os.replace
+    calls = []
+
+    def full(src, dst):
+        calls.append(dst)
+        if len(calls) > 1:
+            raise OSError(28, "No space left on device")
+        return real(src, dst)
+    monkeypatch.setattr("dendria_widget.files.os.replace", full)
+    monkeypatch.setattr("dendria_widget.files.os.link", full)
+    done = w.export(tmp_path, stem="cut")
+    monkeypatch.undo()
+    assert [os.path.basename(p) for p in done] == ["cut.svg"]
+    assert "no space left on device" in w.status and "Exported cut.svg before it (kept)" in w.status
+    assert "cut.json not written" in w.status
+    assert sorted(p.name for p in tmp_path.glob("cut*")) == ["cut.svg"]
+    assert not list(tmp_path.glob(".*"))
+
+
+# --------------------------------------------------------- reading files
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_refused_within_a_second(tmp_path):
+    from dendria_widget import BoardWidget, Game
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    code = """
+    import sys, time
+    from dendria_widget import BoardWidget, Game
+    from dendria_widget.lessons.progress import Progress
+    from dendria_widget.store import JsonStore
+    t = time.monotonic()
+    w = BoardWidget(Game("hedu", size=3))
+    t = time.monotonic()
+    w.load_record(sys.argv[1]); print(w.status)
+    try:
+        Game.load(sys.argv[1])
+    except Exception as e:
+        print(type(e).__name__, e)
+    p = Progress(sys.argv[1]); p.solved
+    try:
+        JsonStore(sys.argv[1], 1).read()
+    except Exception as e:
+        print(type(e).__name__, e)
+    print(round(time.monotonic() - t, 3))
+    """
+    r = _run(code, fifo, timeout=30)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == f"Cannot read {fifo}: it is a named pipe (FIFO), not a file."
+    assert lines[1] == f"BadFile cannot read {fifo}: it is a named pipe (FIFO), not a file"
+    assert lines[2].startswith("StoreError cannot read")
+    assert float(lines[-1]) < 1.0
+    # and in this process too: every reader refuses it at once
+    t = time.monotonic()
+    w = BoardWidget(Game("hedu", size=3))
+    w.load_record(fifo)
+    assert "named pipe" in w.status
+    with pytest.raises(BadFile, match="named pipe"):
+        BoardWidget.from_record(fifo)
+    from dendria_widget.__main__ import main
+    assert main(["analyze", str(fifo)]) == 1
+    assert time.monotonic() - t < 1.0
+
+
+def test_files_too_large_or_not_files_are_refused_in_words(tmp_path):
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 2000)
+    with pytest.raises(BadFile, match=r"it holds 2 KB, more than a record may \(1000 bytes\)"):
+        files.read_bytes(big, 1000, "a record")
+    with pytest.raises(BadFile, match=r"it is a folder, not a file"):
+        files.read_bytes(tmp_path)
+    if os.path.exists("/dev/zero"):
+        with pytest.raises(BadFile, match=r"/dev/zero: it is a device, not a file"):
+            files.read_bytes("/dev/zero")
+    with pytest.raises(BadFile, match=r"cannot save the picture to .*: it is a folder"):
+        files.write_atomic(tmp_path, b"x", what="the picture")
+
+
+def test_paths_in_messages_are_text(tmp_path):
+    from pathlib import Path
+
+    from dendria_widget import BoardWidget, Game
+
+    w = BoardWidget(Game("hedu", size=3))
+    missing = Path(tmp_path) / "missing.json"
+    messages = []
+    w.load_record(missing)
+    messages.append(w.status)
+    w.save_record(Path(tmp_path) / "no" / "such" / "x.json")
+    messages.append(w.status)
+    messages.append(repr(Progress(missing)))
+    messages.append(Progress(tmp_path).note or "")
+    for m in messages:
+        assert "PosixPath" not in m and "WindowsPath" not in m and "('" not in m
+    assert messages[0] == f"Cannot read {missing}: no such file or directory."
+    assert messages[1].startswith(f"Cannot save the record to {tmp_path}/no/such/x.json: "
+                                  f"no such file or directory; nothing was written")
+
+
+# ---------------------------------------------------------------- trust
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def _foreign_notebook(path):
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook, new_output
+
+    nb = new_notebook(cells=[new_code_cell("1", outputs=[new_output(
+        "display_data", data={"text/html": "<script>alert('mine')</script>"})])])
+    nbformat.write(nb, str(path))
+
+
+def _trusted(path):
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    notary = NotebookNotary()
+    try:
+        return notary.check_signature(nbformat.read(str(path), as_version=4))
+    finally:
+        notary.close()
+
+
+@pytest.fixture
+def jupyter_data(tmp_path, monkeypatch):
+    folder = tmp_path / "jupyter-data"
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(folder))
+    return folder
+
+
+def test_the_manifest_lists_every_built_tutorial_as_committed():
+    from dendria_widget.tutorials import MANIFEST, read_manifest, sha256
+
+    manifest = read_manifest(ROOT / "tutorials")
+    notebooks = sorted(p.name for p in (ROOT / "tutorials").glob("*.ipynb"))
+    assert sorted(manifest) == notebooks, (
+        f"tutorials/{MANIFEST} is not the list of the notebooks: run "
+        f"'python scripts/build_tutorials.py --manifest' after committing them")
+    stale = [n for n in notebooks
+             if sha256((ROOT / "tutorials" / n).read_bytes()) != manifest[n]]
+    assert not stale, (f"these notebooks changed since tutorials/{MANIFEST} was written "
+                       f"(rebuild them, or run 'python scripts/build_tutorials.py "
+                       f"--manifest'): {', '.join(stale)}")
+
+
+def test_lab_sh_trusts_only_the_projects_own_tutorials(tmp_path, jupyter_data):
+    """The trust step of scripts/lab.sh, run as the script runs it (in a
+    folder holding a copy of the tutorials, a foreign notebook and a
+    tutorial changed since it was built), without starting JupyterLab."""
+    import re
+    import shutil
+
+    script = (ROOT / "scripts" / "lab.sh").read_text("utf-8")
+    steps = [line for line in script.splitlines() if "dendria_widget.tutorials trust" in line]
+    assert steps == ['"$PYTHON" -m dendria_widget.tutorials trust tutorials'], steps
+    assert not re.search(r"trust_notebooks|nbformat|jupyter trust", script)
+    work = tmp_path / "clone"
+    shutil.copytree(ROOT / "tutorials", work / "tutorials")
+    _foreign_notebook(work / "tutorials" / "zz_foreign.ipynb")
+    changed = work / "tutorials" / "02_roots.ipynb"
+    changed.write_text(changed.read_text("utf-8").replace("Lesson 02", "Lesson two"),
+                       encoding="utf-8")
+    r = subprocess.run(["bash", "-c", steps[0]], cwd=work, capture_output=True, text=True,
+                       env={**os.environ, "PYTHON": sys.executable}, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "Left tutorials/zz_foreign.ipynb untrusted: it is not one of the tutorials" in r.stdout
+    assert "Left tutorials/02_roots.ipynb untrusted: it was changed since it was built" in r.stdout
+    untrusted = [p.name for p in sorted((work / "tutorials").glob("*.ipynb"))
+                 if not _trusted(p)]
+    assert untrusted == ["02_roots.ipynb", "zz_foreign.ipynb"]
+
+
+def test_the_tutorials_command_never_trusts_a_foreign_notebook(tmp_path, monkeypatch,
+                                                               jupyter_data, capsys):
+    import shutil
+
+    from dendria_widget import tutorials
+    from dendria_widget.__main__ import main
+
+    src = tmp_path / "installed"
+    shutil.copytree(ROOT / "tutorials", src / "tutorials")
+    shutil.copytree(ROOT / "docs", src / "docs")
+    _foreign_notebook(src / "tutorials" / "zz_foreign.ipynb")
+    edited = src / "tutorials" / "03_sprouting.ipynb"
+    edited.write_text(edited.read_text("utf-8").replace("Lesson 03", "Lesson three"),
+                      encoding="utf-8")
+    monkeypatch.setattr(tutorials, "source", lambda name: src / name)
+    dest = tmp_path / "nb"
+    assert main(["tutorials", str(dest)]) == 0
+    out = capsys.readouterr().out
+    assert "Marked them as trusted" in out
+    assert f"Left {dest / 'zz_foreign.ipynb'} untrusted" in out
+    assert f"Left {dest / '03_sprouting.ipynb'} untrusted: it was changed" in out
+    untrusted = [p.name for p in sorted(dest.glob("*.ipynb")) if not _trusted(p)]
+    assert untrusted == ["03_sprouting.ipynb", "zz_foreign.ipynb"]
+    assert not (dest / tutorials.MANIFEST).exists()
+    # a folder carrying a manifest of its own gains nothing by it
+    (dest / tutorials.MANIFEST).write_text(tutorials.manifest_text(
+        {"zz_foreign.ipynb": tutorials.sha256((dest / "zz_foreign.ipynb").read_bytes())}))
+    assert tutorials.trust_notebooks([dest / "zz_foreign.ipynb"]) == 0

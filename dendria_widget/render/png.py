@@ -15,6 +15,7 @@ import os
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
+from ..files import write_atomic
 from .scene import Circle, Line, Point, Points, Polygon, Scene, Shape, Text, arrow_parts, build_scene
 
 if TYPE_CHECKING:  # for the type hints only
@@ -201,9 +202,7 @@ def game_png(game: Game, scale: float = 2, **kw: Any) -> bytes:
 
 def save_png(game: Game, path: PathLike, scale: float = 2, **kw: Any) -> PathLike:
     """Write a game's picture as a PNG file; returns the path."""
-    data = game_png(game, scale=scale, **kw)
-    with open(path, "wb") as f:
-        f.write(data)
+    write_atomic(path, game_png(game, scale=scale, **kw), what="the picture")
     return path
 
 
@@ -211,8 +210,7 @@ def save_svg(game: Game, path: PathLike, **kw: Any) -> PathLike:
 
     """Write a game's picture as an SVG file; returns the path."""
     from .svg import game_svg
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(game_svg(game, **kw))
+    write_atomic(path, game_svg(game, **kw), what="the picture")
     return path
 
 

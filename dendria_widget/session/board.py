@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from .. import explain
-from ..checks import brief
 from ..errors import BadFile, DendriaError, IllegalStep
+from ..files import ExistingFile, path_text, read_bytes, write_atomic
 from ..explain.sentences import points
 from ..game import BoardSpec, Game, RulesSpec
 from ..interaction import (button_steps, choices_made, click_steps, journey_cell,
@@ -131,6 +131,7 @@ class BoardSession:
                              f"(overlays: {', '.join(rscene.OVERLAYS)})")
         self._game = game
         self._depth = 0
+        self._asked_to_replace: str | None = None
         self._subscribers: list[Subscriber] = []
         self._view: ViewState | None = None      # the last view state published
         self._legal: list[Step] | None = None
@@ -556,25 +557,44 @@ class BoardSession:
 
     @command
     def load_record(self, path: str | os.PathLike) -> Game | None:
-        """Load a game record from a JSON file."""
+        """Load a game record from a JSON file (only a regular file of a
+        bounded size is read: a FIFO or a device is refused at once)."""
         try:
-            data = Path(_record_path(path)).read_bytes()
-        except (OSError, BadFile) as e:
-            self._refused(f"Cannot read {brief(path)}: {_file_problem(e)}")
+            data = read_bytes(path, what="a record")
+        except BadFile as e:
+            self._refused(_sentence(e, "Cannot read the record"))
             return None
-        return self.load_record_text(data, source=os.fspath(path))
+        return self.load_record_text(data, source=path_text(path))
+
+    def asked_to_replace(self, path: str | os.PathLike) -> bool:
+        """True when the last save was refused because ``path`` is already
+        there (a second *Save record* of the same file replaces it)."""
+        return (self._asked_to_replace is not None and isinstance(path, (str, os.PathLike))
+                and self._asked_to_replace == path_text(path))
 
     @command
-    def save_record(self, path: str | os.PathLike) -> str | None:
-        """Write the game record (JSON: rules, turns, redo, annotations)."""
+    def save_record(self, path: str | os.PathLike, overwrite: bool = False) -> str | None:
+        """Write the game record (JSON: rules, turns, redo, annotations) to
+        ``path``, through a temporary file moved into place (a failure leaves
+        the old file as it was). A file already there is replaced only with
+        ``overwrite=True``; otherwise the status asks to save again."""
+        self._asked_to_replace = None
         try:
-            Path(_record_path(path)).write_text(self._game.to_json(indent=1) + "\n",
-                                                encoding="utf-8")
-        except (OSError, BadFile) as e:
-            self._refused(f"Cannot save the record to {brief(path)}: {_file_problem(e)}")
+            replaced = self._game.save(path, overwrite=overwrite)
+        except ExistingFile as e:
+            self._asked_to_replace = e.path
+            self._refused(f"{e.path} is already there, so the record was not saved and "
+                          f"that file is unchanged. Save again to replace it (the Save "
+                          f"record button again, or save_record with overwrite=True).")
             return None
-        self.status, self.status_kind = f"Record saved to {path}.", "ok"
-        return str(path)
+        except BadFile as e:
+            self._refused(_sentence(e, "Cannot save the record"))
+            return None
+        name = path_text(path)
+        self.status, self.status_kind = (
+            f"Record saved to {name}" + (", replacing the file that was there." if replaced
+                                         else "."), "ok")
+        return name
 
     # ----------------------------------------------------------- editor
     def _rebuild(self, pieces: dict | None = None, to_move: str | None = None,
@@ -919,34 +939,85 @@ class BoardSession:
 
     @command
     def export(self, folder: str | os.PathLike = ".", stem: str | None = None,
-               theme: Theme | str | None = None, width: float | None = None) -> list[str]:
+               theme: Theme | str | None = None, width: float | None = None,
+               overwrite: bool = False) -> list[str]:
         """Save the picture (SVG and PNG) and the game record (JSON) in
         ``folder`` (the notebook's folder by default), named ``stem`` and a
         number that is free (``board-1.svg``...); the status line says
-        where. Returns the paths written ([] when it could not)."""
+        where. Each file goes through a temporary file moved into place; a
+        ``stem`` whose files are there already is refused unless
+        ``overwrite``. Returns the paths written ([] when it could not; when
+        a file fails, the ones written before it are kept and named)."""
         from ..render.png import scene_to_png
         from ..render.svg import scene_to_svg
 
+        if not isinstance(folder, (str, os.PathLike)) or (
+                stem is not None and (not isinstance(stem, str) or not stem.strip()
+                                      or "/" in stem or "\\" in stem or "\0" in stem)):
+            self._refused("Cannot export: give a folder (a path) and a stem (a file name "
+                          "without a folder).")
+            return []
         where = Path(folder)
+        folder_words = path_text(os.path.abspath(where))
+        if not where.is_dir():
+            self._refused(f"Cannot export to {folder_words}: "
+                          + ("it is not a folder." if os.path.lexists(where)
+                             else "there is no such folder."))
+            return []
         if stem is None:
             k = 1
-            while any((where / f"board-{k}{ext}").exists() for ext in (".svg", ".png", ".json")):
+            while any(os.path.lexists(where / f"board-{k}{ext}")
+                      for ext in (".svg", ".png", ".json")):
                 k += 1
             stem = f"board-{k}"
-        scene = self.export_scene(theme, width)
         paths = [where / f"{stem}.svg", where / f"{stem}.png", where / f"{stem}.json"]
-        try:
-            paths[0].write_text(scene_to_svg(scene), encoding="utf-8")
-            paths[1].write_bytes(scene_to_png(scene))
-            paths[2].write_text(self._game.to_json(indent=1) + "\n", encoding="utf-8")
-        except OSError as e:
-            self._refused(f"Cannot export to {brief(str(where))}: {_file_problem(e)}")
+        there = [p.name for p in paths if os.path.lexists(p)]
+        if there and not overwrite:
+            self._refused(f"Nothing exported: {_listed(there)} already "
+                          f"{'is' if len(there) == 1 else 'are'} in "
+                          f"{folder_words}, and kept. Export with "
+                          f"another stem, or with overwrite=True to replace them.")
             return []
-        folder_words = os.path.abspath(where)
+        scene = self.export_scene(theme, width)
+        contents: list[bytes | str] = [scene_to_svg(scene), scene_to_png(scene),
+                                       self._game.to_json(indent=1) + "\n"]
+        done: list[Path] = []
+        for path, data, what in zip(paths, contents, ("the picture", "the picture",
+                                                       "the record")):
+            try:
+                write_atomic(path, data, overwrite=overwrite, what=what)
+            except BadFile as e:
+                left = [p.name for p in paths if p not in done and p != path]
+                said = f"Cannot export to {folder_words}: {e}."
+                if done:
+                    said += (f" Exported {_listed([p.name for p in done])} before it (kept)")
+                    said += f"; {_listed(left)} not written." if left else "."
+                elif left:
+                    said += f" {_listed(left)} not written either."
+                self._refused(said)
+                return [path_text(p) for p in done]
+            done.append(path)
         self.status, self.status_kind = (f"Exported {paths[0].name}, {paths[1].name} (the "
                                          f"picture) and {paths[2].name} (the record) to "
                                          f"{folder_words}.", "ok")
-        return [str(p) for p in paths]
+        return [path_text(p) for p in paths]
+
+
+def _listed(names: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _sentence(error: BadFile, prefix: str) -> str:
+    """A file's error as a sentence of the status line: the error's own
+    words when they say what was done ('cannot save ... to x.json: ...'),
+    else ``prefix: words``."""
+    text = str(error)
+    if text.startswith("cannot "):
+        text = text[0].upper() + text[1:]
+    else:
+        text = f"{prefix}: {text}"
+    return text if text.endswith(".") else text + "."
 
 
 def _board_words(game: Game) -> str:
@@ -954,19 +1025,3 @@ def _board_words(game: Game) -> str:
     if spec.get("shape") == "hexagon":
         return f"a hexagon of side {spec['size']}"
     return f"a modular board of {len(spec.get('modules', []))} modules"
-
-
-def _record_path(path: Any) -> Any:
-    """A record file's path, checked: BadFile unless it is a file name."""
-    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path).strip():
-        raise BadFile("a record file is named by a path like 'game.json'")
-    if "\0" in os.fspath(path):
-        raise BadFile("a file name cannot hold a NUL character")
-    return path
-
-
-def _file_problem(error: Exception) -> str:
-    """What went wrong with a file, as words (no error numbers)."""
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror[0].lower() + error.strerror[1:]
-    return str(error)

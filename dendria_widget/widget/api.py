@@ -8,9 +8,9 @@ from __future__ import annotations
 import base64
 import logging
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..files import path_text, write_atomic
 from ..render import scene as rscene
 from ..render import svg as rsvg
 
@@ -125,9 +125,11 @@ class SessionAPI:
     def position_string(self) -> str:
         return self.session.game.position_string()
 
-    def save_record(self, path: str | os.PathLike) -> str | None:
-        """Write the game record (JSON: rules, turns, redo, annotations)."""
-        return self.session.save_record(path)
+    def save_record(self, path: str | os.PathLike, overwrite: bool = False) -> str | None:
+        """Write the game record (JSON: rules, turns, redo, annotations); a
+        file already at ``path`` is replaced only with ``overwrite=True``
+        (the status line says so)."""
+        return self.session.save_record(path, overwrite=overwrite)
 
     def load_record(self, path: str | os.PathLike) -> Game | None:
         return self.session.load_record(path)
@@ -160,21 +162,25 @@ class SessionAPI:
         return rsvg.scene_to_svg(self.export_scene())
 
     def save_svg(self, path: str | os.PathLike) -> str:
-        Path(path).write_text(self.to_svg())
-        return str(path)
+        """The board as an SVG file (written through a temporary file moved
+        into place: a failure leaves the old file as it was)."""
+        write_atomic(path, self.to_svg(), what="the picture")
+        return path_text(path)
 
     def save_png(self, path: str | os.PathLike, scale: float = 2) -> str:
         """The board as a PNG file, drawn by Pillow (headless)."""
         from ..render.png import scene_to_png
 
-        Path(path).write_bytes(scene_to_png(self.export_scene(), scale=scale))
-        return str(path)
+        write_atomic(path, scene_to_png(self.export_scene(), scale=scale), what="the picture")
+        return path_text(path)
 
-    def export(self, folder: str | os.PathLike = ".", stem: str | None = None) -> list[str]:
+    def export(self, folder: str | os.PathLike = ".", stem: str | None = None,
+               overwrite: bool = False) -> list[str]:
         """*Export*: the picture (SVG and PNG, as the board shows it) and the
-        record (JSON) in ``folder`` (the notebook's folder by default)."""
+        record (JSON) in ``folder`` (the notebook's folder by default); files
+        of that ``stem`` already there are replaced only with ``overwrite``."""
         return self.session.export(folder, stem, self.board_canvas.theme,
-                                   self.board_canvas.width)
+                                   self.board_canvas.width, overwrite=overwrite)
 
     def still_scene(self) -> rscene.Scene:
         """The picture a notebook keeps of the board: what the board shows,

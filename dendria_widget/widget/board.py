@@ -20,7 +20,6 @@ import functools
 import logging
 import os
 import weakref
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import ipywidgets as widgets
@@ -312,7 +311,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         path to a record file); keyword arguments as for BoardWidget."""
         if isinstance(record, os.PathLike) or (isinstance(record, str)
                                                and record.strip().endswith(".json")):
-            record = Path(record).read_text(encoding="utf-8")
+            return cls(Game.load(record), **kwargs)
         return cls(Game.from_record(record), **kwargs)
 
     # --------------------------------------------------------- commands

@@ -271,7 +271,9 @@ class EditorPanel:
         self.clear_button.on_click(guard(lambda _: s.clear_board()))
         self.copy_button.on_click(guard(lambda _: self._show_position()))
         self.load_button.on_click(guard(lambda _: s.load_position(self.position.value)))
-        self.save_record_button.on_click(guard(lambda _: s.save_record(self.path.value)))
+        # a second click on a file that is there replaces it (the first one asks)
+        self.save_record_button.on_click(guard(lambda _: s.save_record(
+            self.path.value, overwrite=s.asked_to_replace(self.path.value))))
         self.load_record_button.on_click(guard(lambda _: s.load_record(self.path.value)))
         self.upload.observe(guard(self._uploaded), "value")
         self.clear_notes_button.on_click(guard(lambda _: s.clear_annotations()))
