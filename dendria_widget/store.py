@@ -52,7 +52,8 @@ HOME_VARIABLE = "DENDRIA_WIDGET_HOME"
 log = logging.getLogger(__name__)
 
 _chosen_home: Path | None = None
-_process_lock = threading.Lock()     # threads of one kernel, where there is no flock
+_process_lock = threading.RLock()    # threads of one kernel, where there is no flock
+_held: dict[str, int] = {}           # folders this process holds the flock of (under the RLock)
 
 
 def home() -> Path:
@@ -219,10 +220,18 @@ class JsonStore:
     def _locked(self) -> Iterator[None]:
         """Hold the lock on the file's folder (and this process's lock)."""
         with _process_lock:
-            fd = self._lock_folder()
+            folder = os.path.abspath(self.path.parent)
+            if _held.get(folder):            # an update inside an update: held already
+                fd = None
+            else:
+                fd = self._lock_folder()
+            _held[folder] = _held.get(folder, 0) + 1
             try:
                 yield
             finally:
+                _held[folder] -= 1
+                if not _held[folder]:
+                    del _held[folder]
                 if fd is not None:
                     os.close(fd)            # closing releases the flock
 

@@ -52,6 +52,18 @@ def test_a_store_reads_changes_and_writes_under_its_lock(tmp_path):
     assert os.stat(s.path).st_mtime_ns == before
 
 
+def test_an_update_inside_an_update_of_the_same_folder_does_not_wait(tmp_path):
+    a = JsonStore(tmp_path / "a.json", 1)
+    b = JsonStore(tmp_path / "b.json", 1)
+
+    def both(doc):
+        b.update(lambda d: {**d, "n": 1})
+        return {**doc, "n": 2}
+    t = time.monotonic()
+    a.update(both)
+    assert time.monotonic() - t < 5 and a.read()["n"] == 2 and b.read()["n"] == 1
+
+
 @pytest.mark.parametrize("content,reason,words", [
     (b'{"version": 9, "solved": {}}', "newer", "newer dendria-widget (version 9"),
     (b"\xff\xfe{}", "bad", "not UTF-8"),
@@ -390,7 +402,13 @@ def test_a_fifo_is_refused_within_a_second(tmp_path):
         BoardWidget.from_record(fifo)
     from dendria_widget.__main__ import main
     assert main(["analyze", str(fifo)]) == 1
+    # nor is a save to it waiting for a reader
+    assert w.save_record(fifo, overwrite=True) is None
+    assert w.status == (f"Cannot save the record to {fifo}: it is a named pipe (FIFO), not "
+                        f"a file; nothing was written.")
+    assert w.export(tmp_path, stem="pipe") == [] and "already" in w.status
     assert time.monotonic() - t < 1.0
+    assert _listing(tmp_path) == ["pipe.json"]
 
 
 def test_files_too_large_or_not_files_are_refused_in_words(tmp_path):
