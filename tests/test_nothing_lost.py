@@ -547,3 +547,35 @@ def test_the_tutorials_command_never_trusts_a_foreign_notebook(tmp_path, monkeyp
     (dest / tutorials.MANIFEST).write_text(tutorials.manifest_text(
         {"zz_foreign.ipynb": tutorials.sha256((dest / "zz_foreign.ipynb").read_bytes())}))
     assert tutorials.trust_notebooks([dest / "zz_foreign.ipynb"]) == 0
+
+
+def test_the_build_enters_only_committed_notebooks_in_the_manifest(tmp_path, monkeypatch):
+    """``build_tutorials.py --manifest`` (after a merge): notebooks git
+    tracks as committed get an entry; an untracked or changed one never."""
+    import importlib.util
+
+    from dendria_widget.tutorials import read_manifest, sha256
+
+    spec = importlib.util.spec_from_file_location("build_tutorials_under_test",
+                                                  ROOT / "scripts" / "build_tutorials.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    repo = tmp_path / "repo"
+    (repo / "tutorials").mkdir(parents=True)
+    for name in ("a.ipynb", "b.ipynb"):
+        (repo / "tutorials" / name).write_text(f'{{"cells": [], "n": "{name}"}}')
+
+    def git(*args):
+        subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t",
+                        *args], check=True, capture_output=True)
+    git("init", "-q")
+    git("add", "tutorials")
+    git("commit", "-q", "-m", "notebooks")
+    (repo / "tutorials" / "b.ipynb").write_text('{"cells": [], "changed": true}')
+    _foreign_notebook(repo / "tutorials" / "c.ipynb")
+    monkeypatch.setattr(build, "REPO", repo)
+    monkeypatch.setattr(build, "TUTORIALS", repo / "tutorials")
+    build.main(["--manifest"])
+    manifest = read_manifest(repo / "tutorials")
+    assert manifest == {"a.ipynb": sha256((repo / "tutorials" / "a.ipynb").read_bytes())}
+    assert _listing(repo / "tutorials") == ["SHA256SUMS", "a.ipynb", "b.ipynb", "c.ipynb"]
