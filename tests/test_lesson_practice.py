@@ -338,8 +338,15 @@ def test_solving_counts_in_the_lesson_and_in_the_index(tmp_path):
     assert "~/" not in table.note.value or "progress.json" in table.note.value
     bundle = table._repr_mimebundle_()
     assert f"01_board: 1 of {total} exercises solved" in bundle["text/plain"]
+    table.reset_button.click()                  # the first click asks
+    assert store.count(lesson)[0] == 1 and "1 exercise solved would be forgotten" in (
+        table.note.value)
+    table.refresh_button.click()                # Refresh keeps them
+    assert table.reset_button.description == "Reset progress"
     table.reset_button.click()
+    table.reset_button.click()                  # the second click forgets
     assert store.count(lesson)[0] == 0 and f">0 of {total}<" in table.table.value
+    assert table.reset_button.description == "Reset progress"
     lw.go(k)
     assert f"solved: 0 of {total}" in lw.solved_label.value
 

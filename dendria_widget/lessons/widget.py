@@ -499,7 +499,8 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 class LessonsProgress(widgets.VBox):
     """Every lesson and how many of its exercises the learner solved (from
     the progress file), with *Refresh* (read it again: lessons solved in
-    other notebooks) and *Reset progress* (forget everything solved).
+    other notebooks) and *Reset progress* (forget everything solved: the
+    first click asks, a second one forgets).
     ``LessonsProgress(progress=None)``; ``rows()`` gives the table as
     (lesson name, title, solved, exercises)."""
 
@@ -512,7 +513,8 @@ class LessonsProgress(widgets.VBox):
         self.refresh_button.icon = "refresh"
         self.reset_button = _button("Reset progress", "forget every exercise solved", "warning")
         self.refresh_button.on_click(lambda _: self.refresh())
-        self.reset_button.on_click(lambda _: self.reset())
+        self.reset_button.on_click(lambda _: self._reset_clicked())
+        self._asking = False
         self.note = widgets.HTML()
         self.children = [self.table, widgets.HBox([self.refresh_button, self.reset_button]),
                          self.note]
@@ -537,10 +539,30 @@ class LessonsProgress(widgets.VBox):
         return f"<table class='dendria-progress'>{head}{''.join(body)}</table>"
 
     def refresh(self) -> None:
+        self._asking = False
+        self.reset_button.description = "Reset progress"
         self.table.value = self.html()
         where = (self.progress.note if self.progress.note
                  else f"Kept between sessions in {self.progress.place}.")
         self.note.value = f"<span style='opacity:0.75'>{escape(where)}</span>"
+
+    def _reset_clicked(self) -> None:
+        """*Reset progress*: the first click asks (nothing is forgotten), the
+        second forgets; *Refresh* takes the question back."""
+        if self._asking:
+            self.reset()
+            return
+        solved = sum(done for _n, _t, done, _total in self.rows())
+        self.refresh()
+        if not solved:
+            return
+        self._asking = True
+        self.reset_button.description = "Yes, forget them"
+        self.note.value = (f"<span>{solved} exercise{'s' if solved != 1 else ''} solved "
+                           f"would be forgotten in every lesson. Click <i>Yes, forget "
+                           f"them</i> to forget {'them' if solved != 1 else 'it'}, or "
+                           f"<i>Refresh</i> to keep {'them' if solved != 1 else 'it'}."
+                           f"</span>")
 
     def reset(self) -> None:
         """Forget every exercise solved, in every lesson."""
