@@ -22,9 +22,12 @@ LESSON = Lesson(
     pages=[
         Page(
             title="An enemy forest",
-            text="Light's tree on a1 has three fertile soils: a2, b1 and b2. Dark's dendrids "
-                 "fertilize all three. But **Light fertilizes all three too**, so the forest "
-                 "is safe.",
+            text="{piece(a1)|colour|cap}'s tree on a1 has {fertile_count(a1)|word} fertile "
+                 "{soils}: {fertile_soils(a1)}. {to_move()|cap}'s {dendrids} fertilize "
+                 "{fertile_by(a1, dark)}. But **{piece(a1)|colour|cap} fertilizes "
+                 "{fertile_by(a1, light)} too**: **as the board stands**, {to_move()|cap} "
+                 "{may_capture(a1, dark)|can} capture the forest. That holds only for this "
+                 "board: a move changes it, and the next page captures this very forest.",
             start=GUARDED,
             overlays=("fertile", "conversions"),
             claims=(claim.piece("a1", "light tree"), claim.fertilizes("dark", "a2", "b1", "b2"), claim.fertilizes("light", "a2", "b1", "b2"), claim.fertile_soils("a1", "a2", "b1", "b2"), claim.may_capture("a1", "dark", False)),
@@ -34,10 +37,12 @@ LESSON = Lesson(
             title="Capture",
             text="During a move, the player may **capture** an enemy forest when **every** "
                  "fertile soil of it is fertilized by the player **and at least one** of "
-                 "them is **not** fertilized by its owner. Press **Play**: the dark dendrid "
-                 "on a4 slides to c4. There it still sees a2, and it blocks Light's line "
-                 "from d5 to a2. Now Light misses a2: Dark captures the forest, which "
-                 "becomes Dark's.",
+                 "them is **not** fertilized by its owner. Press **Play**: the "
+                 "{piece(a4)|piece} on a4 slides to c4. There it still sees "
+                 "{fertile_missed(a1, light)@2}, and it blocks the line of the "
+                 "{piece(d5)|piece} on d5. Now {piece(d5)|colour|cap} misses "
+                 "{fertile_missed(a1, light)@2}: {to_move()|cap} captures the forest, which "
+                 "becomes {piece(a1)|colour|cap@end}'s.",
             start=GUARDED,
             play=("move a4", "slide c4", "capture a1", "end"),
             overlays=("fertile", "fertilization"),
