@@ -70,6 +70,8 @@ FIELD = re.compile(r"\{(?P<query>[a-z_]+)\((?P<args>[^(){}]*)\)"
 #: An edition's word field: ``{soil}``, ``{Dendrids}``...
 WORD_FIELD = re.compile(r"\{(?P<word>[A-Za-z_]+)\}")
 
+DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
+                   "SE": "south-east", "SW": "south-west"}
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 
@@ -153,6 +155,15 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "fertile_missed": lambda g, cell, colour: _cells(
         c for c, who in _group_of(g, cell)["fertile_soils"].items() if colour not in who),
     "fertile_count": lambda g, cell: len(_group_of(g, cell)["fertile_soils"]),
+    "sproutable": lambda g: _cells(c for c, why in explain.conversions(g)["sprout"].items()
+                                   if why is None),
+    "hungry_seeds": lambda g: _cells(c for c, f in explain.seeds(g).items() if f["hungry"]),
+    "dendrid_count": lambda g: sum(1 for p in g.pieces.values() if p.endswith("dendrid")),
+    "corner_fertile": lambda g: min(len(g.board.neighbours[i]) for i in g.board.plots),
+    "root_ends": lambda g, cell: _cells(r["nourisher"] for r in explain.roots(g, cell)
+                                        if not r["sees_edge"]),
+    "corners": lambda g: sum(1 for i in g.board.plots
+                             if sum(1 for ray in g.board.rays[i] if ray) <= 3),
     "nourisher_count": _nourisher_count,
     "nourisher_cells": lambda g, cell: _cells(explain.seeds(g)[cell]["nourishers"]),
     "score": _score,
@@ -191,7 +202,7 @@ def _number_text(x: Any) -> str:
 
 def _word(x: Any) -> str:
     n = float(x)
-    if n.is_integer() and 0 < n < len(NUMBER_WORDS):
+    if n.is_integer() and 0 <= n < len(NUMBER_WORDS):
         return NUMBER_WORDS[int(n)]
     return _number_text(x)
 
@@ -204,7 +215,7 @@ def _of(game: Game, x: Any, word: str) -> str:
     fields = game.variant.words()
     singular = fields.get(word, word)
     many = fields.get(word + "s", plural_of(singular))
-    return f"{_number_text(x)} {singular if float(x) == 1 else many}"
+    return f"{_word(x)} {singular if float(x) == 1 else many}"
 
 
 #: What a format does to an answer: a function of (game, value, argument).
@@ -213,12 +224,15 @@ FORMATS: dict[str, Callable[[Game, Any, str], Any]] = {
     "word": lambda g, x, a: _word(x),
     "cap": lambda g, x, a: _text(g, x)[:1].upper() + _text(g, x)[1:],
     "can": lambda g, x, a: "can" if x else "cannot",
+    "may": lambda g, x, a: "may" if x else "may not",
+    "hungry": lambda g, x, a: "hungry" if x else "nourished",
     "is": lambda g, x, a: "is" if x else "is not",
     "yes": lambda g, x, a: "yes" if x else "no",
     "piece": lambda g, x, a: _piece(g, x),
     "colour": lambda g, x, a: "nobody" if x is None else str(x).split()[0],
     "kind": lambda g, x, a: "nothing" if x is None else g.variant.piece_words(str(x)).split()[-1],
     "of": lambda g, x, a: _of(g, x, a),
+    "ways": lambda g, x, a: tuple(DIRECTION_WORDS[d] for d in x),
     "first": lambda g, x, a: x[0],
     "last": lambda g, x, a: x[-1],
     "or": lambda g, x, a: and_list(x).replace(" and ", " or ") if x else "none",

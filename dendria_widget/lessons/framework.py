@@ -49,7 +49,8 @@ from .claims import Claim
 RULE_IDS = {
     # the board (docs/rules.md section 1, what the games share)
     "board-soils": "the board is made of hexagonal cells, the soils (plots)",
-    "lines": "six straight lines run from every cell, one in each direction",
+    "lines": "straight lines run from a cell in six directions (a line each way that "
+             "holds a cell)",
     "edge": "a line that meets no piece runs out at the edge of the board",
     "cell-names": "a cell is named by its row letter and its place in the row",
     # Dendria, definitions (2.1)

@@ -43,7 +43,7 @@ LESSON = Lesson(
         Page(
             title="Both colours",
             text="Each colour fertilizes the soils its own dendrids see. A soil may be "
-                 "fertilized by Dark, by Light, by both (a4, b2, c3 and d1 here, where the "
+                 "fertilized by Dark, by Light, by both ({fertilized_by_both()} here, where the "
                  "lines of the two dendrids cross) or by nobody.",
             start=TWO,
             overlays=("fertilization",),
@@ -52,8 +52,9 @@ LESSON = Lesson(
         ),
         Page(
             title="A new seed cuts a line",
-            text="Press **Play**: Light plants a seed on d6. The dark dendrid's line to the "
-                 "east now stops at d6, so d7 is no longer fertilized by Dark.",
+            text="Press **Play**: {to_move()|cap} plants a seed on d6. The dark dendrid's "
+                 "line to the east now stops at d6, so d7 is no longer fertilized by Dark "
+                 "(of d6 and d7, Dark fertilizes now: {fertilized_among(dark, d6 d7)@end}).",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             play=("plant d6", "end"),
             overlays=("fertilization",),
@@ -63,8 +64,10 @@ LESSON = Lesson(
         Exercise(
             title="Cut the line",
             turn="plant",
-            text="Light to play. The dark dendrid on d4 fertilizes d7, at the east edge.",
-            prompt="Plant **one** seed so that Dark **no longer fertilizes d7**.",
+            text="{to_move()|cap} to play. The {piece(d4)|piece} on d4 fertilizes "
+                 "{fertilized_among(dark, d7)}, at the east edge.",
+            prompt="Plant **one** seed so that {piece(d4)|colour|cap} **no longer fertilizes "
+                   "d7**.",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             overlays=("fertilization",),
             check=checks.fertilized_by("d7", ()),
@@ -80,8 +83,8 @@ LESSON = Lesson(
         Exercise(
             title="Nobody's soil",
             turn="plant",
-            text="The dark dendrid on d1 and the light dendrid on a3 both see d3: it is "
-                 "fertilized by both colours.",
+            text="The {piece(d1)|piece} on d1 and the {piece(a3)|piece} on a3 both see d3: "
+                 "it is fertilized by {fertilized_by(d3)}.",
             prompt="Plant **one** seed so that **nobody** fertilizes **d3**.",
             start=CROSS,
             overlays=("fertilization",),
@@ -98,7 +101,7 @@ LESSON = Lesson(
         Exercise(
             title="Dark's only",
             turn="plant",
-            text="The same two dendrids: both see d3.",
+            text="The same two dendrids: d3 is fertilized by {fertilized_by(d3)}.",
             prompt="Plant **one** seed so that d3 is fertilized by **Dark only**.",
             start=CROSS,
             overlays=("fertilization",),
