@@ -160,6 +160,10 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "hungry_seeds": lambda g: _cells(c for c, f in explain.seeds(g).items() if f["hungry"]),
     "dendrid_count": lambda g: sum(1 for p in g.pieces.values() if p.endswith("dendrid")),
     "corner_fertile": lambda g: min(len(g.board.neighbours[i]) for i in g.board.plots),
+    "quiet_turns": lambda g: g.turns_without_plant,
+    "default_option": lambda g, name: Game(g.ruleset).options.get(name),
+    "open_root": lambda g, cell: tuple(c for r in explain.roots(g, cell) if r["sees_edge"]
+                                       for c in r["cells"]),
     "root_ends": lambda g, cell: _cells(r["nourisher"] for r in explain.roots(g, cell)
                                         if not r["sees_edge"]),
     "corners": lambda g: sum(1 for i in g.board.plots
@@ -225,6 +229,7 @@ FORMATS: dict[str, Callable[[Game, Any, str], Any]] = {
     "cap": lambda g, x, a: _text(g, x)[:1].upper() + _text(g, x)[1:],
     "can": lambda g, x, a: "can" if x else "cannot",
     "may": lambda g, x, a: "may" if x else "may not",
+    "allowed": lambda g, x, a: "allowed" if x else "refused",
     "hungry": lambda g, x, a: "hungry" if x else "nourished",
     "is": lambda g, x, a: "is" if x else "is not",
     "yes": lambda g, x, a: "yes" if x else "no",
