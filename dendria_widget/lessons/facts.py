@@ -164,6 +164,18 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "default_option": lambda g, name: Game(g.ruleset).options.get(name),
     "open_root": lambda g, cell: tuple(c for r in explain.roots(g, cell) if r["sees_edge"]
                                        for c in r["cells"]),
+    "score_part": lambda g, colour, part: g.score()[colour][part],
+    "distinct_sizes": lambda g, colour: tuple(sorted(set(g.score()[colour]["forests"]),
+                                                     reverse=True)),
+    "forests_of": lambda g, colour, size: sum(1 for s in g.score()[colour]["forests"]
+                                              if s == int(size)),
+    "majority": lambda g, size: next((c for c in g.score() if int(size) in
+                                      g.score()[c]["majorities"]), "nobody"),
+    "half_point": lambda g: next((c for c in g.score()
+                                  if g.score()[c]["largest_forests_bonus"]), "nobody"),
+    "dark_so_far": lambda g: g.score()["dark"]["distinct_sizes"] + len(g.score()["dark"]["majorities"]),
+    "light_so_far": lambda g: g.score()["light"]["distinct_sizes"] + len(g.score()["light"]["majorities"]),
+    "board_size": lambda g: g.board.spec.get("size"),
     "root_ends": lambda g, cell: _cells(r["nourisher"] for r in explain.roots(g, cell)
                                         if not r["sees_edge"]),
     "corners": lambda g: sum(1 for i in g.board.plots
@@ -226,6 +238,7 @@ def _of(game: Game, x: Any, word: str) -> str:
 FORMATS: dict[str, Callable[[Game, Any, str], Any]] = {
     "n": lambda g, x, a: len(x),
     "word": lambda g, x, a: _word(x),
+    "none": lambda g, x, a: "none" if float(x) == 0 else _word(x),
     "cap": lambda g, x, a: _text(g, x)[:1].upper() + _text(g, x)[1:],
     "can": lambda g, x, a: "can" if x else "cannot",
     "may": lambda g, x, a: "may" if x else "may not",
@@ -239,6 +252,7 @@ FORMATS: dict[str, Callable[[Game, Any, str], Any]] = {
     "of": lambda g, x, a: _of(g, x, a),
     "ways": lambda g, x, a: tuple(DIRECTION_WORDS[d] for d in x),
     "first": lambda g, x, a: x[0],
+    "sum": lambda g, x, a: " + ".join(_number_text(v) for v in x),
     "last": lambda g, x, a: x[-1],
     "or": lambda g, x, a: and_list(x).replace(" and ", " or ") if x else "none",
     "plus": lambda g, x, a: float(x) + float(a),
