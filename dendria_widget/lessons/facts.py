@@ -176,6 +176,9 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "dark_so_far": lambda g: g.score()["dark"]["distinct_sizes"] + len(g.score()["dark"]["majorities"]),
     "light_so_far": lambda g: g.score()["light"]["distinct_sizes"] + len(g.score()["light"]["majorities"]),
     "board_size": lambda g: g.board.spec.get("size"),
+    "default_option_of": lambda g, ruleset, name: Game(ruleset).options.get(name),
+    "protected": lambda g, cell: bool(_group_of(g, cell).get("protected")),
+    "sees_count": lambda g, cell, colour: int(_group_of(g, cell)["sees_dendrids"][colour]),
     "root_ends": lambda g, cell: _cells(r["nourisher"] for r in explain.roots(g, cell)
                                         if not r["sees_edge"]),
     "corners": lambda g: sum(1 for i in g.board.plots
@@ -244,6 +247,7 @@ FORMATS: dict[str, Callable[[Game, Any, str], Any]] = {
     "may": lambda g, x, a: "may" if x else "may not",
     "allowed": lambda g, x, a: "allowed" if x else "refused",
     "hungry": lambda g, x, a: "hungry" if x else "nourished",
+    "protected": lambda g, x, a: "protected" if x else "not protected",
     "is": lambda g, x, a: "is" if x else "is not",
     "yes": lambda g, x, a: "yes" if x else "no",
     "piece": lambda g, x, a: _piece(g, x),
@@ -313,16 +317,55 @@ def parse_field(m: re.Match[str]) -> Field:
     return Field(m.group(0)[1:-1], query, args, tuple(formats), m["at"] or "0")
 
 
-def answer(field: Field, game: Game) -> str:
-    """The engine's answer to ``field`` on ``game``, in words."""
+def _value(field: Field, game: Game) -> Any:
+    """The engine's answer to ``field`` on ``game``, through its formats."""
     try:
         value = QUERIES[field.query](game, *field.args)
+        for name, arg in field.formats:
+            value = FORMATS[name](game, value, arg)
     except (KeyError, IndexError, TypeError, ValueError) as e:
         raise DendriaError(f"the field {{{field.source}}} cannot be answered on this board: "
                            f"{e}") from None
-    for name, arg in field.formats:
-        value = FORMATS[name](game, value, arg)
-    return _text(game, value)
+    return value
+
+
+def answer(field: Field, game: Game) -> str:
+    """The engine's answer to ``field`` on ``game``, in words."""
+    return _text(game, _value(field, game))
+
+
+_NUM = r"(?:\d+(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + "|none)"
+_CELL = r"[a-z]\d+"
+_PAIRS = {"can": ("can", "cannot"), "may": ("may", "may not"), "is": ("is", "is not"),
+          "yes": ("yes", "no"), "hungry": ("hungry", "nourished"),
+          "protected": ("protected", "not protected"), "allowed": ("allowed", "refused")}
+
+
+def shape(field: Field, value: Any) -> str:
+    """The pattern of words a field's place may hold: its kind (a list of
+    cells, a number, one of two words, a colour...), decided by the field's
+    formats and the kind of the engine's answer, never by the answer itself.
+    What a sentence states there is read with it, then compared."""
+    last = field.formats[-1][0] if field.formats else ""
+    if last in _PAIRS:
+        return "(?:" + "|".join(sorted(_PAIRS[last], key=len, reverse=True)) + ")"
+    if last in ("word", "none", "n") or isinstance(value, (int, float)) and \
+            not isinstance(value, bool):
+        return r"-?" + _NUM
+    if last == "of":
+        return _NUM + r" [a-z ]+?"
+    if last == "sum":
+        return r"[\d.]+(?: \+ [\d.]+)*"
+    if isinstance(value, (tuple, list)):
+        item = _CELL if all(re.fullmatch(_CELL, str(v)) for v in value) else \
+            r"(?:[a-z-]+|\d+(?:\.\d+)?)"
+        sep = r"(?:, | and | or )"
+        return rf"(?:none|{item}(?:{sep}{item})*)"
+    if last in ("colour", "cap") or value in ("dark", "light", "black", "white", "nobody"):
+        return r"[A-Za-z]+"
+    if last in ("piece", "kind"):
+        return r"[a-z]+(?: [a-z]+)*?(?: of \d+)?"
+    return r".+?"
 
 
 def edition_words(game: Game, template: str) -> str:
@@ -428,11 +471,12 @@ def false_statements(template: str, text: str, games: Mapping[str, Game] | Game
     pattern, fields, at = [], [], 0
     for m in FIELD.finditer(filled):
         pattern.append(re.escape(filled[at:m.start()]))
-        pattern.append("(.+?)")
-        fields.append(parse_field(m))
+        f = parse_field(m)
+        pattern.append(f"({shape(f, _value(f, _board(games, f.at, f.source)))})")
+        fields.append(f)
         at = m.end()
     pattern.append(re.escape(filled[at:]))
-    got = re.fullmatch("".join(pattern), text, flags=re.S)
+    got = re.fullmatch("".join(pattern), text, flags=re.S | re.I)
     if got is None:
         raise DendriaError("the sentence is not written from its template (its prose "
                            f"differs): {text!r}")
