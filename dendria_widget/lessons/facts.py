@@ -134,6 +134,11 @@ def _sees(game: Game, cell: str) -> tuple[str, ...]:
     return _cells(explain.fertilization(game)["lines"].get(cell, ()))
 
 
+def _boards() -> Any:
+    from .. import boards
+    return boards
+
+
 def _groups(game: Game, colour: str, kind: str) -> int:
     return sum(1 for g in explain.groups(game) if g["colour"] == colour and g["kind"] == kind)
 
@@ -179,6 +184,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "default_option_of": lambda g, ruleset, name: Game(ruleset).options.get(name),
     "protected": lambda g, cell: bool(_group_of(g, cell).get("protected")),
     "sees_count": lambda g, cell, colour: int(_group_of(g, cell)["sees_dendrids"][colour]),
+    "recommended_modules": lambda g: len(_boards().PRESETS[_boards().RECOMMENDED]),
     "root_ends": lambda g, cell: _cells(r["nourisher"] for r in explain.roots(g, cell)
                                         if not r["sees_edge"]),
     "corners": lambda g: sum(1 for i in g.board.plots
