@@ -139,6 +139,13 @@ def _boards() -> Any:
     return boards
 
 
+def _region_of(game: Game, cell: str) -> dict[str, Any]:
+    region = next((r for r in hedu_explain.regions(game) if cell in r["cells"]), None)
+    if region is None:
+        raise DendriaError(f"{cell} is in no region (it is not an empty plot)")
+    return region
+
+
 def _groups(game: Game, colour: str, kind: str) -> int:
     return sum(1 for g in explain.groups(game) if g["colour"] == colour and g["kind"] == kind)
 
@@ -185,6 +192,10 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "protected": lambda g, cell: bool(_group_of(g, cell).get("protected")),
     "sees_count": lambda g, cell, colour: int(_group_of(g, cell)["sees_dendrids"][colour]),
     "recommended_modules": lambda g: len(_boards().PRESETS[_boards().RECOMMENDED]),
+    "region_list": lambda g, cell, colour: ", ".join(
+        f"({h}, {n})" for h, n in _region_of(g, cell)[colour]) or "none",
+    "region_why": lambda g, cell: _region_of(g, cell)["why"],
+    "controlled_count": lambda g, colour: g.score()[colour]["controlled_regions"],
     "root_ends": lambda g, cell: _cells(r["nourisher"] for r in explain.roots(g, cell)
                                         if not r["sees_edge"]),
     "corners": lambda g: sum(1 for i in g.board.plots
@@ -360,6 +371,9 @@ def shape(field: Field, value: Any) -> str:
         return r"-?" + _NUM
     if last == "of":
         return _NUM + r" [a-z ]+?"
+    if field.query == "region_list":
+        pair = r"\(\d+, \d+\)"
+        return rf"(?:none|{pair}(?:, {pair})*)"
     if last == "sum":
         return r"[\d.]+(?: \+ [\d.]+)*"
     if isinstance(value, (tuple, list)):
@@ -438,6 +452,8 @@ def _canonical(text: str) -> Any:
     a list of items as a set (any order), a number as a number (three = 3),
     words in lower case."""
     t = text.strip().lower()
+    if "(" in t:      # a list of (height, size) entries: in its order, as written
+        return re.sub(r"\s+", " ", t)
     parts = [p for p in re.split(r",\s*|\s+and\s+|\s+or\s+", t) if p]
     if len(parts) > 1:
         return frozenset(_canonical(p) for p in parts)
