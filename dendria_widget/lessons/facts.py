@@ -196,6 +196,8 @@ QUERIES: dict[str, Callable[..., Any]] = {
         f"({h}, {n})" for h, n in _region_of(g, cell)[colour]) or "none",
     "region_why": lambda g, cell: _region_of(g, cell)["why"],
     "controlled_count": lambda g, colour: g.score()[colour]["controlled_regions"],
+    "slide_targets": lambda g, cell: _cells(explain.slides(g).get(cell) or ()),
+    "verbs_now": lambda g: tuple(sorted({st.verb for st in g.legal_steps()})),
     "root_ends": lambda g, cell: _cells(r["nourisher"] for r in explain.roots(g, cell)
                                         if not r["sees_edge"]),
     "corners": lambda g: sum(1 for i in g.board.plots

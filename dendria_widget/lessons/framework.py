@@ -187,6 +187,9 @@ class Page:
     #: lesson fills ``text``, ``prompt`` and ``hint`` from them when it is
     #: made (see :meth:`Lesson.fill`)
     templates: dict = field(default_factory=dict, repr=False, compare=False)
+    #: what each sentence with a rule word states, and how it is checked
+    #: (:mod:`.statements`: a rule, a fact of the position, a goal)
+    statements: tuple = ()
 
     def game(self, previous: Game | None = None) -> Game:
         """The game shown, after ``setup`` and before ``play`` (fresh each call).

@@ -140,7 +140,7 @@ LESSON = Lesson(
             title="Cells on the edge",
             text="In the classic edition, a cell on the edge has fewer lines: looking out "
                  "of the board there is no soil at all, so there is no line that way. The "
-                 "corner a1 has only {roots(a1)|word} lines ({sees_edge(a1)|ways}), like "
+                 "corner a1 has {roots(a1)|word} lines ({sees_edge(a1)|ways}), like "
                  "the {corners()|plus(-1)|word} other corners; the other cells of the edge, "
                  "like a2, have {roots(a2)|word}. "
                  "(The sprites edition reads the edge another way: lesson 11.)",

@@ -4,6 +4,8 @@ hungry."""
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 ALONE = "dendria-classic h4 4/5/6/3s3/6/5/4 dark"
@@ -86,6 +88,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Where you may plant",
+            statements=(st.rule("You may plant only on an empty soil", "plant-hungry", "2.3 A turn", ("dendria-classic",)),),
             text="A turn is one of three things: **plant** a seed, **move** a dendrid, or "
                  "**pass**. You may plant only on an empty soil where the new seed would be "
                  "**hungry**: some root of it must reach the edge. Here d4 is empty, but "
@@ -99,6 +102,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="One way out",
+            statements=(st.goal("along **only one** line"),),
             turn="plant",
             text="The {piece(d4)|piece} on d4 has {root_ends(d4)|n|word} roots that end on "
                  "pieces. {sees_edge(d4)|n|word|cap} more run out to the edge: to the "
@@ -121,7 +125,7 @@ LESSON = Lesson(
             title="Feed the seed",
             turn="plant",
             text="The {piece(d4)|piece} on d4 is {hungry(d4)|hungry}: it sees the edge to "
-                 "the {sees_edge(d4)|ways} only.",
+                 "the {sees_edge(d4)|ways}, and nowhere else.",
             prompt="Plant **one** seed so that the seed on **d4** becomes **nourished**.",
             start="dendria-classic h4 4/3t1/2D3/s2s1S1/6/5/3d dark",
             overlays=("roots", "nutrients"),

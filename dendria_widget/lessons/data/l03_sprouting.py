@@ -3,6 +3,8 @@ majority, sprouting either colour's seeds, one nourisher per root."""
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 # d4: six nourishers, three dark and three light
@@ -32,6 +34,7 @@ LESSON = Lesson(
         ),
         Page(
             title="A strict majority",
+            statements=(st.rule("may sprout a seed only with **strictly more**", "sprout-majority", "2.2 Conversions"),),
             text="The player to move may sprout a seed only with **strictly more** of "
                  "their own pieces among its nourishers than the opponent's. "
                  "{nourisher_count(d4, dark)|word|cap} against "
@@ -132,6 +135,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Two at once",
+            statements=(st.goal("Your seed must close"),),
             turn="plant",
             text="Back to the seeds of the exercise *Take a1*: a {piece(a1)|piece} on a1, "
                  "{piece(d1)|colour} seeds on {holding(dark seed)}, a {piece(a4)|piece} on a4. "

@@ -2,6 +2,9 @@
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
@@ -28,6 +31,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Pieces block the sight",
+            statements=(st.rule("only empty soils are", "fertilized", "2.1 Roots, hunger and fertilization"),),
             text="A dendrid's sight stops at the **first piece** on each line, of any colour "
                  "or kind. The seed on d6, the tree on b4 and the seed on e3 block three "
                  "lines: d7, a4 (behind the tree) and f2 and g1 (behind e3) are not "
@@ -82,6 +86,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Nobody's soil",
+            statements=(st.rule("Only empty soils are fertilized", "fertilized", "2.1 Roots, hunger and fertilization"),),
             turn="plant",
             text="The {piece(d1)|piece} on d1 and the {piece(a3)|piece} on a3 both see d3: "
                  "it is fertilized by {fertilized_by(d3)}.",
@@ -89,8 +94,8 @@ LESSON = Lesson(
             start=CROSS,
             overlays=("fertilization",),
             check=checks.fertilized_by("d3", ()),
-            hint="One seed cannot cut two lines... unless it stands where they cross. Only "
-                 "empty soils are fertilized.",
+            hint="A seed cuts the lines that pass through its own cell: where do the two "
+                 "lines cross? Only empty soils are fertilized.",
             hint_cells=("d3",),
             solution=("plant d3",),
             wrong=(("plant d2",), ("plant c3",)),
@@ -100,6 +105,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Dark's only",
+            statements=(st.goal("by **Dark only**"),),
             turn="plant",
             text="The same two dendrids: d3 is fertilized by {fertilized_by(d3)}.",
             prompt="Plant **one** seed so that d3 is fertilized by **Dark only**.",

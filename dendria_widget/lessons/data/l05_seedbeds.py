@@ -3,6 +3,8 @@ planting, and during a move)."""
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 GROUPS = "dendria-classic h4 2tt/5/1ss3/2s4/4SS/5/1T2 dark"
@@ -45,6 +47,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Growing right after planting",
+            statements=(st.rule("(only that one)", "grow-after-plant", "2.2 Conversions", ("dendria-classic",)),),
             text="A seedbed that has fertile soils **grows** into a forest of the player "
                  "to move when **every one** of them is fertilized by that player (a "
                  "seedbed with **no** fertile soil is another case: lesson 06). Right after "
@@ -87,8 +90,8 @@ LESSON = Lesson(
             start=CORNER_TOP,
             overlays=("fertilization",),
             check=checks.grown(None, "dark"),
-            hint="A seed in a corner has only {corner_fertile()|word} fertile soils. Which corner's are all "
-                 "seen by your dendrids?",
+            hint="A seed in a corner touches {corner_fertile()|word} soils, the fewest. Which "
+                 "corner's are all seen by your dendrids?",
             hint_cells=("a1",),
             solution=("plant a1", "grow a1"),
             wrong=(("plant a2", "end"), ("plant b1", "end"), ("plant a1", "end")),
@@ -98,6 +101,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="A forest of two",
+            statements=(st.rule("only the new seed's seedbed may grow", "grow-after-plant", "2.2 Conversions", ("dendria-classic",)),),
             turn="plant",
             text="{to_move()|cap} has {count_of(dark dendrid)|word} dendrids, on "
                  "{holding(dark dendrid)}, and a seed on {holding(dark seed)}.",

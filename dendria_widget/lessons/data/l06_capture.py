@@ -4,6 +4,10 @@ each conversion judged on the board the previous one left."""
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
+from .. import statements as st
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"
@@ -22,12 +26,13 @@ LESSON = Lesson(
     pages=[
         Page(
             title="An enemy forest",
+            statements=(st.position("as the board stands"),),
             text="{piece(a1)|colour|cap}'s tree on a1 has {fertile_count(a1)|word} fertile "
                  "{soils}: {fertile_soils(a1)}. {to_move()|cap}'s {dendrids} fertilize "
                  "{fertile_by(a1, dark)}. But **{piece(a1)|colour|cap} fertilizes "
                  "{fertile_by(a1, light)} too**: **as the board stands**, {to_move()|cap} "
-                 "{may_capture(a1, dark)|can} capture the forest. That holds only for this "
-                 "board: a move changes it, and the next page captures this very forest.",
+                 "{may_capture(a1, dark)|can} capture the forest. That is a fact of this "
+                 "board alone: a move changes it, and the next page captures this very forest.",
             start=GUARDED,
             overlays=("fertile", "conversions"),
             claims=(claim.piece("a1", "light tree"), claim.fertilizes("dark", "a2", "b1", "b2"), claim.fertilizes("light", "a2", "b1", "b2"), claim.fertile_soils("a1", "a2", "b1", "b2"), claim.may_capture("a1", "dark", False)),
@@ -51,11 +56,12 @@ LESSON = Lesson(
         ),
         Page(
             title="Enclosed groups",
+            statements=(st.position("whatever Dark and then Light", "whatever the mover does", "a1", 2), st.rule("It is safe only while its neighbours stay", "enclosed-never", "2.2 Conversions", ("dendria-classic",)),),
             text="A group with **no fertile soil** at all (every soil round it holds a "
                  "piece, or is off the board) is **enclosed**. In the classic edition an "
                  "enclosed group can neither grow nor be captured **while** it has no "
-                 "fertile soil. Dark's tree on a1 is enclosed: Light cannot capture it, "
-                 "not on this turn of Dark's nor on Light's next one.\n\n"
+                 "fertile soil. Dark's tree on a1 is enclosed: whatever Dark and then Light "
+                 "play on this turn and the next, Light cannot capture it.\n\n"
                  "It is safe only while its neighbours stay. A light seed next to it, on "
                  "a2 or b1, could sprout into a dendrid and journey away: then that soil "
                  "is empty, a fertile soil of the forest again, and the forest can be "
@@ -103,11 +109,12 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Seal the forest",
+            statements=(st.position("whatever Dark does on the next turn", "whatever the mover does", "g1", 1), st.rule("A forest cannot be captured while it has no fertile soil", "enclosed-never", "2.2 Conversions", ("dendria-classic",)),),
             turn="plant",
             text="Light to play. Light's forest g1, g2 has one fertile soil left, g3, and "
                  "Dark's dendrid on d6 fertilizes it: Dark threatens to capture the forest.",
             prompt="Plant **one** seed so that the forest has **no fertile soil** left: "
-                   "then Dark cannot capture it on the next turn.",
+                   "then, whatever Dark does on the next turn, Dark cannot capture it.",
             start=LAST_SOIL,
             overlays=("fertile",),
             check=checks.enclosed("g1"),
@@ -123,6 +130,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Only one way in",
+            statements=(st.goal("still sees what it must"),),
             turn="move",
             text="Light's forest b3, b4 is guarded by Light's dendrid on c4. Dark has "
                  "dendrids on b1 and d5.",

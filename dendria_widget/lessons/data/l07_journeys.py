@@ -7,6 +7,9 @@ from ...game import Game
 from ...notation import Step
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
@@ -72,9 +75,11 @@ LESSON = Lesson(
         ),
         Page(
             title="Jumping over pieces",
+            statements=(st.rule("stops only on an empty", "journey-stop", "2.3 A turn", ("dendria-classic",)),),
             text="A dendrid may pass over **empty soils**, over **seeds** of either colour "
                  "and over **its own side's dendrids**. But it **stops only on an empty "
-                 "soil**: it can jump the {piece(d6)|piece} on d6 and land on d7, jump the "
+                 "soil** (in the classic edition: lesson 12 shows the sprites edition's "
+                 "exception): it can jump the {piece(d6)|piece} on d6 and land on d7, jump the "
                  "{piece(c3)|piece} on c3 to b2 or a1, but it may not stop on a piece.",
             start=JUMPS,
             setup=("move d4",),
@@ -95,6 +100,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Stopping to convert",
+            statements=(st.rule("must first slide", "convert-at-start", "2.3 A turn", ("dendria-classic",)),),
             text="After each slide the dendrid stops, and the player may **sprout**, "
                  "**grow** and **capture**, judged with the dendrid where it stands. In the "
                  "classic edition nothing converts **before the first slide**: as the board "
@@ -124,12 +130,13 @@ LESSON = Lesson(
         ),
         Page(
             title="No dead ends",
+            statements=(st.position("as the board stands"),),
             text="A step after which the turn **could not be finished** is refused at once. "
                  "The two players have moved back and forth; now {to_move()|cap}'s dendrid on "
-                 "f5 could only slide back to g4, which would bring back the board of the "
-                 "start (a board may not come back: lesson 08). So {to_move()|cap} "
-                 "{legal(move f5)|may} even start that move: {to_move()|cap} must plant or "
-                 "pass.",
+                 "f5 could slide to {slide_targets(f5)} and nowhere else, which would bring "
+                 "back the board of the start (a board may not come back: lesson 08). So, as "
+                 "the board stands, {to_move()|cap} {legal(move f5)|may} even start that "
+                 "move: {to_move()|cap} must {verbs_now()|or}.",
             start=BOXED,
             setup=BACK_AND_FORTH,
             marks={"f5": "stuck"},

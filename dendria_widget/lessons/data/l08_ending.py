@@ -5,6 +5,7 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, words
 
 # A quiet end of game: Dark has a forest of 3, Light a forest of 2.
@@ -145,6 +146,7 @@ LESSON = Lesson(
         ),
         Page(
             title="The dendrid move limit",
+            statements=(st.rule("When the players only move dendrids", "move-limit", "2.3 A turn", ("dendria-classic",)), st.rule("only a plant does", "move-limit", "2.3 A turn", ("dendria-classic",)),),
             text=(
                 "When the players only move dendrids (or pass) and nobody plants, the "
                 "game could go on for ever. So it ends when the last **2 x L** turns held "

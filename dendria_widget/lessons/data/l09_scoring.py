@@ -5,6 +5,8 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 # Dark: forests of 3, 3 and 2; Light: one forest of 4.
@@ -41,6 +43,7 @@ LESSON = Lesson(
     pages=[
         Page(
             title="Only forests count",
+            statements=(st.rule("only **forests** score", "score-distinct", "2.5 Scoring", ("dendria-classic",)),),
             text=(
                 "At the end of the game only **forests** score: trees standing together. "
                 "Seeds and dendrids score nothing.\n\n"
@@ -56,6 +59,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Each size counts once",
+            statements=(st.rule("a size counts only once", "score-distinct", "2.5 Scoring", ("dendria-classic",)),),
             text=(
                 "Add up the **different** sizes of your forests. Dark's sizes are "
                 "{forest_sizes(dark)}; a size counts only once, so Dark gets "
@@ -154,7 +158,7 @@ LESSON = Lesson(
             text=(
                 "In the classic edition, right after planting you may grow the seedbed "
                 "of the new seed, if your dendrids fertilize all its fertile soils. Light "
-                "has forests of {forest_sizes(light)}, Dark only one of {forest_sizes(dark)}."),
+                "has forests of {forest_sizes(light)}, Dark one of {forest_sizes(dark)}."),
             prompt=("You play **{to_move()|cap}**. Plant one seed and grow its seedbed, so that "
                     "Dark is ahead."),
             start=GROW,

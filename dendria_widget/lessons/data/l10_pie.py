@@ -6,6 +6,7 @@ from typing import Any
 from ...explain import dendria as explain
 from ...game import Game
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
 
@@ -159,6 +160,7 @@ LESSON = Lesson(
         ),
         _FromTheStart(
             title="Keep Light, cut a line",
+            statements=(st.goal("along only **two**"),),
             turn="plant",
             text=("{piece(a1)|colour|cap}'s first seed stands in the corner, a1: it sees "
                   "the edge along its {roots(a1)|word} lines, to the {sees_edge(a1)|ways}."),

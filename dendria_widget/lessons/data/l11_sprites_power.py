@@ -7,6 +7,10 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
+from .. import statements as st
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
 
@@ -150,6 +154,7 @@ LESSON = Lesson(
         ),
         Page(
             title="The power rule",
+            statements=(st.rule("must **end on a cell of lower power**", "power-rule", "2.3 A turn", ("dendria-sprites",)),),
             text=(
                 "A sprite's journey must **end on a cell of lower power** than where it "
                 "began, **unless a step of that turn won a tree** (a growth or a capture: "
@@ -208,6 +213,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Every edge cell sees the edge",
+            statements=(st.rule("only where the seed would be **hungry**", "plant-hungry", "2.3 A turn", ("dendria-sprites",)), st.rule("a cell on the edge always sees the edge", "edge-touching", "2.1 Roots, hunger and fertilization", ("dendria-sprites",)),),
             claims=(claim.off_board("a3", "NE", "NW"), claim.roots("a3", 6, mentions=()),),
             text=(
                 "You sow, as you plant in the classic edition, only where the seed would "
@@ -245,13 +251,14 @@ LESSON = Lesson(
         ),
         Page(
             title="Sowing without touching",
+            statements=(st.rule("must not touch each other", "sowing-non-touching", "2.3 A turn", ("dendria-sprites",)),),
             claims=(claim.legal("sow d3", False, at="start", mentions=("d3",)), claim.next_to("d3", "dark", "c2", "e3", "e4", at="start"), claim.next_to("e3", "dark", "e4", at="start"), claim.next_to("b4", "dark", "c4", at="start"), claim.piece("b4", "dark seed"), claim.verbs_after(("sow b4",), "end", at="start"),),
             text=(
                 "One more rule for sowing: **your pieces next to the new seed must not "
                 "touch each other**.\n\n"
                 "{to_move()|cap} {legal(sow d3)|may} sow on d3: it touches "
                 "{next_to(d3, dark)}, and e3 and e4 touch each other. "
-                "Press **Play**: {to_move()|cap} sows on b4, which touches only "
+                "Press **Play**: {to_move()|cap} sows on b4, which touches just "
                 "{next_to(b4, dark)}. After sowing, "
                 "seeds may sprout, but in this edition no seedbed grows."),
             start=SOWING,
@@ -261,6 +268,7 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Sow between",
+            statements=(st.rule("may touch the new seed only if", "sowing-non-touching", "2.3 A turn", ("dendria-sprites",)),),
             turn="plant",
             text="{to_move()|cap} has {count_of(dark seed)|word} seeds, on "
                  "{holding(dark seed)}. c2 and c4 do not touch; e3 and e4 do.",

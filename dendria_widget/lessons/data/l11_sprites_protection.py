@@ -6,6 +6,7 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, words
 
 # Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
@@ -145,6 +146,7 @@ LESSON = Lesson(
         ),
         Page(
             title="A forest with no fertile plot",
+            statements=(st.rule("protected only when it sees more", "enclosed-sight", "2.2 Conversions", ("dendria-sprites",)),),
             claims=(claim.piece("a1", "light tree", at="start"), claim.fertile_soils("a1", at="start"), claim.sees_dendrids("a1", 1, 0, at="start", mentions=("a1", "b2")), claim.piece("b2", "dark dendrid", at="start"), claim.after(("move b2",), claim.may_capture("a1", "dark", at="start")), claim.piece("a1", "dark tree"),),
             text=(
                 "{piece(a1)|colour|cap}'s tree on a1 has {fertile_count(a1)|word} fertile "

@@ -4,6 +4,8 @@ lagoons, sprites capturing sprites."""
 from ...game import Game
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
@@ -85,6 +87,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Modular boards",
+            statements=(st.rule("Modules never overlap", "modular", "2.6 Boards of each edition", ("dendria-sprites",)), st.rule("every module must be reached", "modular", "2.6 Boards of each edition", ("dendria-sprites",)),),
             text=(
                 "The sprites edition may be played on a **modular board**, built from "
                 "**modules** of 7 cells: a centre and its six neighbours. This board has "
@@ -101,6 +104,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Lagoons",
+            statements=(st.rule("Power counts only cells", "lagoons", "2.6 Boards of each edition", ("dendria-sprites",)),),
             text=(
                 "The water in the middle is a **lagoon**: a hole in the board that is "
                 "closed all round. No piece ever stands on it, but **lines pass over it**: "

@@ -8,6 +8,7 @@ from ...explain import dendria as explain
 from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..sentences import cap
 
@@ -216,6 +217,7 @@ LESSON = Lesson(
         ),
         Page(
             title="A lesson full-width in class",
+            statements=(st.about("shows only the board"),),
             text=(
                 "On a projector, make the board large: `board.present()` shows only the "
                 "board, big, with large labels and a *Next step* button that plays a "
