@@ -5,7 +5,6 @@ hungry."""
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 ALONE = "dendria-classic h4 4/5/6/3s3/6/5/4 dark"

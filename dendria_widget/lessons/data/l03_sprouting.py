@@ -4,7 +4,6 @@ majority, sprouting either colour's seeds, one nourisher per root."""
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 # d4: six nourishers, three dark and three light

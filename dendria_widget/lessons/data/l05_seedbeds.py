@@ -4,7 +4,6 @@ planting, and during a move)."""
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 GROUPS = "dendria-classic h4 2tt/5/1ss3/2s4/4SS/5/1T2 dark"

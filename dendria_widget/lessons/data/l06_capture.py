@@ -5,9 +5,6 @@ each conversion judged on the board the previous one left."""
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from .. import statements as st
-from .. import statements as st
-from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"

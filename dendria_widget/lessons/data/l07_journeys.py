@@ -8,8 +8,6 @@ from ...notation import Step
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from .. import statements as st
-from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"

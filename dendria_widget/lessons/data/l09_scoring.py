@@ -6,7 +6,6 @@ from .. import checks
 from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
-from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 # Dark: forests of 3, 3 and 2; Light: one forest of 4.

@@ -8,9 +8,6 @@ from .. import checks
 from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
-from .. import statements as st
-from .. import statements as st
-from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
 

@@ -5,7 +5,6 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
