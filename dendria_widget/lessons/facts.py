@@ -401,7 +401,24 @@ def edition_words(game: Game, template: str) -> str:
             raise DendriaError(f"{{{w}}} is not a word of the edition (known: "
                                f"{', '.join(sorted(fields))})")
         return fields[w]
-    return WORD_FIELD.sub(fill, template)
+    return _fill(WORD_FIELD, template, fill)
+
+
+def _fill(pattern: re.Pattern[str], template: str,
+          value: Callable[[re.Match[str]], str]) -> str:
+    """``template`` with each field ``pattern`` finds written as ``value``
+    says (a template filled once, where it is written; no prose is reworded)."""
+    out, at = [], 0
+    for m in pattern.finditer(template):
+        out += [template[at:m.start()], value(m)]
+        at = m.end()
+    return "".join(out) + template[at:]
+
+
+def fill_facts(template: str, game: Game) -> str:
+    """``template`` with its fact fields answered on ``game`` (its edition's
+    words and other ``{name}`` fields left for ``str.format``)."""
+    return _fill(FIELD, template, lambda m: answer(parse_field(m), game))
 
 
 def _board(games: Mapping[str, Game], at: str, source: str) -> Game:

@@ -709,8 +709,7 @@ def worded(game: Game, sentence: str, **facts: object) -> str:
         worded(game, "{Plant} a seed on an empty {soil}.")
         # classic: 'Plant a seed on an empty soil.'  sprites: 'Sow a seed on an empty plot.'
     """
-    sentence = fact_fields.FIELD.sub(
-        lambda m: fact_fields.answer(fact_fields.parse_field(m), game), sentence)
+    sentence = fact_fields.fill_facts(sentence, game)
     return sentence.format(**edition_fields(game), **facts)
 
 
