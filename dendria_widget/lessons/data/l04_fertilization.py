@@ -18,13 +18,14 @@ LESSON = Lesson(
         Page(
             title="A dendrid sees along its lines",
             text="A **dendrid** looks along its six lines. Every **empty soil** it sees is "
-                 "**fertilized** by its colour. This dark dendrid on d4 stands alone, so it "
-                 "sees to the edge in all six directions: it fertilizes the 18 soils marked.",
+                 "**fertilized** by its colour. This {piece(d4)|piece} on d4 stands alone, so "
+                 "it sees to the edge in all six directions: it fertilizes the "
+                 "{fertilized(dark)|n} soils marked.",
             start=ALONE,
             overlays=("fertilization",),
             claims=(claim.fertilized("dark", "a1", "a4", "b2", "b4", "c3", "c4", "d1", "d2",
                                      "d3", "d5", "d6", "d7", "e3", "e4", "f2", "f4", "g1",
-                                     "g4", mentions=("18",)),),
+                                     "g4", mentions=()),),
             rules_covered=("fertilized",),
         ),
         Page(
@@ -32,13 +33,14 @@ LESSON = Lesson(
             statements=(st.rule("only empty soils are", "fertilized", "2.1 Roots, hunger and fertilization"),),
             text="A dendrid's sight stops at the **first piece** on each line, of any colour "
                  "or kind. The seed on d6, the tree on b4 and the seed on e3 block three "
-                 "lines: d7, a4 (behind the tree) and f2 and g1 (behind e3) are not "
-                 "fertilized. The pieces themselves are not fertilized either: only empty "
-                 "soils are. Dark fertilizes 11 soils here.",
+                 "lines: {not_fertilized_among(dark, d7 a4 f2 g1)} (behind d6, the tree and "
+                 "e3) are not fertilized. The pieces themselves are not fertilized either: "
+                 "only empty soils are. {piece(d4)|colour|cap} fertilizes "
+                 "{fertilized(dark)|n} soils here.",
             start=BLOCKED,
             overlays=("fertilization",),
             claims=(claim.fertilized("dark", "a1", "b2", "c3", "c4", "d1", "d2", "d3", "d5",
-                                     "e4", "f4", "g4", mentions=("11",)),
+                                     "e4", "f4", "g4", mentions=()),
                     claim.not_fertilized("dark", "d7", "a4", "f2", "g1")),
             rules_covered=("fertilized-blocked",),
         ),
