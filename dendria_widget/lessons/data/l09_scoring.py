@@ -142,7 +142,8 @@ LESSON = Lesson(
             start=CAPTURE,
             marks={"a2": "3", "i4": "2", "e1": "1", "g6": "3"},
             check=_check_dark_ahead,
-            hint="A second forest of 3 adds nothing to the distinct sizes. Which forest "
+            hint="A second forest of {forest_sizes(dark)|first} adds nothing to the distinct "
+                 "sizes. Which forest "
                  "gives Dark a new size?",
             hint_cells=("i4", "i5", "h4"),
             solution=("move e4", "slide h4", "capture i4", "end"),
