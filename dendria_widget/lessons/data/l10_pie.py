@@ -144,7 +144,8 @@ LESSON = Lesson(
         _FromTheStart(
             title="The first seed",
             turn="plant",
-            text=("A new game on this board: you play Dark, and your first turn is one seed, "
+            text=("A new game on this board: you play {to_move()|cap}, and your first turn is "
+                  "one seed, "
                   "anywhere."),
             prompt=("Plant Dark's first seed on a cell from which it has exactly **four** "
                     "lines, and end your turn."),

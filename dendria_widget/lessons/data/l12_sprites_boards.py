@@ -73,8 +73,8 @@ LESSON = Lesson(
         Page(
             title="Then Dark moves",
             text=(
-                "Press **Play**: the second player chooses to play Dark, and Dark sows the "
-                "first seed, on e5. From now on the game goes as usual, and at the end Light adds "
+                "Press **Play**: the second player chooses to play {to_move()|cap@1}, and "
+                "{to_move()|cap@1} sows the first seed, a {piece(e5)|piece@end} on e5. From now on the game goes as usual, and at the end Light adds "
                 "the komi to its score.\n\n"
                 "A fair komi makes the two sides equal, so the first player should choose "
                 "it carefully: too high and the second player takes Light, too low and "
