@@ -482,6 +482,12 @@ class Game:
         return self.state.phase
 
     @property
+    def turns_without_plant(self) -> int:
+        """Dendria: the turns in a row with no plant (moves and passes), the
+        count the dendrid move limit ends the game on (0 in Hedu)."""
+        return int(getattr(self.state, "dmoves", 0))
+
+    @property
     def is_over(self) -> bool:
         return self.state.over
 

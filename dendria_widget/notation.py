@@ -109,7 +109,9 @@ class Step(tuple):
         verb = VERB_SYNONYMS.get(words[0], words[0])
         if verb in CELL_VERBS:
             if len(words) != 2:
-                raise IllegalStep(f"'{verb}' takes one cell, like '{verb} g7': {text!r}")
+                # in the words typed: a sprites player sows ('sow' takes one cell)
+                raise IllegalStep(f"'{words[0]}' takes one cell, like '{words[0]} g7': "
+                                  f"{text!r}")
             return cls(verb, parse_cell(board, words[1]), board)
         if verb in ("end", "pass", "swap"):
             if len(words) != 1:

@@ -274,8 +274,8 @@ def test_slides_over_seeds_and_own_dendrids_blocked_by_trees_and_enemies():
     # (own) tree e1 blocks at once; W, NW, SW: off the board
     assert legal(g) == {"slide d3", "slide d5", "slide c1"}
     refused(g, "end", "slide")                       # at least one slide
-    refused(g, "slide d2", "d2", "empty plot")
-    refused(g, "slide d4", "d4", "empty plot")
+    refused(g, "slide d2", "d2", "empty soil")     # the classic edition's word
+    refused(g, "slide d4", "d4", "empty soil")
     refused(g, "slide d7", "d7", "d6")
     refused(g, "slide a1", "a1", "b1")
     refused(g, "slide e2", "e2", "straight line")

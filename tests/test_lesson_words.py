@@ -172,3 +172,26 @@ def test_every_printed_sentence_speaks_the_edition(lesson):
     assert printed
     off = _off_words(printed, _edition(lesson))
     assert not off, f"{notebook.name} prints {off}"
+
+
+def test_one_table_of_each_editions_words():
+    """The edition's words are one table, ``Variant.words`` (rules/variant.py):
+    the lessons' fields and the refusals' fields are that table, and the
+    refusals say the edition's word for an empty cell (classic: soil)."""
+    from dendria_widget.explain import refusals
+
+    for ruleset, soil, plant, dendrid in (("dendria-classic", "soil", "plant", "dendrid"),
+                                          ("dendria-sprites", "plot", "sow", "sprite"),
+                                          ("hedu", "plot", "place", "stack")):
+        g = Game(ruleset, size=4)
+        table = g.variant.words()
+        assert (table["soil"], table["plant"], table["dendrid"]) == (soil, plant, dendrid)
+        assert edition_fields(g) == table
+        assert table["Plant"] == plant.capitalize()
+        if ruleset != "hedu":
+            assert refusals._edition_words(g.variant) == table
+    classic = Game("dendria-classic", size=4)
+    assert "plot" not in refusals.DENDRIA["opening-plant"].format(**classic.variant.words())
+    sprites = Game("dendria-sprites", size=4, opening="none")
+    with pytest.raises(Exception, match="'sow' takes one cell"):
+        sprites.play("sow")

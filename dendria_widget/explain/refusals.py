@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..rules.variant import A_PLANT, variant_for
+from ..rules.variant import variant_for
 
 if TYPE_CHECKING:  # for the type hints only
     from ..rules.outcome import Outcome
@@ -26,12 +26,14 @@ if TYPE_CHECKING:  # for the type hints only
 
 #: Dendria's refusals by code. Fields: the refusal's facts, and the
 #: edition's words (``dendrid``, ``dendrids``, ``Dendrid``, ``plant``,
-#: ``planting``, ``planted``, ``soil`` and ``plots``: an empty cell, one and
-#: many; ``piece``, ``what``, ``action``, ``group`` and the
-#: lists are made by :func:`_dendria_fields`).
+#: ``planting``, ``planted``, ``soil`` and ``soils``: an empty cell, one and
+#: many (the one table, ``Variant.words``); ``plots``: the word for as many
+#: fertile cells as a refusal names, ``cells``: those cells; ``piece``,
+#: ``what``, ``action``, ``group`` and the lists are made by
+#: :func:`_dendria_fields`).
 DENDRIA = {
     "game-over": "the game is over",
-    "not-a-plot": "{given} is not a plot of this board",
+    "not-a-plot": "{given} is not a {soil} of this board",
     "komi-first": ("first the first player sets the komi (komi 0 to komi {komi_max}), "
                    "before any piece"),
     "side-now": "now the second player chooses a side: 'side dark' or 'side light'",
@@ -40,7 +42,7 @@ DENDRIA = {
     "side-not-now": "a side is chosen only after the komi, in a komi-pie game",
     "bad-side": "the side must be dark or light",
     "swap-not-now": "a swap is allowed only as Light's answer to Dark's opening seed",
-    "opening-plant": "the opening turn is one dark seed on any plot ('{plant} X'), then 'end'",
+    "opening-plant": "the opening turn is one dark seed on any {soil} ('{plant} X'), then 'end'",
     "opening-no-pass": "the opening turn cannot be passed: {plant} one seed",
     "pass-mid-turn": "a pass is a whole turn: this turn has begun, finish it with 'end'",
     "plant-not-first": "a seed can be {planted} only as the first step of a turn",
@@ -67,7 +69,7 @@ DENDRIA = {
     "off-line": ("{cell} is not on the journey's line: the {dendrid} on {at} keeps going "
                  "{direction}"),
     "not-straight": "{cell} is not on a straight line from {at}",
-    "stop-not-empty": "a {dendrid} stops only on an empty plot; {cell} holds a {piece}",
+    "stop-not-empty": "a {dendrid} stops only on an empty {soil}; {cell} holds a {piece}",
     "way-blocked": ("the way to {cell} is blocked by the {piece} on {blocker}: a {dendrid} "
                     "never passes trees or enemy {dendrids}"),
     "no-sprite-capture": ("a {dendrid} lands on an enemy {dendrid} only in the sprites "
@@ -89,7 +91,7 @@ DENDRIA = {
     "enclosed-never": ("the {group} of {cell} has no fertile {soil}{enclosed_never}"),
     "enclosed-outseen": ("the seedbed of {cell} has no fertile {soil} and sees {mine} of your "
                          "{dendrids} against {theirs}: it needs strictly more of yours"),
-    "unfertilized": ("the {group} of {cell} {cannot}: its fertile {plots} {soils} {are} not "
+    "unfertilized": ("the {group} of {cell} {cannot}: its fertile {plots} {cells} {are} not "
                      "fertilized by your {dendrids}"),
     "capture-not-now": "forests are captured only during a move",
     "no-enemy-tree": "{cell} holds no enemy tree to capture",
@@ -100,7 +102,7 @@ DENDRIA = {
     "enclosed-safe": ("the forest of {cell} has no fertile {soil}, and a forest cannot be "
                       "captured while it has none"),
     "owner-fertilizes": ("the forest of {cell} cannot be captured: its owner fertilizes "
-                         "every one of its fertile {plots} too"),
+                         "every one of its fertile {soils} too"),
     "unknown-step": "unknown step {verb!r}",
     "no-slide-yet": "a move needs at least one slide before the turn can end",
     "power-rule": ("the power rule: the journey began on {start} (power {start_power}) and "
@@ -139,12 +141,8 @@ _ACTIONS = {"slide": "sliding to {cell}", "sprout": "sprouting {cell}",
 
 
 def _edition_words(v: Variant) -> dict[str, str]:
-    dendrid = v.kind_word("dendrid")
-    plant = v.verbs["plant"]
-    return {"dendrid": dendrid, "dendrids": v.kind_word("dendrid", 2),
-            "Dendrid": dendrid.capitalize(), "plant": plant.word, "planting": plant.ing,
-            "planted": plant.done, "a_plant": A_PLANT[plant.word],
-            "soil": v.plot_word, "plots": v.plots_word()}
+    """The edition's words: the one table, ``Variant.words``."""
+    return v.words()
 
 
 def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
@@ -176,7 +174,7 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
                                  + ("convert" if seedbed else "change hands")
                                  + " (enclosed_groups never)")
     if "soils" in facts:
-        out["soils"] = ", ".join(facts["soils"])
+        out["cells"] = ", ".join(facts["soils"])
         out["plots"] = v.plots_word(len(facts["soils"]))
         out["are"] = "is" if len(facts["soils"]) == 1 else "are"
     return out

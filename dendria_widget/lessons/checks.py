@@ -50,7 +50,7 @@ def nourished(*cells: str, seeds: int = 1) -> Check:
                                                   "{plant} a seed."))
         if len(new) > seeds:
             return Verdict(False, _too_many(game, seeds, new))
-        game = after_planting(game)
+        final, game = game, after_planting(game)
         facts = explain.seeds(game)
         gone = [c for c in cells if c not in facts]
         if gone:
@@ -62,7 +62,20 @@ def nourished(*cells: str, seeds: int = 1) -> Check:
                 if fed else ""
             text = " ".join(say.seed(game, c) for c in hungry)
             return Verdict(False, head + (text[0].lower() + text[1:] if head else text))
-        return Verdict(True, "Right. " + " ".join(say.seed(game, c) for c in cells))
+        # judged right after the plant; a seed sprouted since is no seed any
+        # more, and the message says what it is now
+        now = explain.seeds(final)
+        said = []
+        for c in cells:
+            if c in now:
+                said.append(say.seed(game, c))
+                continue
+            by = facts[c]["by_colour"]
+            said.append(f"The seed on {c} was nourished (its nourishers: "
+                        f"{words(facts[c]['nourishers'])}, {by['dark']} dark and "
+                        f"{by['light']} light), and you sprouted it: {c} now holds a "
+                        f"{piece_words(game, str(final.pieces.get(c)))}.")
+        return Verdict(True, "Right. " + " ".join(said))
     return check
 
 

@@ -40,7 +40,8 @@ from ..errors import DendriaError, IllegalStep
 from ..explain.sentences import and_list
 from ..game import Game
 from ..notation import Step
-from ..rules.variant import A_PLANT, plural_of  # A_PLANT: planting as a noun
+from ..rules.variant import plural_of
+from . import facts as fact_fields
 from .claims import Claim
 
 #: Every rule (and every option default) a lesson can teach, by id: what
@@ -48,7 +49,8 @@ from .claims import Claim
 RULE_IDS = {
     # the board (docs/rules.md section 1, what the games share)
     "board-soils": "the board is made of hexagonal cells, the soils (plots)",
-    "lines": "six straight lines run from every cell, one in each direction",
+    "lines": "straight lines run from a cell in six directions (a line each way that "
+             "holds a cell)",
     "edge": "a line that meets no piece runs out at the edge of the board",
     "cell-names": "a cell is named by its row letter and its place in the row",
     # Dendria, definitions (2.1)
@@ -180,6 +182,14 @@ class Page:
     arrows: tuple[tuple[str, str], ...] = ()
     keep_marks: bool = False
     claims: tuple = ()
+    #: the sentences as written, with their fields (``{fertile_soils(a1)}``,
+    #: ``{soil}``: :mod:`.facts`), by part ("text", "prompt", "hint"); the
+    #: lesson fills ``text``, ``prompt`` and ``hint`` from them when it is
+    #: made (see :meth:`Lesson.fill`)
+    templates: dict = field(default_factory=dict, repr=False, compare=False)
+    #: what each sentence with a rule word states, and how it is checked
+    #: (:mod:`.statements`: a rule, a fact of the position, a goal)
+    statements: tuple = ()
 
     def game(self, previous: Game | None = None) -> Game:
         """The game shown, after ``setup`` and before ``play`` (fresh each call).
@@ -407,6 +417,51 @@ class Lesson:
                                    "tuple of lessons.claims.Claim")
             if isinstance(p, Exercise) and p.check is None:
                 raise DendriaError(f"the exercise {p.title!r} of {self.name} has no check")
+        for k in range(len(self.pages)):
+            self.fill(k)
+
+    #: the parts of a page that are sentences a learner reads, which may
+    #: hold fields
+    PARTS = ("text", "prompt", "hint")
+
+    def boards(self, k: int) -> _Boards:
+        """The boards page ``k``'s fields may be about, by ``at``: "0" (before
+        its play steps; an exercise: its start), "end" (after them; an
+        exercise: after its solution), "N" (after N play steps); each made
+        when first asked."""
+        return _Boards(self, k)
+
+    def fill(self, k: int) -> None:
+        """Fill page ``k``'s sentences from their templates: every field asked
+        of the engine on the board it names. The templates are kept in
+        ``page.templates``."""
+        page = self.page(k)
+        boards: _Boards | None = None
+        for part in self.PARTS:
+            written = getattr(page, part, "")
+            if not isinstance(written, str) or not fact_fields.has_fields(written):
+                continue
+            boards = boards or self.boards(k)
+            page.templates[part] = written
+            try:
+                setattr(page, part, fact_fields.render(written, boards).text)
+            except DendriaError as e:
+                raise DendriaError(f"{self.name}, page {k} ({page.title!r}), its {part}: "
+                                   f"{e}") from None
+
+    def false_statements(self, k: int, texts: dict[str, str] | None = None
+                         ) -> list[tuple[str, fact_fields.FalseStatement]]:
+        """What page ``k``'s sentences state, read against their templates
+        and asked of the engine now: ``[(part, statement)]`` for each field
+        whose place says what the engine does not (``[]``: every fact holds).
+        ``texts``: the sentences to read, by part (default: the page's own)."""
+        page = self.page(k)
+        out = []
+        boards = self.boards(k)
+        for part, template in page.templates.items():
+            text = (texts or {}).get(part, getattr(page, part))
+            out += [(part, f) for f in fact_fields.false_statements(template, text, boards)]
+        return out
 
     @property
     def number(self) -> str:
@@ -614,34 +669,47 @@ def _do_teacher_action(game: Game, verb: str, args: list[str]) -> None:
 
 def edition_fields(game: Game) -> dict[str, str]:
     """The words of ``game``'s edition, as fields for a lesson's sentence
-    written once (as :mod:`dendria_widget.explain.refusals` writes each
-    refusal): ``{dendrid}``, ``{dendrids}``, ``{plant}``, ``{planting}``,
-    ``{planted}``, ``{a_plant}``, ``{soil}``, ``{soils}``, each also with a
-    capital (``{Plant}``...), taken from ``game.variant`` (the classic
-    edition plants dendrids on soils; the sprites edition sows sprites on
-    plots). Hedu names its plots and places stacks."""
-    v = game.variant
-    if v.family == "hedu":
-        plant = v.verb("place")
-        dendrid = v.kind_word("stack")
-    else:
-        plant = v.verb("plant")
-        dendrid = v.kind_word("dendrid")
-    fields = {"dendrid": dendrid, "dendrids": plural_of(dendrid),
-              "plant": plant.word, "plants": plural_of(plant.word), "planting": plant.ing,
-              "planted": plant.done, "a_plant": A_PLANT.get(plant.word, "a " + plant.word),
-              "soil": v.plot_word, "soils": v.plots_word()}
-    fields.update({k.capitalize(): w[0].upper() + w[1:] for k, w in list(fields.items())})
-    return fields
+    written once: the one table, :meth:`~dendria_widget.rules.variant.Variant.words`
+    (``{dendrid}``, ``{plant}``, ``{soil}``... and their capitals)."""
+    return game.variant.words()
+
+
+class _Boards(dict):
+    """A lesson page's boards by ``at`` (see :meth:`Lesson.boards`), each made
+    by the engine when a field first asks for it."""
+
+    def __init__(self, lesson: Lesson, k: int) -> None:
+        super().__init__()
+        self.lesson, self.k = lesson, k
+        self.update({"0": None, "end": None})
+        self.update({str(n): None for n in range(1, len(lesson.page(k).play))})
+
+    def __getitem__(self, at: str) -> Game:
+        got = super().get(at)
+        if got is None:
+            if at not in self:
+                raise KeyError(at)
+            page = self.lesson.page(self.k)
+            if at == "end":
+                got = self.lesson.game(self.k, len(page.play))
+                if isinstance(page, Exercise) and page.solution:
+                    page.perform(got, page.solution)
+            else:
+                got = self.lesson.game(self.k, int(at))
+            self[at] = got
+        return got
 
 
 def worded(game: Game, sentence: str, **facts: object) -> str:
     """``sentence`` (written once, with the fields of :func:`edition_fields`
-    and ``facts``) in the words of ``game``'s edition::
+    and ``facts``, and fact fields such as ``{fertile_soils(g1)}`` that the
+    engine answers on ``game``: :mod:`.facts`) in the words of ``game``'s
+    edition::
 
         worded(game, "{Plant} a seed on an empty {soil}.")
         # classic: 'Plant a seed on an empty soil.'  sprites: 'Sow a seed on an empty plot.'
     """
+    sentence = fact_fields.fill_facts(sentence, game)
     return sentence.format(**edition_fields(game), **facts)
 
 

@@ -64,7 +64,7 @@ def _verbs(*rows: tuple[str, str, str, str]) -> dict[str, Verb]:
 
 #: A planting as a noun with its article, per edition ("without a plant",
 #: "without a sowing"): the engine's words for refusals, endings and options.
-A_PLANT = {"plant": "a plant", "sow": "a sowing"}
+A_PLANT = {"plant": "a plant", "sow": "a sowing", "place": "a placement"}
 
 
 def plural_of(word: str) -> str:
@@ -148,9 +148,32 @@ class Variant:
         colour, kind = piece.split()
         return f"{colour} {self.kind_word(kind)}"
 
+    #: the notation verb of a planting, and the piece kind that journeys
+    #: (Hedu: a placement and its stack), for :meth:`words`
+    planting_verb = "plant"
+    mover_kind = "dendrid"
+
+    def words(self) -> dict[str, str]:
+        """THE table of this edition's words, as fields for a sentence written
+        once (refusals, endings, option texts, tooltips, lessons):
+        ``dendrid``, ``dendrids``, ``plant``, ``plants``, ``planting``,
+        ``planted``, ``a_plant``, ``soil``, ``soils``, each also with a
+        capital (``Dendrid``, ``Plant``...). The classic edition plants
+        dendrids on soils; the sprites edition sows sprites on plots; Hedu
+        places stacks on plots."""
+        plant = self.verb(self.planting_verb)
+        dendrid = self.kind_word(self.mover_kind)
+        table = {"dendrid": dendrid, "dendrids": plural_of(dendrid),
+                 "plant": plant.word, "plants": plural_of(plant.word),
+                 "planting": plant.ing, "planted": plant.done,
+                 "a_plant": A_PLANT.get(plant.word, "a " + plant.word),
+                 "soil": self.plot_word, "soils": self.plots_word()}
+        table.update({k[0].upper() + k[1:]: w[0].upper() + w[1:] for k, w in list(table.items())})
+        return table
+
     def _words(self) -> dict[str, str]:
-        """Words to fill the tooltip templates with."""
-        return {}
+        """Words to fill the tooltip templates with (:meth:`words`)."""
+        return self.words()
 
     def option_doc(self, name: str) -> str:
         """What the rules option ``name`` means, in this edition's words."""
@@ -249,13 +272,6 @@ class Dendria(Variant):
             return self.power
         return super().offers(name)
 
-    def _words(self) -> dict[str, str]:
-        plant = self.verb_word("plant")
-        return {"dendrid": self.kind_word("dendrid"), "dendrids": self.kind_word("dendrid", 2),
-                "soil": self.plot_word, "soils": self.plots_word(),
-                "plant": plant, "planting": self.verb("plant").ing,
-                "a_plant": A_PLANT[plant]}
-
     @property
     def palette(self) -> tuple[tuple[str, str], ...]:
         return (("remove", "remove"),) + tuple(
@@ -320,6 +336,8 @@ class Hedu(Variant):
     kinds = ("stack",)
     kind_words = {"stack": "stack"}
     group_words = {"stack": "group"}
+    planting_verb = "place"
+    mover_kind = "stack"
     plot_word = "plot"
     verbs = _verbs(("place", "place", "placing", "placed"),
                    ("pass", "pass", "passing", "passed"),

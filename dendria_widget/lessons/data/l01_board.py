@@ -71,11 +71,11 @@ LESSON = Lesson(
         Page(
             title="The board",
             text="Dendria is played on a board of hexagonal cells, called **soils**. "
-                 "This small board has 37 soils (real games use bigger boards, with 7 "
-                 "cells on each side: 127 soils). Two players, **Dark** and **Light**, take "
-                 "turns; Dark plays first.",
+                 "This small board has {plots_count()} soils (real games use bigger boards: "
+                 "{default_plots()} soils). Two players, **Dark** and **Light**, take "
+                 "turns; {to_move()|cap} plays first.",
             start=EMPTY,
-            claims=(claim.plots(37), claim.default_plots(127, mentions=("7", "127")),
+            claims=(claim.plots(37), claim.default_plots(127),
                     claim.to_move("dark")),
             rules_covered=("board-soils",),
         ),
@@ -83,9 +83,10 @@ LESSON = Lesson(
             title="Cell names",
             text="Every cell has a name: the **letter of its row** (a is the top row, "
                  "then b, c, ...) and its **place in the row**, counted from the left. "
-                 "The middle cell of this board is **d4**: row d, fourth from the left. "
-                 "The marked cells show a few more: a1 is the first cell of the top row, "
-                 "c2 the second of row c, d7 the seventh of row d, f5 the fifth of row f.",
+                 "The middle cell of this board is **{middle()}**: row d, fourth from the left. "
+                 "The marked cells show a few more: {named(1, 1)} is the "
+                 "first cell of the top row, {named(3, 2)} the second of row c, "
+                 "{named(4, 7)} the seventh of row d, {named(6, 5)} the fifth of row f.",
             start=EMPTY,
             marks={"a1": "a1", "d4": "d4", "d7": "d7", "c2": "c2", "f5": "f5"},
             claims=(claim.middle("d4"), claim.named(4, 4, "d4"), claim.named(1, 1, "a1"),
@@ -110,44 +111,46 @@ LESSON = Lesson(
         ),
         Page(
             title="Six lines through a cell",
-            text="From every cell, **six straight lines** run out: to the east and west "
+            text="From a cell, straight lines run out in **six directions**: east and west "
                  "along the row, and four slanting ones, north-east, north-west, "
-                 "south-east and south-west. Here are the six lines of the seed on d4. "
+                 "south-east and south-west. A cell away from the edge has a line each "
+                 "way: here are the {roots(d4)|word} lines of the {piece(d4)|piece} on d4 "
+                 "(a cell on the edge has fewer, two pages on). "
                  "Lines matter for everything in Dendria: seeds are fed along them, and "
                  "dendrids see and journey along them.",
             start="dendria-classic h4 4/5/6/3s3/6/5/4 dark",
             overlays=("roots",),
             focus="d4",
-            claims=(claim.piece("d4", "dark seed"), claim.roots("d4", 6, mentions=("d4", "six"))),
+            claims=(claim.piece("d4", "dark seed"), claim.roots("d4", 6, mentions=("d4",))),
             rules_covered=("lines",),
         ),
         Page(
             title="The edge",
             text="A line runs on until it meets a piece, or until it runs out at the "
-                 "**edge** of the board. Here two lines of d4 meet a piece (the seed on "
-                 "b2 and the seed on d6) and stop there; the other four run all the way "
-                 "to the edge.",
+                 "**edge** of the board. Here {root_ends(d4)|n|word} lines of d4 meet a piece "
+                 "(on {root_ends(d4)}) and stop there; the other "
+                 "{sees_edge(d4)|n|word} run all the way to the edge.",
             start="dendria-classic h4 4/1S3/6/3s1S1/6/5/4 dark",
             overlays=("roots",),
             focus="d4",
-            claims=(claim.sees_edge("d4", "NE", "W", "SW", "SE", mentions=("d4", "b2", "d6")),),
+            claims=(claim.sees_edge("d4", "NE", "W", "SW", "SE", mentions=("d4",)),),
             rules_covered=("edge",),
         ),
         Page(
             title="Cells on the edge",
             text="In the classic edition, a cell on the edge has fewer lines: looking out "
                  "of the board there is no soil at all, so there is no line that way. The "
-                 "corner a1 has only three lines (east, south-west and south-east), like "
-                 "the five other corners; the other cells of the edge, like a2, have four. "
+                 "corner a1 has {roots(a1)|word} lines ({sees_edge(a1)|ways}), like "
+                 "the {corners()|plus(-1)|word} other corners; the other cells of the edge, "
+                 "like a2, have {roots(a2)|word}. "
                  "(The sprites edition reads the edge another way: lesson 11.)",
             start="dendria-classic h4 s3/5/6/7/6/5/4 dark",
             overlays=("roots",),
             focus="a1",
-            claims=(claim.roots("a1", 3, mentions=("a1", "three")),
-                    claim.roots("a2", 4, mentions=("a2", "four")),
-                    claim.sees_edge("a1", "E", "SW", "SE", mentions=("east", "south-west",
-                                                                     "south-east")),
-                    *(claim.roots(c, 3, mentions=("five",)) for c in ("a4", "d1", "d7", "g1",
+            claims=(claim.roots("a1", 3, mentions=("a1",)),
+                    claim.roots("a2", 4, mentions=("a2",)),
+                    claim.sees_edge("a1", "E", "SW", "SE", mentions=()),
+                    *(claim.roots(c, 3, mentions=()) for c in ("a4", "d1", "d7", "g1",
                                                                       "g4")),
                     *(claim.roots(c, 4, mentions=()) for c in ("a3", "b1", "b5", "c1", "c6",
                                                                "e1", "e6", "f1", "f5", "g2",
@@ -157,8 +160,8 @@ LESSON = Lesson(
         ),
         Page(
             title="A first step",
-            text="Press **Play**: Dark plants a seed on c3, and ends the turn. Now it "
-                 "is Light's turn.",
+            text="Press **Play**: {to_move()|cap} plants a seed on c3, and ends the turn. "
+                 "Now it is {to_move()|cap@end}'s turn.",
             start=EMPTY,
             play=("plant c3", "end"),
             claims=(claim.piece("c3", "dark seed"), claim.to_move("light"),
@@ -183,10 +186,10 @@ LESSON = Lesson(
         Exercise(
             title="To the end of a line",
             turn="plant",
-            text="A light seed stands on d4, in the middle. Its six lines run out to the "
-                 "edge.",
-            prompt="Plant a dark seed on a cell **of the edge** that is **on one of the "
-                   "lines of d4** (there are six right answers).",
+            text="A {piece(d4)|piece} stands on d4, in the middle. Its {roots(d4)|word} "
+                 "lines run out to the edge.",
+            prompt="Plant a {to_move()} seed on a cell **of the edge** that is **on one of "
+                   "the lines of d4** (there are {sees_edge(d4)|n|word} right answers).",
             start="dendria-classic h4 4/5/6/3S3/6/5/4 dark",
             overlays=("roots",),
             focus="d4",

@@ -4,6 +4,7 @@ hungry."""
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 ALONE = "dendria-classic h4 4/5/6/3s3/6/5/4 dark"
@@ -25,8 +26,9 @@ LESSON = Lesson(
         Page(
             title="A seed's roots",
             claims=(claim.piece("d4", "dark seed"), claim.pieces(1), claim.sees_edge("d4", "E", "NE", "NW", "W", "SW", "SE"),),
-            text="The six lines of a seed are its **roots**. This dark seed on d4 stands "
-                 "alone: each of its roots runs out to the edge of the board. The numbers "
+            text="The lines of a seed are its **roots**. This {piece(d4)|piece} on d4 stands "
+                 "alone: each of its {roots(d4)|word} roots runs out to the edge of the "
+                 "board ({sees_edge(d4)|n|word} see the edge). The numbers "
                  "count the empty soils along each root.",
             start=ALONE,
             overlays=("roots",),
@@ -37,20 +39,22 @@ LESSON = Lesson(
             title="Nourishers",
             text="When a root meets a piece, that first piece is a **nourisher** of the "
                  "seed, however far away it is. Any piece counts: a seed, a tree or a "
-                 "dendrid, **dark or light**. Here each root of d4 ends on a piece: three "
-                 "dark and three light nourishers.",
+                 "dendrid, **dark or light**. Here each root of d4 ends on a piece: "
+                 "{nourisher_count(d4, dark)|word} dark and {nourisher_count(d4, light)|word} "
+                 "light nourishers.",
             start=FED,
             overlays=("roots",),
             focus="d4",
-            claims=(claim.nourishers("d4", 3, 3), claim.hungry("d4", False)),
+            claims=(claim.hungry("d4", False),),
             rules_covered=("nourishers",),
         ),
         Page(
             title="Nourished seeds",
             claims=(claim.hungry("d4", False), claim.sees_edge("d4"),),
             text="A seed whose every root ends on a nourisher is **nourished**: it does "
-                 "not see the edge anywhere, like the seed on d4 here. The *Nutrients* overlay draws a solid ring "
-                 "round a nourished seed.",
+                 "not see the edge anywhere, like the seed on d4 here, which is "
+                 "{hungry(d4)|hungry}. The *Nutrients* overlay draws a solid ring round a "
+                 "nourished seed.",
             start=FED,
             overlays=("roots", "nutrients"),
             focus="d4",
@@ -58,20 +62,22 @@ LESSON = Lesson(
         ),
         Page(
             title="Hungry seeds",
-            text="Take the tree on f2 away: now the root of d4 to the south-west runs out "
-                 "to the edge. A seed that **sees the edge** along some root is **hungry** "
-                 "(dashed ring). The lone seeds on d1 and d6 are hungry too.",
+            text="Take the tree on f2 away: now the root of d4 to the {sees_edge(d4)|ways} runs "
+                 "out to the edge. A seed that **sees the edge** along some root is "
+                 "**hungry** (dashed ring): d4 is {hungry(d4)|hungry}. The lone seed on d1 is "
+                 "{hungry(d1)|hungry} too, and so is the one on d6 ({hungry(d6)|hungry}).",
             start=ONE_WAY_OUT,
             overlays=("roots", "nutrients"),
             focus="d4",
-            claims=(claim.hungry("d4"), claim.sees_edge("d4", "SW", mentions=("d4", "south-west")), claim.hungry("d1"), claim.hungry("d6")),
+            claims=(claim.hungry("d4"), claim.hungry("d1"), claim.hungry("d6")),
             rules_covered=("hungry",),
         ),
         Page(
             title="Feeding a seed",
-            text="Press **Play**: Light plants a seed on f2, on the open root of d4, and "
-                 "ends the turn. The new seed is a nourisher of d4 (whatever its colour), "
-                 "so d4 is nourished again.",
+            text="Press **Play**: {to_move()|cap} plants a seed on f2, on the open root of "
+                 "d4, and ends the turn. The new seed is a nourisher of d4 (whatever its "
+                 "colour): d4 sees the edge along {sees_edge(d4)|n|word@end} roots now, so it is "
+                 "{hungry(d4)|hungry@end} again.",
             start=ONE_WAY_OUT,
             play=("plant f2", "end"),
             overlays=("roots", "nutrients"),
@@ -81,11 +87,12 @@ LESSON = Lesson(
         ),
         Page(
             title="Where you may plant",
+            statements=(st.rule("You may plant only on an empty soil", "plant-hungry", "2.3 A turn", ("dendria-classic",)),),
             text="A turn is one of three things: **plant** a seed, **move** a dendrid, or "
                  "**pass**. You may plant only on an empty soil where the new seed would be "
                  "**hungry**: some root of it must reach the edge. Here d4 is empty, but "
-                 "every line from it ends on a piece: a seed there would be nourished, so "
-                 "nobody may plant on d4.",
+                 "every line from it ends on a piece (on {root_ends(d4)}): a seed there "
+                 "would be nourished, so {to_move()|cap} {legal(plant d4)|may} plant on d4.",
             start=NO_ROOM,
             overlays=("roots",),
             focus="d4",
@@ -94,15 +101,16 @@ LESSON = Lesson(
         ),
         Exercise(
             title="One way out",
+            statements=(st.goal("along **only one** line"),),
             turn="plant",
-            text="The dark seed on d4 has four roots that end on pieces. Two more run out "
-                 "to the edge: to the north-east and to the south-west.",
+            text="The {piece(d4)|piece} on d4 has {root_ends(d4)|n|word} roots that end on "
+                 "pieces. {sees_edge(d4)|n|word|cap} more run out to the edge: to the "
+                 "{sees_edge(d4)|ways}.",
             prompt="Plant **one** seed so that d4 sees the edge along **only one** line.",
             start=ONE_LEFT,
             overlays=("roots",),
             focus="d4",
-            claims=(claim.roots("d4", 6, at="start"), claim.sees_edge("d4", "NE", "SW", at="start",
-                                    mentions=("d4", "north-east", "south-west")),),
+            claims=(claim.roots("d4", 6, at="start"),),
             check=checks.edge_lines("d4", 1),
             hint="A seed stops a root when it stands on it. Follow one of the two roots "
                  "that reach the edge.",
@@ -115,7 +123,8 @@ LESSON = Lesson(
         Exercise(
             title="Feed the seed",
             turn="plant",
-            text="The dark seed on d4 is hungry: it sees the edge to the south-west only.",
+            text="The {piece(d4)|piece} on d4 is {hungry(d4)|hungry}: it sees the edge to "
+                 "the {sees_edge(d4)|ways}, and nowhere else.",
             prompt="Plant **one** seed so that the seed on **d4** becomes **nourished**.",
             start="dendria-classic h4 4/3t1/2D3/s2s1S1/6/5/3d dark",
             overlays=("roots", "nutrients"),
@@ -127,14 +136,15 @@ LESSON = Lesson(
             solution=("plant f2",),
             wrong=(("plant e1",), ("plant c2",)),
             auto_end=True,
-            claims=(claim.sees_edge("d4", "SW", at="start", mentions=("d4", "south-west")),),
+            claims=(claim.sees_edge("d4", "SW", at="start", mentions=("d4",)),),
             rules_covered=("nourishers", "hungry"),
         ),
         Exercise(
             title="Two with one",
             turn="plant",
-            text="The light seed on a1 and the dark seed on g1 are both hungry, each along "
-                 "one root.",
+            text="The {piece(a1)|piece} on a1 is {hungry(a1)|hungry}, along "
+                 "{sees_edge(a1)|n|of(root)}; the {piece(g1)|piece} on g1 is "
+                 "{hungry(g1)|hungry} too, along {sees_edge(g1)|n|of(root)}.",
             prompt="With **one** seed, make **both** a1 and g1 nourished.",
             start=CROSSING,
             overlays=("nutrients",),

@@ -3,6 +3,7 @@ majority, sprouting either colour's seeds, one nourisher per root."""
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 # d4: six nourishers, three dark and three light
@@ -22,7 +23,8 @@ LESSON = Lesson(
             text="A nourished seed can **sprout**: it becomes a **dendrid** of the player "
                  "whose turn it is. To see who may sprout it, count its nourishers by "
                  "colour (the small numbers under the seed: dark, then light). The seed "
-                 "on d4 has 3 dark and 3 light nourishers.",
+                 "on d4 has {nourisher_count(d4, dark)} dark and {nourisher_count(d4, light)} "
+                 "light nourishers.",
             start=TIE,
             overlays=("nutrients", "roots"),
             focus="d4",
@@ -31,11 +33,14 @@ LESSON = Lesson(
         ),
         Page(
             title="A strict majority",
+            statements=(st.rule("may sprout a seed only with **strictly more**", "sprout-majority", "2.2 Conversions"),),
             text="The player to move may sprout a seed only with **strictly more** of "
-                 "their own pieces among its nourishers than the opponent's. Three against "
-                 "three is not enough, for Dark or for Light: nobody may sprout d4. The "
-                 "*Conversions* overlay marks the seeds the player to move may sprout; "
-                 "here there are none.",
+                 "their own pieces among its nourishers than the opponent's. "
+                 "{nourisher_count(d4, dark)|word|cap} against "
+                 "{nourisher_count(d4, light)|word} is not enough, for Dark or for Light: "
+                 "{to_move()|cap} {may_sprout(d4, dark)|may} sprout d4, and Light "
+                 "{may_sprout(d4, light)|may} either. The *Conversions* overlay marks the "
+                 "seeds the player to move may sprout; here it marks {sproutable()}.",
             start=TIE,
             overlays=("nutrients", "conversions"),
             claims=(claim.to_move("dark"), *(claim.may_sprout(c, who, False, mentions=()) for c in ("d1", "d6") for who in ("dark", "light")), claim.may_sprout("d4", "dark", False), claim.may_sprout("d4", "light", False)),
@@ -44,9 +49,11 @@ LESSON = Lesson(
         Page(
             title="One nourisher per root",
             text="Each root gives **one** nourisher: the first piece on it. Press "
-                 "**Play**: Dark plants on d3, between d4 and the dark seed on d1. Now d3 "
-                 "is the nourisher on that root, and d1 no longer counts. Still three "
-                 "against three.",
+                 "**Play**: {to_move()|cap} plants on d3, between d4 and the {piece(d1)|piece} "
+                 "on d1. Now d3 is the nourisher on that root, and d1 no longer counts: "
+                 "{nourisher_cells(d4)@end} are the nourishers. Still "
+                 "{nourisher_count(d4, dark)|word@end} against "
+                 "{nourisher_count(d4, light)|word@end}.",
             start=TIE,
             play=("plant d3", "end"),
             overlays=("nutrients", "roots"),
@@ -56,8 +63,10 @@ LESSON = Lesson(
         ),
         Page(
             title="Hungry seeds do not sprout",
-            text="The light seed on d4 has four dark nourishers and one light one, but it "
-                 "is **hungry**: it sees the edge to the south-west. A hungry seed may not "
+            text="The {piece(d4)|piece} on d4 has {nourisher_count(d4, dark)|word} dark "
+                 "nourishers and {nourisher_count(d4, light)|word} light, but it is "
+                 "**{hungry(d4)|hungry}**: it sees the edge to the {sees_edge(d4)|ways}. "
+                 "{to_move()|cap} {may_sprout(d4, dark)|may} sprout it. A hungry seed may not "
                  "sprout, whatever the count.",
             start=HUNGRY_LIGHT,
             claims=(claim.piece("d4", "light seed"), claim.sees_edge("d4", "SW"), claim.hungry("d4"), claim.nourishers("d4", 4, 1),
@@ -70,10 +79,12 @@ LESSON = Lesson(
         Page(
             title="Plant, then sprout",
             text="Sprouting happens during a turn, for example right after planting. "
-                 "Press **Play**: Dark plants on f2, on the open root of d4. The seed on "
-                 "d4 is nourished now, with five dark nourishers against one light. Dark "
-                 "sprouts it, **although it is a light seed**: it becomes a **dark** "
-                 "dendrid. Then Dark ends the turn.",
+                 "Press **Play**: {to_move()|cap} plants on f2, on the open root of d4. The "
+                 "seed on d4 is {hungry(d4)|hungry@1} now, with "
+                 "{nourisher_count(d4, dark)|word@1} dark nourishers against "
+                 "{nourisher_count(d4, light)|word@1} light. {to_move()|cap} sprouts it, "
+                 "**although it is a {piece(d4)|colour} seed**: it becomes a "
+                 "**{piece(d4)|piece@end}**. Then {to_move()|cap} ends the turn.",
             start=HUNGRY_LIGHT,
             play=("plant f2", "sprout d4", "end"),
             overlays=("nutrients", "conversions"),
@@ -83,10 +94,12 @@ LESSON = Lesson(
         Exercise(
             title="Take a1",
             turn="plant",
-            text="The light seed on a1 is hungry: its root to the south-east is open. It "
-                 "has one dark nourisher (d1) and one light one (a4).",
+            text="The {piece(a1)|piece} on a1 is {hungry(a1)|hungry}: its root to the "
+                 "{sees_edge(a1)|ways} is open. It has {nourisher_count(a1, dark)|word} dark "
+                 "nourisher and {nourisher_count(a1, light)|word} light one "
+                 "({nourisher_cells(a1)}).",
             prompt="Plant a seed, then sprout the light seed on **a1** into **your** "
-                   "(Dark's) dendrid: click the cell to plant, then click a1.",
+                   "({to_move()|cap}'s) dendrid: click the cell to plant, then click a1.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),
             check=checks.sprouted("a1", "dark"),
@@ -102,7 +115,8 @@ LESSON = Lesson(
         Exercise(
             title="Break the tie",
             turn="plant",
-            text="Back to the tie: three dark and three light nourishers round d4.",
+            text="Back to the tie: {nourisher_count(d4, dark)|word} dark and "
+                 "{nourisher_count(d4, light)|word} light nourishers round d4.",
             prompt="Plant **one** seed so that you may sprout the seed on **d4**, and "
                    "sprout it.",
             start=TIE,
@@ -120,9 +134,11 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Two at once",
+            statements=(st.goal("Your seed must close"),),
             turn="plant",
-            text="Back to the seeds of the exercise *Take a1*: a light seed on a1, dark "
-                 "seeds on d1 and g1, a light tree on a4. Each seed is hungry.",
+            text="Back to the seeds of the exercise *Take a1*: a {piece(a1)|piece} on a1, "
+                 "{piece(d1)|colour} seeds on {holding(dark seed)}, a {piece(a4)|piece} on a4. "
+                 "The seeds that are hungry: {hungry_seeds()}.",
             prompt="Plant **one** seed, then sprout **two** seeds into dark dendrids.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),

@@ -2,6 +2,7 @@
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
@@ -17,33 +18,36 @@ LESSON = Lesson(
         Page(
             title="A dendrid sees along its lines",
             text="A **dendrid** looks along its six lines. Every **empty soil** it sees is "
-                 "**fertilized** by its colour. This dark dendrid on d4 stands alone, so it "
-                 "sees to the edge in all six directions: it fertilizes the 18 soils marked.",
+                 "**fertilized** by its colour. This {piece(d4)|piece} on d4 stands alone, so "
+                 "it sees to the edge in all six directions: it fertilizes the "
+                 "{fertilized(dark)|n} soils marked.",
             start=ALONE,
             overlays=("fertilization",),
             claims=(claim.fertilized("dark", "a1", "a4", "b2", "b4", "c3", "c4", "d1", "d2",
                                      "d3", "d5", "d6", "d7", "e3", "e4", "f2", "f4", "g1",
-                                     "g4", mentions=("18",)),),
+                                     "g4", mentions=()),),
             rules_covered=("fertilized",),
         ),
         Page(
             title="Pieces block the sight",
+            statements=(st.rule("only empty soils are", "fertilized", "2.1 Roots, hunger and fertilization"),),
             text="A dendrid's sight stops at the **first piece** on each line, of any colour "
                  "or kind. The seed on d6, the tree on b4 and the seed on e3 block three "
-                 "lines: d7, a4 (behind the tree) and f2 and g1 (behind e3) are not "
-                 "fertilized. The pieces themselves are not fertilized either: only empty "
-                 "soils are. Dark fertilizes 11 soils here.",
+                 "lines: {not_fertilized_among(dark, d7 a4 f2 g1)} (behind d6, the tree and "
+                 "e3) are not fertilized. The pieces themselves are not fertilized either: "
+                 "only empty soils are. {piece(d4)|colour|cap} fertilizes "
+                 "{fertilized(dark)|n} soils here.",
             start=BLOCKED,
             overlays=("fertilization",),
             claims=(claim.fertilized("dark", "a1", "b2", "c3", "c4", "d1", "d2", "d3", "d5",
-                                     "e4", "f4", "g4", mentions=("11",)),
+                                     "e4", "f4", "g4", mentions=()),
                     claim.not_fertilized("dark", "d7", "a4", "f2", "g1")),
             rules_covered=("fertilized-blocked",),
         ),
         Page(
             title="Both colours",
             text="Each colour fertilizes the soils its own dendrids see. A soil may be "
-                 "fertilized by Dark, by Light, by both (a4, b2, c3 and d1 here, where the "
+                 "fertilized by Dark, by Light, by both ({fertilized_by_both()} here, where the "
                  "lines of the two dendrids cross) or by nobody.",
             start=TWO,
             overlays=("fertilization",),
@@ -52,8 +56,9 @@ LESSON = Lesson(
         ),
         Page(
             title="A new seed cuts a line",
-            text="Press **Play**: Light plants a seed on d6. The dark dendrid's line to the "
-                 "east now stops at d6, so d7 is no longer fertilized by Dark.",
+            text="Press **Play**: {to_move()|cap} plants a seed on d6. The dark dendrid's "
+                 "line to the east now stops at d6, so d7 is no longer fertilized by Dark "
+                 "(of d6 and d7, Dark fertilizes now: {fertilized_among(dark, d6 d7)@end}).",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             play=("plant d6", "end"),
             overlays=("fertilization",),
@@ -63,8 +68,10 @@ LESSON = Lesson(
         Exercise(
             title="Cut the line",
             turn="plant",
-            text="Light to play. The dark dendrid on d4 fertilizes d7, at the east edge.",
-            prompt="Plant **one** seed so that Dark **no longer fertilizes d7**.",
+            text="{to_move()|cap} to play. The {piece(d4)|piece} on d4 fertilizes "
+                 "{fertilized_among(dark, d7)}, at the east edge.",
+            prompt="Plant **one** seed so that {piece(d4)|colour|cap} **no longer fertilizes "
+                   "d7**.",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             overlays=("fertilization",),
             check=checks.fertilized_by("d7", ()),
@@ -79,15 +86,16 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Nobody's soil",
+            statements=(st.rule("Only empty soils are fertilized", "fertilized", "2.1 Roots, hunger and fertilization"),),
             turn="plant",
-            text="The dark dendrid on d1 and the light dendrid on a3 both see d3: it is "
-                 "fertilized by both colours.",
+            text="The {piece(d1)|piece} on d1 and the {piece(a3)|piece} on a3 both see d3: "
+                 "it is fertilized by {fertilized_by(d3)}.",
             prompt="Plant **one** seed so that **nobody** fertilizes **d3**.",
             start=CROSS,
             overlays=("fertilization",),
             check=checks.fertilized_by("d3", ()),
-            hint="One seed cannot cut two lines... unless it stands where they cross. Only "
-                 "empty soils are fertilized.",
+            hint="A seed cuts the lines that pass through its own cell: where do the two "
+                 "lines cross? Only empty soils are fertilized.",
             hint_cells=("d3",),
             solution=("plant d3",),
             wrong=(("plant d2",), ("plant c3",)),
@@ -97,8 +105,9 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Dark's only",
+            statements=(st.goal("by **Dark only**"),),
             turn="plant",
-            text="The same two dendrids: both see d3.",
+            text="The same two dendrids: d3 is fertilized by {fertilized_by(d3)}.",
             prompt="Plant **one** seed so that d3 is fertilized by **Dark only**.",
             start=CROSS,
             overlays=("fertilization",),

@@ -3,6 +3,7 @@ planting, and during a move)."""
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 GROUPS = "dendria-classic h4 2tt/5/1ss3/2s4/4SS/5/1T2 dark"
@@ -23,9 +24,11 @@ LESSON = Lesson(
             title="Seedbeds and forests",
             text="Seeds of one colour that touch each other form a **seedbed**; touching "
                  "trees of one colour form a **forest**. A single piece counts as a group "
-                 "too. Here: a dark seedbed of three seeds (c2, c3, d3), a light seedbed of "
-                 "two (e5, e6), a dark forest of two trees (a3, a4) and a light forest of "
-                 "one (g2).",
+                 "too. Here: a {group_colour(c2)} seedbed of {group_size(c2)|word} seeds "
+                 "({group(c2)}), a {group_colour(e5)} seedbed of {group_size(e5)|word} "
+                 "({group(e5)}), a {group_colour(a3)} forest of {group_size(a3)|word} trees "
+                 "({group(a3)}) and a {group_colour(g2)} forest of {group_size(g2)|word} "
+                 "({group(g2)}).",
             start=GROUPS,
             overlays=("fertile",),
             claims=(claim.group("c2", "c3", "d3"), claim.group("e5", "e6"), claim.group("a3", "a4"), claim.group("g2")),
@@ -36,19 +39,23 @@ LESSON = Lesson(
             claims=(claim.holding("dark dendrid", mentions=()), claim.holding("light dendrid", mentions=()),),
             text="The empty soils touching a group are its **fertile soils**. The *Fertile "
                  "soils* overlay outlines each group and marks its fertile soils, with who "
-                 "fertilizes each (here nobody: there is no dendrid yet).",
+                 "fertilizes each (here nobody: there are {dendrid_count()|word} dendrids yet).",
             start=GROUPS,
             overlays=("fertile",),
             rules_covered=("fertile-soils",),
         ),
         Page(
             title="Growing right after planting",
-            text="A seedbed **grows** into a forest of the player to move when **every** "
-                 "fertile soil of it is fertilized by that player. Right after planting, "
+            statements=(st.rule("(only that one)", "grow-after-plant", "2.2 Conversions", ("dendria-classic",)),),
+            text="A seedbed that has fertile soils **grows** into a forest of the player "
+                 "to move when **every one** of them is fertilized by that player (a "
+                 "seedbed with **no** fertile soil is another case: lesson 06). Right after "
+                 "planting, "
                  "the player may grow the seedbed of the **new seed** (only that one). "
-                 "Press **Play**: Dark plants on g1; its fertile soils f1, f2 and g2 are "
-                 "all fertilized by the dark dendrids on f5 and g4, so Dark grows it: a "
-                 "tree.",
+                 "Press **Play**: {to_move()|cap} plants on g1; its fertile soils "
+                 "{fertile_soils(g1)@1} are fertilized by {to_move()|cap} "
+                 "({fertile_by(g1, dark)@1}), by the {dendrids} on {holding(dark dendrid)}, "
+                 "so {to_move()|cap} grows it: a {piece(g1)|kind@end}.",
             start=CORNER_BOTTOM,
             play=("plant g1", "grow g1", "end"),
             overlays=("fertile", "fertilization"),
@@ -61,9 +68,11 @@ LESSON = Lesson(
                  "player may move one of their dendrids along one of its six lines to an "
                  "empty soil further on (lesson 07 tells the whole story of a journey). "
                  "After the slide, the player may grow any seedbed, **of either colour**, "
-                 "whose fertile soils they all fertilize. Press **Play**: the dark dendrid "
-                 "on d1 slides to f1, from where it sees f4 and f5; g3 is seen from g1. The "
-                 "light seed on g4 becomes a **dark** tree.",
+                 "whose fertile soils they all fertilize. Press **Play**: the "
+                 "{piece(d1)|piece} on d1 slides to f1. The fertile soils of the "
+                 "{piece(g4)|piece} on g4 are {fertile_soils(g4)@2}, and Dark fertilizes "
+                 "{fertile_by(g4, dark)@2} (from f1 and g1): the seed becomes a "
+                 "**{piece(g4)|piece@end}**.",
             start=LIGHT_CORNER,
             play=("move d1", "slide f1", "grow g4", "end"),
             overlays=("fertile", "fertilization"),
@@ -73,14 +82,15 @@ LESSON = Lesson(
         Exercise(
             title="Plant and grow",
             turn="plant",
-            text="Dark has two dendrids, on a4 and b5.",
+            text="{to_move()|cap} has {count_of(dark dendrid)|word} dendrids, on "
+                 "{holding(dark dendrid)}.",
             prompt="Plant a seed where you can **grow it into a tree at once**, and grow "
                    "it (click the cell, then click your new seed).",
             start=CORNER_TOP,
             overlays=("fertilization",),
             check=checks.grown(None, "dark"),
-            hint="A seed in a corner has only three fertile soils. Which corner's are all "
-                 "seen by your dendrids?",
+            hint="A seed in a corner touches {corner_fertile()|word} soils, the fewest. Which "
+                 "corner's are all seen by your dendrids?",
             hint_cells=("a1",),
             solution=("plant a1", "grow a1"),
             wrong=(("plant a2", "end"), ("plant b1", "end"), ("plant a1", "end")),
@@ -90,8 +100,10 @@ LESSON = Lesson(
         ),
         Exercise(
             title="A forest of two",
+            statements=(st.rule("only the new seed's seedbed may grow", "grow-after-plant", "2.2 Conversions", ("dendria-classic",)),),
             turn="plant",
-            text="Dark has two dendrids, on e3 and g4, and a seed on f5.",
+            text="{to_move()|cap} has {count_of(dark dendrid)|word} dendrids, on "
+                 "{holding(dark dendrid)}, and a seed on {holding(dark seed)}.",
             prompt="Plant **one** seed and grow a dark forest of **two** trees at once.",
             start=PAIR,
             overlays=("fertile", "fertilization"),
@@ -108,9 +120,10 @@ LESSON = Lesson(
         Exercise(
             title="Take the seedbed",
             turn="move",
-            text="Light has a seedbed of two seeds on a1 and a2. Its fertile soils are a3, "
-                 "b1, b2 and b3.",
-            prompt="Move your dendrid so that it fertilizes **all four** fertile soils, and "
+            text="{group_colour(a1)|cap} has a seedbed of {group_size(a1)|word} seeds on "
+                 "{group(a1)}. Its fertile soils are {fertile_soils(a1)}.",
+            prompt="Move your dendrid so that it fertilizes **all {fertile_count(a1)|word}** "
+                   "fertile soils, and "
                    "grow the light seedbed into a **dark forest** (click the dendrid, then "
                    "where it goes, then a seed of the seedbed).",
             start=LIGHT_PAIR,

@@ -4,6 +4,7 @@ each conversion judged on the board the previous one left."""
 
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page
 
 GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"
@@ -22,9 +23,13 @@ LESSON = Lesson(
     pages=[
         Page(
             title="An enemy forest",
-            text="Light's tree on a1 has three fertile soils: a2, b1 and b2. Dark's dendrids "
-                 "fertilize all three. But **Light fertilizes all three too**, so the forest "
-                 "is safe.",
+            statements=(st.position("as the board stands"),),
+            text="{piece(a1)|colour|cap}'s tree on a1 has {fertile_count(a1)|word} fertile "
+                 "{soils}: {fertile_soils(a1)}. {to_move()|cap}'s {dendrids} fertilize "
+                 "{fertile_by(a1, dark)}. But **{piece(a1)|colour|cap} fertilizes "
+                 "{fertile_by(a1, light)} too**: **as the board stands**, {to_move()|cap} "
+                 "{may_capture(a1, dark)|can} capture the forest. That is a fact of this "
+                 "board alone: a move changes it, and the next page captures this very forest.",
             start=GUARDED,
             overlays=("fertile", "conversions"),
             claims=(claim.piece("a1", "light tree"), claim.fertilizes("dark", "a2", "b1", "b2"), claim.fertilizes("light", "a2", "b1", "b2"), claim.fertile_soils("a1", "a2", "b1", "b2"), claim.may_capture("a1", "dark", False)),
@@ -34,10 +39,12 @@ LESSON = Lesson(
             title="Capture",
             text="During a move, the player may **capture** an enemy forest when **every** "
                  "fertile soil of it is fertilized by the player **and at least one** of "
-                 "them is **not** fertilized by its owner. Press **Play**: the dark dendrid "
-                 "on a4 slides to c4. There it still sees a2, and it blocks Light's line "
-                 "from d5 to a2. Now Light misses a2: Dark captures the forest, which "
-                 "becomes Dark's.",
+                 "them is **not** fertilized by its owner. Press **Play**: the "
+                 "{piece(a4)|piece} on a4 slides to c4. There it still sees "
+                 "{fertile_missed(a1, light)@2}, and it blocks the line of the "
+                 "{piece(d5)|piece} on d5. Now {piece(d5)|colour|cap} misses "
+                 "{fertile_missed(a1, light)@2}: {to_move()|cap} captures the forest, which "
+                 "becomes {piece(a1)|colour|cap@end}'s.",
             start=GUARDED,
             play=("move a4", "slide c4", "capture a1", "end"),
             overlays=("fertile", "fertilization"),
@@ -46,13 +53,14 @@ LESSON = Lesson(
         ),
         Page(
             title="Enclosed groups",
+            statements=(st.position("whatever Dark and then Light", "whatever the mover does", "a1", 2), st.rule("It is safe only while its neighbours stay", "enclosed-never", "2.2 Conversions", ("dendria-classic",)),),
             text="A group with **no fertile soil** at all (every soil round it holds a "
                  "piece, or is off the board) is **enclosed**. In the classic edition an "
                  "enclosed group can neither grow nor be captured **while** it has no "
-                 "fertile soil. Dark's tree on a1 is enclosed: Light cannot capture it, "
-                 "not on this turn of Dark's nor on Light's next one.\n\n"
+                 "fertile soil. {piece(a1)|colour|cap}'s tree on a1 is enclosed ({fertile_count(a1)|word} fertile soils): whatever Dark and then Light "
+                 "play on this turn and the next, Light cannot capture it.\n\n"
                  "It is safe only while its neighbours stay. A light seed next to it, on "
-                 "a2 or b1, could sprout into a dendrid and journey away: then that soil "
+                 "{next_to(a1, light)|or}, could sprout into a dendrid and journey away: then that soil "
                  "is empty, a fertile soil of the forest again, and the forest can be "
                  "captured like any other.",
             start=ENCLOSED,
@@ -65,10 +73,12 @@ LESSON = Lesson(
         Page(
             title="One step after another",
             text="Each step of a turn changes the board, and the next step is judged on "
-                 "the **new** board. Press **Play**: the dark dendrid on d1 slides to d4. "
-                 "Now the seed on a4 is nourished by two dark pieces against one light: Dark "
-                 "sprouts it. The new dendrid on a4 sees a2, so the light seed on a1 has "
-                 "every fertile soil fertilized by Dark: Dark grows it into a dark tree.",
+                 "the **new** board. Press **Play**: the {piece(d1)|piece} on d1 slides to d4. "
+                 "Now the seed on a4 is nourished by {nourisher_count(a4, dark)|word@2} dark "
+                 "pieces against {nourisher_count(a4, light)|word@2} light: {to_move()|cap} "
+                 "sprouts it. The new dendrid on a4 sees a2, so the {piece(a1)|piece} on a1 "
+                 "has every fertile soil fertilized by Dark ({fertile_by(a1, dark)@3}): "
+                 "{to_move()|cap} grows it into a {piece(a1)|piece@end}.",
             start=CHAIN,
             play=("move d1", "slide d4", "sprout a4", "grow a1", "end"),
             overlays=("nutrients", "fertile"),
@@ -78,10 +88,11 @@ LESSON = Lesson(
         Exercise(
             title="Capture the pair",
             turn="move",
-            text="Light's forest g1, g2 has four fertile soils: f1, f2, f3 and g3. Light's "
-                 "dendrid on d4 fertilizes f2.",
-            prompt="Make **one move** with a dark dendrid so that you fertilize all four "
-                   "fertile soils, and **capture** the forest (click the dendrid, then where "
+            text="{group_colour(g1)|cap}'s forest {group(g1)} has {fertile_count(g1)|word} "
+                 "fertile soils: {fertile_soils(g1)}. {piece(d4)|colour|cap}'s dendrid on d4 "
+                 "fertilizes {fertile_by(g1, light)}.",
+            prompt="Make **one move** with a dark dendrid so that you fertilize all "
+                   "{fertile_count(g1)|word} fertile soils, and **capture** the forest (click the dendrid, then where "
                    "it goes, then a tree of the forest).",
             start=BOTTOM,
             overlays=("fertile", "fertilization"),
@@ -98,15 +109,19 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Seal the forest",
+            statements=(st.position("whatever Dark does on the next turn", "whatever the mover does", "g1", 1), st.rule("A forest cannot be captured while it has no fertile soil", "enclosed-never", "2.2 Conversions", ("dendria-classic",)),),
             turn="plant",
-            text="Light to play. Light's forest g1, g2 has one fertile soil left, g3, and "
-                 "Dark's dendrid on d6 fertilizes it: Dark threatens to capture the forest.",
+            text="{to_move()|cap} to play. {group_colour(g1)|cap}'s forest {group(g1)} has "
+                 "{fertile_count(g1)|word} fertile soil left, and {piece(d6)|colour|cap}'s "
+                 "dendrid on d6 fertilizes {fertile_by(g1, dark)|n|word} of them: "
+                 "{piece(d6)|colour|cap} threatens to capture the forest.",
             prompt="Plant **one** seed so that the forest has **no fertile soil** left: "
-                   "then Dark cannot capture it on the next turn.",
+                   "then, whatever Dark does on the next turn, Dark cannot capture it.",
             start=LAST_SOIL,
             overlays=("fertile",),
             check=checks.enclosed("g1"),
-            claims=(claim.fertilizes("dark", "g3", at="start"), claim.fertile_soils("g1", "g3", at="start"),
+            claims=(claim.fertilizes("dark", "g3", at="start", mentions=()),
+                    claim.fertile_soils("g1", "g3", at="start", mentions=("g1",)),
                     claim.fertile_soils("g1", mentions=("g1",)), claim.stays("g1", 2)),
             hint="A forest cannot be captured while it has no fertile soil. Which soil "
                  "still touches the forest?",
@@ -118,9 +133,12 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Only one way in",
+            statements=(st.goal("still sees what it must"), st.position("as the board stands")),
             turn="move",
-            text="Light's forest b3, b4 is guarded by Light's dendrid on c4. Dark has "
-                 "dendrids on b1 and d5.",
+            text="{group_colour(b3)|cap}'s forest {group(b3)} is guarded by the "
+                 "{piece(c4)|piece} on c4. {to_move()|cap} has dendrids on "
+                 "{holding(dark dendrid)}: as the board stands, {to_move()|cap} "
+                 "{may_capture(b3, dark)|can} capture it.",
             prompt="Make **one move** that captures the forest.",
             start=ONE_WAY,
             overlays=("fertile", "fertilization"),

@@ -7,6 +7,7 @@ from ...game import Game
 from ...notation import Step
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
@@ -63,19 +64,21 @@ LESSON = Lesson(
             title="A journey",
             claims=(claim.piece("d4", "dark dendrid"), claim.legal_count("slide", 18),),
             text="Instead of planting, a player may **move** one of their dendrids: a "
-                 "**journey** along **one straight line**. Here Dark has started to move "
-                 "the dendrid on d4: the marked cells are where it may go, on its six "
-                 "lines.",
+                 "**journey** along **one straight line**. Here {to_move()|cap} has started to "
+                 "move the dendrid on d4: the {legal_count(slide)} marked cells are where it "
+                 "may go, on its six lines.",
             start=ALONE,
             setup=("move d4",),
             rules_covered=("journey-line",),
         ),
         Page(
             title="Jumping over pieces",
+            statements=(st.rule("stops only on an empty", "journey-stop", "2.3 A turn", ("dendria-classic",)),),
             text="A dendrid may pass over **empty soils**, over **seeds** of either colour "
                  "and over **its own side's dendrids**. But it **stops only on an empty "
-                 "soil**: it can jump the light seed on d6 and land on d7, jump the dark "
-                 "dendrid on c3 to b2 or a1, but it may not stop on a piece.",
+                 "soil** (in the classic edition: lesson 12 shows the sprites edition's "
+                 "exception): it can jump the {piece(d6)|piece} on d6 and land on d7, jump the "
+                 "{piece(c3)|piece} on c3 to b2 or a1, but it may not stop on a piece.",
             start=JUMPS,
             setup=("move d4",),
             claims=(claim.legal("slide d7", at="start", mentions=("d7",)), claim.legal("slide b2", at="start", mentions=("b2",)), claim.legal("slide a1", at="start", mentions=("a1",)), claim.legal("slide d6", False, at="start", mentions=("d6",)),),
@@ -84,10 +87,10 @@ LESSON = Lesson(
         Page(
             title="What blocks a journey",
             text="**Trees** of either colour and **enemy dendrids** block the way. The "
-                 "light dendrid on c3 closes the north-west line at once; the light tree "
-                 "on d6 stops the journey east at d5; the dark tree on f2 stops the "
-                 "journey south-west at e3. The light seed on b4 can be jumped: a4 is "
-                 "still in reach.",
+                 "{piece(c3)|piece} on c3 closes the north-west line at once; the "
+                 "{piece(d6)|piece} on d6 stops the journey east at d5; the {piece(f2)|piece} "
+                 "on f2 stops the journey south-west at e3. The {piece(b4)|piece} on b4 can be "
+                 "jumped: a4 is still in reach.",
             start=BLOCKS,
             setup=("move d4",),
             claims=(claim.legal("slide d5", at="start", mentions=("d5",)), claim.legal("slide d7", False, at="start"), claim.legal("slide e3", at="start", mentions=("e3",)), claim.legal("slide f2", False, at="start", mentions=("f2",)), claim.legal("slide a4", at="start", mentions=("a4",)),),
@@ -95,11 +98,14 @@ LESSON = Lesson(
         ),
         Page(
             title="Stopping to convert",
+            statements=(st.rule("must first slide", "convert-at-start", "2.3 A turn", ("dendria-classic",)),),
             text="After each slide the dendrid stops, and the player may **sprout**, "
                  "**grow** and **capture**, judged with the dendrid where it stands. In the "
-                 "classic edition nothing converts **before the first slide**: here Dark "
-                 "could sprout d4, but having started a journey, Dark must first slide. "
-                 "Press **Play**: the dendrid on g4 slides to f4, then Dark sprouts d4.",
+                 "classic edition nothing converts **before the first slide**: as the board "
+                 "stands, {to_move()|cap} {may_sprout(d4, dark)|may} sprout d4, but having "
+                 "started a journey, {to_move()|cap} must first slide. Press **Play**: the "
+                 "dendrid on g4 slides to f4, then {to_move()|cap} sprouts d4, a "
+                 "{piece(d4)|piece@end} now.",
             start=READY,
             setup=("move g4",),
             play=("slide f4", "sprout d4", "end"),
@@ -111,8 +117,9 @@ LESSON = Lesson(
             title="Several slides",
             text="After a stop, the journey may **go on** with another slide, **in the same "
                  "direction**. Press **Play**: the dendrid on d1 slides to d2, where it sees "
-                 "a2, the last fertile soil of the light seed on a1 that Dark did not "
-                 "fertilize yet: Dark grows it. Then the dendrid slides on, east.",
+                 "{fertile_missed(a1, dark)}, the last fertile soil of the {piece(a1)|piece} "
+                 "on a1 that {to_move()|cap} did not fertilize yet: {to_move()|cap} grows it. "
+                 "Then the dendrid slides on, east.",
             start=TWO_BEDS,
             play=("move d1", "slide d2", "grow a1", "slide d3", "end"),
             overlays=("fertile", "fertilization"),
@@ -121,11 +128,13 @@ LESSON = Lesson(
         ),
         Page(
             title="No dead ends",
+            statements=(st.position("as the board stands"),),
             text="A step after which the turn **could not be finished** is refused at once. "
-                 "The two players have moved back and forth; now Light's dendrid on f5 could "
-                 "only slide back to g4, which would bring back the board of the start "
-                 "(a board may not come back: lesson 08). So Light may not even start that "
-                 "move: Light must plant or pass.",
+                 "The two players have moved back and forth; now {to_move()|cap}'s dendrid on "
+                 "f5 could slide to {slide_targets(f5)} and nowhere else, which would bring "
+                 "back the board of the start (a board may not come back: lesson 08). So, as "
+                 "the board stands, {to_move()|cap} {legal(move f5)|may} even start that "
+                 "move: {to_move()|cap} must {verbs_now()|or}.",
             start=BOXED,
             setup=BACK_AND_FORTH,
             marks={"f5": "stuck"},
@@ -135,9 +144,10 @@ LESSON = Lesson(
         Exercise(
             title="Feed and sprout",
             turn="move",
-            text="The light seed on g1 is hungry: its root to the north-east (f2, e3, d4, "
-                 "c4, b4, a4) is open. Its nourishers are Dark's tree on g4 and Light's "
-                 "dendrid on d1.",
+            text="The {piece(g1)|piece} on g1 is {hungry(g1)|hungry}: its root to the "
+                 "{sees_edge(g1)|ways} ({open_root(g1)}) is open. Its nourishers are the "
+                 "{piece(g4)|piece} on g4 and the {piece(d1)|piece} on d1 "
+                 "({nourisher_cells(g1)}).",
             prompt="Move your dendrid so that you may **sprout g1**, and sprout it.",
             start=FEED_G1,
             overlays=("nutrients",),
@@ -155,8 +165,8 @@ LESSON = Lesson(
         Exercise(
             title="Which dendrid?",
             turn="move",
-            text="Light's seedbed a2, a3 has four fertile soils: a1, a4, b2 and b4 (b3 "
-                 "holds Dark's dendrid).",
+            text="{group_colour(a2)|cap}'s seedbed {group(a2)} has {fertile_count(a2)|word} "
+                 "fertile soils: {fertile_soils(a2)} (b3 holds a {piece(b3)|piece}).",
             prompt="Make **one move** after which you grow the light seedbed into a dark "
                    "forest.",
             start=WHICH,
@@ -174,8 +184,9 @@ LESSON = Lesson(
         Exercise(
             title="Two stops",
             turn="move",
-            text="Two light seeds, on a1 and g4, each miss one soil fertilized by Dark: a2 "
-                 "for a1, f4 for g4.",
+            text="Two {piece(a1)|colour} seeds, on {holding(light seed)}, each miss one "
+                 "soil fertilized by Dark: {fertile_missed(a1, dark)} for a1, "
+                 "{fertile_missed(g4, dark)} for g4.",
             prompt="In **one move**, grow **both** light seeds into dark trees.",
             start=TWO_BEDS,
             overlays=("fertile", "fertilization"),

@@ -5,6 +5,7 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, words
 
 # A quiet end of game: Dark has a forest of 3, Light a forest of 2.
@@ -89,8 +90,9 @@ LESSON = Lesson(
                 "Then the forests are counted (lesson 09). One more rule keeps the game "
                 "from going round in circles: no turn may bring back a board that was "
                 "seen before.\n\n"
-                "Here Dark has a forest of three trees (top left), Light a forest of two "
-                "(bottom right). Light is to move."),
+                "Here Dark has a forest of {forest_sizes(dark)|first|word} trees (top "
+                "left), Light a forest of {forest_sizes(light)|first|word} (bottom right). "
+                "{to_move()|cap} is to move."),
             start=QUIET,
             marks={"a2": "3", "g4": "2"},
             claims=(claim.to_move("light"), claim.forests("dark", 3), claim.forests("light", 2),),
@@ -98,11 +100,13 @@ LESSON = Lesson(
         Page(
             title="Two passes in a row",
             text=(
-                "Press **Play**: Light passes, then Dark passes too. Two passes in a row "
-                "end the game at once. Then the forests are counted (lesson 09): here "
-                "Dark's forest of 3 beats Light's forest of 2, and Dark wins.\n\n"
+                "Press **Play**: {to_move()|cap} passes, then {not_to_move()|cap} passes "
+                "too. Two passes in a row end the game at once: the game {over()|is@end} "
+                "over. Then the forests are counted (lesson 09): here Dark scores "
+                "{score(dark)@end} and Light {score(light)@end}, so {winner()|cap@end} "
+                "wins.\n\n"
                 "In the middle of a game a player may pass instead of planting or "
-                "moving, as Light and then Dark did here. Pass when nothing useful is "
+                "moving, as {to_move()|cap} and then {not_to_move()|cap} did here. Pass when nothing useful is "
                 "left to do, but remember: if your opponent has just passed, your pass "
                 "ends the game."),
             start=QUIET,
@@ -115,10 +119,11 @@ LESSON = Lesson(
             text=(
                 "A turn may not end with the same pieces on the same cells as at the "
                 "start, or as at the end of any earlier turn (the *repetition* rule).\n\n"
-                "Press **Play**: Dark's dendrid goes from d4 to d3, Light's from f4 to f3, "
-                "and Dark's comes back to d4. Now Light starts back towards f4. Ending "
-                "there would bring back the very first board: the engine refuses the "
-                "**End**, so Light's dendrid has to slide on (the arrow)."),
+                "Press **Play**: {to_move()|cap}'s dendrid goes from d4 to d3, "
+                "{not_to_move()|cap}'s from f4 to f3, and {to_move()|cap}'s comes back to "
+                "d4. Now {not_to_move()|cap} starts back towards f4. Ending there would "
+                "bring back the very first board: **End** is {legal(end)|allowed@end} by "
+                "the engine, so {to_move()|cap@end}'s dendrid has to slide on (the arrow)."),
             start=HOME,
             play=("move d4", "slide d3", "end",
                   "move f4", "slide f3", "end",
@@ -131,8 +136,8 @@ LESSON = Lesson(
         Page(
             title="Slide on, then end",
             text=(
-                "Press **Play**: Light's dendrid slides on to f5, and that board is new, "
-                "so the turn may end there.\n\n"
+                "Press **Play**: {to_move()|cap}'s dendrid slides on to f5, and that board "
+                "is new, so the turn may end there (a {piece(f5)|piece@end} on f5 now).\n\n"
                 "This rule does not apply to a pass: a pass leaves the board as it was, "
                 "and that is allowed."),
             play=("slide f5", "end"),
@@ -141,15 +146,19 @@ LESSON = Lesson(
         ),
         Page(
             title="The dendrid move limit",
+            statements=(st.rule("When the players only move dendrids", "move-limit", "2.3 A turn", ("dendria-classic",)), st.rule("only a plant does", "move-limit", "2.3 A turn", ("dendria-classic",)),),
             text=(
                 "When the players only move dendrids (or pass) and nobody plants, the "
                 "game could go on for ever. So it ends when the last **2 x L** turns held "
                 "no plant: L turns by each player. A **pass counts too**: passing does "
                 "not start the count again, only a plant does.\n\n"
-                "In the classic edition L is 10, so 20 turns without a plant end the "
-                "game. Here L is set to 2, so you see it in four turns. Press **Play**: "
-                "Light moves, Dark moves, Light passes, Dark moves. That is four turns "
-                "without a plant, and the game is over. (The pie rule's swap is not a "
+                "In the classic edition L is {default_option(dendrid_move_limit)}, so "
+                "{default_option(dendrid_move_limit)|times(2)} turns without a plant end the "
+                "game. Here L is set to {option(dendrid_move_limit)}, so you see it in "
+                "{option(dendrid_move_limit)|times(2)|word} turns. Press **Play**: "
+                "{to_move()|cap} moves, {not_to_move()|cap} moves, {to_move()|cap} passes, "
+                "{not_to_move()|cap} moves. That is {quiet_turns()|word@end} turns "
+                "without a plant, and the game {over()|is@end} over. (The pie rule's swap is not a "
                 "turn, and from a set-up position the count starts at zero.)"),
             start=SHORT,
             play=("move f4", "slide f3", "end",
@@ -163,9 +172,10 @@ LESSON = Lesson(
             title="The fourth turn",
             turn="move",
             text=(
-                "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
-                "three turns without a plant."),
-            prompt=("You play **Dark**. End the game with your turn, **without passing**."),
+                "The dendrid move limit is {option(dendrid_move_limit)} here. "
+                "{not_to_move()|cap} moved, {to_move()|cap} moved, {not_to_move()|cap} "
+                "moved: {quiet_turns()|word} turns without a plant."),
+            prompt=("You play **{to_move()|cap}**. End the game with your turn, **without passing**."),
             start=SHORT,
             setup=("move f4", "slide f3", "end",
                    "move d4", "slide d3", "end",
@@ -181,9 +191,10 @@ LESSON = Lesson(
         Exercise(
             title="Keep the game going",
             text=(
-                "The dendrid move limit is 2 here. Light moved, Dark moved, Light moved: "
-                "three turns without a plant. You want the game to go on."),
-            prompt=("You play **Dark**. Play a turn after which the game is **not** over."),
+                "The dendrid move limit is {option(dendrid_move_limit)} here. "
+                "{not_to_move()|cap} moved, {to_move()|cap} moved, {not_to_move()|cap} "
+                "moved: {quiet_turns()|word} turns without a plant. You want the game to go on."),
+            prompt=("You play **{to_move()|cap}**. Play a turn after which the game is **not** over."),
             start=SHORT,
             setup=("move f4", "slide f3", "end",
                    "move d4", "slide d3", "end",
@@ -201,10 +212,11 @@ LESSON = Lesson(
             title="Home again",
             turn="move",
             text=(
-                "Last turn Dark's dendrid went from d4 to d3, and then Light passed. So "
-                "if Dark's dendrid simply went back, the board would be the one the game "
+                "Last turn {to_move()|cap}'s dendrid went from d4 to d3, and then "
+                "{not_to_move()|cap} passed. So if {to_move()|cap}'s dendrid simply went "
+                "back, the board would be the one the game "
                 "started with."),
-            prompt=("You play **Dark**. End your turn with your dendrid back on **d4**. "
+            prompt=("You play **{to_move()|cap}**. End your turn with your dendrid back on **d4**. "
                     "Try the straight way first, and read why the engine refuses it."),
             start=AWAY,
             setup=AWAY_SETUP,

@@ -5,6 +5,7 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 # Dark: forests of 3, 3 and 2; Light: one forest of 4.
@@ -41,11 +42,14 @@ LESSON = Lesson(
     pages=[
         Page(
             title="Only forests count",
+            statements=(st.rule("only **forests** score", "score-distinct", "2.5 Scoring", ("dendria-classic",)),),
             text=(
                 "At the end of the game only **forests** score: trees standing together. "
                 "Seeds and dendrids score nothing.\n\n"
-                "Here Dark has three forests: a1-a2-a3 (3 trees), e1-f1-g1 (3 trees) "
-                "and c6-c7 (2 trees). Light has one forest of 4 trees, at the bottom. "
+                "Here Dark has {forest_sizes(dark)|n|word} forests: {group(a1)} "
+                "({group_size(a1)} trees), {group(e1)} ({group_size(e1)} trees) and "
+                "{group(c6)} ({group_size(c6)} trees). Light has {forest_sizes(light)|n|word} "
+                "forest of {forest_sizes(light)|first} trees, at the bottom. "
                 "The numbers give each forest's size."),
             start=WORKED,
             marks={"a2": "3", "f1": "3", "c7": "2", "i3": "4"},
@@ -54,10 +58,12 @@ LESSON = Lesson(
         ),
         Page(
             title="Each size counts once",
+            statements=(st.rule("a size counts only once", "score-distinct", "2.5 Scoring", ("dendria-classic",)),),
             text=(
-                "Add up the **different** sizes of your forests. Dark's sizes are 3, 3 "
-                "and 2; the size 3 counts only once, so Dark gets 3 + 2 = **5**. Light "
-                "gets **4**.\n\n"
+                "Add up the **different** sizes of your forests. Dark's sizes are "
+                "{forest_sizes(dark)}; a size counts only once, so Dark gets "
+                "{distinct_sizes(dark)|sum} = **{score_part(dark, distinct_sizes)}**. Light "
+                "gets **{score_part(light, distinct_sizes)}**.\n\n"
                 "A second forest of a size you already have adds nothing here."),
             claims=(claim.score_part("dark", "distinct_sizes", 5), claim.score_part("light", "distinct_sizes", 4), claim.score("dark", 7, mentions=("5",)), claim.score("light", 5.5, mentions=("4",))),
             rules_covered=("score-distinct",),
@@ -69,21 +75,29 @@ LESSON = Lesson(
             text=(
                 "For every size, the player who has **more** forests of that size gets "
                 "1 point.\n\n"
-                "Size 3: Dark has two, Light none: 1 for Dark. Size 2: Dark one, Light "
-                "none: 1 for Dark. Size 4: Light one, Dark none: 1 for Light.\n\n"
-                "So far: Dark 5 + 2 = **7**, Light 4 + 1 = **5**."),
+                "Size 3: Dark has {forests_of(dark, 3)|none}, Light {forests_of(light, 3)|none}: "
+                "1 for {majority(3)|cap}. Size 2: Dark {forests_of(dark, 2)|none}, Light "
+                "{forests_of(light, 2)|none}: 1 for {majority(2)|cap}. Size 4: Light "
+                "{forests_of(light, 4)|none}, Dark {forests_of(dark, 4)|none}: 1 for "
+                "{majority(4)|cap}.\n\n"
+                "So far: Dark {score_part(dark, distinct_sizes)} + "
+                "{score_part(dark, majorities)|n} = **{dark_so_far()}**, Light "
+                "{score_part(light, distinct_sizes)} + {score_part(light, majorities)|n} = "
+                "**{light_so_far()}**."),
             rules_covered=("score-majority",),
             keep_marks=True,
         ),
         Page(
             title="The half point",
             text=(
-                "Write each player's forest sizes from the largest: Dark 3, 3, 2 and "
-                "Light 4. Compare them from the left, like words in a dictionary: the "
-                "first difference decides, and a missing size counts as 0. Light's 4 "
-                "beats Dark's 3, so Light gets **half a point**. When the two lists are "
+                "Write each player's forest sizes from the largest: Dark "
+                "{forest_sizes(dark)} and Light {forest_sizes(light)}. Compare them from the "
+                "left, like words in a dictionary: the first difference decides, and a "
+                "missing size counts as 0. Here {half_point()|cap} has the larger first "
+                "size, so {half_point()|cap} gets **half a point**. When the two lists are "
                 "the same, nobody gets it.\n\n"
-                "Final score: Dark **7**, Light **5.5**. Dark would win. (With equal "
+                "Final score: Dark **{score(dark)}**, Light **{score(light)}**. "
+                "{leader()|cap} would win if the game ended now. (With equal "
                 "scores the game is a draw.)"),
             claims=(claim.score_part("light", "largest_forests_bonus", 0.5, mentions=()), claim.score_part("dark", "largest_forests_bonus", 0, mentions=()), claim.forests("dark", 3, 3, 2), claim.forests("light", 4), claim.score("dark", 7), claim.score("light", 5.5), claim.leader("dark")),
             rules_covered=("score-half",),
@@ -93,7 +107,8 @@ LESSON = Lesson(
             title="The end: the score stands",
             text=(
                 "Press **Play**: both players pass and the game ends. The score you "
-                "worked out is the result: Dark wins, 7 to 5.5."),
+                "worked out is the result: {winner()|cap@end} wins, {score(dark)@end} to "
+                "{score(light)@end}."),
             play=("pass", "pass"),
             claims=(claim.over(), claim.winner("dark"), claim.score("dark", 7), claim.score("light", 5.5)),
             rules_covered=("pass-end",),
@@ -105,8 +120,11 @@ LESSON = Lesson(
                 "Players may agree on a **komi**: points that Light adds to its score at "
                 "the end, to make up for moving second. (The sprites edition chooses it "
                 "with the komi pie, lesson 12.)\n\n"
-                "The same board with a komi of 2: Light gets 4 + 1 + 0.5 + 2 = **7.5**, "
-                "Dark still 7. Now Light wins."),
+                "The same board with a komi of {score_part(light, komi)}: Light gets "
+                "{score_part(light, distinct_sizes)} + {score_part(light, majorities)|n} + "
+                "{score_part(light, largest_forests_bonus)} + {score_part(light, komi)} = "
+                "**{score(light)}**, Dark still {score(dark)}. Now {leader()|cap} leads: "
+                "{leader()|cap} would win if the game ended here."),
             start=KOMI,
             claims=(claim.score_part("light", "komi", 2), claim.score("dark", 7), claim.score("light", 7.5), claim.leader("light")),
             rules_covered=("komi",),
@@ -115,15 +133,17 @@ LESSON = Lesson(
             title="The right capture",
             turn="move",
             text=(
-                "Dark has a forest of 3. Light has forests of 3 (top), 2 (bottom) and 1 "
-                "(left). Dark's dendrid on e4 can reach a cell from which it captures any "
+                "Dark has a forest of {forest_sizes(dark)}. Light has forests of "
+                "{forest_sizes(light)} (top, bottom and left). {piece(e4)|colour|cap}'s "
+                "dendrid on e4 can reach a cell from which it captures any "
                 "one of them."),
-            prompt=("You play **Dark**. Make a dendrid move that captures a forest so "
+            prompt=("You play **{to_move()|cap}**. Make a dendrid move that captures a forest so "
                     "that Dark is ahead. The biggest forest need not be the best one."),
             start=CAPTURE,
             marks={"a2": "3", "i4": "2", "e1": "1", "g6": "3"},
             check=_check_dark_ahead,
-            hint="A second forest of 3 adds nothing to the distinct sizes. Which forest "
+            hint="A second forest of {forest_sizes(dark)|first} adds nothing to the distinct "
+                 "sizes. Which forest "
                  "gives Dark a new size?",
             hint_cells=("i4", "i5", "h4"),
             solution=("move e4", "slide h4", "capture i4", "end"),
@@ -138,8 +158,8 @@ LESSON = Lesson(
             text=(
                 "In the classic edition, right after planting you may grow the seedbed "
                 "of the new seed, if your dendrids fertilize all its fertile soils. Light "
-                "has forests of 2 and 1, Dark only one of 2."),
-            prompt=("You play **Dark**. Plant one seed and grow its seedbed, so that "
+                "has forests of {forest_sizes(light)}, Dark one of {forest_sizes(dark)}."),
+            prompt=("You play **{to_move()|cap}**. Plant one seed and grow its seedbed, so that "
                     "Dark is ahead."),
             start=GROW,
             overlays=("fertilization",),
@@ -156,9 +176,10 @@ LESSON = Lesson(
             title="A size of your own",
             turn="plant",
             text=(
-                "Dark has two forests of one tree; Light has a forest of two and one of "
-                "one. Light leads, 4.5 to 2."),
-            prompt=("You play **Dark**. Plant one seed and grow its seedbed, so that Dark "
+                "Dark has {forest_sizes(dark)|n|word} forests of {forest_sizes(dark)|first|word} "
+                "tree; Light has forests of {forest_sizes(light)} trees. {leader()|cap} "
+                "leads, {score(light)} to {score(dark)}."),
+            prompt=("You play **{to_move()|cap}**. Plant one seed and grow its seedbed, so that Dark "
                     "is ahead."),
             start=SIZES,
             overlays=("fertile", "fertilization"),

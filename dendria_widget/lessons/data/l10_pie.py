@@ -6,6 +6,7 @@ from typing import Any
 from ...explain import dendria as explain
 from ...game import Game
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
 
@@ -104,8 +105,9 @@ LESSON = Lesson(
                 "Moving first is an advantage. To make the game fair, the classic edition "
                 "uses the **pie rule**, like sharing a pie: one player cuts, the other "
                 "chooses a piece.\n\n"
-                "Here the game starts from its very beginning: an empty board of side 5 "
-                "(61 soils), Dark to move."),
+                "Here the game starts from its very beginning: an empty board of side "
+                "{board_size()} ({plots_count()} soils, {pieces()|word} pieces), "
+                "{to_move()|cap} to move."),
             rules=RULES,
             claims=(claim.option("opening", "pie"), claim.plots(61), claim.pieces(0),
                     claim.to_move("dark")),
@@ -114,8 +116,8 @@ LESSON = Lesson(
         Page(
             title="Dark's first seed",
             text=(
-                "Press **Play**: Dark's first turn is **one seed, on any cell** (here e5), "
-                "and then the turn ends. Nothing may sprout or grow on this first turn.\n\n"
+                "Press **Play**: {to_move()|cap}'s first turn is **one seed, on any cell** "
+                "(any of the {legal_count(plant)}; here e5), and then the turn ends. Nothing may sprout or grow on this first turn.\n\n"
                 "Dark should choose a seed that is neither too good nor too bad, because "
                 "of what comes next."),
             play=("plant e5", "end"),
@@ -131,8 +133,9 @@ LESSON = Lesson(
                 "Now Light may **swap** instead of playing: the two players exchange "
                 "colours. Press **Play**.\n\n"
                 "Nothing moves on the board. The player who placed the seed on e5 now plays "
-                "Light, and the other player owns that dark seed. Light is still to move, "
-                "but Light is now the other person."),
+                "Light, and the other player owns that {piece(e5)|piece@end}. "
+                "{to_move()|cap@end} is still to move, but {to_move()|cap@end} is now the "
+                "other person."),
             play=("swap",),
             claims=(claim.legal("swap", at="start"), claim.piece("e5", "dark seed"),
                     claim.pieces(1), claim.to_move("light"), claim.to_move("light", at="start")),
@@ -141,7 +144,8 @@ LESSON = Lesson(
         _FromTheStart(
             title="The first seed",
             turn="plant",
-            text=("A new game on this board: you play Dark, and your first turn is one seed, "
+            text=("A new game on this board: you play {to_move()|cap}, and your first turn is "
+                  "one seed, "
                   "anywhere."),
             prompt=("Plant Dark's first seed on a cell from which it has exactly **four** "
                     "lines, and end your turn."),
@@ -149,7 +153,7 @@ LESSON = Lesson(
             claims=(claim.legal("pass", False, at="start"),),
             check=_check_first_seed,
             hint="In the classic edition a cell on the edge has no line out of the board "
-                 "(lesson 01). Corners have three lines.",
+                 "(lesson 01). Corners have {roots(a1)|word} lines.",
             hint_cells=("a2", "a3", "b1", "b6"),
             solution=("plant a3", "end"),
             wrong=(("plant a1", "end"), ("plant e5", "end")),
@@ -157,15 +161,16 @@ LESSON = Lesson(
         ),
         _FromTheStart(
             title="Keep Light, cut a line",
+            statements=(st.goal("along only **two**"),),
             turn="plant",
-            text=("Dark's first seed stands in the corner, a1: it sees the edge along its "
-                  "three lines, to the east, the south-west and the south-east."),
-            prompt=("You play **Light**. Do not swap: keep your colour, and plant a seed "
+            text=("{piece(a1)|colour|cap}'s first seed stands in the corner, a1: it sees "
+                  "the edge along its {roots(a1)|word} lines, to the {sees_edge(a1)|ways}."),
+            prompt=("You play **{to_move()|cap}**. Do not swap: keep your colour, and plant a seed "
                     "after which Dark's first seed sees the edge along only **two** "
                     "lines."),
             rules=RULES,
             setup=("plant a1", "end"),
-            claims=(claim.roots("a1", 3, at="start", mentions=("a1", "three")),
+            claims=(claim.roots("a1", 3, at="start", mentions=("a1",)),
                     claim.legal("swap", at="start")),
             check=_check_corner,
             hint="A piece on a line of a1 stops it from seeing the edge that way. Playing "
@@ -179,14 +184,15 @@ LESSON = Lesson(
             title="After the swap",
             turn="plant",
             text=("You played Dark's first seed on e5, and your opponent swapped: that "
-                  "seed is theirs now, and **you** play Light. Light is still to move."),
+                  "seed is theirs now, and **you** play Light. {to_move()|cap} is still to "
+                  "move."),
             prompt=("Plant a seed at the **far end** of one of the lines of e5, on the "
                     "edge, so that it is the seed's nourisher that way."),
             rules=RULES,
             setup=("plant e5", "end", "swap"),
             claims=(claim.piece("e5", "dark seed", at="start"),),
             check=_check_after_swap,
-            hint="e5 is the middle of the board: each of its six lines runs out to the "
+            hint="e5 is the middle of the board: each of its {roots(e5)|word} lines runs out to the "
                  "edge. Which colour you play changed; the lines did not.",
             hint_cells=("e1", "e9", "a1", "a5", "i1", "i5"),
             solution=("plant a1", "end"),

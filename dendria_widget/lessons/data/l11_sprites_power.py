@@ -7,6 +7,7 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
 
@@ -142,19 +143,23 @@ LESSON = Lesson(
                 "is called a **sprite** here, and its planting is called **sowing**.\n\n"
                 "Every cell has a **power**: look along its six lines and count the cells "
                 "on the shortest one. The numbers on the board show it. Cells on the edge "
-                "have power 0; the middle of this board has power 4."),
+                "have power {power(a1)}; the middle of this board has power "
+                "{power(e5)}."),
             start=POWER,
             overlays=("power",),
             rules_covered=("power",),
         ),
         Page(
             title="The power rule",
+            statements=(st.rule("must **end on a cell of lower power**", "power-rule", "2.3 A turn", ("dendria-sprites",)),),
             text=(
                 "A sprite's journey must **end on a cell of lower power** than where it "
-                "began. Press **Play**: Dark's sprite leaves d4 (power 3) and ends on d3 "
-                "(power 2).\n\n"
-                "It could not end on d5 (power 3, the same) nor on e5 (power 4): the "
-                "engine refuses the End there. So sprites drift towards the edge."),
+                "began, **unless a step of that turn won a tree** (a growth or a capture: "
+                "the next lesson shows it). Press **Play**: {to_move()|cap}'s sprite leaves "
+                "d4 (power {power(d4)}) and ends on d3 (power {power(d3)}).\n\n"
+                "With no tree won, it could not end on d5 (power {power(d5)}, the same) "
+                "nor on e5 (power {power(e5)}): the engine refuses the End there. So "
+                "sprites drift towards the edge."),
             start=POWER,
             play=("move d4", "slide d3", "end"),
             overlays=("power",),
@@ -165,8 +170,9 @@ LESSON = Lesson(
         Page(
             title="No move limit",
             text=(
-                "The classic edition ends a game after ten turns by each player without "
-                "a plant (lesson 08). The sprites edition has **no such limit**: a game "
+                "The classic edition ends a game after "
+                "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns by each "
+                "player without a plant (lesson 08). The sprites edition has **no such limit**: a game "
                 "ends after two passes in a row. The repetition rule still holds: no turn "
                 "may bring back a board seen before."),
             start=POWER,
@@ -176,23 +182,26 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Twenty turns without sowing",
-            text=("Light's sprites have journeyed ten times, and Dark has passed ten times: "
-                  "twenty turns without a sowing. With the classic limit of ten turns each, "
-                  "the game would be over; here it goes on. Light leads, 3.5 to 1."),
-            prompt="You play **Dark**. Play one turn after which Dark leads.",
+            text=("Light's sprites have journeyed and Dark has passed, turn after turn: "
+                  "{quiet_turns()|word} turns without a sowing. With the classic limit of "
+                  "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns each, "
+                  "the game would be over; here it {over()|is} over. {leader()|cap} "
+                  "leads, {score(light)} to {score(dark)}."),
+            prompt="You play **{to_move()|cap}**. Play one turn after which Dark leads.",
             start=LONG,
             setup=LONG_SETUP,
             overlays=("fertile",),
             claims=(claim.over(False, at="start"),
                     claim.ends_under("dendrid_move_limit", 10, at="start",
-                                     mentions=("twenty", "ten")),
+                                     mentions=()),
                     claim.option("dendrid_move_limit", None, at="start"),
                     claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
                     claim.leader("light", at="start"),
                     claim.may_capture("i4", "dark", at="start", mentions=()),
                     claim.over(False), claim.leader("dark")),
             check=_check_no_limit,
-            hint="Nothing forces you to sow in this edition. A forest that is not protected "
+            hint="No move limit ends this game: you may go on without sowing. A forest that "
+                 "is not protected "
                  "may be captured at any stop of a move, even before the first slide.",
             hint_cells=("h4", "h5", "h6", "i3"),
             solution=("move e5", "capture i4", "slide e6", "end"),
@@ -201,14 +210,16 @@ LESSON = Lesson(
         ),
         Page(
             title="Every edge cell sees the edge",
+            statements=(st.rule("only where the seed would be **hungry**", "plant-hungry", "2.3 A turn", ("dendria-sprites",)), st.rule("a cell on the edge always sees the edge", "edge-touching", "2.1 Roots, hunger and fertilization", ("dendria-sprites",)),),
             claims=(claim.off_board("a3", "NE", "NW"), claim.roots("a3", 6, mentions=()),),
             text=(
                 "You sow, as you plant in the classic edition, only where the seed would "
                 "be **hungry**: some line from it must reach the edge without meeting a "
                 "piece.\n\n"
                 "In this edition a line that leaves the board at once counts too: a cell "
-                "on the edge always sees the edge. The lines drawn from a3 show it: two "
-                "of them go straight off the board."),
+                "on the edge always sees the edge. The lines drawn from a3 show it: "
+                "{off_board(a3)|n|word} of them ({off_board(a3)|ways}) go straight off "
+                "the board."),
             start=EDGE,
             overlays=("roots",),
             focus="a3",
@@ -217,9 +228,10 @@ LESSON = Lesson(
         Exercise(
             title="A seed on the edge",
             turn="plant",
-            text=("Light has pieces on a2, b1 and b2, round the corner a1. In the classic "
-                  "edition a seed on a1 would be nourished (its three lines end on those "
-                  "pieces), so nobody could plant there."),
+            text=("{piece(a2)|colour|cap} has pieces on {next_to(a1, light)}, round the "
+                  "corner a1. In the classic edition a seed on a1 would be nourished (its "
+                  "{next_to(a1, light)|n|word} lines end on those pieces), so nobody could "
+                  "plant there."),
             prompt=("Sow **one** seed on a plot where every line that holds a plot ends on "
                     "a piece."),
             start=EDGE_SEED,
@@ -236,13 +248,15 @@ LESSON = Lesson(
         ),
         Page(
             title="Sowing without touching",
+            statements=(st.rule("must not touch each other", "sowing-non-touching", "2.3 A turn", ("dendria-sprites",)),),
             claims=(claim.legal("sow d3", False, at="start", mentions=("d3",)), claim.next_to("d3", "dark", "c2", "e3", "e4", at="start"), claim.next_to("e3", "dark", "e4", at="start"), claim.next_to("b4", "dark", "c4", at="start"), claim.piece("b4", "dark seed"), claim.verbs_after(("sow b4",), "end", at="start"),),
             text=(
                 "One more rule for sowing: **your pieces next to the new seed must not "
                 "touch each other**.\n\n"
-                "Dark may not sow on d3: it touches c2, e3 and e4, and e3 and e4 touch "
-                "each other. "
-                "Press **Play**: Dark sows on b4, which touches only c4. After sowing, "
+                "{to_move()|cap} {legal(sow d3)|may} sow on d3: it touches "
+                "{next_to(d3, dark)}, and e3 and e4 touch each other. "
+                "Press **Play**: {to_move()|cap} sows on b4, which touches just "
+                "{next_to(b4, dark)}. After sowing, "
                 "seeds may sprout, but in this edition no seedbed grows."),
             start=SOWING,
             play=("sow b4", "end"),
@@ -251,9 +265,11 @@ LESSON = Lesson(
         ),
         Exercise(
             title="Sow between",
+            statements=(st.rule("may touch the new seed only if", "sowing-non-touching", "2.3 A turn", ("dendria-sprites",)),),
             turn="plant",
-            text="Dark has four seeds. c2 and c4 do not touch; e3 and e4 do.",
-            prompt=("You play **Dark**. Sow a seed that touches **at least two** of your "
+            text="{to_move()|cap} has {count_of(dark seed)|word} seeds, on "
+                 "{holding(dark seed)}. c2 and c4 do not touch; e3 and e4 do.",
+            prompt=("You play **{to_move()|cap}**. Sow a seed that touches **at least two** of your "
                     "pieces, and end your turn."),
             start=SOWING,
             check=_check_sow_between,
@@ -262,7 +278,7 @@ LESSON = Lesson(
             hint_cells=("c2", "c4"),
             solution=("sow c3", "end"),
             wrong=(("sow a1", "end"), ("sow b4", "end")),
-            claims=(claim.holding("dark seed", "c2", "c4", "e3", "e4", at="start", mentions=("four",)),),
+            claims=(claim.holding("dark seed", "c2", "c4", "e3", "e4", at="start", mentions=()),),
             rules_covered=("sowing-non-touching",),
         ),
         Page(
@@ -270,9 +286,10 @@ LESSON = Lesson(
             text=(
                 "In this edition a move may **sprout, grow and capture as soon as it "
                 "starts**, before the first slide (the classic edition waits for the first "
-                "stop). Then the sprite still stands where it was: here Dark's sprite on "
-                "c4 is a nourisher of the light seed on c3, which has 4 dark nourishers "
-                "against 2 light."),
+                "stop). Then the sprite still stands where it was: here "
+                "{piece(c4)|colour|cap}'s sprite on c4 is a nourisher of the "
+                "{piece(c3)|piece} on c3, which has {nourisher_count(c3, dark)} dark "
+                "nourishers against {nourisher_count(c3, light)} light."),
             start=BEFORE,
             overlays=("nutrients",),
             focus="c3",
@@ -282,7 +299,9 @@ LESSON = Lesson(
         Exercise(
             title="Sprout before you slide",
             turn="move",
-            text=("The light seed on c3 is nourished, 4 dark against 2 light, while your "
+            text=("The {piece(c3)|piece} on c3 is {hungry(c3)|hungry}, "
+                  "{nourisher_count(c3, dark)} dark against {nourisher_count(c3, light)} "
+                  "light, while your "
                   "sprite stands on c4."),
             prompt="Move your sprite, and sprout the seed on **c3** into a dark sprite.",
             start=BEFORE,
@@ -298,8 +317,9 @@ LESSON = Lesson(
         Exercise(
             title="Grow before you slide",
             turn="move",
-            text=("Light's seed on a3 has four fertile plots: a2, a4, b3 and b4. Your sprite "
-                  "on c4 fertilizes all four of them."),
+            text=("{piece(a3)|colour|cap}'s seed on a3 has {fertile_count(a3)|word} "
+                  "fertile plots: {fertile_soils(a3)}. Your sprite on c4 fertilizes "
+                  "{fertile_by(a3, dark)}."),
             prompt="Move your sprite, and grow the seed on **a3** into a dark forest.",
             start=GROW_FIRST,
             overlays=("fertile",),

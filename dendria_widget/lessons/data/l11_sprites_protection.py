@@ -6,6 +6,7 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, words
 
 # Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
@@ -62,11 +63,13 @@ LESSON = Lesson(
         Page(
             title="Protected forests",
             text=(
-                "A forest is **protected** when its owner fertilizes every one of its "
-                "fertile plots (the empty cells touching it). The small marks show who "
-                "fertilizes each fertile plot.\n\n"
-                "Light's tree on i5 is protected: Light's sprite on h4 sees h5, h6 and "
-                "i4, all three of its fertile plots."),
+                "A forest that has fertile plots (the empty cells touching it) is "
+                "**protected** when its owner fertilizes **every one** of them (a forest "
+                "with **no** fertile plot is judged another way, a few pages on). The small "
+                "marks show who fertilizes each fertile plot.\n\n"
+                "{piece(i5)|colour|cap}'s tree on i5 is {protected(i5)|protected}: "
+                "{piece(h4)|colour|cap}'s sprite on h4 sees {fertile_by(i5, light)}, "
+                "{fertile_count(i5)|word} fertile plots of {fertile_count(i5)|word}."),
             start=POWER,
             overlays=("fertile",),
             focus="i5",
@@ -76,9 +79,10 @@ LESSON = Lesson(
         Page(
             title="Not protected",
             text=(
-                "Light's forest g1-g2 is **not** protected: its sprite on h4 sees h1 and "
-                "h2, but nobody of Light sees f1, f2, f3 or g3. (Dark's forest a4-a5 is "
-                "not protected either.)"),
+                "{group_colour(g1)|cap}'s forest {group(g1)} is **{protected(g1)|protected}**: "
+                "its sprite on h4 sees {fertile_by(g1, light)}, but nobody of Light sees "
+                "{fertile_missed(g1, light)|or}. (Dark's forest {group(a4)} is "
+                "{protected(a4)|protected} either.)"),
             start=POWER,
             overlays=("fertile",),
             focus="g1",
@@ -89,9 +93,9 @@ LESSON = Lesson(
             title="Save your forest",
             turn="move",
             text=(
-                "Dark's forest on a1 and a2 is not protected: on its next move Light may "
-                "capture it."),
-            prompt=("You play **Dark**. Move your sprite so that your forest is "
+                "{group_colour(a1)|cap}'s forest on {group(a1)} is "
+                "{protected(a1)|protected}: on its next move Light may capture it."),
+            prompt=("You play **{to_move()|cap}**. Move your sprite so that your forest is "
                     "protected. Remember the power rule."),
             start=SAVE,
             overlays=("fertile", "power"),
@@ -107,8 +111,10 @@ LESSON = Lesson(
         Exercise(
             title="Protect by sowing",
             turn="plant",
-            text=("Dark's forest a1, a2 has four fertile plots: a3, b1, b2 and b3. Dark's "
-                  "sprite on c3 fertilizes a3, b2 and b3, but not b1."),
+            text=("{group_colour(a1)|cap}'s forest {group(a1)} has "
+                  "{fertile_count(a1)|word} fertile plots: {fertile_soils(a1)}. "
+                  "{piece(c3)|colour|cap}'s sprite on c3 fertilizes {fertile_by(a1, dark)}, "
+                  "but not {fertile_missed(a1, dark)}."),
             prompt="Sow **one** seed so that your forest is protected.",
             start=SOW_SAFE,
             overlays=("fertile",),
@@ -129,9 +135,10 @@ LESSON = Lesson(
             text=(
                 "During a move, the mover may **capture any enemy forest that is not "
                 "protected**, at any stop, and in this edition even before the first "
-                "slide. Press **Play**: Dark's sprite captures g1-g2, then slides to e5.\n\n"
-                "e5 has power 4, higher than d4: this is allowed because a step of the "
-                "turn gave Dark more trees. That is the one exception to the power rule."),
+                "slide. Press **Play**: {to_move()|cap}'s sprite captures {group(g1)}, then "
+                "slides to e5.\n\n"
+                "e5 has power {power(e5)}, higher than d4's {power(d4)}: this is allowed "
+                "because a step of the turn gave {to_move()|cap} more trees. That is the one exception to the power rule."),
             start=POWER,
             play=("move d4", "capture g1", "slide e5", "end"),
             overlays=("power",),
@@ -139,14 +146,17 @@ LESSON = Lesson(
         ),
         Page(
             title="A forest with no fertile plot",
+            statements=(st.rule("protected only when it sees more", "enclosed-sight", "2.2 Conversions", ("dendria-sprites",)),),
             claims=(claim.piece("a1", "light tree", at="start"), claim.fertile_soils("a1", at="start"), claim.sees_dendrids("a1", 1, 0, at="start", mentions=("a1", "b2")), claim.piece("b2", "dark dendrid", at="start"), claim.after(("move b2",), claim.may_capture("a1", "dark", at="start")), claim.piece("a1", "dark tree"),),
             text=(
-                "Light's tree on a1 has no fertile plot: every cell next to it is taken. "
+                "{piece(a1)|colour|cap}'s tree on a1 has {fertile_count(a1)|word} fertile "
+                "plot: every cell next to it is taken. "
                 "Such a forest is judged by the **sprites it sees**: it is protected only "
                 "when it sees more of its owner's sprites than of the other colour's. "
-                "Along its lines the tree sees two dark seeds and one dark sprite (b2), "
-                "and no light sprite: it is not protected.\n\n"
-                "Press **Play**: Dark's sprite captures it before its first slide, then "
+                "Along its lines the tree sees {sees_count(a1, dark)|word} dark sprite "
+                "(b2) and {sees_count(a1, light)|word} light sprite: it is "
+                "{protected(a1)|protected}.\n\n"
+                "Press **Play**: {to_move()|cap}'s sprite captures it before its first slide, then "
                 "leaves. (A seedbed with no fertile plot grows the same way: when it sees "
                 "more of the mover's sprites than of the opponent's.)"),
             start=ENCLOSED,
@@ -160,10 +170,12 @@ LESSON = Lesson(
             text=(
                 "The sprites edition scores by **leafiness**: a forest of s trees is worth "
                 "1 + 2 + ... + s points: 1 tree 1, 2 trees 3, 3 trees 6, 4 trees 10.\n\n"
-                "Dark's one forest of 4 is worth 10. Light's forests of 2, 2, 2 and 1 are "
-                "worth 3 + 3 + 3 + 1 = 10 too. The half point goes, as in the classic "
-                "edition, to the larger forests compared from the largest: Dark's 4 beats "
-                "Light's 2. Dark 10.5, Light 10."),
+                "Dark's one forest of {forest_sizes(dark)} is worth "
+                "{score_part(dark, leafiness)}. Light's forests of {forest_sizes(light)} "
+                "are worth {score_part(light, leafiness)} in all. "
+                "The half point goes, as in the classic edition, to the larger forests "
+                "compared from the largest: here to {half_point()|cap}. Dark "
+                "{score(dark)}, Light {score(light)}."),
             start=LEAFY,
             claims=(claim.score("dark", 10.5), claim.score("light", 10)),
             rules_covered=("leafiness", "score-half"),
@@ -171,9 +183,11 @@ LESSON = Lesson(
         Exercise(
             title="Take the lead",
             turn="move",
-            text=("Dark has one tree (1 point), Light a forest of two trees (3 points, and "
-                  "the half point for the larger forest: 3.5). No light sprite fertilizes "
-                  "its fertile plots."),
+            text=("Dark has forests of {forest_sizes(dark)} tree ({score(dark)} point), "
+                  "Light a forest of {forest_sizes(light)|first|word} trees "
+                  "({score_part(light, leafiness)} points, and the half point for the "
+                  "larger forest: {score(light)}). No light sprite fertilizes its fertile "
+                  "plots ({fertile_soils(i4)}): it fertilizes {fertile_by(i4, light)}."),
             prompt="Play one move after which Dark leads.",
             start=BEHIND,
             claims=(claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),

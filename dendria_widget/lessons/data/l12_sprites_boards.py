@@ -4,6 +4,7 @@ lagoons, sprites capturing sprites."""
 from ...game import Game
 from .. import checks
 from .. import claims as claim
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 
 SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
@@ -53,10 +54,10 @@ LESSON = Lesson(
                 "Before any piece is played:\n\n"
                 "1. the first player chooses the **komi**: a whole number of points Light "
                 "will add to its score at the end, from 0 up to the number of plots of the "
-                "board (61 here);\n"
+                "board ({plots_count()} here);\n"
                 "2. then the second player chooses to play **Dark** or **Light**;\n"
                 "3. then Dark moves first, on the empty board.\n\n"
-                "Press **Play**: the first player sets the komi to 0."),
+                "Press **Play**: the first player sets the komi to {score_part(light, komi)@end}."),
             rules=SMALL,
             play=("komi 0",),
             claims=(claim.option("opening", "komi-pie"), claim.plots(61),
@@ -72,8 +73,8 @@ LESSON = Lesson(
         Page(
             title="Then Dark moves",
             text=(
-                "Press **Play**: the second player chooses to play Dark, and Dark sows the "
-                "first seed, on e5. From now on the game goes as usual, and at the end Light adds "
+                "Press **Play**: the second player chooses to play {to_move()|cap@1}, and "
+                "{to_move()|cap@1} sows the first seed, a {piece(e5)|piece@end} on e5. From now on the game goes as usual, and at the end Light adds "
                 "the komi to its score.\n\n"
                 "A fair komi makes the two sides equal, so the first player should choose "
                 "it carefully: too high and the second player takes Light, too low and "
@@ -85,14 +86,16 @@ LESSON = Lesson(
         ),
         Page(
             title="Modular boards",
+            statements=(st.rule("Modules never overlap", "modular", "2.6 Boards of each edition", ("dendria-sprites",)), st.rule("every module must be reached", "modular", "2.6 Boards of each edition", ("dendria-sprites",)),),
             text=(
                 "The sprites edition may be played on a **modular board**, built from "
-                "**modules** of 7 cells: a centre and its six neighbours. This board has 7 "
-                "modules; their centres are numbered. Modules never overlap. Two modules "
+                "**modules** of 7 cells: a centre and its six neighbours. This board has "
+                "{modules()} modules ({plots_count()} plots); their centres are numbered. Modules never overlap. Two modules "
                 "are **linked** when at least two cells of one touch cells of the other, "
                 "and every module must be reached from every other through links, so "
                 "the board holds together.\n\n"
-                "A board has 7 to 19 modules; 13 is the recommended size."),
+                "A board has 7 to 19 modules; {recommended_modules()} is the recommended "
+                "size."),
             start=EMPTY,
             claims=(claim.plots(49, mentions=()), claim.modules(7)),
             marks={c: str(k) for k, c in enumerate(CENTRES, start=1)},
@@ -100,12 +103,13 @@ LESSON = Lesson(
         ),
         Page(
             title="Lagoons",
+            statements=(st.rule("Power counts only cells", "lagoons", "2.6 Boards of each edition", ("dendria-sprites",)),),
             text=(
                 "The water in the middle is a **lagoon**: a hole in the board that is "
                 "closed all round. No piece ever stands on it, but **lines pass over it**: "
                 "a sprite on one shore sees the cells on the other shore.\n\n"
                 "Press **Play**: the sprite journeys over the water to e1. Power counts "
-                "only cells, not lagoon hexes: e3 has power 1, e1 power 0."),
+                "only cells, not lagoon hexes: e3 has power {power(e3)}, e1 power {power(e1)}."),
             start=SHORE,
             play=("move e3", "slide e1", "end"),
             overlays=("fertilization",),
@@ -115,9 +119,10 @@ LESSON = Lesson(
         Exercise(
             title="Across the water",
             turn="plant",
-            text=("The dark seed on d3 is nourished along five of its lines. The sixth, to "
-                  "the south-east, runs over the lagoon to g4, h4 and i2: that way it sees "
-                  "the edge, so it is hungry."),
+            text=("The {piece(d3)|piece} on d3 has {root_ends(d3)|n|word} lines that end "
+                  "on a piece. The other, to the {sees_edge(d3)|ways}, runs over the "
+                  "lagoon to the edge: that way it sees the edge, so it is "
+                  "{hungry(d3)|hungry}."),
             prompt="Sow **one** seed so that the seed on **d3** is nourished.",
             start=ACROSS,
             overlays=("roots", "nutrients"),
@@ -134,8 +139,9 @@ LESSON = Lesson(
         Exercise(
             title="Grow on the atoll",
             turn="move",
-            text=("Light's seed on g4 has three fertile plots: g3, g5 and h3. Your sprite "
-                  "on h4 fertilizes g5 and h3, not g3."),
+            text=("{piece(g4)|colour|cap}'s seed on g4 has {fertile_count(g4)|word} fertile "
+                  "plots: {fertile_soils(g4)}. Your sprite on h4 fertilizes "
+                  "{fertile_by(g4, dark)}, not {fertile_missed(g4, dark)}."),
             prompt="Move your sprite so that you may grow the seed on **g4**, and grow it.",
             start=ATOLL_GROW,
             overlays=("fertile", "fertilization"),
@@ -155,8 +161,8 @@ LESSON = Lesson(
                 "In this edition a journey may also stop on the **first enemy sprite** on "
                 "its line: that sprite is taken off the board. No slide may follow, but "
                 "sprouts, growths and captures may, as at any stop.\n\n"
-                "Press **Play**: Dark's sprite crosses the lagoon and takes Light's sprite "
-                "on d1."),
+                "Press **Play**: {to_move()|cap}'s sprite crosses the lagoon and takes the "
+                "{piece(d1)|piece} on d1: d1 holds a {piece(d1)|piece@end} now."),
             start=FACING,
             play=("move d4", "slide d1", "end"),
             claims=(claim.piece("d1", "dark dendrid"),),
@@ -165,13 +171,14 @@ LESSON = Lesson(
         Exercise(
             title="Hunt a sprite",
             turn="move",
-            text="Light has two sprites, on f1 and g5. Dark's sprite is on f3.",
-            prompt=("You play **Dark**. Take one of Light's sprites with your sprite's "
+            text="Light has {count_of(light dendrid)|word} sprites, on "
+                 "{holding(light dendrid)}. Dark's sprite is on {holding(dark dendrid)}.",
+            prompt=("You play **{to_move()|cap}**. Take one of Light's sprites with your sprite's "
                     "journey."),
             start=HUNT,
             overlays=("power",),
             check=_check_hunt,
-            hint="g5 has power 2, like f3: a journey may not end there. Look across the "
+            hint="g5 has power {power(g5)}, like f3 ({power(f3)}): a journey may not end there. Look across the "
                  "water.",
             hint_cells=("f1",),
             solution=("move f3", "slide f1", "end"),

@@ -80,8 +80,8 @@ LESSON = Lesson(
                 "**Hedu** is another game on the same hexagonal boards. Black and White "
                 "take turns placing **stacks** of their colour; the number on a stack is "
                 "its **height**, how many pieces it holds.\n\n"
-                "It also starts with a pie rule. Press **Play**: Black places the first "
-                "stack."),
+                "It also starts with a pie rule. Press **Play**: {to_move()|cap} places the "
+                "first stack, a {piece(d4)|piece@end}."),
             rules=SMALL,
             play=("place d4",),
             claims=(claim.option("opening", "pie"), claim.piece("d4", "black 1", mentions=()),
@@ -92,19 +92,22 @@ LESSON = Lesson(
             title="The swap",
             claims=(claim.legal("swap", at="start"), claim.pieces(1), claim.to_move("white"),),
             text=(
-                "Now White may **swap** instead of placing: the players exchange colours, "
-                "and White (now the other player) moves. Press **Play**."),
+                "Now {to_move()|cap} may **swap** instead of placing: the players exchange "
+                "colours, and {to_move()|cap@end} (now the other player) moves. Press "
+                "**Play**."),
             play=("swap",),
             rules_covered=("hedu-pie",),
         ),
         Page(
             title="Regions",
             text=(
-                "Later in a game. A **region** is a set of empty cells that touch each "
-                "other. The wall of stacks across row d cuts the board into two regions: "
-                "one above it, one below.\n\n"
-                "Touching stacks of one colour and one height form a **group**: the black "
-                "2s on d3, d4, d5 are one group of size 3."),
+                "Later in a game. A **region** is a **maximal** set of empty cells that "
+                "touch each other: every empty cell that touches it belongs to it. The "
+                "wall of stacks across row d cuts the board into {region_count()|word} "
+                "regions: one above it, one below.\n\n"
+                "Touching stacks of one colour and one height form a **group**: the "
+                "{piece(d3)|colour} stacks of {height(d3)} on {stacks_group(d3)} are one "
+                "group of size {stacks_group(d3)|n}."),
             start=WALL,
             overlays=("regions",),
             claims=(claim.stacks_group("d3", "d4", "d5"), claim.regions(2),),
@@ -113,8 +116,8 @@ LESSON = Lesson(
         Exercise(
             title="Two regions",
             turn="place",
-            text="Later in another game. The empty plots form one region.",
-            prompt="You play **Black**. Place a stack of **two** pieces.",
+            text="Later in another game. The empty plots form {region_count()|word} region.",
+            prompt="You play **{to_move()|cap}**. Place a stack of **two** pieces.",
             start=TWO,
             overlays=("regions",),
             check=_check_height(2, 0),
@@ -131,10 +134,13 @@ LESSON = Lesson(
             text=(
                 "A new stack gets as many pieces as there are **regions next to it** once "
                 "it stands there. The numbers on the empty cells show it.\n\n"
-                "Press **Play**: Black places on a2. That cuts a1, b1 and c1 off from the "
-                "rest, so a2 touches two regions: a stack of 2.\n\n"
+                "Press **Play**: {to_move()|cap} places on a2. That cuts "
+                "{region_cells(a1)@end} off from the rest, so a2 touches "
+                "{new_height(a2)|word} regions: a stack of {height(a2)@end}.\n\n"
                 "Then every stack that now touches more regions than it has pieces "
-                "**grows**: White's b2 and c2 touch both new regions, so they grow to 2."),
+                "**grows**: {piece(b2)|colour|cap}'s b2 and c2, of {height(b2)} piece "
+                "each, touch both new regions, so they grow to {height(b2)@end} and "
+                "{height(c2)@end}."),
             start=WALL,
             play=("place a2",),
             overlays=("heights",),
@@ -144,10 +150,13 @@ LESSON = Lesson(
         Page(
             title="No stack of height 0",
             text=(
-                "Press **Play**: White places on b1, a stack of 2. Now a1 and c1 are each "
-                "a region of one cell.\n\n"
-                "A stack on a1 would touch no region at all: height 0. That is not a "
-                "placement, so nobody may place on a1 or c1."),
+                "Press **Play**: {to_move()|cap} places on b1, a stack of "
+                "{height(b1)@end}. Now a1 and c1 are each a region of "
+                "{region_cells(a1)|n|word@end} cell.\n\n"
+                "A stack on a1 would touch no region at all: height "
+                "{new_height(a1)@end}. That is not a placement, so {to_move()|cap@end} "
+                "{legal(place a1)|may@end} place on a1 (nor on c1, height "
+                "{new_height(c1)@end})."),
             play=("place b1",),
             overlays=("heights",),
             marks={"a1": "0", "c1": "0"},
@@ -157,8 +166,8 @@ LESSON = Lesson(
         Exercise(
             title="A stack of three",
             turn="place",
-            text="Another position, Black to play.",
-            prompt="You play **Black**. Place a stack of **three** pieces.",
+            text="Another position, {to_move()|cap} to play.",
+            prompt="You play **{to_move()|cap}**. Place a stack of **three** pieces.",
             start=TALL,
             overlays=("regions",),
             check=_check_height(3, 0),
@@ -174,7 +183,7 @@ LESSON = Lesson(
             title="Leave no room",
             turn="place",
             text="Back to the wall across row d, before anything was placed on a2.",
-            prompt=("You play **Black**. Place a stack after which some empty plot can "
+            prompt=("You play **{to_move()|cap}**. Place a stack after which some empty plot can "
                     "take no stack at all."),
             start=WALL,
             overlays=("heights",),

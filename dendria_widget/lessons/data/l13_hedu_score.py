@@ -108,8 +108,10 @@ LESSON = Lesson(
                 "first every **enemy** stack that touches fewer regions than its height "
                 "**shrinks** to that number, then every **friendly** stack, then stacks "
                 "grow as you saw. A stack that shrinks to 0 leaves the board.\n\n"
-                "The preview shows what Black's stack on c3 would do: White's c2 and "
-                "Black's own d3 would each lose the region above the wall."),
+                "The preview shows what {to_move()|cap}'s stack on c3 would do: "
+                "{piece(c2)|colour|cap}'s c2 (height {height(c2)}) and "
+                "{piece(d3)|colour|cap}'s own d3 (height {height(d3)}) would each lose the "
+                "region above the wall."),
             start=WALL,
             setup=("place a2", "place b1"),
             overlays=("preview",),
@@ -120,11 +122,13 @@ LESSON = Lesson(
         Page(
             title="Prisoners",
             text=(
-                "Press **Play**: Black places on c3. White's c2 shrinks to 1 and Black's "
-                "d3 shrinks to 1.\n\n"
+                "Press **Play**: {to_move()|cap} places on c3. {piece(c2)|colour|cap}'s c2 "
+                "shrinks to {height(c2)@end} and {piece(d3)|colour|cap}'s d3 shrinks to "
+                "{height(d3)@end}.\n\n"
                 "Every piece taken off a stack this way is a **prisoner** for the player "
                 "of the other colour: Black takes the white piece, White takes the black "
-                "one. Each prisoner is a point at the end."),
+                "one: Black has {prisoners(black)@end} prisoner now, White "
+                "{prisoners(white)@end}. Each prisoner is a point at the end."),
             play=("place c3",),
             claims=(claim.prisoners("black", 1), claim.prisoners("white", 1), claim.piece("c2", "white 1"), claim.piece("d3", "black 1")),
             rules_covered=("hedu-reduce", "hedu-prisoners"),
@@ -133,7 +137,7 @@ LESSON = Lesson(
             title="Take a prisoner",
             turn="place",
             text="Back to the board before c3.",
-            prompt=("You play **Black**. Place a stack that makes Black take a prisoner, "
+            prompt=("You play **{to_move()|cap}**. Place a stack that makes Black take a prisoner, "
                     "and White none."),
             start=WALL,
             setup=("place a2", "place b1"),
@@ -152,10 +156,11 @@ LESSON = Lesson(
             text=(
                 "The order matters when a stack leaves the board: its plot is empty again "
                 "and joins the regions before the next stacks are judged. Press **Play**: "
-                "Black places on a3, a stack of 1. White's stack of 1 on a4 touches no "
-                "region any more: it shrinks to 0 and leaves (Black takes a prisoner). "
-                "Now a4 is an empty plot next to a3, so Black's new stack touches two "
-                "regions and grows to 2."),
+                "{to_move()|cap} places on a3, a stack of {new_height(a3)}. The "
+                "{piece(a4)|piece} on a4 touches no region any more: it shrinks to 0 and "
+                "leaves ({to_move()|cap} has {prisoners(black)@end} prisoner now). Now a4 "
+                "is an empty plot next to a3, so {to_move()|cap}'s new stack touches more "
+                "regions and grows to {height(a3)@end}."),
             start=ORDER,
             play=("place a3",),
             overlays=("regions",),
@@ -166,9 +171,10 @@ LESSON = Lesson(
         Exercise(
             title="Enemies first, then yours",
             turn="place",
-            text=("Another position, Black to play. Your stack on a1 stands in the corner, "
-                  "between the white stacks on a2 and b1 and the empty plot b2."),
-            prompt=("You play **Black**. Place a stack that takes a white stack off the "
+            text=("Another position, {to_move()|cap} to play. Your stack on a1 stands in the "
+                  "corner, between the white stacks on {next_to(a1, white)} and the empty "
+                  "plot b2."),
+            prompt=("You play **{to_move()|cap}**. Place a stack that takes a white stack off the "
                     "board, without losing a piece of your own."),
             start=CORNER,
             overlays=("regions",),
@@ -188,8 +194,9 @@ LESSON = Lesson(
         Exercise(
             title="Off the board",
             turn="place",
-            text="Another position, Black to play. White has five stacks, each of 1.",
-            prompt=("You play **Black**. Place a stack after which a white stack leaves the "
+            text="Another position, {to_move()|cap} to play. White has "
+                 "{holding(white 1)|n|word} stacks, each of 1: on {holding(white 1)}.",
+            prompt=("You play **{to_move()|cap}**. Place a stack after which a white stack leaves the "
                     "board."),
             start=OFF,
             overlays=("regions",),
@@ -198,7 +205,7 @@ LESSON = Lesson(
             hint_cells=("f3", "f4", "g2", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place c1",)),
-            claims=(claim.to_move("black", at="start"), claim.holding("white 1", "d3", "e6", "f5", "g2", "g3", at="start", mentions=("five",)),),
+            claims=(claim.to_move("black", at="start"), claim.holding("white 1", "d3", "e6", "f5", "g2", "g3", at="start", mentions=()),),
             rules_covered=("hedu-reduce",),
         ),
         Page(
@@ -208,10 +215,12 @@ LESSON = Lesson(
                 "largest first, and compare the lists from the left. The greater list "
                 "**controls** the region; equal lists: nobody does. The region is worth "
                 "the **height of the controller's highest group** next to it.\n\n"
-                "Here, above the wall, Black has (2, 3) and White (2, 3) and (2, 2): the "
-                "first entries are equal, White's second decides, White controls it: "
-                "worth 2. Below the wall Black's (2, 3) beats White's (2, 2): Black's, "
-                "worth 2. White also controls the one-cell region b1."),
+                "Here, above the wall, Black has {region_list(a2, black)} and White "
+                "{region_list(a2, white)}: {region_why(a2)}; worth {region_value(a2)}. "
+                "Below the wall Black has {region_list(e1, black)} and White "
+                "{region_list(e1, white)}: {region_why(e1)}; worth {region_value(e1)}. "
+                "{controller(b1)|cap} also controls the one-cell region b1, worth "
+                "{region_value(b1)}."),
             start=WALL,
             setup=("place c1", "place a1"),
             overlays=("regions",),
@@ -223,8 +232,8 @@ LESSON = Lesson(
         Exercise(
             title="Take the lead",
             turn="place",
-            text="White leads 4.5 to 4.",
-            prompt="You play **Black**. Place a stack after which Black leads.",
+            text="{leader()|cap} leads {score(white)} to {score(black)}.",
+            prompt="You play **{to_move()|cap}**. Place a stack after which Black leads.",
             start=WALL,
             setup=("place c1", "place a1"),
             overlays=("regions",),
@@ -244,8 +253,11 @@ LESSON = Lesson(
                 "pass.\n\n"
                 "Each player scores the values of the regions they control, plus their "
                 "prisoners, plus half a point for the greater list of all their groups. "
-                "Black: the region of e1, worth 2, and 2 prisoners: **4**. White: the "
-                "regions of a2 and b1, worth 2 each, and the half point: **4.5**. White wins."),
+                "Black: {controlled_count(black)|word} region (that of e1, worth "
+                "{region_value(e1)}) and {prisoners(black)} prisoners: **{score(black)}**. "
+                "White: {controlled_count(white)|word} regions (those of a2 and b1, worth "
+                "{region_value(a2)} and {region_value(b1)}) and the half point: "
+                "**{score(white)}**. {winner()|cap@end} wins."),
             start=WALL,
             setup=("place c1", "place a1", "place e5"),
             play=("pass", "pass"),

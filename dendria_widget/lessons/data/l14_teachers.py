@@ -8,6 +8,7 @@ from ...explain import dendria as explain
 from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
+from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..sentences import cap
 
@@ -118,8 +119,9 @@ LESSON = Lesson(
                 "The **Mark** and **Arrow** modes draw a teacher's notes on the board: a "
                 "label on a cell, an arrow from one cell to another. From code: "
                 "`board.mark(\"d3\", \"A\")`, `board.arrow(\"d4\", \"d1\")`.\n\n"
-                "Here A marks a seed, and the arrows show the line to the west where it "
-                "still sees the edge, and one of its dark nourishers. Marks and arrows are saved in the game record and "
+                "Here A marks a seed, and the arrows show the line to the "
+                "{sees_edge(d3)|ways} where it still sees the edge, and one of its "
+                "{nourisher_count(d3, dark)|word} dark nourishers. Marks and arrows are saved in the game record and "
                 "drawn in every picture you export."),
             start=CLASS,
             marks={"d3": "A"},
@@ -131,15 +133,16 @@ LESSON = Lesson(
             text=(
                 "A teacher sets up the position a lesson needs. In the board's **Editor** "
                 "tab: choose a piece in the list, then click a cell (from code: "
-                "`board.put(\"d2\", \"light seed\")`). Here the seed on d3 is hungry: "
-                "it sees the edge to the west."),
+                "`board.put(\"d2\", \"light seed\")`). Here the seed on d3 is "
+                "{hungry(d3)|hungry}: it sees the edge to the {sees_edge(d3)|ways}."),
             prompt=("With the Editor, put **one** piece on the board so that the seed on "
                     "d3 is nourished, but Dark may **not** sprout it: a tie between its "
                     "dark and light nourishers, to show your class."),
             start=CLASS,
             overlays=("nutrients",),
             check=_check_tie,
-            hint="d3 has 3 dark and 2 light nourishers. A piece on its open west line "
+            hint="d3 has {nourisher_count(d3, dark)} dark and {nourisher_count(d3, light)} "
+                 "light nourishers. A piece on its open west line "
                  "becomes one more nourisher: which colour makes it a tie?",
             hint_cells=("d1", "d2"),
             solution=("put d2 light seed",),
@@ -154,14 +157,14 @@ LESSON = Lesson(
                 "and click a cell; in the **Arrow** mode, click two cells (from code: "
                 "`board.mark(\"c3\", \"H\")`, `board.arrow(\"c3\", \"c6\")`). The "
                 "*Roots* overlay shows what the engine says about a seed."),
-            prompt=("The dark seed on c3 is hungry. Mark c3 with **H** and draw an arrow "
+            prompt=("The {piece(c3)|piece} on c3 is {hungry(c3)|hungry}. Mark c3 with **H** and draw an arrow "
                     "from c3 along **every** line on which it sees the edge."),
             start=CLASS,
             overlays=("roots",),
             focus="c3",
             check=_check_annotated,
-            hint="Three of the six lines from c3 end on a piece; the other three run "
-                 "out at the edge.",
+            hint="{root_ends(c3)|n|word|cap} of the lines from c3 end on a piece; the "
+                 "other {sees_edge(c3)|n|word} run out at the edge.",
             hint_cells=("c6", "a3", "a1"),
             solution=("mark c3 H", "arrow c3 c6", "arrow c3 a3", "arrow c3 a1"),
             wrong=(("mark c3 H", "arrow c3 c6", "arrow c3 a3"),
@@ -178,8 +181,9 @@ LESSON = Lesson(
                 "prompt, a `check` that asks the engine about the position reached, a "
                 "hint and a solution. The notebook of this lesson writes one in a few "
                 "lines.\n\n"
-                "Press **Play** to see this page's steps: Dark plants on d1, which "
-                "nourishes d3 from the west, sprouts d3 and ends the turn."),
+                "Press **Play** to see this page's steps: {to_move()|cap} plants on d1, which "
+                "nourishes d3 from the {sees_edge(d3)|ways}, sprouts d3 (a "
+                "{piece(d3)|piece@end} now) and ends the turn."),
             start=CLASS,
             play=("plant d1", "sprout d3", "end"),
             overlays=("nutrients",),
@@ -188,12 +192,12 @@ LESSON = Lesson(
             title="A sample exercise",
             claims=(claim.sees_edge("d3", "W", at="start"),),
             text="This is the kind of exercise you can write yourself.",
-            prompt=("You play **Dark**. Plant a seed so that the seed on d3 may sprout, "
+            prompt=("You play **{to_move()|cap}**. Plant a seed so that the seed on d3 may sprout, "
                     "sprout it, and end your turn."),
             start=CLASS,
             overlays=("nutrients",),
             check=_check_sprout_d3,
-            hint="d3 still sees the edge to the west. After planting, click d3 to "
+            hint="d3 still sees the edge to the {sees_edge(d3)|ways}. After planting, click d3 to "
                  "sprout it.",
             hint_cells=("d1", "d2"),
             solution=("plant d2", "sprout d3", "end"),
@@ -213,6 +217,7 @@ LESSON = Lesson(
         ),
         Page(
             title="A lesson full-width in class",
+            statements=(st.about("shows only the board"),),
             text=(
                 "On a projector, make the board large: `board.present()` shows only the "
                 "board, big, with large labels and a *Next step* button that plays a "
