@@ -18,6 +18,7 @@ from dendria_widget.errors import IllegalStep
 from dendria_widget.render import scene as rscene
 from dendria_widget.interaction import (click_steps, journey_cell, pixel_to_cell, targets,
                                         turn_labels)
+from dendria_widget.render.overlays import offered
 
 CLASSIC3 = {"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 3}}
 
@@ -101,10 +102,10 @@ def test_the_scene_fits_the_width_and_the_canvas_is_drawn_at_2x():
     # the canvas keeps room below the board for the key of the tallest
     # overlay, so that turning one on never resizes the canvas
     tallest = max(rscene.key_height(w.game.variant, [o.name], scene.width)
-                  for o in w.game.variant.overlays)
+                  for o in offered(w.game.variant))
     assert w.canvas.height == 2 * round(scene.board_height + tallest)
     heights = set()
-    for o in w.game.variant.overlays:
+    for o in offered(w.game.variant):
         w.overlays = {o.name}
         w.redraw()
         heights.add(w.canvas.height)
