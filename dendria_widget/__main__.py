@@ -15,6 +15,7 @@ import sys
 from typing import Any, Sequence, TextIO
 
 from .errors import BadFile, DendriaError
+from .geometry import MAX_SIZE
 from .tutorials import DEFAULT_DIR
 
 PROG = "dendria-widget"
@@ -132,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("--ruleset", default="dendria-classic",
                    help="dendria-classic (default), dendria-sprites or hedu")
-    c.add_argument("--size", type=int, default=None, help="hexagon board of this side")
+    c.add_argument("--size", type=int, default=None,
+                   help=f"hexagon board of this side (2 to {MAX_SIZE})")
     c.add_argument("--board", default=None, help="a board preset name (instead of --size)")
     c.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule option, e.g. superko=off or dendrid_move_limit=5 "

@@ -101,10 +101,11 @@ def bench_widget(size: int = 9, repeat: int = 15, turns: int = 40, seed: int = 1
                  quiet: bool = False) -> dict[str, Any]:
     """Run the benchmark; print and return the figures (milliseconds and
     message counts)."""
+    from .render.overlays import offered_names
     from .widget import BoardWidget
 
     game = midgame(size, turns, seed)
-    overlays = set(game.variant.overlay_names) | {"annotations"}
+    overlays = set(offered_names(game.variant)) | {"annotations"}
     w = BoardWidget(game, overlays=overlays)
     centre = game.board.name(game.board.plots[len(game.board.plots) // 2])
     w.set_hover(centre)

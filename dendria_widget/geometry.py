@@ -29,6 +29,12 @@ DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
 MODULE_OFFSETS = ((0, 0),) + DIRECTIONS
+#: The largest hexagon side anything accepts (the API, records, the Rules
+#: tab, the command line): chosen from measurements (README, "How large a
+#: board"): at side 26 (1951 plots) a game is set up in about a second and its
+#: picture saved in about ten seconds with half a gigabyte; beyond, the time
+#: and memory grow about as the plots squared, to minutes and gigabytes at 60.
+MAX_SIZE = 26
 #: How far from (0, 0) a module centre may lie, in q and in r (a modular
 #: board has at most 19 modules, so a real one lies well inside).
 MODULE_REACH = 1000
@@ -224,8 +230,9 @@ class Board:
             raise BadBoard(f"board size must be a whole number, not {brief(size)}")
         if size < 2:
             raise BadBoard(f"board size must be at least 2, not {brief(size)}")
-        if size > 60:
-            raise BadBoard(f"board size must be at most 60, not {brief(size)}")
+        if size > MAX_SIZE:
+            raise BadBoard(f"board size must be at most {MAX_SIZE}, not {brief(size)}: a "
+                           "larger board takes too long to set up and to draw")
         return _hexagon(size)
 
     @staticmethod

@@ -12,7 +12,7 @@ from dendria_widget.__main__ import run_analyze
 from dendria_widget.analyze import analyze
 from dendria_widget.errors import (BadBoard, BadPosition, BadRecord, BadRules, DendriaError,
                                    IllegalStep, UnknownCell)
-from dendria_widget.geometry import Layout
+from dendria_widget.geometry import MAX_SIZE, Layout
 from dendria_widget.notation import Step
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit of int(str)
@@ -99,7 +99,7 @@ def test_long_numbers_through_the_python_api_are_refused():
     assert_refused(lambda: Game.from_position({"prisoners": {"white": int(LONG)}}, rules="hedu"),
                    BadPosition, "prisoners of white", "from 0 to")
     assert_refused(lambda: Game.from_position({"komi": int(LONG)}), BadPosition, "komi")
-    assert_refused(lambda: Game(size=10 ** 5000), BadBoard, "at most 60")
+    assert_refused(lambda: Game(size=10 ** 5000), BadBoard, f"at most {MAX_SIZE}")
     assert_refused(lambda: Game(board=[[10 ** 5000, 0]] * 7), BadBoard, "module centre")
     assert_refused(lambda: Game(board=[[q + 10 ** 6, r] for q, r in Game(board="flower-13")
                                        .board.spec["modules"]]), BadBoard, "module centre")

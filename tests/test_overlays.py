@@ -14,6 +14,7 @@ from dendria_widget.render.scene import (KEY_LINE, KEY_PAD, KEY_TEXT, MIN_TEXT, 
                                          Text, build_scene, caption_lines, key_height,
                                          legend_entries, text_width)
 from dendria_widget.render.svg import scene_to_svg
+from dendria_widget.render.overlays import offered, offered_names
 from test_render import BUSY, dendria
 
 RULESETS = ("dendria-classic", "dendria-sprites", "hedu")
@@ -59,7 +60,7 @@ def test_each_overlays_key_lists_exactly_the_symbols_it_draws():
     seen = set()
     for g in POSITIONS:
         entries = legend_entries(g.variant)
-        for o in g.variant.overlays:
+        for o in offered(g.variant):
             for focus in focus_cells(g, rng, 2):
                 sc = build_scene(g, overlays={o.name}, focus=focus, width=480)
                 drawn = board_legends(sc)
@@ -88,11 +89,11 @@ def test_every_symbol_of_every_key_can_be_drawn():
     drawn = set()
     for g in (classic, hedu):
         names = [g.board.name(i) for i in g.board.plots]
-        for o in g.variant.overlays:
+        for o in offered(g.variant):
             for focus in [None] + names:
                 drawn |= board_legends(build_scene(g, overlays={o.name}, focus=focus))
     for g in POSITIONS:
-        drawn |= board_legends(build_scene(g, overlays=g.variant.overlay_names))
+        drawn |= board_legends(build_scene(g, overlays=offered_names(g.variant)))
     every = {f"{ov}:{e}" for v in (classic.variant, hedu.variant)
              for ov, es in legend_entries(v).items() for e, _ in es}
     missing = every - drawn
@@ -103,9 +104,9 @@ def test_captions_are_sentences_in_words_and_texts_hold_no_python_data():
     rng = random.Random(2)
     for g in POSITIONS:
         for focus in focus_cells(g, rng, 3):
-            sc = build_scene(g, overlays=set(g.variant.overlay_names) | {"annotations"},
+            sc = build_scene(g, overlays=set(offered_names(g.variant)) | {"annotations"},
                              focus=focus, width=520)
-            assert set(sc.captions) == set(g.variant.overlay_names)
+            assert set(sc.captions) == set(offered_names(g.variant))
             for name, cap in sc.captions.items():
                 assert cap.endswith(".") and len(cap) > 12, (name, cap)
                 assert not any(b in cap for b in REPR_BITS), (name, cap)
@@ -144,7 +145,7 @@ def test_the_key_keeps_its_height_while_the_game_is_played():
     # its height depends on the rules, the overlays shown and the width only
     for ruleset in RULESETS:
         v = Game(ruleset).variant
-        shown = [o.name for o in v.overlays]
+        shown = [o.name for o in offered(v)]
         heights = set()
         for seed in range(3):
             g = random_game(ruleset, seed, steps=10 * seed, size=5)
@@ -163,7 +164,7 @@ def test_no_text_under_11_px_at_any_width(width):
     for g in POSITIONS[::2] + [Game("dendria-sprites", board="flower-13")]:
         g.set_annotations({"marks": {g.board.name(g.board.plots[0]): "A"}, "arrows": []})
         for names in ("border", "inside"):
-            sc = build_scene(g, overlays=set(g.variant.overlay_names) | {"annotations"},
+            sc = build_scene(g, overlays=set(offered_names(g.variant)) | {"annotations"},
                              focus=g.board.name(g.board.plots[len(g.board.plots) // 2]),
                              width=width, cell_names=names)
             sizes = [s.size for s in sc.shapes() if isinstance(s, Text)]
@@ -226,7 +227,7 @@ def test_marks_lie_under_the_overlays_and_arrows_on_top():
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_keys_are_drawn_by_every_backend(ruleset, tmp_path):
     g = random_game(ruleset, 9, steps=25, size=5)
-    sc = build_scene(g, overlays=g.variant.overlay_names,
+    sc = build_scene(g, overlays=offered_names(g.variant),
                      focus=g.board.name(g.board.plots[7]), width=420)
     svg = scene_to_svg(sc)
     for ov, e, phrase in sc.key:
@@ -429,7 +430,7 @@ def longest_captions():
     games = [Game.from_position(p) for p in LONG_CAPTIONS] + POSITIONS
     for g in games:
         names = [None] + [g.board.name(i) for i in g.board.plots]
-        for o in g.variant.overlays:
+        for o in offered(g.variant):
             for focus in names:
                 cap = build_scene(g, overlays={o.name}, focus=focus, key=False).captions[o.name]
                 k = (g.ruleset, o.name)
@@ -454,7 +455,7 @@ def test_the_longest_captions_are_long():
 @pytest.mark.parametrize("width", [320, 540, 900])
 def test_no_caption_is_cut_the_whole_sentence_is_in_the_scene(width):
     for (ruleset, name), (g, _, focus, cap) in sorted(LONGEST.items(), key=lambda kv: kv[0]):
-        label = {o.name: o.label for o in g.variant.overlays}[name]
+        label = {o.name: o.label for o in offered(g.variant)}[name]
         for key in (True, "compact"):
             sc = build_scene(g, overlays={name}, focus=focus, width=width, key=key)
             texts = [s for s in sc.shapes() if isinstance(s, Text)]
@@ -484,7 +485,7 @@ def test_no_caption_is_cut_the_whole_sentence_is_in_the_scene(width):
             assert all(t.text in drawn for t in lines)
     # every overlay at once: each caption whole
     for g in {id(v[0]): v[0] for v in LONGEST.values()}.values():
-        sc = build_scene(g, overlays=g.variant.overlay_names, width=width)
+        sc = build_scene(g, overlays=offered_names(g.variant), width=width)
         for name, cap in sc.captions.items():
             assert cap in " ".join(t.text for t in sc.find(f"caption:{name}"))
 

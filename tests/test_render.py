@@ -21,6 +21,7 @@ from dendria_widget.render.scene import (OVERLAYS, Circle, Line, Polygon, Text, 
                                          build_scene)
 from dendria_widget.render.svg import game_svg
 from dendria_widget.render.theme import DEFAULT_THEME, HIGH_CONTRAST
+from dendria_widget.render.overlays import offered_names
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -235,6 +236,22 @@ def test_roots_of_the_focus_cell_drawn_by_hand():
     assert len(dashed) == sum(r["sees_edge"] for r in ex)
     # no focus: no roots
     assert not build_scene(g, overlays={"roots"}).find("root")
+
+
+def test_every_count_badge_lies_over_every_outline_and_ring():
+    # g7's roots and the nutrients together: the nourishers' outlines (roots)
+    # and the seeds' rings are drawn before every number on a disc (the
+    # roots' counts, the nutrients' nourisher counts), whichever overlay
+    # drew them later, so no outline crosses a count
+    g = dendria({"g7": "dark seed", "g4": "dark tree", "e5": "light seed",
+                 "g9": "light seed", "g11": "dark tree"})
+    sc = build_scene(g, overlays={"roots", "nutrients"}, focus="g7")
+    layer = sc.layers["overlays"]
+    outlines = [layer.index(s) for s in sc.find("nourisher") + sc.find("hungry")
+                + sc.find("nourished")]
+    badges = [layer.index(s) for s in sc.find("root-count") + sc.find("nourishers")]
+    assert outlines and badges
+    assert max(outlines) < min(badges)
 
 
 def test_roots_on_the_edge_follow_edge_sight():
@@ -520,7 +537,7 @@ def test_a_scene_asks_each_explanation_once_with_every_overlay_on(monkeypatch):
                      hover="c3")
     assert calls == {n: 1 for n in ("power", "groups", "fertilization", "conversions",
                                     "seeds", "roots")}
-    assert set(sc.captions) == set(g.variant.overlay_names)
+    assert set(sc.captions) == set(offered_names(g.variant))
 
 
 # --------------------------------------------------------------- SVG

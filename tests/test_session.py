@@ -13,6 +13,7 @@ import pytest
 from dendria_widget import Game, Step
 from dendria_widget.boards import preset_names
 from dendria_widget.session import BoardSession, Hint, ViewState
+from dendria_widget.render.overlays import offered_names
 
 BLOCKED = ("ipywidgets", "ipycanvas", "IPython")
 
@@ -195,7 +196,7 @@ def _fuzz(s, rng, n):
         elif r < 0.78:
             s.set_hover(rng.choice(names + [None]))
         elif r < 0.82:
-            s.set_overlay(rng.choice(sorted(s.game.variant.overlay_names)), rng.random() < 0.5)
+            s.set_overlay(rng.choice(sorted(offered_names(s.game.variant))), rng.random() < 0.5)
         elif r < 0.86:
             s.set_mode(rng.choice(["play", "play", "edit", "mark", "arrow"]))
             if s.mode == "edit":

@@ -24,6 +24,7 @@ import pytest
 
 from dendria_widget import BadBoard, Board, Game
 from dendria_widget.rules.options import DEFAULTS
+from dendria_widget.render.overlays import offered
 
 from conftest import legal, refused
 
@@ -519,7 +520,7 @@ def _sprites_texts(game):
     cells = game.board.names(game.board.plot_mask)
     for cell in cells:
         texts += describe(game, cell)
-    for overlay in game.variant.overlays:
+    for overlay in offered(game.variant):
         texts += [overlay.label, overlay.tooltip]
         for focus in [None, *sorted(game.pieces)[:3], cells[0]]:
             scene = build_scene(game, overlays=[overlay.name], focus=focus)

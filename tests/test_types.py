@@ -54,6 +54,7 @@ from dendria_widget.session import BoardSession
 from dendria_widget.session import words as session_words
 from dendria_widget.widget.api import SessionAPI
 from dendria_widget.widget.probe import ThemeFollower
+from dendria_widget.render.overlays import offered
 from test_widget import journey_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -672,7 +673,7 @@ def holds_its_fields(obj):
 @pytest.mark.parametrize("k", range(5))
 def test_a_scene_has_the_hinted_types(k):
     game = _games()[k]
-    overlays = [o.name for o in game.variant.overlays]
+    overlays = [o.name for o in offered(game.variant)]
     cells = [game.board.name(i) for i in game.board.plots]
     empty = [c for c in cells if c not in game.pieces]
     marks = {"marks": {cells[0]: "A"}, "arrows": [[cells[0], cells[-1]]]}
@@ -724,7 +725,7 @@ def test_the_themes_have_the_hinted_types():
 @pytest.mark.parametrize("k", range(5))
 def test_the_session_view_has_the_hinted_types(k):
     game = _games()[k]
-    session = BoardSession(game.copy(), overlays=[o.name for o in game.variant.overlays])
+    session = BoardSession(game.copy(), overlays=[o.name for o in offered(game.variant)])
     cell = next(iter(game.pieces), game.board.name(game.board.plots[0]))
     session.set_hover(cell)
     view = checked(BoardSession.view, session)

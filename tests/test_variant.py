@@ -7,9 +7,10 @@ import pytest
 
 from dendria_widget import Game
 from dendria_widget.explain import explain_cell
+from dendria_widget.render.overlays import offered, offered_names
 from dendria_widget.render.scene import OVERLAYS, build_scene
-from dendria_widget.rules.variant import (OVERLAY_NAMES, VARIANTS, DendriaClassic,
-                                          DendriaSprites, Hedu, variant_for)
+from dendria_widget.rules.variant import (VARIANTS, DendriaClassic, DendriaSprites, Hedu,
+                                          variant_for)
 
 RULESETS = ("dendria-classic", "dendria-sprites", "hedu")
 REPR_BITS = ("[", "]", "{", "}", "None", "True", "False")
@@ -35,7 +36,7 @@ def test_each_edition_has_its_own_words():
                                            "Dendria, sprites edition", "Hedu")
     # the sprites edition never says plant, dendrid or soil in its own texts
     # ("fertile soils" is the rules' term in both editions)
-    for text in [o.tooltip for o in s.overlays] + [s.phase_words(p) for p in
+    for text in [o.tooltip for o in offered(s)] + [s.phase_words(p) for p in
                                                    ("turn", "plant", "opening")]:
         text = text.replace("fertile soil", "fertile")
         assert "plant" not in text and "dendrid" not in text and " soil" not in text, text
@@ -44,15 +45,15 @@ def test_each_edition_has_its_own_words():
 def test_ideas_follow_the_option_values_not_the_ruleset_name():
     classic = Game("dendria-classic").variant
     assert not classic.power and not classic.protection
-    assert "power" not in classic.overlay_names
+    assert "power" not in offered_names(classic)
     powered = Game("dendria-classic", power_rule=True).variant
-    assert powered.power and "power" in powered.overlay_names
+    assert powered.power and "power" in offered_names(powered)
     assert isinstance(powered, DendriaClassic)       # still the classic words
     assert powered.verb_word("plant") == "plant"
     sprites = Game("dendria-sprites").variant
     assert sprites.power and sprites.protection and sprites.enclosed_sight
     tame = Game("dendria-sprites", power_rule=False, capture="fertilized").variant
-    assert not tame.power and not tame.protection and "power" not in tame.overlay_names
+    assert not tame.power and not tame.protection and "power" not in offered_names(tame)
     assert Game("dendria-classic", capture="unprotected").variant.protection
     # the phase after a plant names the grow only when the rules allow it
     assert "grow" in classic.phase_words("plant")
@@ -64,17 +65,15 @@ def test_ideas_follow_the_option_values_not_the_ruleset_name():
 def test_one_overlay_list_per_ruleset_with_labels_and_tooltips():
     for r in RULESETS:
         v = Game(r).variant
-        names = [o.name for o in v.overlays]
+        names = [o.name for o in offered(v)]
         assert names and len(names) == len(set(names))
         assert set(names) <= set(OVERLAYS)
-        for o in v.overlays:
+        for o in offered(v):
             assert o.label and o.tooltip and o.scope in ("focus", "board", "both")
             assert not any(bit in o.tooltip for bit in REPR_BITS), o.tooltip
-            assert v.overlay(o.name) is o or v.overlay(o.name) == o
-        assert v.overlay("nonsense") is None
-    assert OVERLAYS == OVERLAY_NAMES and "annotations" in OVERLAYS
+    assert "annotations" in OVERLAYS and "nonsense" not in OVERLAYS
     every = {o.name for cls in VARIANTS.values() for o in
-             cls(Game(cls.ruleset).rules).overlays} | {"annotations"}
+             offered(cls(Game(cls.ruleset).rules))} | {"annotations"}
     assert every == set(OVERLAYS)
 
 

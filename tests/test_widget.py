@@ -18,6 +18,7 @@ from dendria_widget.errors import IllegalStep
 from dendria_widget.render import scene as rscene
 from dendria_widget.interaction import (click_steps, journey_cell, pixel_to_cell, targets,
                                         turn_labels)
+from dendria_widget.render.overlays import offered
 
 CLASSIC3 = {"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 3}}
 
@@ -101,10 +102,10 @@ def test_the_scene_fits_the_width_and_the_canvas_is_drawn_at_2x():
     # the canvas keeps room below the board for the key of the tallest
     # overlay, so that turning one on never resizes the canvas
     tallest = max(rscene.key_height(w.game.variant, [o.name], scene.width)
-                  for o in w.game.variant.overlays)
+                  for o in offered(w.game.variant))
     assert w.canvas.height == 2 * round(scene.board_height + tallest)
     heights = set()
-    for o in w.game.variant.overlays:
+    for o in offered(w.game.variant):
         w.overlays = {o.name}
         w.redraw()
         heights.add(w.canvas.height)
@@ -1092,3 +1093,45 @@ def test_the_rules_tab_explains_the_options_in_the_editions_words():
     panel.ruleset.value = "dendria-classic"
     assert "first enemy dendrid" in panel.editors["sprite_capture"].help.value
     assert "(default: 10)" in panel.editors["dendrid_move_limit"].help.value
+
+
+def test_a_lesson_cell_shows_the_live_lesson_then_its_still_picture(monkeypatch, tmp_path):
+    # two outputs: the widget's view (with its sentence for front ends that
+    # cannot draw it), then the board's picture as the lesson shows it, with
+    # the style that hides it while the widget lives and hides the dead
+    # widget's error once it is gone (a saved notebook with a new kernel)
+    import IPython.display
+
+    from dendria_widget.lessons import LessonWidget
+    from dendria_widget.lessons.progress import Progress
+    from dendria_widget.lessons.widget import STILL_STYLE
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda obj, raw=False, **kw: shown.append((obj, raw)))
+    lw = LessonWidget("02_roots", progress=Progress(tmp_path / "progress.json"))
+    lw._ipython_display_()
+    assert [raw for _, raw in shown] == [True, True]
+    live, still = shown[0][0], shown[1][0]
+    assert "application/vnd.jupyter.widget-view+json" in live
+    assert "Shift+Enter" in live["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" not in still
+    html = still["text/html"]
+    assert html.startswith("<div class='dendria-still'>") and STILL_STYLE in html
+    # the picture is the lesson's first page, light and dark
+    assert lw.lesson.picture(0, 0)["text/html"] in html
+    assert "Run this cell (Shift+Enter)" in html and "Run this cell" in still["text/plain"]
+    # the style: hidden while the lesson lives; the widget's output hidden
+    # once ipywidgets could not draw it ("model not found"); no :has() in a
+    # :has() (browsers drop such a rule)
+    assert ".jp-OutputArea:has(.dendria-lesson) > .jp-OutputArea-child:has(.dendria-still)" \
+        in STILL_STYLE
+    assert ".jp-OutputArea-child:has(> .jp-OutputArea-output.jupyter-widgets)" in STILL_STYLE
+    for rule in STILL_STYLE.split("}"):
+        assert rule.count(":has(") <= 2 and ":has(> .jp-OutputArea-output.jupyter-widgets:" \
+            not in rule
+    # on another page, the picture follows it
+    shown.clear()
+    lw.go(2)
+    lw._ipython_display_()
+    assert lw.lesson.picture(2, 0)["text/html"] in shown[1][0]["text/html"]

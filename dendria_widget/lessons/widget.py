@@ -1,9 +1,11 @@
 """``LessonWidget``: a lesson on the board widget, one page at a time.
 
-Above the board: the lesson's title, *Previous* / *Next* / *Restart*,
-"step 3 of 9" with a progress bar and how many of the lesson's exercises
-the learner has solved (kept between sessions: :mod:`.progress`), the page's
-title and text, and *Play* for the steps the page plays. On an exercise: the
+Above the board, in one row: the lesson's title, *Previous* / *Next* /
+*Restart*, "step 3 of 9" with a progress bar and how many of the lesson's
+exercises the learner has solved (kept between sessions: :mod:`.progress`).
+Beside the board (a compact layout: one 1280x720 screen holds it all): the
+page's title and text, *Play* for the steps the page plays, and then the
+board's status line and turn buttons. On an exercise: the
 prompt, *Check* and *Retry*, and help in stages: *Hint* first gives a
 sentence, pressed again it marks the part of the board to look at, and only
 then *Show solution* appears (it plays the solution step by step, in the
@@ -16,6 +18,7 @@ exercises are solved, with *Refresh* and *Reset progress*.
 
 from __future__ import annotations
 
+import logging
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +29,8 @@ from ..notation import Step
 from ..widget import BoardWidget
 from .framework import Exercise, Lesson, Verdict, catalog, load, teacher_action
 from .progress import Progress
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # for the type hints only
     import asyncio
@@ -39,6 +44,30 @@ VERDICT_COLOURS = {True: ("rgba(46, 158, 79, 0.16)", "#2e9e4f"),
                    False: ("rgba(208, 70, 60, 0.16)", "#d0463c"),
                    None: ("rgba(61, 124, 201, 0.16)", "#3d7cc9")}
 SOLUTION_DELAY = 0.7   # seconds between the steps of "Show solution" in a notebook
+#: the most room a page's text and an exercise's prompt take beside the board
+#: (a longer one scrolls in its box): what a 1280x720 screen leaves
+TEXT_HEIGHT = "min(26vh, 300px)"
+PROMPT_HEIGHT = "min(12vh, 140px)"
+
+#: The style of a lesson cell's still picture (:meth:`LessonWidget.still`),
+#: scoped to the cell's output area: while the widget lives (its view is in
+#: the output area) the picture is hidden; once the widget is gone (a saved
+#: notebook opened with a new kernel) ipywidgets' output, which then holds
+#: only the text "Error displaying widget: model not found", is hidden
+#: instead, and the picture says to run the cell. (ipywidgets' renderer
+#: gives its output the class ``jupyter-widgets`` only when it could not draw
+#: the widget.) Where styles are stripped (an untrusted notebook) the widget's
+#: view is not drawn either: its sentence shows, then the picture.
+DEAD_WIDGET = ".jp-OutputArea-output.jupyter-widgets"
+STILL_STYLE = (
+    "<style>"
+    ".jp-OutputArea:has(.dendria-lesson) > .jp-OutputArea-child:has(.dendria-still)"
+    "{display:none!important}"
+    f".jp-OutputArea:has(.dendria-still) > .jp-OutputArea-child:has(> {DEAD_WIDGET})"
+    "{display:none!important}"
+    f".jp-OutputArea:has(> .jp-OutputArea-child > {DEAD_WIDGET}) .dendria-still-words"
+    "{display:block!important}"
+    "</style>")
 
 
 def _markdown(out: Any, text: str) -> None:
@@ -93,8 +122,10 @@ class LessonWidget(widgets.VBox):
     # ------------------------------------------------------------ layout
     def _build(self, width: float, game: Game) -> None:
         lesson = self.lesson
-        self.heading = widgets.HTML(f"<h3 style='margin:4px 0'>Lesson {lesson.number}: "
-                                    f"{escape(lesson.title)}</h3>")
+        self.heading = widgets.HTML(f"<h3 class='dendria-lesson-title' style='margin:0 12px "
+                                    f"0 0;font-size:1.15em'>Lesson {lesson.number}: "
+                                    f"{escape(lesson.title)}</h3>",
+                                    layout=widgets.Layout(width="auto"))
         self.prev_button = _button("Previous", "the page before", "")
         self.next_button = _button("Next", "the next page", "primary")
         self.restart_button = _button("Restart", "back to the first page of the lesson")
@@ -108,12 +139,18 @@ class LessonWidget(widgets.VBox):
                                             bar_style="info",
                                             layout=widgets.Layout(width="160px"))
         self.solved_label = widgets.HTML()
-        self.nav = widgets.HBox([self.prev_button, self.next_button, self.restart_button,
-                                 self.step_label, self.progress, self.solved_label],
+        # one row: the lesson's title and its navigation
+        self.nav = widgets.HBox([self.heading, self.prev_button, self.next_button,
+                                 self.restart_button, self.step_label, self.progress,
+                                 self.solved_label],
                                 layout=widgets.Layout(flex_flow="row wrap",
                                                       align_items="center"))
         self.title_html = widgets.HTML()
-        self.text_out = widgets.Output(layout=widgets.Layout(max_width="720px"))
+        # the page's words beside the board; a long text scrolls in its box
+        # (room for the board's turn buttons and the verdict below it)
+        self.text_out = widgets.Output(layout=widgets.Layout(
+            max_height=TEXT_HEIGHT, overflow="auto"))
+        self.text_out.add_class("dendria-lesson-text")
 
         self.play_button = _button("Play", "play the page's next step on the board", "info")
         self.play_button.icon = "play"
@@ -122,7 +159,8 @@ class LessonWidget(widgets.VBox):
         self.play_box = widgets.HBox([self.play_button, self.play_label],
                                      layout=widgets.Layout(align_items="center"))
 
-        self.prompt_out = widgets.Output(layout=widgets.Layout(max_width="720px"))
+        self.prompt_out = widgets.Output(layout=widgets.Layout(max_height=PROMPT_HEIGHT,
+                                                               overflow="auto"))
         self.check_button = _button("Check", "is the position on the board right?", "success")
         self.hint_button = _button("Hint", "a hint: first a sentence, then where to look", "")
         self.solution_button = _button("Show solution", "play a solution step by step", "")
@@ -140,10 +178,14 @@ class LessonWidget(widgets.VBox):
             self.verdict_html])
 
         self.board = BoardWidget(game, width=width)
-        # the page's Play, the exercise and its verdict beside the board: a
-        # verdict or a hint that appears never moves it
-        self.board.place_beside([self.play_box, self.exercise_box])
-        self.children = [self.heading, self.nav, self.title_html, self.text_out, self.board]
+        # the page's title and words, its Play, the exercise and its verdict
+        # beside the board, then the board's status line and turn buttons: on
+        # a projector (1280x720) one screen holds the lesson's navigation,
+        # the words, the board, the turn buttons and the verdict; a verdict
+        # or a hint that appears never moves the board
+        self.board.place_beside([self.title_html, self.text_out, self.play_box,
+                                 self.exercise_box], compact=True)
+        self.children = [self.nav, self.board]
         self.add_class("dendria-lesson")
 
     # ------------------------------------------------------------- pages
@@ -207,7 +249,7 @@ class LessonWidget(widgets.VBox):
                 and page.title in self.store.solved(lesson))
         mark = (" <span class='dendria-solved' style='font-weight:normal;font-size:0.85em;"
                 "opacity:0.75'>(solved)</span>" if done else "")
-        self.title_html.value = (f"<h4 style='margin:6px 0 2px'>{kind}{escape(page.title)}"
+        self.title_html.value = (f"<h4 style='margin:0 0 2px'>{kind}{escape(page.title)}"
                                  f"{mark}</h4>")
         _markdown(self.text_out, page.text)
         self._update_play()
@@ -462,7 +504,7 @@ class LessonWidget(widgets.VBox):
         self.verdict_html.value = (f"<div class='dendria-verdict' style='background:{bg};"
                                    "color:var(--jp-content-font-color1, #1a1a1a);"
                                    f"border-left:4px solid {fg};padding:6px 10px;"
-                                   f"margin:4px 0;max-width:700px'><b>{word}</b>"
+                                   f"margin:4px 0'><b>{word}</b>"
                                    f"{escape(v.message)}</div>")
 
     # ------------------------------------------------------------- output
@@ -481,6 +523,35 @@ class LessonWidget(widgets.VBox):
                               "here when this cell runs in Jupyter; its pages follow as "
                               "pictures.")
         return data
+
+    def still(self) -> dict[str, str]:
+        """The board's picture as the lesson shows it now, as a second output
+        of the lesson's cell (see :meth:`_ipython_display_`): hidden while the
+        widget lives; in a saved notebook it stands where the board was, with a
+        line saying to run the cell, trusted or not (JupyterLab, Notebook 7,
+        Voila, the site)."""
+        lesson = self.lesson
+        picture = lesson.picture(self.page_index, self.played)
+        words = (f"Lesson {lesson.number}: {lesson.title}. Run this cell (Shift+Enter) "
+                 "to play the lesson on the board.")
+        return {"text/html": (f"<div class='dendria-still'>{STILL_STYLE}"
+                              f"<p class='dendria-still-words' style='display:none'>"
+                              f"<b>{escape(words)}</b></p>{picture['text/html']}</div>"),
+                "text/plain": f"[{words}]"}
+
+    def _ipython_display_(self) -> None:
+        """Shown in a notebook: the live widget, then its still picture (two
+        outputs: a front end draws one kind per output, and JupyterLab would
+        draw a dead widget's "model not found" over a picture in the same one)."""
+        from IPython.display import display
+
+        display(self._repr_mimebundle_(), raw=True)
+        try:
+            still = self.still()
+        except Exception:  # noqa: BLE001 - the live widget shows regardless
+            log.exception("the lesson's picture could not be made")
+            return
+        display(still, raw=True)
 
     def __repr__(self) -> str:
         return (f"LessonWidget({self.lesson.name!r}, page {self.page_index + 1} of "

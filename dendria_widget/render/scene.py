@@ -60,8 +60,9 @@ Every shape an overlay draws also carries ``legend="overlay:entry"``, the
 key entry it stands for (:func:`legend_entries`); the key lists exactly the
 entries drawn (``scene.key``, ``scene.legends()``). Overlay shapes that
 explain a piece lie *under* it (root and sight lines, tints, outlines: in the
-pieces layer before the pieces); rings, badges and letters lie over the
-board; the teacher's marks lie under every overlay mark and the arrows over
+pieces layer before the pieces); rings and outlines lie over the board, and
+the badges (counts and letters on discs) over every ring and outline; the
+teacher's marks lie under every overlay mark and the arrows over
 everything. No text is smaller than :data:`MIN_TEXT` CSS px.
 
 Geometry that depends only on the board and the hex size (cell polygons,
@@ -78,19 +79,19 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union, overl
 
 from ..errors import DendriaError
 from ..geometry import DIRECTION_NAMES, DIRECTIONS, Board, Layout
-from ..rules.variant import OVERLAY_NAMES, VARIANTS, Variant
+from ..rules.variant import Variant
+from . import overlays as _overlays
 from .theme import DEFAULT_THEME, Theme, readable_on, resolve_theme
 
 if TYPE_CHECKING:  # for the type hints only
     from ..explain.sentences import Change
     from ..game import Game
 
-#: every overlay name ``build_scene`` takes; which ones a game offers (and
-#: their labels and tooltips) is its variant's: ``game.variant.overlays``
-OVERLAYS = OVERLAY_NAMES
-# the overlays of each game family (old names, derived from the variants)
-DENDRIA_OVERLAYS = frozenset(t[0] for t in VARIANTS["dendria-sprites"].overlay_texts)
-HEDU_OVERLAYS = frozenset(t[0] for t in VARIANTS["hedu"].overlay_texts)
+#: every overlay name ``build_scene`` takes (the registered overlays, then
+#: ``annotations``; read when asked, so an overlay registered later is in it);
+#: which ones a game offers (and their labels and tooltips):
+#: ``render.overlays.offered(game.variant)``
+OVERLAYS = _overlays.NAMES
 LAYERS = ("board", "pieces", "overlays", "selection")
 
 DEFAULT_RADIUS = 24.0
@@ -459,32 +460,7 @@ def legend_entries(variant: Variant) -> dict[str, tuple[tuple[str, str], ...]]:
     """Every key entry of every overlay this variant offers, in key order:
     ``{overlay: ((entry, phrase), ...)}``. Each shape an overlay draws
     carries ``legend="overlay:entry"`` naming one of these."""
-    dendrid = variant.kind_word("dendrid") if "dendrid" in variant.kind_words else ""
-    soil, soils = variant.plot_word, variant.plots_word()
-    out: dict[str, tuple[tuple[str, str], ...]] = {
-        "roots": (("root", "a root, to its nourisher"), ("nourisher", "a nourisher"),
-                  ("edge", "a nutrientless root: it sees the edge"),
-                  ("count", f"empty {soils} between")),
-        "nutrients": (("hungry", "a hungry seed"), ("nourished", "a nourished seed"),
-                      ("dark", "its dark nourishers"), ("light", "its light nourishers")),
-        "fertilization": (("dark", f"a {soil} Dark fertilizes"),
-                          ("light", f"a {soil} Light fertilizes"),
-                          ("line", f"a {dendrid}'s line of sight"),
-                          ("fertilizer", f"a {dendrid} fertilizing it"),
-                          ("seen", f"a {soil} it fertilizes")),
-        "fertile": (("group", "the group pointed at"), ("soil", f"its fertile {soils}"),
-                    ("dark", "fertilized by Dark"), ("light", "fertilized by Light")),
-        "conversions": (("sprout", "S: may sprout"), ("grow", "G: may grow"),
-                        ("capture", "C: may capture")),
-        "power": (("power", f"the power of the {soil}"),),
-        "regions": (("black", "a region Black controls"), ("white", "a region White controls"),
-                    ("none", "a region nobody controls"), ("value", "its value")),
-        "heights": (("height", "the height of a new stack"),),
-        "preview": (("place", "the new stack"), ("shrink", "a stack that shrinks"),
-                    ("grow", "a stack that grows"), ("leave", "a stack that leaves"),
-                    ("none", "no stack can stand here")),
-    }
-    return {o.name: out[o.name] for o in variant.overlays}
+    return {u.name: u.entries(variant) for u in _overlays.units(variant)}
 
 
 KEY_PAD = 8.0
@@ -494,21 +470,12 @@ KEY_SAMPLE = 11.0      # the hex radius the key's samples are drawn at
 KEY_MIN_WIDTH = 320.0  # the narrowest picture with a key
 
 
-#: the room the key keeps for each overlay's caption, in characters: the
-#: captions of almost every position fit in it, so the key keeps its height
-#: while the game is played; a longer caption takes the lines it needs (a
-#: caption is never cut)
-CAPTION_ROOM = {"roots": 100, "nutrients": 100, "fertilization": 140, "fertile": 100,
-                "conversions": 180, "power": 150, "regions": 100, "heights": 110,
-                "preview": 200}
-
-
 @lru_cache(maxsize=256)
 def caption_lines(width: float, overlay: str | None = None) -> int:
     """Lines the key keeps for ``overlay``'s caption at this picture width
     (more on a narrow picture; fixed per width and overlay): those of a
-    sentence of :data:`CAPTION_ROOM` characters, its label included."""
-    room = CAPTION_ROOM.get(overlay or "", 100) + 16
+    sentence of the overlay's ``caption_room`` characters, its label included."""
+    room = (_overlays.unit(overlay).caption_room if overlay else 100) + 16
     sample = " ".join(["words"] * (room // 6))
     usable = max(width, KEY_MIN_WIDTH) - 2 * KEY_PAD
     return max(2, len(wrap(sample, KEY_TEXT, usable)))
@@ -531,7 +498,7 @@ def key_height(variant: Variant, overlays: Iterable[str], width: float) -> float
     """The height of the key of ``overlays`` at ``width``: it depends only
     on the rules and the overlays shown, never on the position, so the
     picture keeps its size while the game is played (unless a caption is
-    longer than the room kept for it: :data:`CAPTION_ROOM`; then the key
+    longer than the room kept for it (its overlay's ``caption_room``); then the key
     grows by the lines it takes, and cuts nothing)."""
     entries = legend_entries(variant)
     width = max(width, KEY_MIN_WIDTH)
@@ -555,8 +522,9 @@ def build_scene(game: Game, overlays: str | Iterable[str] | None = (), focus: st
     """The picture of ``game`` as a :class:`Scene`.
 
     - ``overlays``: names among :data:`OVERLAYS`; each is drawn only when the
-      game's rules offer it (``game.variant.overlays``: power only under the
-      power rule, Hedu's regions only in Hedu); both: annotations. An
+      game's rules offer it (``render.overlays.offered(game.variant)``:
+      power only under the power rule, Hedu's regions only in Hedu); both:
+      annotations. An
       unknown name is an error.
     - ``focus``: the cell the focus overlays explain (roots, fertile soils,
       what fertilizes a soil, a group's conversion, the Hedu placement
@@ -628,12 +596,11 @@ def build_scene(game: Game, overlays: str | Iterable[str] | None = (), focus: st
         b.changes(changed, hedu)
     # an overlay the rules do not offer (power without the power rule, the
     # regions of a Dendria game) draws nothing
-    shown = [o.name for o in variant.overlays if o.name in wanted]
-    if shown:
-        if hedu:
-            b.hedu_overlays(game, shown, focus_id)
-        else:
-            b.dendria_overlays(game, shown, focus_id)
+    drawn = [u for u in _overlays.units(variant) if u.name in wanted]
+    shown = [u.name for u in drawn]
+    focus_name = None if focus_id is None else geo.names[focus_id]
+    for u in sorted(drawn, key=lambda u: u.draw_order):
+        b.captions[u.name] = u.draw(b, game, focus_name, shown)
     b.pieces(pieces, hedu)
     if cell_names == "inside":
         b.inside_names()
@@ -659,8 +626,9 @@ class _Builder:
     shapes that lie *under* the pieces they explain (root lines, tints,
     outlines), the pieces, and the names written inside cells. The overlays
     layer holds the teacher's marks, the overlay marks drawn over the board
-    (rings round pieces, badges, letters), the key, and the teacher's
-    arrows last, so no arrow head is ever hidden."""
+    (rings round pieces, outlines), then every badge (numbers and letters on
+    discs, over every ring and outline, so none hides a count), the key, and
+    the teacher's arrows last, so no arrow head is ever hidden."""
 
     def __init__(self, geo: BoardGeometry, theme: Theme, variant: Variant,
                  pieces: Mapping[str, str]) -> None:
@@ -677,6 +645,7 @@ class _Builder:
         self.names_l: list[Shape] = []
         self.marks_l: list[Shape] = []
         self.over_l: list[Shape] = []
+        self.badges_l: list[Shape] = []   # numbers on discs: over every outline
         self.key_l: list[Shape] = []
         self.arrows_l: list[Shape] = []
         self.sel_l: list[Shape] = []
@@ -686,7 +655,8 @@ class _Builder:
     def layers(self) -> dict[str, list[Shape]]:
         return {"board": self.board_l,
                 "pieces": self.last_l + self.under_l + self.pieces_l + self.names_l,
-                "overlays": self.marks_l + self.over_l + self.key_l + self.arrows_l,
+                "overlays": (self.marks_l + self.over_l + self.badges_l + self.key_l
+                             + self.arrows_l),
                 "selection": self.sel_l}
 
     def ts(self, k: float, R: float | None = None) -> float:
@@ -801,7 +771,11 @@ class _Builder:
     # the very symbol drawn on the board).
     def badge(self, out: list[Shape], x: float, y: float, R: float, fill: str, stroke: str,
               ink: str, text: str, tag: str | None, legend: str | None, k: float = 0.4) -> float:
-        """A number on a disc; its text never under MIN_TEXT."""
+        """A number on a disc; its text never under MIN_TEXT. On the board
+        (``out`` is the overlay marks) it goes over every overlay's outlines
+        and rings, whichever overlay drew them later: a count stays readable."""
+        if out is self.over_l:
+            out = self.badges_l
         size = self.ts(k, R)
         r = max(0.3 * R, 0.62 * size + 0.2 * size * max(0, len(text) - 1))
         out.append(Circle(x, y, r, fill, stroke, max(1.0, self.lw * 1.2), tag=tag,
@@ -824,40 +798,6 @@ class _Builder:
                    k=0.36)
 
     # ------------------------------------------------- Dendria overlays
-    def dendria_overlays(self, game: Game, overlays: Sequence[str], focus_id: int | None) -> None:
-        from ..explain import dendria as ex
-        from ..explain import sentences as say
-        focus = None if focus_id is None else self.geo.names[focus_id]
-        groups = None
-        if "power" in overlays:
-            self.power(ex.power(game))
-            self.captions["power"] = say.power_caption(game)
-        if "fertile" in overlays:
-            groups = ex.groups(game)
-            group = (next((g for g in groups if focus in g["cells"]), None)
-                     if focus is not None else None)
-            if group is not None:
-                self.fertile(group, draw_who="fertilization" not in overlays)
-            self.captions["fertile"] = say.fertile_caption(game, group, focus)
-        if "fertilization" in overlays:
-            fert = ex.fertilization(game)
-            self.fertilization(fert, focus)
-            self.captions["fertilization"] = say.fertilization_caption(game, fert, focus)
-        if "conversions" in overlays:
-            conv = ex.conversions(game)
-            self.conversions(conv)
-            self.captions["conversions"] = say.conversions_caption(game, conv, focus)
-        if "nutrients" in overlays:
-            seeds = ex.seeds(game)
-            self.nutrients(seeds)
-            self.captions["nutrients"] = say.nutrients_caption(game, seeds)
-        if "roots" in overlays:
-            roots = ex.roots(game, focus) if focus is not None else []
-            if focus is not None:
-                self.roots(focus, roots)
-            self.captions["roots"] = say.roots_caption(game, focus, roots,
-                                                       any(r["sees_edge"] for r in roots))
-
     def power(self, power: Mapping[str, int]) -> None:
         """The power of every plot: large in the middle of an empty plot,
         small in the upper left corner of an occupied one."""
@@ -1073,25 +1013,6 @@ class _Builder:
                            "root-count:" + tag, "roots:count")
 
     # ---------------------------------------------------- Hedu overlays
-    def hedu_overlays(self, game: Game, overlays: Sequence[str], focus_id: int | None) -> None:
-        from ..explain import hedu as ex
-        from ..explain import sentences as say
-        if "regions" in overlays:
-            regions = ex.regions(game)
-            self.regions(regions)
-            self.captions["regions"] = say.regions_caption(game, regions)
-        if "heights" in overlays:
-            heights = ex.placement_heights(game)
-            self.placement_heights(heights)
-            self.captions["heights"] = say.heights_caption(game, heights)
-        if "preview" in overlays:
-            name = None if focus_id is None else self.geo.names[focus_id]
-            pl = None
-            if name is not None and name not in self.occupied:
-                pl = ex.placement(game, name)
-                self.preview(name, pl)
-            self.captions["preview"] = say.preview_caption(game, name, pl)
-
     def regions(self, regions: Sequence[Mapping[str, Any]]) -> None:
         geo, R = self.geo, self.R
         for reg in regions:
@@ -1204,10 +1125,10 @@ class _Builder:
         :func:`key_height`)."""
         geo, t = self.geo, self.t
         entries = legend_entries(self.v)
-        drawn = {s.legend for layer in (self.under_l, self.over_l) for s in layer
-                 if s.legend is not None}
+        drawn = {s.legend for layer in (self.under_l, self.over_l, self.badges_l)
+                 for s in layer if s.legend is not None}
         y = geo.height
-        labels = {o.name: o.label for o in self.v.overlays}
+        labels = {o.name: o.label for o in _overlays.offered(self.v)}
         for name in shown:
             lines = wrap(f"{labels[name]} \u2014 {self.captions.get(name, '')}", KEY_TEXT,
                          W - 2 * KEY_PAD)
@@ -1236,65 +1157,8 @@ class _Builder:
         out: list[Shape] = []
         tag = f"key:{overlay}:{entry}"
         plot = _ngon_at(6, R, 30.0, x, y)
-        lw = max(1.5, self.lw * 1.6)
         out.append(Polygon(plot, t.cell, t.cell_stroke, max(0.8, self.lw * 0.6)))
-        ov = (overlay, entry)
-        if ov == ("roots", "root"):
-            out.append(Line(((x - R, y), (x + R, y)), t.root, lw))
-        elif ov == ("roots", "edge"):
-            out.append(Line(((x - R, y), (x + 0.6 * R, y)), t.root_edge, lw, dash=(4, 3)))
-            out.append(Line(((x + 0.6 * R, y - 0.5 * R), (x + 0.6 * R, y + 0.5 * R)),
-                            t.root_edge, lw * 1.3))
-        elif ov == ("roots", "nourisher"):
-            out.append(Polygon(_ngon_at(6, 0.93 * R, 30.0, x, y), None, t.nourisher_ring, lw))
-        elif entry == "count" or ov in (("nutrients", "dark"), ("nutrients", "light")):
-            if entry == "count":
-                fill, stroke, ink = t.chip, t.root, t.chip_text
-            else:
-                ci = _colour_index(entry)
-                fill, stroke, ink = t.piece_fill[ci], t.piece_stroke[ci], t.piece_text[ci]
-            self.badge(out, x, y, R, fill, stroke, ink, "2", None, None, k=0.4)
-        elif overlay == "nutrients":
-            out.append(Circle(x, y, t.seed_scale * R * 1.3, t.piece_fill[1], t.piece_stroke[1],
-                              1.0))
-            self.seed_ring(out, x, y, R * 1.5, entry == "hungry", lw, "key")
-        elif entry in ("dark", "light") and overlay in ("fertilization", "fertile"):
-            self.diamond(out, x, y, R * 1.3, _colour_index(entry), None, None)
-        elif ov == ("fertilization", "line"):
-            out.append(Line(((x - R, y), (x + R, y)), t.sight, lw))
-        elif ov == ("fertilization", "fertilizer"):
-            out.append(Polygon(_ngon_at(6, 0.93 * R, 30.0, x, y), None, t.sight, lw))
-        elif ov == ("fertilization", "seen"):
-            out.append(Circle(x, y, 3.0, t.sight, t.chip, 0.8))
-        elif ov == ("fertile", "group"):
-            out.append(Polygon(_ngon_at(6, R, 30.0, x, y), None, t.fertile, lw))
-        elif ov == ("fertile", "soil"):
-            out.append(Polygon(_ngon_at(6, 0.93 * R, 30.0, x, y), t.fertile_tint, None, 0,
-                               alpha=t.fertile_alpha))
-        elif overlay == "conversions":
-            colour = {"sprout": t.sprout, "grow": t.grow, "capture": t.capture}[entry]
-            self.letter(out, x, y, R, entry[0].upper(), colour, None, None)
-        elif overlay == "power":
-            out.append(Text(x, y, "3", self.ts(0.42, R), t.power))
-        elif overlay == "regions" and entry != "value":
-            fill, alpha = self.region_paint(None if entry == "none" else entry)
-            out.append(Polygon(_ngon_at(6, 0.93 * R, 30.0, x, y), fill, None, 0, alpha=alpha))
-        elif ov == ("regions", "value"):
-            self.value_chip(out, x, y, R, "black", "3", None)
-        elif overlay == "heights":
-            out.append(Text(x, y, "2", self.ts(0.55, R), t.placement, weight="bold",
-                            halo=t.chip))
-        elif ov == ("preview", "place"):
-            self.new_stack(out, x, y, R, self.v.colours[0], "2", True, lw, "key")
-        elif ov == ("preview", "none"):
-            self.cross(out, x, y, R, t.preview_shrink, lw * 1.3, None, None)
-        elif overlay == "preview":
-            colour = {"shrink": t.preview_shrink, "grow": t.preview_grow,
-                      "leave": t.preview_leave}[entry]
-            out.append(Circle(x, y, 0.84 * R, None, colour, lw,
-                              dash=(3, 2) if entry == "leave" else None))
-            if entry == "leave":
-                self.cross(out, x, y, R * 1.4, colour, lw, None, None)
+        _overlays.unit(overlay).sample(self, entry, x, y, out)
         for s in out:
             s.tag, s.legend = tag, None
         self.key_l.extend(out)
@@ -1388,3 +1252,8 @@ def _ngon_at(n: int, rad: float, rot: float, x: float, y: float) -> Points:
 __all__ = ["OVERLAYS", "LAYERS", "Polygon", "Circle", "Line", "Text", "Scene", "build_scene",
            "board_geometry", "radius_for", "arrow_parts", "BoardGeometry", "DEFAULT_RADIUS",
            "MIN_TEXT", "MIN_RADIUS", "legend_entries", "key_height", "wrap", "text_width"]
+
+
+# the built-in overlays register themselves (they use this module's shapes)
+from .overlays import dendria as _dendria_overlays  # noqa: E402,F401
+from .overlays import hedu as _hedu_overlays  # noqa: E402,F401

@@ -5,20 +5,17 @@ As OpenSpiel's ``GameType`` carries a game's own names, a :class:`Variant`
 carries an edition's words (the sprites edition *sows* seeds and calls its
 dendrids *sprites* and its cells *plots*; the classic edition *plants* on
 *soils*; Hedu *places* *stacks* on *plots*), its colours, phases and piece
-kinds, the overlays it offers (one list: name, label, tooltip) and the
-editor's palette.
+kinds and the editor's palette. (The overlays a game offers are
+``render.overlays.offered(variant)``: each overlay is one unit there.)
 
 Words follow the edition; **ideas follow the option values**, not the
-ruleset's name: a classic game with ``power_rule=True`` has power (and the
-power overlay), a sprites game with ``capture="fertilized"`` has no
-protection.
+ruleset's name: a classic game with ``power_rule=True`` has power, a
+sprites game with ``capture="fertilized"`` has no protection.
 
 >>> from dendria_widget import Game
 >>> v = Game("dendria-sprites").variant
 >>> v.verb_word("plant"), v.kind_word("dendrid"), v.plot_word
 ('sow', 'sprite', 'plot')
->>> [o.name for o in v.overlays][-1]
-'power'
 """
 
 from __future__ import annotations
@@ -33,19 +30,6 @@ from .options import option_specs, resolve_rules
 if TYPE_CHECKING:  # for the type hints only
     from ..notation import Step
     from .options import OptionValue, Rules
-
-
-@dataclass(frozen=True)
-class Overlay:
-    """One overlay a ruleset offers: its ``name`` (what ``build_scene``
-    takes), the button ``label``, a ``tooltip`` in the edition's words, and
-    its ``scope``: ``"focus"`` (about the hovered or clicked cell),
-    ``"board"`` (about the whole board) or ``"both"`` (the whole board, and
-    the cause of one cell's fact when a cell is focused)."""
-    name: str
-    label: str
-    tooltip: str
-    scope: str
 
 
 @dataclass(frozen=True)
@@ -88,8 +72,6 @@ class Variant:
     group_words: dict[str, str] = {}   # kind -> the word for a group of that kind
     plot_word = "plot"                 # an empty cell
     verbs: dict[str, Verb] = {}        # notation verb -> Verb
-    #: (name, label, tooltip template, scope)
-    overlay_texts: tuple[tuple[str, str, str, str], ...] = ()
     # the ideas every ruleset says yes or no to (set by each subclass)
     power: bool
     protection: bool
@@ -179,27 +161,6 @@ class Variant:
         """What the rules option ``name`` means, in this edition's words."""
         return option_specs(self.ruleset)[name].doc.format(**self._words())
 
-    # ----------------------------------------------------------- overlays
-    @property
-    def overlays(self) -> tuple[Overlay, ...]:
-        """The overlays this ruleset offers under these rules, in button order."""
-        w = self._words()
-        return tuple(Overlay(name, label.format(**w), tip.format(**w), scope)
-                     for name, label, tip, scope in self.overlay_texts
-                     if self.offers(name))
-
-    @property
-    def overlay_names(self) -> frozenset[str]:
-        return frozenset(o.name for o in self.overlays)
-
-    def overlay(self, name: str) -> Overlay | None:
-        """The :class:`Overlay` called ``name``, or None when not offered."""
-        return next((o for o in self.overlays if o.name == name), None)
-
-    def offers(self, name: str) -> bool:
-        """Whether an overlay applies under these rules (the option values decide)."""
-        return any(t[0] == name for t in self.overlay_texts)
-
     # ------------------------------------------------------------- editor
     @property
     def palette(self) -> tuple[tuple[str, str], ...]:
@@ -215,28 +176,6 @@ class Variant:
         return f"<{type(self).__name__} {self.ruleset}>"
 
 
-# Tooltip templates: {dendrid(s)}, {soil(s)}, {plant}, {planting} are the
-# edition's words.
-_DENDRIA_OVERLAYS = (
-    ("roots", "Roots",
-     "the roots of the cell under the mouse (or the clicked cell): to the edge, "
-     "or to a nourisher with the empty {soils} between", "focus"),
-    ("nutrients", "Nutrients",
-     "every seed: hungry or nourished, and its nourishers counted by colour", "board"),
-    ("fertilization", "Fertilization",
-     "the {soils} each colour's {dendrids} fertilize; point at a {soil} to see which "
-     "{dendrids} fertilize it, at a {dendrid} to see the {soils} it fertilizes", "both"),
-    ("fertile", "Fertile {soils}",
-     "the fertile {soils} (the empty {soils} next to it) of the seedbed or forest under "
-     "the mouse, and who fertilizes each", "focus"),
-    ("conversions", "Conversions",
-     "what the side to move may sprout, grow or capture now, or why nothing", "both"),
-    ("power", "Power",
-     "the power of every {soil}: the fewest {soils} on any of its six lines "
-     "(a journey must end on lower power)", "board"),
-)
-
-
 class Dendria(Variant):
     """Dendria: seeds, trees and dendrids of Dark and Light."""
 
@@ -244,7 +183,6 @@ class Dendria(Variant):
     colours = ("dark", "light")
     kinds = ("seed", "tree", "dendrid")
     group_words = {"seed": "seedbed", "tree": "forest", "dendrid": "host"}
-    overlay_texts = _DENDRIA_OVERLAYS
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
@@ -266,11 +204,6 @@ class Dendria(Variant):
         self.komi = o["opening"] == "komi-pie"
         self.swap = o["opening"] in ("pie", "komi-pie")
         self.move_limit: int | None = rules.dendrid_move_limit
-
-    def offers(self, name: str) -> bool:
-        if name == "power":
-            return self.power
-        return super().offers(name)
 
     @property
     def palette(self) -> tuple[tuple[str, str], ...]:
@@ -342,15 +275,6 @@ class Hedu(Variant):
     verbs = _verbs(("place", "place", "placing", "placed"),
                    ("pass", "pass", "passing", "passed"),
                    ("swap", "swap", "swapping", "swapped"))
-    overlay_texts = (
-        ("regions", "Regions",
-         "the regions (connected empty plots), who controls each and its value", "board"),
-        ("heights", "Heights",
-         "the height a new stack of the side to move would get on each empty plot", "board"),
-        ("preview", "Preview",
-         "what placing a stack on the plot under the mouse would do: the stacks that "
-         "shrink, grow or leave, and the prisoners", "focus"),
-    )
     #: the heights the editor offers
     PALETTE_HEIGHTS = (1, 2, 3)
 
@@ -381,12 +305,6 @@ class Hedu(Variant):
 
 VARIANTS = {cls.ruleset: cls for cls in (DendriaClassic, DendriaSprites, Hedu)}
 
-#: every overlay name of every ruleset, in button order (and the teacher's
-#: annotations, which every ruleset draws)
-OVERLAY_NAMES = tuple(dict.fromkeys(
-    [t[0] for cls in VARIANTS.values() for t in cls.overlay_texts] + ["annotations"]))
-
-
 @lru_cache(maxsize=256)
 def variant_for(rules: Rules) -> Variant:
     """The :class:`Variant` of a :class:`~dendria_widget.rules.Rules`."""
@@ -399,5 +317,5 @@ def variant_of(ruleset: str) -> Variant:
     return variant_for(resolve_rules(ruleset))
 
 
-__all__ = ["Variant", "Dendria", "DendriaClassic", "DendriaSprites", "Hedu", "Overlay",
-           "Verb", "VARIANTS", "OVERLAY_NAMES", "variant_for"]
+__all__ = ["Variant", "Dendria", "DendriaClassic", "DendriaSprites", "Hedu", "Verb",
+           "VARIANTS", "variant_for"]

@@ -46,6 +46,7 @@ from ..interaction import (button_steps, choices_made, click_steps, journey_cell
                            refusal_words, seat_words, targets as legal_targets, turn_labels)
 from ..notation import Step
 from ..render import scene as rscene
+from ..render.overlays import offered_names
 from . import words
 from .hint import Hint, decorate
 from .view import (ButtonState, Choice, Details, Header, SceneRequest, ViewState,
@@ -838,7 +839,7 @@ class BoardSession:
         legal = self.legal()
         (buttons, advice, komi), header, moves = self._per_position()
         return ViewState(
-            game_key=(game.rules.ruleset, game.variant.overlay_names, str(game.board.spec)),
+            game_key=(game.rules.ruleset, offered_names(game.variant), str(game.board.spec)),
             version=game.version,
             header=header,
             status=self.status, status_kind=self.status_kind, advice=advice,

@@ -157,12 +157,19 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         self.children = [self.main]
         self.add_class("dendria-board-widget")
 
-    def place_beside(self, parts: Iterable[widgets.Widget]) -> None:
+    def place_beside(self, parts: Iterable[widgets.Widget], compact: bool = False) -> None:
         """Put ``parts`` (e.g. a lesson's exercise and verdict) at the top of
-        the column beside the board: what appears there never moves it."""
+        the column beside the board: what appears there never moves it.
+        ``compact`` (a lesson on a projector): the status line and the turn
+        buttons come right after them, then the rest, so one screen holds
+        the parts, the board and its turn buttons."""
         c = self.controls
-        self.side.children = [*parts, c.header, c.status_line, c.hint_line, c.choices,
-                              c.actions, c.nav, c.mode_buttons, self.tabs]
+        if compact:
+            self.side.children = [*parts, c.status_line, c.actions, c.choices, c.hint_line,
+                                  c.header, c.nav, c.mode_buttons, self.tabs]
+        else:
+            self.side.children = [*parts, c.header, c.status_line, c.hint_line, c.choices,
+                                  c.actions, c.nav, c.mode_buttons, self.tabs]
 
     def __getattr__(self, name: str) -> Any:
         # the controls' and tabs' widgets as the board's own attributes

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from ..interaction import pixel_to_cell
 from ..render import scene as rscene
+from ..render.overlays import offered
 
 if TYPE_CHECKING:  # for the type hints only
     import asyncio
@@ -184,8 +185,8 @@ class BoardCanvas:
         key = (game.rules, round(scene.width), round(scene.board_height))
         if self._room is None or self._room[0] != key:
             v = game.variant
-            tallest = max((rscene.key_height(v, [o.name], scene.width) for o in v.overlays),
-                          default=0.0)
+            tallest = max((rscene.key_height(v, [o.name], scene.width)
+                           for o in offered(v)), default=0.0)
             self._room = (key, int(round(scene.board_height + tallest)))
             self._grown = {}
         if self.session.presenting:   # no overlay switches there: no room kept for keys

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as widgets
 
+from ..render.overlays import offered
 from . import text
 
 if TYPE_CHECKING:  # for the type hints only
@@ -84,6 +85,7 @@ class TurnControls:
                                      self.komi_box, self.side_box],
                                     layout=widgets.Layout(flex_flow="row wrap",
                                                           min_height="36px"))
+        self.actions.add_class("dendria-turn-buttons")
         self.first_button = button("first", "", _nav(), s.first, icon="fast-backward")
         self.prev_button = button("previous", "", _nav(), s.previous, icon="step-backward")
         self.next_button = button("next", "", _nav(), s.next, icon="step-forward")
@@ -226,7 +228,7 @@ class ExplainTab:
     def show_game(self, game: Game) -> None:
         """The switches of this edition's overlays."""
         self.overlay_buttons = {}
-        for ov in game.variant.overlays:
+        for ov in offered(game.variant):
             tb = widgets.ToggleButton(value=ov.name in self.session.overlays,
                                       description=ov.label, tooltip=ov.tooltip,
                                       layout=_auto())

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
 import ipywidgets as widgets
 
+from ..geometry import MAX_SIZE
 from ..rules.options import DEFAULT_BOARDS, DEFAULTS, RULESETS, OptionSpec, option_specs
 from ..rules.variant import variant_of
 
@@ -121,7 +122,7 @@ class RulesPanel:
         self.ruleset = widgets.Dropdown(options=list(RULESETS), description="ruleset",
                                         layout=widgets.Layout(width="auto"))
         self.board_kind = widgets.Dropdown(options=[HEXAGON] + presets, description="board")
-        self.size = widgets.BoundedIntText(value=7, min=2, max=26, description="side",
+        self.size = widgets.BoundedIntText(value=7, min=2, max=MAX_SIZE, description="side",
                                            layout=widgets.Layout(width="160px"))
         self.options_box = widgets.VBox()
         self.defaults_button = widgets.Button(description="Edition defaults",

@@ -102,7 +102,8 @@ def test_the_board_holds_still_and_says_why(lab, page, tmp_path):
 
     # overlay toggles with the real mouse, in the Explain tab
     out.get_by_role("tab", name="Explain").click()
-    labels = lab.kernel_literal(page, "[o.label for o in game.variant.overlays]")
+    labels = lab.kernel_literal(page, "[o.label for o in __import__('dendria_widget.render.overlays', "
+                                       "fromlist=['offered']).offered(game.variant)]")
     for label in labels:
         button = out.get_by_role("button", name=label, exact=True)
         button.click()
@@ -124,7 +125,8 @@ def test_the_board_holds_still_and_says_why(lab, page, tmp_path):
     lab.kernel_exec(page, "w.set_overlay('annotations', False)")
     plain = lab.canvas_image(page, 0)
     plain.save(tmp_path / "overlay-none.png")
-    names = lab.kernel_literal(page, "[o.name for o in game.variant.overlays]")
+    names = lab.kernel_literal(page, "[o.name for o in __import__('dendria_widget.render.overlays', "
+                                      "fromlist=['offered']).offered(game.variant)]")
     for name in names:
         lab.kernel_exec(page, f"w.overlays = {{{name!r}}}; w.set_hover('c3'); w.redraw()")
         img = lab.wait_for_canvas(page, 0, lambda im: im.tobytes() != plain.tobytes(),

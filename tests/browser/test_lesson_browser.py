@@ -104,7 +104,7 @@ def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
     assert pictures >= len(cells) // 4 and set(pictures_shown(page)) == {"dw-light"}
     with jupyterlab_dark(page):
         assert pictures_shown(page) == ["dw-dark"] * pictures
-        page.locator(".dendria-picture").first.scroll_into_view_if_needed()
+        page.locator(".dendria-picture:visible").first.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "pictures-dark.png"))
     print(f"lesson browser test took {time.monotonic() - t0:.1f} s after the server was up")
 
@@ -149,5 +149,5 @@ def test_a_trusted_saved_lesson_shows_dark_pictures_in_a_dark_theme(lab, lab_env
     assert pictures > 3 and pictures_shown(page) == ["dw-light"] * pictures
     with jupyterlab_dark(page):
         assert pictures_shown(page) == ["dw-dark"] * pictures
-        page.locator(".dendria-picture").first.scroll_into_view_if_needed()
+        page.locator(".dendria-picture:visible").first.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / "trusted-dark.png"))

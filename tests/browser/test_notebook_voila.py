@@ -120,3 +120,43 @@ def test_the_board_in_voila(lab_env, fresh_page, tmp_path):
         click_plays_c3(page, body, lambda: body.inner_text())
     finally:
         server.stop()
+
+
+def test_a_lesson_in_voila_shows_the_live_lesson_not_its_picture(lab_env, fresh_page,
+                                                                 tmp_path):
+    # the lesson's cell has two outputs: the live lesson, and its still
+    # picture for a saved notebook; in Voila the lesson lives, so the
+    # picture stays hidden (and no widget error shows)
+    root = tmp_path / "root"
+    root.mkdir(parents=True)
+    cells = ['from dendria_widget import lessons\nlessons.LessonWidget("02_roots")',
+             "print('@@' + 'lesson shown' + '@@')"]
+    nb = {"nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "cells": [{"cell_type": "code", "id": f"c{k}", "metadata": {}, "outputs": [],
+                     "execution_count": None, "source": src} for k, src in enumerate(cells)]}
+    (root / "lesson.ipynb").write_text(json.dumps(nb))
+    server = _server([sys.executable, "-m", "voila", "lesson.ipynb", "--no-browser",
+                      "--Voila.ip=127.0.0.1", "--port={port}", "--Voila.port_retries=0",
+                      "--show_tracebacks=True"], root, lab_env, tmp_path,
+                     "/voila/static/none")
+    try:
+        page = fresh_page
+        page.goto(server.url + "/", wait_until="domcontentloaded")
+        body = page.locator("body")
+        deadline = time.monotonic() + 120
+        while "@@lesson shown@@" not in body.inner_text():
+            if time.monotonic() > deadline:
+                raise LabError(f"Voila did not run the lesson:\n{server.log_tail()}")
+            time.sleep(0.3)
+        page.locator(".dendria-lesson canvas").first.wait_for(timeout=60_000)
+        time.sleep(0.5)
+        assert page.locator(".dendria-still").count() == 1        # there, hidden
+        assert page.locator(".dendria-still").evaluate("(e) => e.offsetParent === null")
+        text = body.inner_text()
+        assert "Error displaying widget" not in text and "Traceback" not in text
+        assert "Run this cell" not in text
+        page.screenshot(path=str(tmp_path / "voila-lesson.png"))
+    finally:
+        server.stop()

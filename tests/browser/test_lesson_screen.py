@@ -1,0 +1,105 @@
+"""Every lesson on a classroom projector (JupyterLab at 1280x720, the file
+browser open, headless Chromium): once the lesson is scrolled to the top of
+the notebook, the lesson's title, *Next*, the board's last row, the board's
+turn buttons and an exercise's verdict all lie inside the window together,
+on every page of every lesson, in JupyterLab's light and dark themes.
+Screenshots of each lesson's longest page are written to the test's folder."""
+
+import time
+
+import pytest
+
+from dendria_widget.lessons import catalog
+
+from .test_lesson_browser import jupyterlab_dark
+
+pytestmark = pytest.mark.browser
+
+WIDTH, HEIGHT = 1280, 720
+CELLS = [
+    "import ipywidgets as widgets\n"
+    "from dendria_widget import lessons\n"
+    "from dendria_widget.lessons.progress import Progress\n"
+    "store = Progress(); store._keep_in_memory('a test')\n"
+    "box = widgets.VBox([lessons.LessonWidget('01', progress=store)])\n"
+    "box",
+]
+
+# the bottom of the board's last row, in CSS pixels from the canvas's top
+BOTTOM = ("(lambda sc, b: max(sc.center(b.name(i))[1] for i in b.plots) "
+          "+ sc.layout.radius)(lw.board.scene(), lw.board.game.board)")
+
+
+def inside(box):
+    return (box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
+            and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT)
+
+
+def show_page(lab, page, cell, name, k, n):
+    """Page ``k`` of the lesson ``name`` (its verdict shown on an exercise),
+    the lesson scrolled to the top of the notebook; the parts' boxes."""
+    lab.kernel_exec(page, f"lw.go({k})\nif lw.page.is_exercise: lw.check()", timeout=60)
+    page.wait_for_function(
+        "([s, want]) => { const l = document.querySelector(s);"
+        " return l && l.innerText.includes(want); }",
+        arg=[".dendria-lesson", f"step {k + 1} of {n}"], timeout=20_000)
+    exercise = lab.kernel_literal(page, "lw.page.is_exercise")
+    out = cell.locator(".dendria-lesson").first
+    if exercise:
+        out.locator(".dendria-verdict").wait_for()
+    out.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    time.sleep(0.15)
+    board = out.locator(".dendria-board").first.bounding_box()
+    bottom = float(lab.kernel_eval(page, BOTTOM))
+    turn = out.locator(".dendria-turn-buttons button:visible")
+    found = {
+        "title": out.locator(".dendria-lesson-title").first.bounding_box(),
+        "Next": out.get_by_role("button", name="Next").first.bounding_box(),
+        "board's last row": {"x": board["x"], "y": board["y"], "width": board["width"],
+                             "height": bottom},
+        "turn buttons": [turn.nth(j).bounding_box() for j in range(turn.count())],
+    }
+    if exercise:
+        found["verdict"] = out.locator(".dendria-verdict").first.bounding_box()
+    return found
+
+
+def check_all(found, where):
+    for part, box in found.items():
+        boxes = box if isinstance(box, list) else [box]
+        assert boxes, f"{where}: no {part} shown"
+        for b in boxes:
+            assert inside(b), f"{where}: the {part} is outside the {WIDTH}x{HEIGHT} window: {b}"
+
+
+def test_every_lesson_fits_a_projector_screen(lab, page, tmp_path):
+    t0 = time.monotonic()
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+    lab.open_notebook(page, "lesson-screen.ipynb", source_cells=CELLS, timeout=120)
+    cell = lab.cell_locator(page, 0)
+    cell.locator(".dendria-lesson canvas").first.wait_for()
+    longest = {}
+    checked = 0
+    for lesson in catalog():
+        n = len(lesson)
+        lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, progress=store); "
+                              "box.children = [lw]", timeout=60)
+        for k in range(n):
+            where = f"lesson {lesson.name}, step {k + 1} of {n}"
+            check_all(show_page(lab, page, cell, lesson.name, k, n), where)
+            checked += 1
+        # its longest page (words and prompt), shown again for the screenshots
+        k = max(range(n), key=lambda j: len(lesson.markdown(j)))
+        longest[lesson.name] = k
+        show_page(lab, page, cell, lesson.name, k, n)
+        page.screenshot(path=str(tmp_path / f"light-{lesson.name}.png"))
+    with jupyterlab_dark(page):
+        for lesson in catalog():
+            lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, "
+                                  "progress=store); box.children = [lw]", timeout=60)
+            k = longest[lesson.name]
+            found = show_page(lab, page, cell, lesson.name, k, len(lesson))
+            check_all(found, f"dark, lesson {lesson.name}, step {k + 1}")
+            page.screenshot(path=str(tmp_path / f"dark-{lesson.name}.png"))
+    print(f"{checked} pages of {len(longest)} lessons fit {WIDTH}x{HEIGHT}; "
+          f"{time.monotonic() - t0:.0f} s; screenshots in {tmp_path}")

@@ -1,0 +1,120 @@
+"""A lesson saved after it ran, opened again with a new kernel (JupyterLab
+headless, 1280x720): the board's picture stands where the board was, with a
+line saying to run the cell, never ipywidgets' "Error displaying widget:
+model not found", whether JupyterLab trusts the notebook (it then picks the
+widget's view, whose model is gone) or not (it then shows the widget's
+sentence); run again, the live lesson shows and the picture hides."""
+
+import time
+
+import pytest
+
+from .test_lesson_browser import jupyterlab_dark
+
+pytestmark = pytest.mark.browser
+
+SOURCE = 'from dendria_widget import lessons\nlessons.LessonWidget("02_roots")'
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_OUTPUT = ".jp-OutputArea-output.jupyter-widgets"   # ipywidgets' output, not drawn
+
+
+def visible_text(out):
+    return out.evaluate("(o) => o.innerText")
+
+
+def still_shown(out):
+    """The still picture's shown images (their class) and whether the run line shows."""
+    return out.evaluate("""(o) => {
+        const still = o.querySelector('.dendria-still');
+        if (!still || still.offsetParent === null) return null;
+        const imgs = [...still.querySelectorAll('img')].filter((i) => i.offsetParent !== null
+            && i.naturalWidth > 100).map((i) => i.className);
+        const words = still.querySelector('.dendria-still-words');
+        return [imgs, !!words && words.offsetParent !== null];
+    }""")
+
+
+def save_run_lesson(lab, page, name):
+    """Run the lesson in JupyterLab, save it with the live widget's output,
+    shut its kernel down."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    lab.open_notebook(page, name, source_cells=[SOURCE], timeout=120)
+    out = lab.output_locator(page, 0).first
+    out.locator(".dendria-lesson canvas").first.wait_for()
+    # alive: the widget shows, its still picture is hidden
+    assert still_shown(out) is None
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    deadline = time.monotonic() + 20
+    while WIDGET_VIEW not in (lab.root / name).read_text():
+        assert time.monotonic() < deadline, "the notebook was not saved"
+        time.sleep(0.2)
+    time.sleep(0.5)
+    page.context.close()
+    lab.server.shutdown_kernels()
+
+
+def test_a_trusted_saved_lesson_shows_its_picture_with_a_new_kernel(
+        lab, lab_env, monkeypatch, tmp_path):
+    from dendria_widget.tutorials import trust_notebooks
+
+    name = "saved-lesson-trusted.ipynb"
+    save_run_lesson(lab, lab.new_page(), name)
+    monkeypatch.setenv("JUPYTER_DATA_DIR", lab_env["JUPYTER_DATA_DIR"])
+    assert trust_notebooks([lab.root / name]) == 1
+    page = lab.new_page()
+    try:
+        page.set_viewport_size({"width": 1280, "height": 720})
+        lab.open_notebook(page, name, run=False, timeout=120)
+        out = lab.output_locator(page, 0).first
+        out.locator(".dendria-still img").first.wait_for(state="attached")
+        # trusted: JupyterLab drew the widget's view (it is there, its model gone)
+        page.wait_for_function(
+            "(sel) => { const v = document.querySelector(sel);"
+            " return v && /Error displaying widget|Loading widget/.test(v.textContent); }",
+            arg=WIDGET_OUTPUT, timeout=30_000)
+        time.sleep(1.0)
+        text = visible_text(out)
+        assert "Error displaying widget" not in text and "Loading widget" not in text, text
+        assert still_shown(out) == [["dw-light"], True], still_shown(out)
+        assert "Run this cell (Shift+Enter)" in text
+        box = out.locator(".dendria-still img.dw-light").bounding_box()
+        assert box["width"] > 300 and box["height"] > 300
+        page.screenshot(path=str(tmp_path / "saved-trusted-light.png"))
+        with jupyterlab_dark(page):
+            assert still_shown(out) == [["dw-dark"], True]
+            assert "Error displaying widget" not in visible_text(out)
+            page.screenshot(path=str(tmp_path / "saved-trusted-dark.png"))
+        # run again: the lesson lives, the picture and its line hide
+        lab.run_all(page, name, timeout=120)
+        out.locator(".dendria-lesson canvas").first.wait_for()
+        time.sleep(0.5)
+        assert still_shown(out) is None
+        assert "Error displaying widget" not in visible_text(out)
+    finally:
+        page.context.close()
+        lab.server.shutdown_kernels()
+
+
+def test_an_untrusted_saved_lesson_shows_its_sentence_and_picture(lab, tmp_path):
+    name = "saved-lesson-untrusted.ipynb"
+    save_run_lesson(lab, lab.new_page(), name)
+    # changed outside Jupyter (its signature no longer matches): untrusted
+    path = lab.root / name
+    path.write_text(path.read_text().replace('"metadata": {}', '"metadata": {"x": 1}', 1))
+    page = lab.new_page()
+    try:
+        page.set_viewport_size({"width": 1280, "height": 720})
+        lab.open_notebook(page, name, run=False, timeout=120)
+        out = lab.output_locator(page, 0).first
+        out.locator(".dendria-still img").first.wait_for(state="attached")
+        time.sleep(1.0)
+        assert out.locator(WIDGET_OUTPUT).count() == 0     # the view is not drawn
+        text = visible_text(out)
+        assert "Error displaying widget" not in text
+        assert "plays here" in text and "Shift+Enter" in text
+        shown = still_shown(out)
+        assert shown is not None and shown[0] == ["dw-light"], shown
+        page.screenshot(path=str(tmp_path / "saved-untrusted.png"))
+    finally:
+        page.context.close()
+        lab.server.shutdown_kernels()
