@@ -24,9 +24,11 @@ and in a komi-pie game the second player chooses a side; :func:`seats` and
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from .errors import DendriaError
@@ -198,17 +200,47 @@ def _weighted(rng: random.Random, legal: Sequence[Step]) -> Step:
     return rng.choices(legal, weights)[0]
 
 
+def opening_choice(line: Line, rng: random.Random) -> Step | None:
+    """The pie swap or the side choice, decided by the evaluation: when the
+    side to move may swap (or choose a side), the step whose position
+    :func:`evaluate` values most for its seat, playing on counting as
+    staying (the swap is made only when it is worth more); None when there
+    is no such choice. Every player that does not search the opening by
+    itself uses it, so that "is the pie rule fair?" is asked of players who
+    use it."""
+    legal = line.legal()
+    choices = [st for st in legal if st[0] in ("swap", "side")]
+    if not choices:
+        return None
+    seat = line.seat()
+    valued: list[tuple[float, float, Step | None]] = []
+    if any(st[0] == "swap" for st in choices):
+        valued.append((evaluate(line, seat), rng.random(), None))     # play on
+    for st in choices:
+        line.push(st)
+        valued.append((evaluate(line, seat), rng.random(), st))
+        line.pop()
+    return max(valued, key=lambda t: (t[0], t[1]))[2]
+
+
 class RandomPlayer(Player):
     """Uniformly random legal steps, one at a time, until the turn ends; it
-    passes only when no other step is legal."""
+    passes only when no other step is legal. A pie swap or a side choice is
+    decided by the evaluation (:func:`opening_choice`)."""
 
     label = "random"
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
+        first = opening_choice(line, rng)
+        if first is not None:
+            line.push(first)
+            if line.over or not line.turn_open():
+                return [first]
+            line.pop()
         turn = []
         while True:
             legal = line.legal()
-            others = [st for st in legal if st[0] != "pass"]
+            others = [st for st in legal if st[0] not in ("pass", "swap", "side")]
             st = rng.choice(others or legal)
             line.push(st)
             turn.append(st)
@@ -339,6 +371,8 @@ class MCTSPlayer(Player):
     The turn played starts with the most visited first step. The visit
     shares of the first steps are kept in ``last_search`` (for the widget's
     heat map)."""
+
+    label = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, playout_turns: int = 0, c: float = 0.4,
@@ -528,7 +562,88 @@ def _shares(line: Line, root: _Node) -> dict[str, Any]:
     return {"cells": cells, "others": others, "visits": root.n, "turns": turns}
 
 
-# ------------------------------------------------------------ by name
+# ------------------------------------------------------------ the registry
+@dataclass(frozen=True)
+class PlayerKind:
+    """One kind of computer player, as every part of the package lists it:
+    ``name`` (what the lab and the command line read), ``title`` (the
+    Players tab's menu), the class, how a budget is written after the name
+    (``budgets``, "" for none) and a line about it."""
+
+    name: str
+    title: str
+    cls: type[Player]
+    budgets: str
+    about: str
+
+    def make(self, seed: int = 0, budget: str | None = None) -> Player:
+        """A player of this kind; ``budget``: what follows 'name:' ('0.2',
+        'i500'), for a kind that takes one."""
+        if budget is None:
+            return self.cls(seed=seed)
+        if not self.budgets:
+            raise DendriaError(f"the {self.name} player takes no budget: write "
+                               f"'{self.name}', not '{self.name}:{budget}'")
+        try:
+            if budget.startswith("i"):
+                return self.cls(seed=seed, iterations=int(budget[1:]))  # type: ignore[call-arg]
+            return self.cls(seed=seed, seconds=float(budget))  # type: ignore[call-arg]
+        except ValueError:
+            raise DendriaError(f"unknown player '{self.name}:{budget}': {names_help()}") from None
+
+
+#: every computer player, in the order menus and help list them: the one
+#: registry that the Players tab, the lab, the command line and the
+#: benchmarks read
+PLAYERS: tuple[PlayerKind, ...] = (
+    PlayerKind("random", "Random", RandomPlayer, "",
+               "uniformly random legal steps (a pie swap or side choice by the evaluation)"),
+    PlayerKind("greedy", "Greedy", GreedyPlayer, "",
+               "one turn ahead, by the evaluation"),
+    PlayerKind("mcts", "MCTS", MCTSPlayer, "mcts (1 s a turn), mcts:0.2 (0.2 s a turn), "
+               "mcts:i500 (500 iterations a turn: reproducible)",
+               "Monte Carlo tree search over whole turns"),
+)
+
+
+def player_kind(name: str) -> PlayerKind:
+    """The registry's entry of a player's name ('random', 'greedy', 'mcts')."""
+    for kind in PLAYERS:
+        if kind.name == name:
+            return kind
+    raise DendriaError(f"unknown player {name!r}: {names_help()}")
+
+
+def names_help() -> str:
+    """The players' names in words, for help texts and error messages."""
+    parts = [k.budgets or k.name for k in PLAYERS]
+    return "use " + ", ".join(parts)
+
+
+def player_spec(player: Player) -> dict[str, Any]:
+    """A player as plain data (its kind and every constructor argument but
+    the seed), which :func:`player_from_spec` makes again: how a study file
+    keeps its players."""
+    kind = next((k for k in PLAYERS if type(player) is k.cls), None)
+    if kind is None:
+        raise DendriaError(f"{player!r} is not one of the registry's players "
+                           f"({', '.join(k.name for k in PLAYERS)})")
+    params = {}
+    for name in inspect.signature(kind.cls.__init__).parameters:
+        if name not in ("self", "seed") and hasattr(player, name):
+            params[name] = getattr(player, name)
+    return {"kind": kind.name, "params": params}
+
+
+def player_from_spec(spec: dict[str, Any], seed: int = 0) -> Player:
+    """The player a :func:`player_spec` describes."""
+    try:
+        kind = player_kind(spec["kind"])
+        return kind.cls(seed=seed, **spec.get("params", {}))
+    except (KeyError, TypeError) as e:
+        raise DendriaError(f"this player description cannot be read: {e}") from None
+
+
 def player_from_name(text: str | Player, seed: int = 0) -> Player:
     """A player from its name: ``"random"``, ``"greedy"``, ``"mcts"`` (1 s a
     turn), ``"mcts:0.2"`` (0.2 s a turn) or ``"mcts:i500"`` (500 iterations)."""
@@ -537,23 +652,10 @@ def player_from_name(text: str | Player, seed: int = 0) -> Player:
     if not isinstance(text, str):
         raise DendriaError(f"a player is a Player or a name like 'random', 'greedy', "
                            f"'mcts:0.2' or 'mcts:i500', not {text!r}")
-    word = text.strip().lower()
-    if word == "random":
-        return RandomPlayer(seed=seed)
-    if word == "greedy":
-        return GreedyPlayer(seed=seed)
-    if word == "mcts":
-        return MCTSPlayer(seed=seed)
-    if word.startswith("mcts:"):
-        budget = word[5:]
-        try:
-            if budget.startswith("i"):
-                return MCTSPlayer(seed=seed, iterations=int(budget[1:]))
-            return MCTSPlayer(seed=seed, seconds=float(budget))
-        except ValueError:
-            pass
-    raise DendriaError(f"unknown player {text!r}: use 'random', 'greedy', 'mcts:0.2' "
-                       "(seconds a turn) or 'mcts:i500' (iterations a turn)")
+    word, colon, budget = text.strip().lower().partition(":")
+    if not any(k.name == word for k in PLAYERS):
+        raise DendriaError(f"unknown player {text!r}: {names_help()}")
+    return player_kind(word).make(seed, budget if colon else None)
 
 
 def play_game(game: Game, first: Player, second: Player, max_steps: int | None = None,
