@@ -580,6 +580,29 @@ def _scan(path: Path, rows: list[dict[str, Any]] | None = None,
     return spec, done, failed, cut
 
 
+def _head(path: Path) -> dict[str, Any]:
+    """The specification at the head of a study file."""
+    where = os.fspath(path)
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(1 << 20)
+    except OSError as e:
+        raise DendriaError(f"{where} cannot be read: {e.strerror or e}") from None
+    if not first:
+        raise DendriaError(f"{where} is empty: it holds no study")
+    try:
+        spec = json.loads(first.decode("utf-8"))["study"]
+        if spec.get("format") != STUDY_FORMAT:
+            raise ValueError("not a study")
+    except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+        raise DendriaError(f"{where} is not a study file of the lab (its first line is not "
+                           "a study's specification)") from None
+    if spec.get("version", 0) > STUDY_VERSION:
+        raise DendriaError(f"{where} was written by a newer dendria-widget (study format "
+                           f"{spec['version']})")
+    return cast(dict[str, Any], spec)
+
+
 class _Records(Sequence[dict[str, Any]]):
     """The games' records of a study file, each read from the file when
     asked for (a study of a million games does not fit in memory)."""
@@ -663,14 +686,27 @@ class LabResult:
         self.players = list(players)
         self._rows: list[dict[str, Any]] | None = rows
         self._games: pd.DataFrame | None = None
-        self.records = records
+        self._records: Sequence[dict[str, Any]] | None = records
+        self._source: Path | None = None
         self.settings = dict(settings)
+
+    def _read(self) -> None:
+        """Read the games of the study file this result stands for."""
+        if self._source is not None and self._rows is None and self._games is None:
+            rows: list[dict[str, Any]] = []
+            offsets: list[int] = []
+            _scan(self._source, rows, offsets)
+            order = sorted(range(len(rows)),
+                           key=lambda k: (rows[k]["variant"], rows[k]["game"]))
+            self._rows = [rows[k] for k in order]
+            self._records = _Records(self._source, [offsets[k] for k in order])
 
     @property
     def games(self) -> pd.DataFrame:
         """One row per game (built when first asked for)."""
         if self._games is None:
             import pandas as pd
+            self._read()
             games = pd.DataFrame(self._rows or [], columns=GAME_COLUMNS)
             for col in FLOAT_COLUMNS:       # None (JSON's null) is NaN there
                 games[col] = games[col].astype(float)
@@ -678,13 +714,22 @@ class LabResult:
             self._rows = None
         return self._games
 
+    @property
+    def records(self) -> Sequence[dict[str, Any]]:
+        """One game record per row of ``games``, in the same order."""
+        self._read()
+        assert self._records is not None
+        return self._records
+
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_games"], state["_rows"] = None, self.rows()
+        state["_records"], state["_source"] = self.records, None
         return state
 
     def rows(self) -> list[dict[str, Any]]:
         """The games as plain dicts (NaN as None), in the table's order."""
+        self._read()
         if self._rows is not None:
             return list(self._rows)
         return [_plain(r) for r in self.games.to_dict("records")]
@@ -693,15 +738,13 @@ class LabResult:
     def load(cls, path: str | os.PathLike[str]) -> LabResult:
         """A study file (written by ``lab.run(..., out=)`` or the command
         line's ``--out``), finished or not: its games, in the order
-        (variant, game); the records are read from the file when asked for."""
+        (variant, game). The file is read when the games are first asked
+        for, and each record when it is asked for."""
         file = _readable(path)
-        rows: list[dict[str, Any]] = []
-        offsets: list[int] = []
-        spec, _done, failed, _cut = _scan(file, rows, offsets)
-        order = sorted(range(len(rows)), key=lambda k: (rows[k]["variant"], rows[k]["game"]))
-        result = cls(spec["variants"], spec["players"], [rows[k] for k in order],
-                     _Records(file, [offsets[k] for k in order]), _settings(spec))
-        result.settings["failed"] = failed
+        spec = _head(file)
+        result = cls(spec["variants"], spec["players"], [], [], _settings(spec))
+        result._rows = result._records = None
+        result._source = file
         result.settings["path"] = os.fspath(file)
         return result
 

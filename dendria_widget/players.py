@@ -200,27 +200,53 @@ def _weighted(rng: random.Random, legal: Sequence[Step]) -> Step:
     return rng.choices(legal, weights)[0]
 
 
-def opening_choice(line: Line, rng: random.Random) -> Step | None:
-    """The pie swap or the side choice, decided by the evaluation: when the
-    side to move may swap (or choose a side), the step whose position
-    :func:`evaluate` values most for its seat, playing on counting as
-    staying (the swap is made only when it is worth more); None when there
-    is no such choice. Every player that does not search the opening by
-    itself uses it, so that "is the pie rule fair?" is asked of players who
-    use it."""
+#: the weighted random playouts that value each opening choice, and their step cap
+OPENING_PLAYOUTS = 16
+PLAYOUT_STEPS = 600
+
+
+def opening_choice(line: Line, rng: random.Random,
+                   playouts: int = OPENING_PLAYOUTS) -> Step | None:
+    """The pie swap or the side choice, decided by an evaluation of each
+    choice: the share of ``playouts`` weighted random playouts from it
+    (steps drawn as MCTS's playouts draw them, ``VERB_WEIGHTS``) that the
+    deciding seat wins, a draw or a game still going after
+    ``PLAYOUT_STEPS`` steps counting as its result by the score then
+    (:meth:`Line.result`); the static :func:`evaluate` breaks ties. The
+    static evaluation alone cannot decide it: the opening seed is worth
+    nothing to it on the board, its value is in the tempo. Playing on (when
+    a swap is offered) wins a full tie. None when there is no such choice.
+    The random and greedy players use it, so that "is the pie rule fair?"
+    is asked of players who use the pie rule; MCTS searches the swap as one
+    of its turns."""
     legal = line.legal()
     choices = [st for st in legal if st[0] in ("swap", "side")]
     if not choices:
         return None
     seat = line.seat()
-    valued: list[tuple[float, float, Step | None]] = []
+
+    def value() -> tuple[float, float]:
+        won = 0.0
+        base = line.depth
+        for _ in range(playouts):
+            while not line.over and line.depth - base < PLAYOUT_STEPS:
+                options = line.legal()
+                plain = [st for st in options if st[0] not in ("swap", "side")]
+                line.push(_weighted(rng, plain or options))
+            won += line.result(seat)
+            while line.depth > base:
+                line.pop()
+        return won / playouts, evaluate(line, seat)
+
+    # (share won, evaluation, playing on wins a tie, tie-break, step)
+    valued: list[tuple[float, float, int, float, Step | None]] = []
     if any(st[0] == "swap" for st in choices):
-        valued.append((evaluate(line, seat), rng.random(), None))     # play on
+        valued.append((*value(), 1, rng.random(), None))     # play on
     for st in choices:
         line.push(st)
-        valued.append((evaluate(line, seat), rng.random(), st))
+        valued.append((*value(), 0, rng.random(), st))
         line.pop()
-    return max(valued, key=lambda t: (t[0], t[1]))[2]
+    return max(valued, key=lambda t: t[:4])[4]
 
 
 class RandomPlayer(Player):
@@ -252,7 +278,8 @@ class GreedyPlayer(Player):
     """One turn ahead: looks at the whole turns it can make (a beam of the
     ``beam`` best partial turns for each first step) and keeps the one whose
     position it values most, by :func:`evaluate` (the score now, and what each
-    side may grow or capture next)."""
+    side may grow or capture next). A pie swap or a side choice it decides
+    by :func:`opening_choice`."""
 
     label = "greedy"
 
@@ -261,7 +288,17 @@ class GreedyPlayer(Player):
         self.beam = beam
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
-        return max(whole_turns(line, line.seat(), rng, self.beam, stop))[2]
+        first = opening_choice(line, rng)
+        if first is not None:          # a pie swap or a side choice, by the playouts
+            line.push(first)
+            closed = line.over or not line.turn_open()
+            line.pop()
+            if closed:
+                return [first]
+        turns = [t for t in whole_turns(line, line.seat(), rng, self.beam, stop)
+                 if first is not None or t[2][0][0] != "swap"] or whole_turns(
+                     line, line.seat(), rng, self.beam, stop)
+        return max(turns)[2]
 
 
 def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
