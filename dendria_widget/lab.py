@@ -9,8 +9,12 @@ the lab reports what each variant does.
 >>> result.games          # one row per game (pandas DataFrame)       # doctest: +SKIP
 >>> result.summary()      # one row per variant, with 95% intervals    # doctest: +SKIP
 >>> result.plot()         # matplotlib figure, variants side by side   # doctest: +SKIP
+>>> result.compare()      # each metric beside the base's: difference, interval, test  # doctest: +SKIP
 >>> result.save("study")  # every game as a record, and the tables as CSV  # doctest: +SKIP
 
+With ``out="study.jsonl"`` a study is a file, written as its games finish:
+``lab.resume(file)`` finishes an interrupted one, ``LabResult.load(file)``
+reads one and ``LabResult.merge(...)`` puts parts played apart together.
 Every metric is defined in docs/lab.md. Games run in local processes
 (``workers=``) or on any ``concurrent.futures.Executor`` (``executor=``),
 e.g. a Dask cluster's ``distributed.Client(...).get_executor()``. Each game's
@@ -393,8 +397,9 @@ def _play_study(spec: dict[str, Any], made: Sequence[Player], path: Path | None,
                         break
                     bar.update(1)
             else:
-                if executor is None:
-                    own = executor = cf.ProcessPoolExecutor(max_workers=workers)
+                if executor is None:       # Ctrl-C is the study's to handle, not a worker's
+                    own = executor = cf.ProcessPoolExecutor(max_workers=workers,
+                                                            initializer=_ignore_interrupts)
                 limit = window or 4 * (workers or os.cpu_count() or 1)
                 pending: dict[cf.Future[dict[str, dict[str, Any]]], tuple[int, int]] = {}
                 stopping = False
@@ -423,6 +428,10 @@ def _play_study(spec: dict[str, Any], made: Sequence[Player], path: Path | None,
     finally:
         bar.close()
         if own is not None:
+            if interrupted:     # the games in flight are dropped (said below): stop at once
+                procs: dict[int, Any] = getattr(own, "_processes", None) or {}
+                for proc in list(procs.values()):
+                    proc.terminate()
             own.shutdown(wait=not interrupted, cancel_futures=True)
         sink.close()
     result = sink.result()
@@ -442,6 +451,13 @@ def _play_study(spec: dict[str, Any], made: Sequence[Player], path: Path | None,
                          f"(or lab.resume)")
         raise StudyIncomplete("; ".join(words), result, path, failures, missing, interrupted)
     return result
+
+
+def _ignore_interrupts() -> None:
+    """A local worker process leaves Ctrl-C to the study (which keeps what
+    finished and says what did not) instead of printing a traceback."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Sink:

@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from dendria_widget import DendriaError, Game, Step
+from dendria_widget import DendriaError, Game
 from dendria_widget.players import (GreedyPlayer, MCTSPlayer, RandomPlayer, play_game,
                                     player_from_name, seat_to_move, seats)
 

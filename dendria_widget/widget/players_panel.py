@@ -9,6 +9,11 @@ game changed meanwhile or Stop was pressed). Without a running event loop (a
 plain script) nothing starts by itself: ``panel.play_now()`` then thinks and
 plays at once.
 
+Who sits in each seat and the player thinking now belong to the session
+(:class:`~dendria_widget.session.seats.SeatPlayers`, headless); this tab
+shows them and its buttons call them. The menu lists the registry's players
+(``dendria_widget.players.PLAYERS``).
+
 The hint goes to the board's session (``session.set_hint``), which draws
 it and its heat map on the board (``session.hint``) with a key below it.
 """
