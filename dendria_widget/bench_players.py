@@ -61,13 +61,17 @@ def run_skill_trace(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"skill trace: {ruleset}, hexagon side {args.size}, MCTS at {base} x 1, 2, 4, "
               f"... iterations a turn against its double, {args.games} games a level, "
               f"seats alternating, seed {args.seed}, {args.workers} worker(s)\n\n")
-    t0 = time.perf_counter()
-    trace = lab.skill_trace({"ruleset": ruleset,
-                             "board": {"shape": "hexagon", "size": args.size}},
-                            iterations=base, doublings=args.doublings, games=args.games,
-                            seed=args.seed, workers=args.workers,
-                            progress=not args.no_progress)
-    out.write(lab.skill_trace_text(trace) + f"\n\n{time.perf_counter() - t0:.0f} s\n")
+    for level in range(args.doublings):      # each level printed as soon as it is played
+        t0 = time.perf_counter()
+        trace = lab.skill_trace({"ruleset": ruleset,
+                                 "board": {"shape": "hexagon", "size": args.size}},
+                                iterations=base * 2 ** level, doublings=1, games=args.games,
+                                seed=args.seed, workers=args.workers,
+                                progress=not args.no_progress)
+        lines = lab.skill_trace_text(trace).splitlines()
+        out.write((lines[0] + f"{'secs':>7}\n" if level == 0 else "")
+                  + lines[1] + f"{time.perf_counter() - t0:>7.0f}\n")
+        out.flush()
     return 0
 
 
