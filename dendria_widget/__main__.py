@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from typing import Any, Sequence, TextIO
 
 from .errors import DendriaError
@@ -91,7 +92,7 @@ keeps every finished game, and --resume FILE finishes the study with the
 result an uninterrupted run gives. --shard K/N plays one machine's part;
 --merge FILE FILE ... puts the parts together.
 
-Players: {players}.
+{players}
 
 Examples:
   dendria-widget lab --ruleset dendria-classic --size 5 --option superko=off \\
@@ -141,7 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.set_defaults(run=run_tutorials)
     from .players import names_help
     c = sub.add_parser("lab", help="computer players play rule variants (prints a table)",
-                       description=LAB_HELP.format(players=names_help()[4:]),
+                       description=LAB_HELP.format(players=textwrap.fill(
+                           f"Players: {names_help()[4:]}.", 76)),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("--ruleset", default="dendria-classic",
                    help="dendria-classic (default), dendria-sprites or hedu")
