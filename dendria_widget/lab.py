@@ -236,9 +236,18 @@ def _spec(rules: list[Rules], made: Sequence[Player], names: Sequence[str], game
     from . import __version__
     return {"format": STUDY_FORMAT, "version": STUDY_VERSION,
             "variants": [r.to_dict() for r in rules], "players": list(names),
-            "player_specs": [player_spec(p) for p in made], "games": games, "seed": seed,
+            "player_specs": [_spec_or_none(p) for p in made], "games": games, "seed": seed,
             "max_steps": max_steps, "shard": list(shard) if shard else None,
             "executor": executor, "package": __version__}
+
+
+def _spec_or_none(player: Player) -> dict[str, Any] | None:
+    """A registry player as data; None for a player of another class (a
+    study with one can run, but not be resumed from its file)."""
+    try:
+        return player_spec(player)
+    except DendriaError:
+        return None
 
 
 def _check_out(out: str | os.PathLike[str], new: bool) -> Path:
@@ -342,6 +351,10 @@ def run(variants: RulesSpec | Iterable[RulesSpec], players: Sequence[str | Playe
     path = None if out is None else _check_out(out, new=True)
     spec = _spec(rules, made, names, games, seed, max_steps,
                  (shard[0], shard[1]) if shard else None, _executor_words(executor, workers))
+    if path is not None and None in spec["player_specs"]:
+        raise DendriaError("a study written to a file is played by the registry's players "
+                           "(random, greedy, mcts and their options), so that it can be "
+                           "resumed: use those, or no out file")
     return _play_study(spec, made, path, set(), executor, workers, progress, window)
 
 

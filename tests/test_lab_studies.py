@@ -343,3 +343,17 @@ def test_the_skill_trace_doubles_the_iterations():
     assert ((trace["low"] <= trace["doubled_win_rate"])
             & (trace["doubled_win_rate"] <= trace["high"])).all()
     assert "double wins" in lab.skill_trace_text(trace)
+
+
+def test_a_player_outside_the_registry_plays_but_not_into_a_study_file(tmp_path):
+    from dendria_widget.players import RandomPlayer
+
+    class Mine(RandomPlayer):
+        label = "mine"
+
+    result = lab.run(TINY, [Mine(), "random"], games=2, seed=1, workers=1, progress=False)
+    assert result.players == ["mine", "random"] and len(result.games) == 2
+    with pytest.raises(DendriaError, match="registry's players"):
+        lab.run(TINY, [Mine(), "random"], games=2, workers=1, progress=False,
+                out=tmp_path / "s.jsonl")
+    assert not (tmp_path / "s.jsonl").exists()
