@@ -205,8 +205,8 @@ OPENING_PLAYOUTS = 16
 PLAYOUT_STEPS = 600
 
 
-def opening_choice(line: Line, rng: random.Random,
-                   playouts: int = OPENING_PLAYOUTS) -> Step | None:
+def opening_choice(line: Line, rng: random.Random, playouts: int = OPENING_PLAYOUTS,
+                   stop: Stopper | None = None) -> Step | None:
     """The pie swap or the side choice, decided by an evaluation of each
     choice: the share of ``playouts`` weighted random playouts from it
     (steps drawn as MCTS's playouts draw them, ``VERB_WEIGHTS``) that the
@@ -218,7 +218,7 @@ def opening_choice(line: Line, rng: random.Random,
     a swap is offered) wins a full tie. None when there is no such choice.
     The random and greedy players use it, so that "is the pie rule fair?"
     is asked of players who use the pie rule; MCTS searches the swap as one
-    of its turns."""
+    of its turns. Once ``stop`` is set it plays on (None) at once."""
     legal = line.legal()
     choices = [st for st in legal if st[0] in ("swap", "side")]
     if not choices:
@@ -230,6 +230,8 @@ def opening_choice(line: Line, rng: random.Random,
         base = line.depth
         for _ in range(playouts):
             while not line.over and line.depth - base < PLAYOUT_STEPS:
+                if stop is not None and stop.is_set():
+                    break
                 options = line.legal()
                 plain = [st for st in options if st[0] not in ("swap", "side")]
                 line.push(_weighted(rng, plain or options))
@@ -246,6 +248,8 @@ def opening_choice(line: Line, rng: random.Random,
         line.push(st)
         valued.append((*value(), 0, rng.random(), st))
         line.pop()
+    if stop is not None and stop.is_set():
+        return None
     return max(valued, key=lambda t: t[:4])[4]
 
 
@@ -257,7 +261,7 @@ class RandomPlayer(Player):
     label = "random"
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
-        first = opening_choice(line, rng)
+        first = opening_choice(line, rng, stop=stop)
         if first is not None:
             line.push(first)
             if line.over or not line.turn_open():
@@ -288,7 +292,7 @@ class GreedyPlayer(Player):
         self.beam = beam
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
-        first = opening_choice(line, rng)
+        first = opening_choice(line, rng, stop=stop)
         if first is not None:          # a pie swap or a side choice, by the playouts
             line.push(first)
             closed = line.over or not line.turn_open()
@@ -312,6 +316,8 @@ def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
     closed_turns: list[Valued] = []
     frontier: list[Valued] = []       # partial turns: (value, tie-break, steps)
     for st in line.legal():
+        if stop is not None and stop.is_set() and (closed_turns or frontier):
+            break             # stopped: within one step's look, whatever the board
         line.push(st)
         if line.over or not line.turn_open():
             closed_turns.append((evaluate(line, seat), rng.random(), [st]))
@@ -321,8 +327,8 @@ def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
     for item in frontier:
         items = [item]
         while items:
-            if stop is not None and stop.is_set() and closed_turns:
-                return closed_turns
+            if stop is not None and stop.is_set():
+                return closed_turns or [_any_close(line, seat, rng, items[0][2])]
             nxt: list[Valued] = []
             for _v, _t, steps in items:
                 for st in steps:
@@ -338,6 +344,24 @@ def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
             nxt.sort(reverse=True)
             items = nxt[:beam]
     return closed_turns
+
+
+def _any_close(line: Line, seat: int, rng: random.Random, steps: list[Step]) -> Valued:
+    """A partial turn closed at once (its end when legal, else its first
+    legal step, until the turn is over): what a stopped search still
+    returns. ``line`` is left as it was."""
+    steps = list(steps)
+    for st in steps:
+        line.push(st)
+    while not line.over and line.turn_open():
+        legal = line.legal()
+        st = next((x for x in legal if x[0] == "end"), legal[0])
+        line.push(st)
+        steps.append(st)
+    value = evaluate(line, seat)
+    for _ in steps:
+        line.pop()
+    return (value, rng.random(), steps)
 
 
 def evaluate(line: Line, seat: int) -> float:
@@ -446,6 +470,7 @@ class MCTSPlayer(Player):
         self.beam = beam
         self.centre = bool(centre)
         self._centre: list = [0, 0.0, None]
+        self._stop: Stopper | None = None
         self.last_search: dict[str, Any] | None = None
 
     @property
@@ -469,6 +494,7 @@ class MCTSPlayer(Player):
         # komi, so that a search far ahead or far behind still tells its
         # turns apart, and both sides of the evaluation's tempo weigh alike
         seat = line.seat()
+        self._stop = stop          # an expansion stops within a step's look too
         self._centre = [seat, evaluate(line, seat) if self.centre else 0.0, None]
         if self.iterations is not None:
             self._search(line, root, rng, stop, iterations=self.iterations)
@@ -490,7 +516,7 @@ class MCTSPlayer(Player):
         seat that plays it, best first. Returns the best child's value."""
         seat = line.seat()
         scale = self.scale
-        turns = whole_turns(line, seat, rng, self.beam)
+        turns = whole_turns(line, seat, rng, self.beam, self._stop)
         turns.sort(key=lambda t: (t[0], t[1]), reverse=True)
         centre = self._centre
         if centre[2] is None:       # the root: its best turn sets the centre

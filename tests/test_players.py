@@ -426,3 +426,28 @@ def test_the_lab_counts_the_swaps():
     s = result.summary().loc[0]
     assert s["swap_rate"] == result.games["swapped"].mean() and s["swap_rate"] > 0.2
     assert s["swap_rate_low"] <= s["swap_rate"] <= s["swap_rate_high"]
+
+
+@pytest.mark.parametrize("make", [lambda: MCTSPlayer(seed=1, seconds=60),
+                                  lambda: GreedyPlayer(seed=1)], ids=["mcts", "greedy"])
+def test_stop_takes_effect_at_once_on_a_side_40_board(make):
+    # one expansion of a side-40 position (4,800 first steps, each valued)
+    # took 30-35 s; the search now looks at the stop between two steps
+    import time
+
+    game = Game("dendria-classic", size=40)
+    game.play("plant t20", "end")                       # the pie swap is open too
+    stop, box = threading.Event(), {}
+    thread = threading.Thread(target=lambda: box.update(turn=make().choose_turn(game, stop)))
+    thread.start()
+    time.sleep(0.5)
+    stop.set()
+    t0 = time.perf_counter()
+    thread.join(30)
+    late = time.perf_counter() - t0
+    print(f"stopped {late:.3f} s after Stop")
+    assert not thread.is_alive() and late < 1.0      # measured 0.01-0.03 s
+    turn = box["turn"]
+    check = game.copy()
+    check.play(*turn)                                   # a whole legal turn all the same
+    assert not check.turn_under_way
