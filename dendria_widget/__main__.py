@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from typing import Any, Sequence, TextIO
 
 from .errors import BadFile, DendriaError
@@ -76,18 +77,30 @@ notebook that is already in DIR is kept as it is, unless --overwrite.
 
 
 LAB_HELP = """\
-Let two computer players play many games of one rule variant and print the
-lab's summary (docs/lab.md): win rates by colour, seat and player with 95%
-Wilson intervals, draws, completion, timeouts, balance, decisiveness,
-duration, board coverage, branching factor, lead changes, score margin.
-Seats alternate; every game's seed derives from --seed.
+Let two computer players play many games of a rule variant, or of several
+side by side, and print the lab's table (docs/lab.md): win rates by colour,
+seat and player with 95% Wilson intervals, draws, completion, timeouts, pie
+swaps, balance, decisiveness, duration, board coverage, branching factor,
+game-tree complexity, lead changes, stability and clarity of the lead,
+repetition, score margin. With --variant, each variant's column stands
+beside the base's (the rules of --ruleset, --size/--board and --option)
+with the difference, its 95% interval and a test's p-value. Seats
+alternate; every game's seed derives from --seed.
 
-Players: random, greedy, mcts (1 s a turn), mcts:0.2 (0.2 s a turn),
-mcts:i500 (500 iterations a turn: reproducible).
+With --out FILE every game is written to FILE as it finishes (JSON lines,
+the study's specification first): Ctrl-C, a failing game or a lost worker
+keeps every finished game, and --resume FILE finishes the study with the
+result an uninterrupted run gives. --shard K/N plays one machine's part;
+--merge FILE FILE ... puts the parts together.
 
-Example:
+{players}
+
+Examples:
   dendria-widget lab --ruleset dendria-classic --size 5 --option superko=off \\
-      --players random,mcts:0.2 --games 200 --seed 1 --workers 2 --out study
+      --players random,mcts:i100 --games 200 --seed 1 --workers 2 --out study.jsonl
+  dendria-widget lab --size 5 --variant capture=unprotected --variant power_rule=true \\
+      --games 200 --out variants.jsonl --plot variants.svg
+  dendria-widget lab --resume study.jsonl
 """
 
 
@@ -128,8 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--overwrite", action="store_true",
                    help="replace notebooks that are already in DIR")
     t.set_defaults(run=run_tutorials)
-    c = sub.add_parser("lab", help="computer players play a rule variant (prints a summary)",
-                       description=LAB_HELP,
+    from .players import names_help
+    c = sub.add_parser("lab", help="computer players play rule variants (prints a table)",
+                       description=LAB_HELP.format(players=textwrap.fill(
+                           f"Players: {names_help()[4:]}.", 76)),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("--ruleset", default="dendria-classic",
                    help="dendria-classic (default), dendria-sprites or hedu")
@@ -137,11 +152,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"hexagon board of this side (2 to {MAX_SIZE})")
     c.add_argument("--board", default=None, help="a board preset name (instead of --size)")
     c.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule option, e.g. superko=off or dendrid_move_limit=5 "
+                   help="a rule option of the base, e.g. superko=off or dendrid_move_limit=5 "
                         "(repeat for several)")
+    c.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE[,...]",
+                   help="a variant to compare with the base: its options changed, e.g. "
+                        "capture=unprotected or power_rule=true,superko=off (repeat for "
+                        "several)")
     c.add_argument("--players", default="random,greedy", metavar="A,B",
-                   help="two players, e.g. random,mcts:0.2 (default random,greedy)")
-    c.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+                   help="two players, e.g. random,mcts:i100 (default random,greedy)")
+    c.add_argument("--games", type=int, default=20, help="games per variant (default 20)")
     c.add_argument("--seed", type=int, default=1, help="seed of the study (default 1)")
     c.add_argument("--workers", type=int, default=None,
                    help="local processes (default: the machine's cores)")
@@ -150,8 +169,24 @@ def build_parser() -> argparse.ArgumentParser:
                         "local cluster")
     c.add_argument("--max-steps", type=int, default=None,
                    help="the step cap: a game still going is cut (default 3000)")
-    c.add_argument("--out", default=None, metavar="DIR",
-                   help="also write every game's record and the tables (CSV) here")
+    c.add_argument("--out", default=None, metavar="FILE",
+                   help="the study file: every game written as it finishes (checked before "
+                        "the first game; it must not exist yet)")
+    c.add_argument("--resume", default=None, metavar="FILE",
+                   help="finish the study in FILE (its rules, players and seed are read "
+                        "from it)")
+    c.add_argument("--merge", nargs="+", default=None, metavar="FILE",
+                   help="put the parts of a study together (shards of several machines) "
+                        "and print the table; with --out, write them as one study file")
+    c.add_argument("--shard", default=None, metavar="K/N",
+                   help="play only part K of N of the games (one machine's part)")
+    c.add_argument("--window", type=int, default=None,
+                   help="games in flight at once (default: four per worker)")
+    c.add_argument("--plot", default=None, metavar="FILE",
+                   help="also draw the comparison (.svg, .png or .pdf): the picture of "
+                        "LabResult.plot()")
+    c.add_argument("--save", default=None, metavar="DIR",
+                   help="also write every game's record and the tables (CSV) in DIR")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     c.set_defaults(run=run_lab)
     return parser
@@ -237,20 +272,83 @@ def _option_value(text: str) -> Any:
         return text
 
 
+def _options(items: Sequence[str]) -> dict[str, Any]:
+    """NAME=VALUE items (each may hold several, split by commas) as a dict."""
+    options: dict[str, Any] = {}
+    for item in items:
+        for part in item.split(","):
+            name, eq, value = part.partition("=")
+            if not eq or not name.strip():
+                raise DendriaError(f"an option is written NAME=VALUE, like superko=off, "
+                                   f"not {part!r}")
+            options[name.strip()] = _option_value(value.strip())
+    return options
+
+
+def _shard(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    k, slash, n = text.partition("/")
+    try:
+        part, parts = int(k), int(n)
+    except ValueError:
+        part = parts = 0
+    if not slash or not 1 <= part <= parts:
+        raise DendriaError(f"a shard is written K/N with 1 <= K <= N, like 1/2, not {text!r}")
+    return (part - 1, parts)
+
+
 def run_lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """The ``lab`` subcommand: run the study, print the summary; returns
-    the exit status (1 with a sentence on bad input)."""
+    """The ``lab`` subcommand: run the study (or resume or merge one),
+    print the table; returns the exit status (1 with a sentence on bad
+    input or a failed game, 130 when interrupted)."""
     from . import lab
 
     out = sys.stdout if out is None else out
     try:
-        options: dict[str, Any] = {}
-        for item in args.option:
-            name, eq, value = item.partition("=")
-            if not eq or not name:
-                raise DendriaError(f"an option is written NAME=VALUE, like superko=off, "
-                                   f"not {item!r}")
-            options[name.strip()] = _option_value(value.strip())
+        if args.plot:
+            lab.check_plot_path(args.plot)
+        if args.merge:
+            result = lab.LabResult.merge(*args.merge)
+            if args.out:
+                result.write(args.out)
+        else:
+            result = _lab_study(args)
+    except lab.StudyIncomplete as e:
+        out.write(f"error: {e}\n")
+        out.flush()
+        return 130 if e.interrupted else 1
+    except DendriaError as e:
+        out.write(f"error: {e}\n")
+        return 1
+    out.write(lab.summary_text(result) + "\n")
+    try:
+        if args.plot:
+            out.write(f"plot written to {lab.write_plot(result, args.plot)}\n")
+        if args.out and not args.merge:
+            out.write(f"the study is in {args.out}\n")
+        elif args.out:
+            out.write(f"the merged study is in {args.out}\n")
+        if args.save:
+            out.write(f"records and tables written to {result.save(args.save)}\n")
+    except DendriaError as e:
+        out.write(f"error: {e}\n")
+        return 1
+    return 0
+
+
+def _lab_study(args: argparse.Namespace) -> Any:
+    from . import lab
+
+    kwargs: dict[str, Any] = {"workers": args.workers, "progress": not args.no_progress,
+                              "window": args.window}
+    if args.resume:
+        if args.out or args.variant or args.option or args.shard:
+            raise DendriaError("--resume reads the study's rules, players and seed from its "
+                               "file: give it alone (with --workers, --dask, --plot or --save)")
+        study = None
+    else:
+        options = _options(args.option)
         board: dict[str, Any] | None = None
         if args.size is not None and args.board is not None:
             raise DendriaError("give --size or --board, not both")
@@ -259,14 +357,18 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
         elif args.board is not None:
             from .rules import resolve_rules
             board = resolve_rules(args.ruleset, board=args.board).board.spec
-        variant: dict[str, Any] = {"ruleset": args.ruleset, "options": options}
+        base: dict[str, Any] = {"ruleset": args.ruleset, "options": options}
         if board is not None:
-            variant["board"] = board
+            base["board"] = board
+        variants = [base] + [dict(base, options={**options, **_options([v])})
+                             for v in args.variant]
         players = [p.strip() for p in args.players.split(",")]
-        kwargs: dict[str, Any] = {}
         if args.max_steps is not None:
             kwargs["max_steps"] = args.max_steps
-        client = cluster = None
+        study = dict(variants=variants, players=players, games=args.games, seed=args.seed,
+                     out=args.out, shard=_shard(args.shard))
+    client = cluster = None
+    try:
         if args.dask:
             from distributed import Client, LocalCluster
             if args.dask == "local":
@@ -275,22 +377,14 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
             else:
                 client = Client(args.dask)
             kwargs["executor"] = client.get_executor()
-        try:
-            result = lab.run([variant], players, games=args.games, seed=args.seed,
-                             workers=args.workers, progress=not args.no_progress, **kwargs)
-        finally:
-            if client is not None:
-                client.close()
-            if cluster is not None:
-                cluster.close()
-    except DendriaError as e:
-        out.write(f"error: {e}\n")
-        return 1
-    out.write(lab.summary_text(result) + "\n")
-    if args.out:
-        path = result.save(args.out)
-        out.write(f"records and tables written to {path}\n")
-    return 0
+        if study is None:
+            return lab.resume(args.resume, **kwargs)
+        return lab.run(**study, **kwargs)
+    finally:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

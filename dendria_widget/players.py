@@ -24,9 +24,11 @@ and in a komi-pie game the second player chooses a side; :func:`seats` and
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from .errors import DendriaError
@@ -198,17 +200,77 @@ def _weighted(rng: random.Random, legal: Sequence[Step]) -> Step:
     return rng.choices(legal, weights)[0]
 
 
+#: the weighted random playouts that value each opening choice, and their step cap
+OPENING_PLAYOUTS = 16
+PLAYOUT_STEPS = 600
+
+
+def opening_choice(line: Line, rng: random.Random, playouts: int = OPENING_PLAYOUTS,
+                   stop: Stopper | None = None) -> Step | None:
+    """The pie swap or the side choice, decided by an evaluation of each
+    choice: the share of ``playouts`` weighted random playouts from it
+    (steps drawn as MCTS's playouts draw them, ``VERB_WEIGHTS``) that the
+    deciding seat wins, a draw or a game still going after
+    ``PLAYOUT_STEPS`` steps counting as its result by the score then
+    (:meth:`Line.result`); the static :func:`evaluate` breaks ties. The
+    static evaluation alone cannot decide it: the opening seed is worth
+    nothing to it on the board, its value is in the tempo. Playing on (when
+    a swap is offered) wins a full tie. None when there is no such choice.
+    The random and greedy players use it, so that "is the pie rule fair?"
+    is asked of players who use the pie rule; MCTS searches the swap as one
+    of its turns. Once ``stop`` is set it plays on (None) at once."""
+    legal = line.legal()
+    choices = [st for st in legal if st[0] in ("swap", "side")]
+    if not choices:
+        return None
+    seat = line.seat()
+
+    def value() -> tuple[float, float]:
+        won = 0.0
+        base = line.depth
+        for _ in range(playouts):
+            while not line.over and line.depth - base < PLAYOUT_STEPS:
+                if stop is not None and stop.is_set():
+                    break
+                options = line.legal()
+                plain = [st for st in options if st[0] not in ("swap", "side")]
+                line.push(_weighted(rng, plain or options))
+            won += line.result(seat)
+            while line.depth > base:
+                line.pop()
+        return won / playouts, evaluate(line, seat)
+
+    # (share won, evaluation, playing on wins a tie, tie-break, step)
+    valued: list[tuple[float, float, int, float, Step | None]] = []
+    if any(st[0] == "swap" for st in choices):
+        valued.append((*value(), 1, rng.random(), None))     # play on
+    for st in choices:
+        line.push(st)
+        valued.append((*value(), 0, rng.random(), st))
+        line.pop()
+    if stop is not None and stop.is_set():
+        return None
+    return max(valued, key=lambda t: t[:4])[4]
+
+
 class RandomPlayer(Player):
     """Uniformly random legal steps, one at a time, until the turn ends; it
-    passes only when no other step is legal."""
+    passes only when no other step is legal. A pie swap or a side choice is
+    decided by the evaluation (:func:`opening_choice`)."""
 
     label = "random"
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
+        first = opening_choice(line, rng, stop=stop)
+        if first is not None:
+            line.push(first)
+            if line.over or not line.turn_open():
+                return [first]
+            line.pop()
         turn = []
         while True:
             legal = line.legal()
-            others = [st for st in legal if st[0] != "pass"]
+            others = [st for st in legal if st[0] not in ("pass", "swap", "side")]
             st = rng.choice(others or legal)
             line.push(st)
             turn.append(st)
@@ -220,7 +282,8 @@ class GreedyPlayer(Player):
     """One turn ahead: looks at the whole turns it can make (a beam of the
     ``beam`` best partial turns for each first step) and keeps the one whose
     position it values most, by :func:`evaluate` (the score now, and what each
-    side may grow or capture next)."""
+    side may grow or capture next). A pie swap or a side choice it decides
+    by :func:`opening_choice`."""
 
     label = "greedy"
 
@@ -229,7 +292,17 @@ class GreedyPlayer(Player):
         self.beam = beam
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
-        return max(whole_turns(line, line.seat(), rng, self.beam, stop))[2]
+        first = opening_choice(line, rng, stop=stop)
+        if first is not None:          # a pie swap or a side choice, by the playouts
+            line.push(first)
+            closed = line.over or not line.turn_open()
+            line.pop()
+            if closed:
+                return [first]
+        turns = [t for t in whole_turns(line, line.seat(), rng, self.beam, stop)
+                 if first is not None or t[2][0][0] != "swap"] or whole_turns(
+                     line, line.seat(), rng, self.beam, stop)
+        return max(turns)[2]
 
 
 def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
@@ -243,6 +316,8 @@ def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
     closed_turns: list[Valued] = []
     frontier: list[Valued] = []       # partial turns: (value, tie-break, steps)
     for st in line.legal():
+        if stop is not None and stop.is_set() and (closed_turns or frontier):
+            break             # stopped: within one step's look, whatever the board
         line.push(st)
         if line.over or not line.turn_open():
             closed_turns.append((evaluate(line, seat), rng.random(), [st]))
@@ -252,8 +327,8 @@ def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
     for item in frontier:
         items = [item]
         while items:
-            if stop is not None and stop.is_set() and closed_turns:
-                return closed_turns
+            if stop is not None and stop.is_set():
+                return closed_turns or [_any_close(line, seat, rng, items[0][2])]
             nxt: list[Valued] = []
             for _v, _t, steps in items:
                 for st in steps:
@@ -269,6 +344,24 @@ def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
             nxt.sort(reverse=True)
             items = nxt[:beam]
     return closed_turns
+
+
+def _any_close(line: Line, seat: int, rng: random.Random, steps: list[Step]) -> Valued:
+    """A partial turn closed at once (its end when legal, else its first
+    legal step, until the turn is over): what a stopped search still
+    returns. ``line`` is left as it was."""
+    steps = list(steps)
+    for st in steps:
+        line.push(st)
+    while not line.over and line.turn_open():
+        legal = line.legal()
+        st = next((x for x in legal if x[0] == "end"), legal[0])
+        line.push(st)
+        steps.append(st)
+    value = evaluate(line, seat)
+    for _ in steps:
+        line.pop()
+    return (value, rng.random(), steps)
 
 
 def evaluate(line: Line, seat: int) -> float:
@@ -340,6 +433,8 @@ class MCTSPlayer(Player):
     shares of the first steps are kept in ``last_search`` (for the widget's
     heat map)."""
 
+    label = "mcts"
+
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, playout_turns: int = 0, c: float = 0.4,
                  widen: float = 2.0, scale: float = 2.0, prior_visits: float = 2.0,
@@ -375,6 +470,7 @@ class MCTSPlayer(Player):
         self.beam = beam
         self.centre = bool(centre)
         self._centre: list = [0, 0.0, None]
+        self._stop: Stopper | None = None
         self.last_search: dict[str, Any] | None = None
 
     @property
@@ -398,6 +494,7 @@ class MCTSPlayer(Player):
         # komi, so that a search far ahead or far behind still tells its
         # turns apart, and both sides of the evaluation's tempo weigh alike
         seat = line.seat()
+        self._stop = stop          # an expansion stops within a step's look too
         self._centre = [seat, evaluate(line, seat) if self.centre else 0.0, None]
         if self.iterations is not None:
             self._search(line, root, rng, stop, iterations=self.iterations)
@@ -419,7 +516,7 @@ class MCTSPlayer(Player):
         seat that plays it, best first. Returns the best child's value."""
         seat = line.seat()
         scale = self.scale
-        turns = whole_turns(line, seat, rng, self.beam)
+        turns = whole_turns(line, seat, rng, self.beam, self._stop)
         turns.sort(key=lambda t: (t[0], t[1]), reverse=True)
         centre = self._centre
         if centre[2] is None:       # the root: its best turn sets the centre
@@ -528,7 +625,88 @@ def _shares(line: Line, root: _Node) -> dict[str, Any]:
     return {"cells": cells, "others": others, "visits": root.n, "turns": turns}
 
 
-# ------------------------------------------------------------ by name
+# ------------------------------------------------------------ the registry
+@dataclass(frozen=True)
+class PlayerKind:
+    """One kind of computer player, as every part of the package lists it:
+    ``name`` (what the lab and the command line read), ``title`` (the
+    Players tab's menu), the class, how a budget is written after the name
+    (``budgets``, "" for none) and a line about it."""
+
+    name: str
+    title: str
+    cls: type[Player]
+    budgets: str
+    about: str
+
+    def make(self, seed: int = 0, budget: str | None = None) -> Player:
+        """A player of this kind; ``budget``: what follows 'name:' ('0.2',
+        'i500'), for a kind that takes one."""
+        if budget is None:
+            return self.cls(seed=seed)
+        if not self.budgets:
+            raise DendriaError(f"the {self.name} player takes no budget: write "
+                               f"'{self.name}', not '{self.name}:{budget}'")
+        try:
+            if budget.startswith("i"):
+                return self.cls(seed=seed, iterations=int(budget[1:]))  # type: ignore[call-arg]
+            return self.cls(seed=seed, seconds=float(budget))  # type: ignore[call-arg]
+        except ValueError:
+            raise DendriaError(f"unknown player '{self.name}:{budget}': {names_help()}") from None
+
+
+#: every computer player, in the order menus and help list them: the one
+#: registry that the Players tab, the lab, the command line and the
+#: benchmarks read
+PLAYERS: tuple[PlayerKind, ...] = (
+    PlayerKind("random", "Random", RandomPlayer, "",
+               "uniformly random legal steps (a pie swap or side choice by the evaluation)"),
+    PlayerKind("greedy", "Greedy", GreedyPlayer, "",
+               "one turn ahead, by the evaluation"),
+    PlayerKind("mcts", "MCTS", MCTSPlayer, "mcts (1 s a turn), mcts:0.2 (0.2 s a turn), "
+               "mcts:i500 (500 iterations a turn: reproducible)",
+               "Monte Carlo tree search over whole turns"),
+)
+
+
+def player_kind(name: str) -> PlayerKind:
+    """The registry's entry of a player's name ('random', 'greedy', 'mcts')."""
+    for kind in PLAYERS:
+        if kind.name == name:
+            return kind
+    raise DendriaError(f"unknown player {name!r}: {names_help()}")
+
+
+def names_help() -> str:
+    """The players' names in words, for help texts and error messages."""
+    parts = [k.budgets or k.name for k in PLAYERS]
+    return "use " + ", ".join(parts)
+
+
+def player_spec(player: Player) -> dict[str, Any]:
+    """A player as plain data (its kind and every constructor argument but
+    the seed), which :func:`player_from_spec` makes again: how a study file
+    keeps its players."""
+    kind = next((k for k in PLAYERS if type(player) is k.cls), None)
+    if kind is None:
+        raise DendriaError(f"{player!r} is not one of the registry's players "
+                           f"({', '.join(k.name for k in PLAYERS)})")
+    params = {}
+    for name in inspect.signature(kind.cls.__init__).parameters:
+        if name not in ("self", "seed") and hasattr(player, name):
+            params[name] = getattr(player, name)
+    return {"kind": kind.name, "params": params}
+
+
+def player_from_spec(spec: dict[str, Any], seed: int = 0) -> Player:
+    """The player a :func:`player_spec` describes."""
+    try:
+        kind = player_kind(spec["kind"])
+        return kind.cls(seed=seed, **spec.get("params", {}))
+    except (KeyError, TypeError) as e:
+        raise DendriaError(f"this player description cannot be read: {e}") from None
+
+
 def player_from_name(text: str | Player, seed: int = 0) -> Player:
     """A player from its name: ``"random"``, ``"greedy"``, ``"mcts"`` (1 s a
     turn), ``"mcts:0.2"`` (0.2 s a turn) or ``"mcts:i500"`` (500 iterations)."""
@@ -537,23 +715,10 @@ def player_from_name(text: str | Player, seed: int = 0) -> Player:
     if not isinstance(text, str):
         raise DendriaError(f"a player is a Player or a name like 'random', 'greedy', "
                            f"'mcts:0.2' or 'mcts:i500', not {text!r}")
-    word = text.strip().lower()
-    if word == "random":
-        return RandomPlayer(seed=seed)
-    if word == "greedy":
-        return GreedyPlayer(seed=seed)
-    if word == "mcts":
-        return MCTSPlayer(seed=seed)
-    if word.startswith("mcts:"):
-        budget = word[5:]
-        try:
-            if budget.startswith("i"):
-                return MCTSPlayer(seed=seed, iterations=int(budget[1:]))
-            return MCTSPlayer(seed=seed, seconds=float(budget))
-        except ValueError:
-            pass
-    raise DendriaError(f"unknown player {text!r}: use 'random', 'greedy', 'mcts:0.2' "
-                       "(seconds a turn) or 'mcts:i500' (iterations a turn)")
+    word, colon, budget = text.strip().lower().partition(":")
+    if not any(k.name == word for k in PLAYERS):
+        raise DendriaError(f"unknown player {text!r}: {names_help()}")
+    return player_kind(word).make(seed, budget if colon else None)
 
 
 def play_game(game: Game, first: Player, second: Player, max_steps: int | None = None,

@@ -130,8 +130,9 @@ def test_plot_and_save(serial, tmp_path):
     from dendria_widget import BoardWidget
 
     fig = serial.plot()
-    assert isinstance(fig, Figure) and len(fig.axes) == 3
+    assert isinstance(fig, Figure) and len(fig.axes) == 4
     assert fig.axes[0].get_title().startswith("win rates")
+    assert fig.axes[3].get_title() == "against the base (95% intervals)"
     path = serial.save(tmp_path / "study")
     files = sorted(p.name for p in (path / "records").iterdir())
     assert len(files) == 12 and "v2-g3.json" in files
@@ -162,6 +163,9 @@ def test_same_names_are_told_apart():
                      progress=False)
     assert result.players == ["random (A)", "random (B)"]
     assert set(result.games["first"]) == {"random (A)", "random (B)"}
+    text = lab.summary_text(result)
+    assert text.startswith("player A: random, player B: random;")
+    assert "A wins (random)" in text and "(A) (A)" not in text and "(B) (B)" not in text
 
 
 def test_cli_prints_the_summary(tmp_path, capsys):
@@ -169,7 +173,7 @@ def test_cli_prints_the_summary(tmp_path, capsys):
     status = main(["lab", "--ruleset", "dendria-classic", "--size", "3", "--option",
                    "superko=off", "--option", "dendrid_move_limit=3", "--players",
                    "random,mcts:i3", "--games", "4", "--seed", "1", "--workers", "1",
-                   "--no-progress", "--out", str(out)])
+                   "--no-progress", "--save", str(out)])
     text = capsys.readouterr().out
     assert status == 0
     assert "variant 0: dendria-classic side 3 dendrid_move_limit=3 superko=off" in text

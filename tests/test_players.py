@@ -388,3 +388,66 @@ def test_every_player_is_said_in_words():
     assert player_from_name("greedy").words == "the greedy player"
     assert player_from_name("mcts:i1").words == "the MCTS player (1 try a turn)"
     assert player_from_name("mcts:0.5").words == "the MCTS player (0.5 s a turn)"
+
+
+def test_players_decide_the_pie_swap_by_the_evaluation():
+    # after Dark's opening seed the random player swaps when its playouts
+    # value the seed's side more: for some openings, not for others (a
+    # uniformly random player swapped in 4 games of 1,000)
+    from dendria_widget.players import Line, opening_choice
+
+    start = Game("dendria-classic", size=4)
+    cells = sorted({start.board.name(s[1]) for s in start.legal_steps() if s[0] == "plant"})
+    decisions = []
+    for cell in cells[::3]:
+        game = Game("dendria-classic", size=4)
+        game.play(f"plant {cell}", "end")
+        turn = [str(s) for s in RandomPlayer(seed=1).choose_turn(game)]
+        assert turn == ["swap"] or "swap" not in turn
+        decisions.append(turn == ["swap"])
+        # the same choice as the evaluation's, which leaves the game as it was
+        line = Line(game)
+        choice = opening_choice(line, RandomPlayer(seed=1)._rng(game))
+        assert (choice is not None) == (turn == ["swap"]) and line.depth == 0
+    assert any(decisions) and not all(decisions)
+    # no swap to decide: no opening choice
+    game = Game("dendria-classic", size=4)
+    assert opening_choice(Line(game), RandomPlayer(seed=1)._rng(game)) is None
+
+
+def test_the_lab_counts_the_swaps():
+    from dendria_widget import lab
+
+    result = lab.run({"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 3}},
+                     ["random", "random"], games=12, seed=4, workers=1, progress=False)
+    for row, record in zip(result.games.itertuples(), result.records):
+        game = Game.from_record(record)
+        assert row.swapped == any(str(s) == "swap" for turn in game.history for s in turn)
+    s = result.summary().loc[0]
+    assert s["swap_rate"] == result.games["swapped"].mean() and s["swap_rate"] > 0.2
+    assert s["swap_rate_low"] <= s["swap_rate"] <= s["swap_rate_high"]
+
+
+@pytest.mark.parametrize("make", [lambda: MCTSPlayer(seed=1, seconds=60),
+                                  lambda: GreedyPlayer(seed=1)], ids=["mcts", "greedy"])
+def test_stop_takes_effect_at_once_on_a_side_40_board(make):
+    # one expansion of a side-40 position (4,800 first steps, each valued)
+    # took 30-35 s; the search now looks at the stop between two steps
+    import time
+
+    game = Game("dendria-classic", size=40)
+    game.play("plant t20", "end")                       # the pie swap is open too
+    stop, box = threading.Event(), {}
+    thread = threading.Thread(target=lambda: box.update(turn=make().choose_turn(game, stop)))
+    thread.start()
+    time.sleep(0.5)
+    stop.set()
+    t0 = time.perf_counter()
+    thread.join(30)
+    late = time.perf_counter() - t0
+    print(f"stopped {late:.3f} s after Stop")
+    assert not thread.is_alive() and late < 1.0      # measured 0.01-0.03 s
+    turn = box["turn"]
+    check = game.copy()
+    check.play(*turn)                                   # a whole legal turn all the same
+    assert not check.turn_under_way

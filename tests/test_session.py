@@ -333,3 +333,41 @@ def test_the_board_asks_the_game_and_tests_no_tuple_of_phase_names():
                     found.append(f"{rel}:{node.lineno}")
     assert not found, ("ask the Game (turn_under_way, choosing_sides...) instead of "
                        f"testing phase names: {found}")
+
+
+def test_the_seats_and_the_thinking_player_are_headless():
+    # the seats live in the session layer: computer players play through
+    # the session, without a widget, and every outcome is told in words
+    from dendria_widget.players import GreedyPlayer, RandomPlayer
+    from dendria_widget.session.seats import SeatPlayers
+
+    session = BoardSession(Game("dendria-classic", size=3))
+    seats = SeatPlayers(session, [RandomPlayer(seed=1), None])
+    told = []
+    seats.listeners.append(lambda: told.append(seats.words))
+    assert seats.play_now()                 # no event loop: it thinks and plays at once
+    assert len(session.game.history) == 1 and seats.turns_played == 1
+    assert told[-1].startswith("Dark, the random player, played plant")
+    assert not seats.play_now()             # a person sits in the second seat
+    assert "a person plays" in seats.words and seats.kind == "refused"
+    seats.players[1] = GreedyPlayer(seed=2)
+    expected = GreedyPlayer(seed=2).choose_turn(session.game)
+    assert seats.play_now() and session.game.history[-1] == expected
+    assert not seats.stop() and "Nothing to stop" in seats.words and seats.paused
+
+
+def test_a_failing_player_is_told_in_words_and_the_game_is_kept():
+    from dendria_widget.session.seats import SeatPlayers
+
+    class Broken:
+        name = "broken"
+        words = "the broken player"
+
+        def choose_turn(self, game, stop=None):
+            raise RuntimeError("no idea")
+
+    session = BoardSession(Game("dendria-classic", size=3))
+    seats = SeatPlayers(session, [Broken(), None])
+    assert seats.play_now()
+    assert seats.words == "The computer player could not play: no idea"
+    assert session.game.history == [] and session.thinking is None and not seats.thinking

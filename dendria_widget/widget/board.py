@@ -131,7 +131,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         self.explain_tab = ExplainTab(s, self.guard)
         self.rules_panel = RulesPanel(s, self.guard)
         self.editor_panel = EditorPanel(s, self.guard)
-        self.players_panel = PlayersPanel(self, first, second)
+        self.players_panel = PlayersPanel(self.session, first, second)
         self.tabs = widgets.Tab(children=[self.moves_tab.widget, self.explain_tab.widget,
                                           self.rules_panel.widget, self.editor_panel.widget,
                                           self.players_panel.widget])

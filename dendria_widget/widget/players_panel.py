@@ -9,81 +9,59 @@ game changed meanwhile or Stop was pressed). Without a running event loop (a
 plain script) nothing starts by itself: ``panel.play_now()`` then thinks and
 plays at once.
 
+Who sits in each seat and the player thinking now belong to the session
+(:class:`~dendria_widget.session.seats.SeatPlayers`, headless); this tab
+shows them and its buttons call them. The menu lists the registry's players
+(``dendria_widget.players.PLAYERS``).
+
 The hint goes to the board's session (``session.set_hint``), which draws
 it and its heat map on the board (``session.hint``) with a key below it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from html import escape
-from typing import TYPE_CHECKING, Any, Literal, Sequence, Union
+from typing import TYPE_CHECKING, Literal, Sequence, Union
 
 import ipywidgets as widgets
 
-from .. import background
 from ..errors import DendriaError
-from ..players import SEATS, GreedyPlayer, MCTSPlayer, Player, RandomPlayer, seat_to_move, seats
+from ..game import SEATS
+from ..players import PLAYERS, MCTSPlayer, Player, player_kind
+from ..session.hint import HEAT, HINT, KEY_WORDS, Hint, ready_words  # noqa: F401 - the hint's colours
+from ..session.seats import SeatPlayers, ThinkingJob
 
 if TYPE_CHECKING:  # for the type hints only
-    from ..game import Game
-    from ..notation import Step
-    from .board import BoardWidget
+    from ..session.board import BoardSession
 
 #: what sits in a seat: a computer player, "mcts" (the MCTS player of the
 #: budget chosen, made when asked for) or None (a person)
 Seat = Union[Player, Literal["mcts"], None]
-from ..session.hint import HEAT, HINT, KEY_WORDS, Hint, ready_words  # noqa: F401 - the hint's colours
 
-KINDS = (("You (click the board)", "human"), ("Random", "random"), ("Greedy", "greedy"),
-         ("MCTS", "mcts"))
+#: the seat menu: a person, then every computer player of the registry
+KINDS = (("You (click the board)", "human"),) + tuple((k.title, k.name) for k in PLAYERS)
 ITERATIONS = 100      # the iteration budget offered first (about 1 s a turn on side 5-7)
 
 
-class _Job:
-    """One thinking player: a background thread with a Stop event."""
-
-    def __init__(self, kind: str, seat: str, player: Player, game: Game,
-                 key: tuple[int, int]) -> None:
-        self.kind = kind            # "turn" or "hint"
-        self.seat = seat
-        self.player = player
-        self.game = game.copy()     # the thread's own copy: the widget's game stays free
-        self.key = key
-        self.stop = threading.Event()
-        self.turn: list[Step] = []         # once the player has chosen
-        self.error: Exception | None = None
-        self.search: dict[str, Any] | None = None
-        self.thread: background.Task | None = None
-
-    def run(self) -> None:
-        try:
-            self.turn = self.player.choose_turn(self.game, self.stop)
-            self.search = getattr(self.player, "last_search", None)
-        except Exception as e:  # noqa: BLE001 - reported in words by the panel
-            self.error = e
-
-
 class PlayersPanel:
-    """The Players tab. ``first``/``second``: the Player (or None for a
-    person) of the seat that starts with the first colour (dark, black) and
-    of the other seat; a pie swap or a side choice exchanges the seats'
-    colours, and the players keep their seats."""
+    """The Players tab, a view of the session's seats
+    (:class:`~dendria_widget.session.seats.SeatPlayers`). ``first``/``second``:
+    the Player (or None for a person) of the seat that starts with the first
+    colour (dark, black) and of the other seat; a pie swap or a side choice
+    exchanges the seats' colours, and the players keep their seats."""
 
-    def __init__(self, board: BoardWidget, first: Player | None = None,
+    def __init__(self, session: BoardSession, first: Player | None = None,
                  second: Player | None = None, seed: int = 0) -> None:
         for p in (first, second):
             if p is not None and not isinstance(p, Player):
                 raise DendriaError(f"a computer player is a Player from dendria_widget.players "
                                    f"(RandomPlayer, GreedyPlayer, MCTSPlayer), not {p!r}")
-        self.board = board
+        self.session = session
         self.seed = seed
         self.given = [first, second]
-        self.players: list[Seat] = [first, second]
-        self.job: _Job | None = None
-        self.paused = False
-        self.turns_played = 0
+        self.seats = SeatPlayers(session, [first, second],
+                                 provide=lambda p: self.mcts() if p == "mcts" else None)
+        self.seats.listeners.append(self._show_job)
         # MCTS's budget (the MCTS player and the Hint): a time, or a number
         # of iterations, which gives the same turn on any machine
         self.budget = widgets.ToggleButtons(
@@ -143,21 +121,47 @@ class PlayersPanel:
             self.message])
         self._show_seats()
 
+    # ------------------------------------------- the session's seats
+    @property
+    def players(self) -> list[Seat]:
+        """The two seats (a Player, "mcts" or None), first seat first."""
+        return self.seats.players
+
+    @property
+    def job(self) -> ThinkingJob | None:
+        return self.seats.job
+
+    @property
+    def paused(self) -> bool:
+        return self.seats.paused
+
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        self.seats.paused = value
+
+    @property
+    def turns_played(self) -> int:
+        return self.seats.turns_played
+
     # ---------------------------------------------------------- players
     def _picked(self, k: int, kind: str) -> None:
         seed = self.seed + k
-        self.players[k] = {"human": None, "given": self.given[k],
-                           "random": RandomPlayer(seed=seed), "greedy": GreedyPlayer(seed=seed),
-                           "mcts": "mcts"}[kind]
-        self.paused = False
+        if kind == "human":
+            chosen: Seat = None
+        elif kind == "given":
+            chosen = self.given[k]
+        elif kind == "mcts":
+            chosen = "mcts"
+        else:
+            chosen = player_kind(kind).make(seed)
+        self.seats.players[k] = chosen
+        self.seats.paused = False
         self.after_change()
 
     def player(self, seat: str) -> Player | None:
         """The computer player of a seat ('first' or 'second'), or None."""
-        p = self.players[SEATS.index(seat)]
-        if p == "mcts":
-            return self.mcts()
-        return p
+        p = self.seats.player(seat)
+        return p if isinstance(p, Player) else None
 
     def mcts(self) -> MCTSPlayer:
         """The MCTS player of the budget above: ``iterations`` a turn (the
@@ -171,13 +175,9 @@ class PlayersPanel:
         self.seconds.disabled = self.budget.value != "seconds"
         self.iterations.disabled = self.budget.value != "iterations"
 
-    def _describe(self, seat: str) -> str:
-        p = self.player(seat)
-        return "a person" if p is None else p.name
-
     def _show_seats(self) -> None:
-        game = self.board.game
-        held = seats(game)
+        game = self.session.game
+        held = game.seats
         v = game.variant
         for k, seat in enumerate(SEATS):
             start = v.colours[k]
@@ -187,170 +187,61 @@ class PlayersPanel:
             self.labels[k].value = f"<span style='margin-right:6px'>" \
                                    f"{seat.capitalize()} seat ({words}):</span>"
 
-    def _say(self, words: str, kind: str = "info") -> None:
-        html = _message_html(words, kind)
+    def _show_job(self) -> None:
+        """The seats said something: show it, and which buttons work now."""
+        html = _message_html(self.seats.words, self.seats.kind)
         if self.message.value != html:
             self.message.value = html
+        busy = self.seats.thinking
+        self.stop_button.disabled = not busy
+        self.play_button.disabled = self.hint_button.disabled = busy
+        if not busy and self.hint is not None and self.hint.key == self.seats.key():
+            self.clear_button.disabled = False
 
     # ------------------------------------------------------------ state
-    def _key(self) -> tuple[int, int]:
-        return self.board.game.version
-
     @property
     def hint(self) -> Hint | None:
         """The hint shown (a ``session.hint.Hint``), or None."""
-        return self.board.session.hint
+        return self.session.hint
 
     @property
     def thinking(self) -> bool:
         """True while a player (or the hint) thinks in the background."""
-        return self.job is not None
-
-    def _computer_to_move(self) -> tuple[str, Player] | None:
-        game = self.board.game
-        if game.is_over or game.turn_under_way:
-            return None
-        seat = seat_to_move(game)
-        player = self.player(seat)
-        return (seat, player) if player is not None else None
+        return self.seats.thinking
 
     def after_change(self) -> None:
         """Called by the board after every change: forget a stale hint, and
         start the computer player whose turn it is (when an event loop runs)."""
         self._show_seats()
-        if self.hint is not None and self.hint.key != self._key():
+        if self.hint is not None and self.hint.key != self.seats.key():
             self.clear_button.disabled = True
-        if self.job is not None and self.job.key != self._key():
-            self.job.stop.set()      # the game moved on: its answer would be stale
-        if self.job is None and not self.paused and self.board.mode == "play":
-            todo = self._computer_to_move()
-            if todo is not None and _loop() is not None:
-                self._start("turn", *todo)
+        self.seats.after_change()
 
     # ---------------------------------------------------------- actions
     def play_now(self) -> bool:
         """The computer player of the side to move plays its turn (in the
         background when an event loop runs; at once otherwise)."""
-        self.paused = False
-        if self.job is not None:
-            self._say("A player is already thinking: wait, or press Stop.", "refused")
-            return False
-        todo = self._computer_to_move()
-        if todo is None:
-            game = self.board.game
-            if game.is_over:
-                self._say("The game is over.", "refused")
-            elif game.turn_under_way:
-                self._say("A turn is under way: finish it on the board first.", "refused")
-            else:
-                colour = game.variant.colour_word(game.to_move)
-                self._say(f"It is {colour}'s turn and a person plays {colour}: click the "
-                          "board, or choose a computer player above.", "refused")
-            return False
-        self._start("turn", *todo)
-        return True
+        return self.seats.play_now()
 
     def stop(self) -> bool:
         """Stop the thinking player: it plays nothing, and the computer
         pauses until Play is pressed."""
-        self.paused = True
-        if self.job is None:
-            self._say("Nothing to stop: no player is thinking.", "info")
-            return False
-        self.job.stop.set()
-        self._say("Stopping...", "info")
-        return True
+        return self.seats.stop()
 
     def ask_hint(self) -> bool:
         """MCTS (the budget above: with iterations, the same hint every
         time) suggests a turn for the side to move."""
-        game = self.board.game
-        if self.job is not None:
-            self._say("A player is already thinking: wait, or press Stop.", "refused")
-            return False
-        if game.is_over or game.turn_under_way:
-            self._say("A hint is for the start of a turn: " +
-                      ("the game is over." if game.is_over else "finish this turn first."),
-                      "refused")
-            return False
-        self._start("hint", seat_to_move(game), self.mcts())
-        return True
+        return self.seats.ask_hint(self.mcts())
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the thinking player is done (at most ``timeout``
         seconds) and take its answer now; True when nothing is left
         thinking. Handy in a notebook cell that needs the hint at once."""
-        job = self.job
-        if job is None:
-            return True
-        if job.thread is not None:
-            job.thread.join(timeout)
-            if job.thread.is_alive():
-                return False
-        self._finished(job)
-        return self.job is None
+        return self.seats.wait(timeout)
 
     def clear_hint(self) -> None:
         self.clear_button.disabled = True
-        self.board.session.set_hint(None)
-
-    # ------------------------------------------------------- the thread
-    def _start(self, kind: str, seat: str, player: Player) -> _Job:
-        job = _Job(kind, seat, player, self.board.game, self._key())
-        self.job = job
-        colour = self.board.game.variant.colour_word(self.board.game.to_move)
-        what = "looks for a hint" if kind == "hint" else "is thinking"
-        self._say(f"{colour}, {player.words}, {what}...", "info")
-        session = self.board.session
-        session.say(f"{colour}'s computer player, {player.words}, {what}...", "info")
-        if kind == "turn":   # a click on the board is refused, with this sentence
-            session.set_thinking(f"{colour}'s computer player is thinking: wait, or press "
-                                 "Stop in the Players tab.")
-        self.stop_button.disabled = False
-        self.play_button.disabled = self.hint_button.disabled = True
-        loop = _loop()
-        if loop is None:                       # no event loop: think here and now
-            job.run()
-            self._finished(job)
-            return job
-
-        # on a thread, or on the loop where none can start (Pyodide)
-        job.thread = background.start(job.run, lambda: self._finished(job), loop,
-                                      name="dendria-player")
-        return job
-
-    def _finished(self, job: _Job) -> None:
-        if job is not self.job:
-            return
-        self.job = None
-        self.board.session.set_thinking(None)
-        self.stop_button.disabled = True
-        self.play_button.disabled = self.hint_button.disabled = False
-        game = self.board.game
-        colour = game.variant.colour_word(game.to_move)
-        if job.error is not None:
-            self._say(f"The computer player could not play: {job.error}", "refused")
-            return
-        if job.key != self._key():
-            self._say("The game changed while the player thought: its answer was "
-                      "dropped.", "info")
-            self.after_change()
-            return
-        if job.stop.is_set():
-            self._say(f"Stopped: {colour}'s computer player played nothing. Press Play "
-                      "to let it think again.", "info")
-            self.board.session.say("Stopped: the computer player played nothing.", "info")
-            return
-        if job.kind == "hint":
-            self.clear_button.disabled = False
-            self._say(f"Hint for {colour}: {', '.join(str(s) for s in job.turn)}.", "ok")
-            hint = Hint(job.key, list(job.turn), job.search, job.player.name, job.player.words)
-            self.board.session.set_hint(hint, ready_words(colour, hint))
-            return
-        self.turns_played += 1
-        self._say(f"{colour}, {job.player.words}, played "
-                  f"{', '.join(str(s) for s in job.turn)}.", "ok")
-        self.board.play(*job.turn)             # refreshes; the next player may start
+        self.session.set_hint(None)
 
 
 def _message_html(words: str, kind: str = "info") -> str:
@@ -358,13 +249,6 @@ def _message_html(words: str, kind: str = "info") -> str:
     icon = {"refused": "\u2716 ", "ok": "\u2714 "}.get(kind, "")
     return (f"<div class='dendria-players-message dendria-players-{kind}'>"
             f"{icon}{escape(words)}</div>")
-
-
-def _loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def _row(children: Sequence[widgets.Widget]) -> widgets.HBox:
