@@ -50,7 +50,7 @@ def test_an_attempt_moves_learner_and_puzzle_the_opposite_ways():
 
 
 # --------------------------------------------------------------------- goals
-HEDU = "hedu h4 4/5/6/2W4/6/5/4 black prisoners=0,0"
+HEDU = "hedu h4 1w12/b12b11/5w1/w16/3b12/5/2b11 white prisoners=0,0"
 
 
 def test_each_edition_has_at_least_eight_goals_each_tied_to_a_lesson():
@@ -70,12 +70,11 @@ def test_a_survey_measures_every_whole_turn_by_asking_the_engine():
     # the measure of a turn is what the engine says after it
     for turn, taken in zip(s.turns, s.measures["prisoners"]):
         after = game.copy().play(*turn)
-        assert taken == after.position()["prisoners"]["black"]
+        assert taken == after.position()["prisoners"]["white"]
 
 
 def test_a_hand_made_position_makes_puzzles_the_engine_proves():
-    pos = "hedu h4 4/5/6/2W4/6/5/4 black prisoners=0,0"
-    found = candidates(pos)
+    found = candidates(HEDU)
     assert found, "no puzzle in the position"
     for p in found:
         assert verify(p) == [], p
@@ -166,7 +165,7 @@ def test_a_stopped_mining_keeps_what_it_found(tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        mine(RULES, 3, ["greedy", "random"], seed=5, out=out, max_turns=4,
+        mine(RULES, 3, ["greedy", "random"], seed=5, out=out, max_turns=10,
              progress=stop_after_first)
     data = json.loads(out.read_text())
     assert not data["complete"] and data["missing"] == [1, 2]
@@ -176,7 +175,7 @@ def test_a_stopped_mining_keeps_what_it_found(tmp_path):
 def test_the_cli_mines_and_checks_and_names_a_failing_puzzle(tmp_path, capsys):
     out = tmp_path / "bank.json"
     assert main(["puzzles", "mine", "--ruleset", "hedu", "--size", "4", "--games", "1",
-                 "--players", "greedy,random", "--seed", "3", "--max-turns", "4",
+                 "--players", "greedy,random", "--seed", "3", "--max-turns", "10",
                  "--out", str(out)]) == 0
     assert "puzzles from 1 games written" in capsys.readouterr().out
     assert main(["puzzles", "check", str(out)]) == 0

@@ -75,12 +75,16 @@ def mine_one(task: MineTask) -> list[dict[str, Any]]:
 
     play_game(game, first, second, max_steps=max_turns * 12, on_turn=on_turn)
     out: list[dict[str, Any]] = []
-    seen: set[str] = set()
+    seen: set[str] = set()         # found in this game (before trimming)
+    kept: set[str] = set()         # kept (after trimming)
     for k, position in enumerate(positions[:max_turns]):
         for p in candidates(position, source=f"game {index} seed {seed} turn {k + 1}"):
+            if p.id in seen:
+                continue
+            seen.add(p.id)
             p = rated(trim(p))
-            if p.id not in seen:
-                seen.add(p.id)
+            if p.id not in kept:
+                kept.add(p.id)
                 out.append(p.to_dict())
     return out
 
