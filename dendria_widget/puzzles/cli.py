@@ -5,6 +5,7 @@ from scratch, count what a bank holds.
         --players greedy,random --seed 1 --workers 2 --out hedu.json
     dendria-widget puzzles check hedu.json
     dendria-widget puzzles count hedu.json
+    dendria-widget puzzles bench              # puzzles mined per minute, 1 and 2 workers
 """
 
 from __future__ import annotations
@@ -70,6 +71,13 @@ def add_parser(sub: Any) -> None:
     n = psub.add_parser("count", help="how many puzzles a bank holds, per goal")
     n.add_argument("file", metavar="FILE", help="a bank file (JSON)")
     n.set_defaults(run=run_count)
+    b = psub.add_parser("bench", help="puzzles mined per minute on 1 and 2 workers")
+    b.add_argument("--ruleset", default="hedu", help="the edition (default hedu)")
+    b.add_argument("--size", type=int, default=4, help="hexagon side (default 4)")
+    b.add_argument("--games", type=int, default=4, help="games mined (default 4)")
+    b.add_argument("--max-turns", type=int, default=20,
+                   help="positions searched per game (default 20)")
+    b.set_defaults(run=run_bench)
     p.set_defaults(run=lambda args: (p.print_help(), 2)[1])
 
 
@@ -120,6 +128,13 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
     err.write("\n")
     out.write(f"{len(bank['puzzles'])} puzzles from {args.games} games written to "
               f"{args.out}\n")
+    return 0
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from .bench import run
+
+    run(args.ruleset, args.size, args.games, max_turns=args.max_turns)
     return 0
 
 

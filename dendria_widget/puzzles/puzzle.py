@@ -378,12 +378,36 @@ def _rename(step: str, rename: dict[str, str] | None) -> str:
     return " ".join(rename.get(w, w) for w in words)
 
 
-def trim(p: Puzzle, budget: int = 40) -> Puzzle:
-    """The puzzle with every piece that changes no answer taken off (one at
-    a time, each kept off when the answer stays the same), then on the
+def _far_pieces(game: Game, cells: Iterable[str]) -> list[str]:
+    """The pieces more than one cell away from every one of ``cells``."""
+    board = game.board
+    near = [board.axial(board.cell(c)) for c in cells]
+
+    def far(c: str) -> bool:
+        q, r = board.axial(board.cell(c))
+        return all(max(abs(q - a), abs(r - b), abs(q - a + r - b)) > 1 for a, b in near)
+    return [c for c in game.pieces if far(c)]
+
+
+def trim(p: Puzzle, budget: int = 16) -> Puzzle:
+    """The puzzle with every piece that changes no answer taken off: first
+    all the pieces away from the answers' cells at once, then one piece at
+    a time (each kept off when the answer stays the same); then on the
     smallest hexagon board that keeps it. At most ``budget`` trials."""
     game = p.game()
     trials = 0
+    used = {c for sol in p.solutions for c in _cells_of(sol)}
+    far = _far_pieces(game, used) if used else []
+    if far and len(far) < len(game.pieces):
+        trials += 1
+        try:
+            position = game.edited(pieces={c: str(x) for c, x in game.pieces.items()
+                                           if c not in far}).position_string()
+            moved = _same_answer(p, position)
+        except DendriaError:
+            moved = None
+        if moved is not None:
+            p, game = moved, moved.game()
     for cell in list(game.pieces):
         if trials >= budget:
             break
