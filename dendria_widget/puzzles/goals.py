@@ -175,6 +175,26 @@ def _cut(before: Game, after: Game, turn: list[str]) -> float:
             - len(dendria_explain.fertilized(after)[them]))
 
 
+def _both(game: Game) -> int:
+    f = dendria_explain.fertilized(game)
+    return len(set(f["dark"]) & set(f["light"]))
+
+
+def _fertilized_by_both(before: Game, after: Game, turn: list[str]) -> float:
+    return float(_both(after))
+
+
+def _largest_forest(game: Game, colour: str) -> int:
+    return max((g["size"] for g in dendria_explain.groups(game)
+                if g["colour"] == colour and g["kind"] == "forest"),
+               default=0)
+
+
+def _largest(before: Game, after: Game, turn: list[str]) -> float:
+    me, _ = _sides(before)
+    return float(_largest_forest(after, me))
+
+
 def _threatened(game: Game, owner: str) -> int:
     """How many trees of ``owner`` the other colour could capture on this board."""
     colours = game.variant.colours
@@ -296,6 +316,18 @@ GOALS: tuple[Goal, ...] = (
          "takes {n} {soil_one}{s} from the enemy {dendrids}",
          "A {dendrid} sees only up to the first piece on each line: a piece put "
          "in the way cuts its line of sight."),
+    Goal("both", "Fertilized by both", "04_fertilization", DENDRIA, _fertilized_by_both,
+         "Leave {n} empty {soil_one}{s} fertilized by both colours after this turn.",
+         "leaves {n} {soil_one}{s} fertilized by both colours",
+         "An empty {soil} is fertilized by a colour when one of its {dendrids} sees it; "
+         "a {soil} that {dendrids} of both colours see is fertilized by both.",
+         start=lambda game: float(_both(game))),
+    Goal("largest", "Your largest forest", "09_scoring", DENDRIA, _largest,
+         "Make your largest forest {n} tree{s} big this turn.",
+         "leaves your largest forest at {n} tree{s}",
+         "Larger forests score more, and the half point goes to the colour whose "
+         "forests, compared from the largest, are larger.",
+         start=lambda game: float(_largest_forest(game, game.to_move))),
     Goal("lead", "Take the lead", "09_scoring", DENDRIA + HEDU, _lead,
          "Take the lead: finish this turn {n} point{s} ahead of {other}.",
          "finishes {ahead}",

@@ -28,6 +28,8 @@ from .goals import Goal, goal, goals_for
 MAX_SHARE = 0.10
 #: positions with more whole turns than this are not searched
 TURN_LIMIT = 3000
+#: puzzles with more whole turns than this are trimmed with fewer trials
+BIG = 400
 
 
 @dataclass(frozen=True)
@@ -396,6 +398,8 @@ def trim(p: Puzzle, budget: int = 16) -> Puzzle:
     smallest hexagon board that keeps it. At most ``budget`` trials."""
     game = p.game()
     trials = 0
+    if p.turns > BIG:          # each trial lists every whole turn again: fewer of them
+        budget = min(budget, 3)
     used = {c for sol in p.solutions for c in _cells_of(sol)}
     far = _far_pieces(game, used) if used else []
     if far and len(far) < len(game.pieces):
