@@ -203,6 +203,18 @@ def test_the_shipped_bank_holds_300_puzzles_over_8_goals(ruleset):
     assert ratings[len(ratings) // 10] < ratings[9 * len(ratings) // 10]
 
 
+def test_the_shipped_hedu_bank_is_mined_again_the_same():
+    # the first game of the shipped bank, mined again from its seed
+    from importlib import resources
+    data = json.loads(resources.files("dendria_widget.puzzles").joinpath("data").joinpath(
+        "hedu.json").read_text())
+    first = data["games"][0]
+    again = mine(data["rules"], 1, data["players"], data["seed"], max_turns=data["max_turns"],
+                 first_game=first)
+    shipped = [d for d in data["puzzles"] if d["source"].startswith(f"game {first} ")]
+    assert shipped and again["puzzles"] == shipped
+
+
 @pytest.mark.parametrize("ruleset", puzzles.EDITIONS)
 def test_a_sample_of_the_shipped_bank_checks_from_scratch(ruleset, capsys):
     # the whole check: dendria-widget puzzles check dendria_widget/puzzles/data/<edition>.json

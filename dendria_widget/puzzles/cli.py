@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
+import threading
 from collections import Counter
 from typing import Any, TextIO
 
@@ -109,6 +111,11 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
             else:
                 client = Client(args.dask)
             kwargs["executor"] = client.get_executor()
+        def stop(signum: int, frame: object) -> None:
+            raise KeyboardInterrupt
+        main = threading.current_thread() is threading.main_thread()
+        # stopped by SIGTERM as by Ctrl-C: what was mined is kept
+        before = signal.signal(signal.SIGTERM, stop) if main else None
         try:
             bank = mine(rules, args.games, players, args.seed, out=args.out,
                         workers=args.workers, max_turns=args.max_turns, progress=progress,
@@ -118,6 +125,8 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
                       "played are listed under 'missing')\n")
             return 130
         finally:
+            if main:
+                signal.signal(signal.SIGTERM, before)
             if client is not None:
                 client.close()
             if cluster is not None:

@@ -135,7 +135,7 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
                               max_turns) for g in range(first_game, first_game + games)]
     header: dict[str, Any] = {
         "format": BANK_FORMAT, "version": BANK_VERSION, "ruleset": r.ruleset,
-        "rules": r.to_dict(), "players": list(names), "seed": seed,
+        "rules": r.to_dict(), "players": list(names), "seed": seed, "max_turns": max_turns,
         "games": list(range(first_game, first_game + games)), "complete": False,
         "missing": []}
     per_game: dict[int, list[dict[str, Any]]] = {}
