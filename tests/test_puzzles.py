@@ -210,7 +210,7 @@ def test_the_shipped_hedu_bank_is_mined_again_the_same():
         "hedu.json").read_text())
     first = data["games"][0]
     again = mine(data["rules"], 1, data["players"], data["seed"], max_turns=data["max_turns"],
-                 first_game=first)
+                 first_game=first, trim_trials=data["trim_trials"])
     shipped = [d for d in data["puzzles"] if d["source"].startswith(f"game {first} ")]
     assert shipped and again["puzzles"] == shipped
 

@@ -58,6 +58,8 @@ def add_parser(sub: Any) -> None:
     m.add_argument("--seed", type=int, default=1, help="seed of the mining (default 1)")
     m.add_argument("--max-turns", type=int, default=60,
                    help="positions searched per game (default 60)")
+    m.add_argument("--trim-trials", type=int, default=6,
+                   help="trimming trials per puzzle (default 6)")
     m.add_argument("--workers", type=int, default=None, help="local processes (default 1)")
     m.add_argument("--dask", default=None, metavar="SCHEDULER",
                    help="run on a Dask cluster: its scheduler address, or 'local'")
@@ -119,7 +121,7 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
         try:
             bank = mine(rules, args.games, players, args.seed, out=args.out,
                         workers=args.workers, max_turns=args.max_turns, progress=progress,
-                        first_game=args.first_game, **kwargs)
+                        first_game=args.first_game, trim_trials=args.trim_trials, **kwargs)
         except KeyboardInterrupt:
             err.write(f"\nstopped: what was mined is in {args.out} (the games not "
                       "played are listed under 'missing')\n")

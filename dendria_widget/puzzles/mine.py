@@ -34,8 +34,9 @@ BANK_VERSION = 1
 #: the players that rate a puzzle: how many tries each gets
 RATING_TRIES = {"greedy": 2, "random": 8}
 
-#: one game to mine: (rules dict, game index, game seed, player names, turn cap)
-MineTask = tuple[dict[str, Any], int, int, tuple[str, str], int]
+#: one game to mine: (rules dict, game index, game seed, player names, turn cap,
+#: trimming trials per puzzle)
+MineTask = tuple[dict[str, Any], int, int, tuple[str, str], int, int]
 
 
 def found_shares(p: Puzzle) -> dict[str, float]:
@@ -61,7 +62,7 @@ def rated(p: Puzzle) -> Puzzle:
 def mine_one(task: MineTask) -> list[dict[str, Any]]:
     """Play one game and return the puzzles found in it (plain data, in the
     order found). A top-level function so that any executor can run it."""
-    rules_dict, index, seed, names, max_turns = task
+    rules_dict, index, seed, names, max_turns, trials = task
     a_first = index % 2 == 0
     order = (0, 1) if a_first else (1, 0)
     first, second = (player_from_name(names[i], derive_seed(seed, SEATS[k]))
@@ -82,7 +83,7 @@ def mine_one(task: MineTask) -> list[dict[str, Any]]:
             if p.id in seen:
                 continue
             seen.add(p.id)
-            p = rated(trim(p))
+            p = rated(trim(p, trials))
             if p.id not in kept:
                 kept.add(p.id)
                 out.append(p.to_dict())
@@ -115,10 +116,11 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
          out: str | os.PathLike[str] | None = None, workers: int | None = None,
          executor: cf.Executor | None = None, max_turns: int = 60,
          progress: Callable[[int, int, int, float], object] | None = None,
-         first_game: int = 0) -> dict[str, Any]:
+         first_game: int = 0, trim_trials: int = 6) -> dict[str, Any]:
     """Mine ``games`` games (indexes ``first_game`` on) of ``rules`` between
     ``players`` (two names, as the lab takes them) from ``seed``; returns
-    the bank (a dict: its header and ``puzzles``) and, with ``out``, writes
+    the bank (a dict: its header and ``puzzles``; ``trim_trials``: the
+    trimming trials per puzzle) and, with ``out``, writes
     it there after every game (atomically). ``progress(done, total,
     puzzles, seconds)`` is called after each game. Stopped (Ctrl-C), it
     writes what was mined, marks the bank incomplete with the games not
@@ -132,10 +134,12 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
         raise DendriaError("players are a pair, like greedy,random")
     names = tuple(player_from_name(p).name for p in players)
     tasks: list[MineTask] = [(r.to_dict(), g, derive_seed(seed, g), (names[0], names[1]),
-                              max_turns) for g in range(first_game, first_game + games)]
+                              max_turns, trim_trials)
+                             for g in range(first_game, first_game + games)]
     header: dict[str, Any] = {
         "format": BANK_FORMAT, "version": BANK_VERSION, "ruleset": r.ruleset,
         "rules": r.to_dict(), "players": list(names), "seed": seed, "max_turns": max_turns,
+        "trim_trials": trim_trials,
         "games": list(range(first_game, first_game + games)), "complete": False,
         "missing": []}
     per_game: dict[int, list[dict[str, Any]]] = {}

@@ -391,7 +391,7 @@ def _far_pieces(game: Game, cells: Iterable[str]) -> list[str]:
     return [c for c in game.pieces if far(c)]
 
 
-def trim(p: Puzzle, budget: int = 16) -> Puzzle:
+def trim(p: Puzzle, budget: int = 6) -> Puzzle:
     """The puzzle with every piece that changes no answer taken off: first
     all the pieces away from the answers' cells at once, then one piece at
     a time (each kept off when the answer stays the same); then on the
