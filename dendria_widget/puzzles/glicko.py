@@ -6,8 +6,10 @@ learner's win.
 >>> r = update(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1.0),
 ...                                      (Rating(1550, 100), 0.0),
 ...                                      (Rating(1700, 300), 0.0)])
->>> round(r.rating, 2), round(r.rd, 2), round(r.volatility, 5)
-(1464.05, 151.52, 0.05999)
+>>> round(r.rating, 2), round(r.rd, 2), round(r.volatility, 6)
+(1464.05, 151.52, 0.059996)
+
+(The paper rounds as it goes and prints 1464.06, 151.52 and 0.05999.)
 """
 
 from __future__ import annotations
