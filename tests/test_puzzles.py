@@ -157,6 +157,17 @@ def test_the_same_seed_mines_the_same_bank_on_any_executor(tmp_path):
         assert verify(Puzzle.from_dict(d)) == []
 
 
+def test_the_same_seed_mines_the_same_bank_on_a_dask_cluster():
+    import distributed
+    alone = mine(RULES, 2, ["greedy", "random"], seed=5, max_turns=6)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        on_dask = mine(RULES, 2, ["greedy", "random"], seed=5, max_turns=6,
+                       executor=client.get_executor())
+    assert alone["puzzles"] and on_dask["puzzles"] == alone["puzzles"]
+
+
 def test_a_stopped_mining_keeps_what_it_found(tmp_path):
     out = tmp_path / "bank.json"
 
