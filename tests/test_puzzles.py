@@ -306,3 +306,22 @@ def test_two_notebooks_add_to_one_progress_file(tmp_path):
     b.record("y", True, r, r)
     assert a.solved() == ["x", "y"] and a.streak() == 2
     assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("*.lock"))
+
+
+def test_the_trainer_widget_shows_the_session(tmp_path):
+    w = puzzles.Trainer(editions=["hedu"], progress=PuzzleProgress(tmp_path / "p.json"))
+    p = w.session.puzzle
+    assert w.board.session is w.session.board and w.board.game.position_string() == p.position
+    assert p.goal_words in w.goal_html.value and "Your rating <b>1500</b>" in w.score_html.value
+    w.board.session.play(*p.solutions[0])
+    assert w.check().right
+    assert "Right!" in w.verdict_html.value and "streak <b>1</b>" in w.score_html.value
+    w.hint()
+    assert "Hint 1" in w.hints_html.value
+    q = w.next()
+    assert q.id != p.id and w.board.game.position_string() == q.position
+    assert w.hints_html.value == "" and w.verdict_html.value == ""
+    # a filter with no puzzle says so in words, and the filter stays as it was
+    w.goal_pick.value = "capture"            # a Dendria goal: no Hedu puzzle has it
+    assert "no puzzle has the goal" in w.verdict_html.value
+    assert w.goal_pick.value == "" and w.session.goal_filter is None
