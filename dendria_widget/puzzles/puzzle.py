@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
@@ -29,7 +30,7 @@ MAX_SHARE = 0.10
 #: positions with more whole turns than this are not searched
 TURN_LIMIT = 3000
 #: puzzles with more whole turns than this are trimmed with fewer trials
-BIG = 400
+BIG = 150
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ def survey(position: str, goals: Iterable[Goal] | None = None,
     if before.is_over:
         raise DendriaError("the game is over at this position")
     chosen = list(goals) if goals is not None else goals_for(before)
-    turns = whole_turns(before.copy(), limit=limit)
+    turns = _whole_turns(position, limit)
     measures: dict[str, list[float]] = {g.name: [] for g in chosen}
     work = before.copy()
     for turn in turns:
@@ -232,6 +233,25 @@ def survey(position: str, goals: Iterable[Goal] | None = None,
         for _ in turn:
             work.undo()
     return Survey(position, turns, measures)
+
+
+@lru_cache(maxsize=512)
+def _listed(position: str, limit: int) -> tuple[tuple[str, ...], ...] | str:
+    """Every whole turn from ``position`` (the engine's, through
+    ``whole_turns``), or the words of the DendriaError when there are more
+    than ``limit``; kept for the trials that list one position for several
+    goals."""
+    try:
+        return tuple(tuple(t) for t in whole_turns(Game.from_position(position), limit=limit))
+    except DendriaError as e:
+        return str(e)
+
+
+def _whole_turns(position: str, limit: int) -> list[list[str]]:
+    listed = _listed(position, limit)
+    if isinstance(listed, str):
+        raise DendriaError(listed)
+    return [list(t) for t in listed]
 
 
 def _answer_key(turn: Iterable[str]) -> frozenset[str]:
@@ -361,7 +381,8 @@ def _same_answer(p: Puzzle, position: str, rename: dict[str, str] | None = None)
         if game.is_over:
             return None
         g = p.the_goal
-        s = survey(position, [g])
+        # a trial that opens far more turns than the puzzle has is not kept
+        s = survey(position, [g], limit=max(2 * p.turns, 200))
     except DendriaError:
         return None
     target = _best_target(s, g, game)
