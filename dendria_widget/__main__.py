@@ -189,6 +189,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write every game's record and the tables (CSV) in DIR")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     c.set_defaults(run=run_lab)
+    from .puzzles.cli import add_parser as add_puzzles_parser
+    add_puzzles_parser(sub)     # puzzles mine / check / count
     return parser
 
 

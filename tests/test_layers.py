@@ -312,3 +312,68 @@ def test_only_the_engine_and_the_game_group_phases():
              for line in _phase_sets(tree)]
     assert not found, ("these lines group phase names; ask Game (turn_under_way, "
                        f"choosing_sides): {', '.join(found)}")
+
+
+# ------------------------------------------------ the layers' import table
+#: CONTRIBUTING.md's table: each layer's files (paths under the package);
+#: a module imports only its own layer and those below (the two lazy
+#: imports one layer up that CONTRIBUTING.md names are the exceptions)
+LAYERS = (
+    ("geometry", ("geometry.py", "boards.py", "errors.py", "checks.py")),
+    ("rules", ("rules/", "notation.py", "game.py")),
+    ("explain", ("explain/",)),
+    ("render", ("render/",)),
+    ("session", ("session/", "interaction.py")),
+    ("apps", ("widget/", "lessons/", "puzzles/", "players.py", "lab.py", "analyze.py",
+              "__main__.py")),
+)
+#: imports one layer up on purpose (CONTRIBUTING.md: the words of a refusal,
+#: an ending and a game's picture are asked for when needed)
+LAZY_UP = {("rules/refusal.py", "explain/refusals.py"), ("game.py", "explain/refusals.py"),
+           ("game.py", "render/svg.py")}
+
+
+def _layer(rel):
+    for k, (_name, files) in enumerate(LAYERS):
+        if any(rel == f or rel.startswith(f) for f in files if f.endswith("/")) or rel in files:
+            return k
+    return None
+
+
+def _imported(rel, tree):
+    """(line, module path under the package) of each relative import."""
+    parts = rel.split("/")[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = parts[:len(parts) - (node.level - 1)] if node.level > 1 else parts
+            names = (node.module or "").split(".") if node.module else []
+            target = "/".join(base + names)
+            for alias in node.names if not node.module else [None]:
+                path = target + ("/" + alias.name if alias is not None else "")
+                for cand in (path + ".py", path + "/__init__.py"):
+                    if (PACKAGE / cand).exists():
+                        out.append((node.lineno, cand))
+                        break
+    return out
+
+
+def test_the_table_places_the_puzzles_with_the_apps():
+    assert _layer("puzzles/trainer.py") == _layer("lessons/widget.py") == len(LAYERS) - 1
+    assert _layer("session/board.py") < _layer("puzzles/trainer.py")
+    tree = ast.parse("from ..session.board import BoardSession\nfrom ..puzzles import bank\n")
+    assert [p for _l, p in _imported("explain/x.py", tree)] == ["session/board.py",
+                                                                "puzzles/__init__.py"]
+
+
+def test_each_layer_imports_only_its_own_and_those_below():
+    found = []
+    for rel, tree in _modules():
+        mine = _layer(rel)
+        if mine is None:
+            continue
+        for line, target in _imported(rel, tree):
+            theirs = _layer(target)
+            if theirs is not None and theirs > mine and (rel, target) not in LAZY_UP:
+                found.append(f"{rel}:{line} imports {target}")
+    assert not found, "these imports go up a layer: " + ", ".join(found)

@@ -47,6 +47,9 @@ def test_the_pure_build_makes_a_py3_none_any_wheel(pure_wheel):
     # the tutorials and docs it carries for `dendria-widget tutorials`
     assert "dendria_widget/_bundled/tutorials/00_start_here.ipynb" in names
     assert "dendria_widget/_bundled/docs/rules.md" in names
+    # the puzzle banks, one per edition (puzzles.bank reads them)
+    for edition in ("dendria-classic", "dendria-sprites", "hedu"):
+        assert f"dendria_widget/puzzles/data/{edition}.json" in names
 
 
 def test_the_pure_wheel_pulls_no_jupyter_server(pure_wheel, tmp_path):

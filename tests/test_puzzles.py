@@ -1,0 +1,327 @@
+"""Puzzles mined from play (dendria_widget/puzzles): goals judged by the
+engine, every puzzle proved over every whole turn, mining deterministic on
+any executor, Glicko-2 against Glickman's worked example, the shipped banks,
+and the trainer played headless."""
+
+import concurrent.futures as cf
+import json
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from dendria_widget import Game, puzzles
+from dendria_widget.__main__ import main
+from dendria_widget.errors import DendriaError
+from dendria_widget.lessons.claims import whole_turns
+from dendria_widget.puzzles import glicko
+from dendria_widget.puzzles.goals import GOALS, goal
+from dendria_widget.puzzles.mine import mine
+from dendria_widget.puzzles.progress import PuzzleProgress
+from dendria_widget.puzzles.puzzle import (MAX_SHARE, Puzzle, candidates, survey,
+                                           trim, verify)
+from dendria_widget.puzzles.trainer import TrainerSession
+
+# ------------------------------------------------------------------ Glicko-2
+
+
+def test_glicko2_matches_the_worked_example_of_glickmans_paper():
+    # "Example of the Glicko-2 system": a 1500/200/0.06 player beats 1400/30
+    # and loses to 1550/100 and 1700/300; tau 0.5 -> 1464.06, 151.52, 0.05999
+    r = glicko.update(glicko.Rating(1500, 200, 0.06),
+                      [(glicko.Rating(1400, 30), 1.0), (glicko.Rating(1550, 100), 0.0),
+                       (glicko.Rating(1700, 300), 0.0)], tau=0.5)
+    assert r.rating == pytest.approx(1464.06, abs=0.02)
+    assert r.rd == pytest.approx(151.52, abs=0.01)
+    assert r.volatility == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_an_attempt_moves_learner_and_puzzle_the_opposite_ways():
+    learner, puzzle = glicko.Rating(1500, 200), glicko.Rating(1600, 100)
+    won = glicko.attempt(learner, puzzle, True)
+    lost = glicko.attempt(learner, puzzle, False)
+    assert won[0].rating > 1500 > lost[0].rating
+    assert won[1].rating < 1600 < lost[1].rating
+    # a surprise moves more than what was expected
+    easy = glicko.attempt(learner, glicko.Rating(1000, 100), True)[0].rating - 1500
+    assert 0 < easy < won[0].rating - 1500
+
+
+# --------------------------------------------------------------------- goals
+HEDU = "hedu h4 1w12/b12b11/5w1/w16/3b12/5/2b11 white prisoners=0,0"
+
+
+def test_each_edition_has_at_least_eight_goals_each_tied_to_a_lesson():
+    from dendria_widget.lessons import catalog
+    lessons = {lesson.name for lesson in catalog()}
+    for ruleset in puzzles.EDITIONS:
+        family = Game(ruleset).variant.family
+        mine_ = [g for g in GOALS if family in g.families]
+        assert len(mine_) >= 8, ruleset
+        assert all(g.lesson in lessons for g in mine_), [g.lesson for g in mine_]
+
+
+def test_a_survey_measures_every_whole_turn_by_asking_the_engine():
+    s = survey(HEDU)
+    game = Game.from_position(HEDU)
+    assert sorted(map(tuple, s.turns)) == sorted(map(tuple, whole_turns(game.copy())))
+    # the measure of a turn is what the engine says after it
+    for turn, taken in zip(s.turns, s.measures["prisoners"]):
+        after = game.copy().play(*turn)
+        assert taken == after.position()["prisoners"]["white"]
+
+
+def test_a_hand_made_position_makes_puzzles_the_engine_proves():
+    found = candidates(HEDU)
+    assert found, "no puzzle in the position"
+    for p in found:
+        assert verify(p) == [], p
+        assert len(p.solutions) <= MAX_SHARE * p.turns
+        for sol in p.solutions:
+            assert p.judge_turn(sol).right
+
+
+def test_judge_names_why_a_wrong_turn_fails_in_the_editions_words():
+    p = next(q for q in puzzles.bank("dendria-sprites") if q.wrong)
+    turn, words = p.wrong[0]
+    verdict = p.judge_turn(turn)
+    assert not verdict.right and verdict.words == words
+    # the edition's words: the sprites edition sows and has sprites
+    assert "plant " not in verdict.words and "dendrid" not in verdict.words
+    game = p.game()
+    game.play(*p.solutions[0])
+    assert p.judge(game).right
+    assert "Right" in p.judge(game).words
+    # half a turn is not judged as an answer
+    half = p.game()
+    if len(p.solutions[0]) > 1:
+        half.play(p.solutions[0][0])
+        v = p.judge(half)
+        assert not v.right and "Finish" in v.words
+    # an illegal step is refused with the engine's reason
+    bad = p.judge_turn(["move a1"] if p.game().variant.family != "hedu" else ["pass", "pass"])
+    assert not bad.right and "not allowed" in bad.words
+
+
+def test_verify_names_what_is_wrong_with_a_broken_puzzle():
+    p = puzzles.bank("hedu")[0]
+    assert verify(p) == []
+    fewer = replace(p, solutions=p.solutions[1:] or (("pass",),))
+    assert verify(fewer)
+    higher = replace(p, target=p.target + 1)
+    assert any("best turn" in x or "no puzzle" in x for x in verify(higher))
+    liar = replace(p, wrong=((p.solutions[0], "wrong"),))
+    assert any("meets the goal" in x for x in verify(liar))
+
+
+def test_trim_drops_a_piece_that_changes_no_answer():
+    from dendria_widget.puzzles.puzzle import _same_answer
+    for p in puzzles.bank("dendria-classic")[:20]:
+        game = p.game()
+        colour = game.variant.colours[1]
+        for cell in game.board.names(game.board.plots):
+            if cell in game.pieces:
+                continue
+            try:
+                bigger = game.edited(pieces=dict(game.pieces, **{cell: f"{colour} tree"}))
+            except DendriaError:
+                continue
+            moved = _same_answer(p, bigger.position_string())
+            if moved is None:
+                continue          # this piece changes the answer: not one to drop
+            trimmed = trim(moved)
+            assert cell not in trimmed.game().pieces or trimmed.game().board != game.board
+            assert len(trimmed.game().pieces) <= len(game.pieces)
+            assert verify(trimmed) == []
+            return
+    raise AssertionError("no piece was found that changes no answer")
+
+
+# --------------------------------------------------------------------- mining
+RULES = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 4}}
+
+
+def test_the_same_seed_mines_the_same_bank_on_any_executor(tmp_path):
+    one = mine(RULES, 2, ["greedy", "random"], seed=5, out=tmp_path / "a.json", max_turns=6)
+    with cf.ProcessPoolExecutor(max_workers=2) as ex:
+        two = mine(RULES, 2, ["greedy", "random"], seed=5, out=tmp_path / "b.json",
+                   executor=ex, max_turns=6)
+    assert one["puzzles"] and one["puzzles"] == two["puzzles"]
+    a = json.loads((tmp_path / "a.json").read_text())
+    assert a["complete"] and a["missing"] == [] and a["puzzles"] == one["puzzles"]
+    other = mine(RULES, 2, ["greedy", "random"], seed=6, max_turns=6)
+    assert other["puzzles"] != one["puzzles"]
+    for d in one["puzzles"]:
+        assert verify(Puzzle.from_dict(d)) == []
+
+
+def test_the_same_seed_mines_the_same_bank_on_a_dask_cluster():
+    import distributed
+    alone = mine(RULES, 2, ["greedy", "random"], seed=5, max_turns=6)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        on_dask = mine(RULES, 2, ["greedy", "random"], seed=5, max_turns=6,
+                       executor=client.get_executor())
+    assert alone["puzzles"] and on_dask["puzzles"] == alone["puzzles"]
+
+
+def test_a_stopped_mining_keeps_what_it_found(tmp_path):
+    out = tmp_path / "bank.json"
+
+    def stop_after_first(done, total, found, seconds):
+        if done == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        mine(RULES, 3, ["greedy", "random"], seed=5, out=out, max_turns=10,
+             progress=stop_after_first)
+    data = json.loads(out.read_text())
+    assert not data["complete"] and data["missing"] == [1, 2]
+    assert data["puzzles"] and not list(tmp_path.glob("*.tmp"))
+
+
+def test_the_cli_mines_and_checks_and_names_a_failing_puzzle(tmp_path, capsys):
+    out = tmp_path / "bank.json"
+    assert main(["puzzles", "mine", "--ruleset", "hedu", "--size", "4", "--games", "1",
+                 "--players", "greedy,random", "--seed", "3", "--max-turns", "10",
+                 "--out", str(out)]) == 0
+    assert "puzzles from 1 games written" in capsys.readouterr().out
+    assert main(["puzzles", "check", str(out)]) == 0
+    data = json.loads(out.read_text())
+    data["puzzles"][0]["target"] += 5
+    out.write_text(json.dumps(data))
+    assert main(["puzzles", "check", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert f"{data['puzzles'][0]['id']} fails" in text
+    assert main(["puzzles", "check", str(tmp_path / "none.json")]) == 1
+    assert "error: cannot read" in capsys.readouterr().out
+
+
+# ----------------------------------------------------------- the shipped bank
+@pytest.mark.parametrize("ruleset", puzzles.EDITIONS)
+def test_the_shipped_bank_holds_300_puzzles_over_8_goals(ruleset):
+    bank = puzzles.bank(ruleset)
+    goals = Counter(p.goal for p in bank)
+    assert len(bank) >= 300, (ruleset, len(bank))
+    assert len(goals) >= 8, (ruleset, goals)
+    assert len({p.id for p in bank}) == len(bank)
+    assert all(p.ruleset == ruleset and p.solutions for p in bank)
+    # spread over difficulty
+    ratings = sorted(p.rating for p in bank)
+    assert ratings[len(ratings) // 10] < ratings[9 * len(ratings) // 10]
+
+
+def test_the_shipped_hedu_bank_is_mined_again_the_same():
+    # the first game of the shipped bank, mined again from its seed
+    from importlib import resources
+    data = json.loads(resources.files("dendria_widget.puzzles").joinpath("data").joinpath(
+        "hedu.json").read_text())
+    first = data["games"][0]
+    again = mine(data["rules"], 1, data["players"], data["seed"], max_turns=data["max_turns"],
+                 first_game=first, trim_trials=data["trim_trials"])
+    shipped = [d for d in data["puzzles"] if d["source"].startswith(f"game {first} ")]
+    assert shipped and again["puzzles"] == shipped
+
+
+@pytest.mark.parametrize("ruleset", puzzles.EDITIONS)
+def test_a_sample_of_the_shipped_bank_checks_from_scratch(ruleset, capsys):
+    # the whole check: dendria-widget puzzles check dendria_widget/puzzles/data/<edition>.json
+    from importlib import resources
+    path = resources.files("dendria_widget.puzzles").joinpath("data", f"{ruleset}.json")
+    assert main(["puzzles", "check", str(path), "--sample", "12", "--seed", "1"]) == 0
+    assert "12 of 12 puzzles hold" in capsys.readouterr().out
+
+
+# ----------------------------------------------------------------- trainer
+def _session(tmp_path, **kw):
+    return TrainerSession(progress=PuzzleProgress(tmp_path / "puzzles.json"), **kw)
+
+
+def test_the_trainer_rates_a_right_and_a_wrong_answer(tmp_path):
+    t = _session(tmp_path, editions=["dendria-classic"])
+    p = t.puzzle
+    v0 = t.view()
+    assert v0.goal_words == p.goal_words and v0.rating == 1500 and v0.streak == 0
+    assert t.board.play(*p.solutions[0])
+    verdict = t.check()
+    v1 = t.view()
+    assert verdict.right and v1.streak == 1 and v1.rating > 1500 and v1.change > 0
+    assert p.id in t.store.solved()
+    # the next puzzle is another one, and a wrong turn lowers the rating
+    q = t.next()
+    assert q.id != p.id
+    wrong = q.wrong[0][0] if q.wrong else None
+    assert wrong is not None
+    assert t.board.play(*wrong)
+    verdict = t.check()
+    v2 = t.view()
+    assert not verdict.right and v2.streak == 0 and v2.rating < v1.rating and v2.change < 0
+    assert verdict.words == q.wrong[0][1] and v2.verdict == verdict.words
+    # a second check of the same puzzle is not rated again
+    t.retry()
+    t.board.play(*q.solutions[0])
+    assert t.check().right and t.view().rating == v2.rating
+
+
+def test_the_trainer_gives_hints_in_stages_and_filters(tmp_path):
+    t = _session(tmp_path, editions=["hedu"], goal="prisoners")
+    assert t.puzzle.goal == "prisoners"
+    rule = t.hint()
+    region = t.hint()
+    move = t.hint()
+    assert rule == goal("prisoners").rule_words(t.puzzle.game())
+    assert all(c in region for c in t.puzzle.hint_cells())
+    assert t.board.game.annotations["marks"]
+    assert t.puzzle.solutions[0][0].split()[1] in move
+    p = t.set_filter(["dendria-sprites"], None)
+    assert p.ruleset == "dendria-sprites"
+    with pytest.raises(DendriaError, match="no puzzle goal"):
+        t.set_filter(None, "nonsense")
+
+
+def test_progress_survives_a_new_process(tmp_path):
+    t = _session(tmp_path, editions=["hedu"])
+    t.board.play(*t.puzzle.solutions[0])
+    t.check()
+    rating = t.view().rating
+    code = ("import sys; from dendria_widget.puzzles.progress import PuzzleProgress;"
+            "p = PuzzleProgress(sys.argv[1]);"
+            "print(round(p.rating().rating), p.streak(), ' '.join(p.solved()))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "puzzles.json")],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out == [str(rating), "1", t.puzzle.id]
+    # a second trainer (another notebook) starts from it
+    again = _session(tmp_path, editions=["hedu"])
+    assert again.view().rating == rating and again.puzzle.id != t.puzzle.id
+
+
+def test_two_notebooks_add_to_one_progress_file(tmp_path):
+    a = PuzzleProgress(tmp_path / "puzzles.json")
+    b = PuzzleProgress(tmp_path / "puzzles.json")
+    r = glicko.Rating()
+    a.record("x", True, r, r)
+    b.record("y", True, r, r)
+    assert a.solved() == ["x", "y"] and a.streak() == 2
+    assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("*.lock"))
+
+
+def test_the_trainer_widget_shows_the_session(tmp_path):
+    w = puzzles.Trainer(editions=["hedu"], progress=PuzzleProgress(tmp_path / "p.json"))
+    p = w.session.puzzle
+    assert w.board.session is w.session.board and w.board.game.position_string() == p.position
+    assert p.goal_words in w.goal_html.value and "Your rating <b>1500</b>" in w.score_html.value
+    w.board.session.play(*p.solutions[0])
+    assert w.check().right
+    assert "Right!" in w.verdict_html.value and "streak <b>1</b>" in w.score_html.value
+    w.hint()
+    assert "Hint 1" in w.hints_html.value
+    q = w.next()
+    assert q.id != p.id and w.board.game.position_string() == q.position
+    assert w.hints_html.value == "" and w.verdict_html.value == ""
+    # a filter with no puzzle says so in words, and the filter stays as it was
+    w.goal_pick.value = "capture"            # a Dendria goal: no Hedu puzzle has it
+    assert "no puzzle has the goal" in w.verdict_html.value
+    assert w.goal_pick.value == "" and w.session.goal_filter is None
