@@ -430,13 +430,17 @@ def test_the_lab_counts_the_swaps():
 
 @pytest.mark.parametrize("make", [lambda: MCTSPlayer(seed=1, seconds=60),
                                   lambda: GreedyPlayer(seed=1)], ids=["mcts", "greedy"])
-def test_stop_takes_effect_at_once_on_a_side_40_board(make):
+def test_stop_takes_effect_at_once_on_the_largest_board(make):
     # one expansion of a side-40 position (4,800 first steps, each valued)
-    # took 30-35 s; the search now looks at the stop between two steps
+    # took 30-35 s; the search now looks at the stop between two steps. The
+    # largest board there is now (geometry.MAX_SIZE) is the hardest case.
     import time
 
-    game = Game("dendria-classic", size=40)
-    game.play("plant t20", "end")                       # the pie swap is open too
+    from dendria_widget.geometry import MAX_SIZE
+
+    game = Game("dendria-classic", size=MAX_SIZE)
+    centre = game.board.name(game.board.id_at(0, 0))
+    game.play(f"plant {centre}", "end")                       # the pie swap is open too
     stop, box = threading.Event(), {}
     thread = threading.Thread(target=lambda: box.update(turn=make().choose_turn(game, stop)))
     thread.start()
