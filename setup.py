@@ -74,7 +74,9 @@ class build_ext_recorded(build_ext):
         built = {}
         for ext in self.extensions:
             if ext.name == NATIVE_NAME:
-                if not os.path.exists(self.get_ext_fullpath(ext.name)):
+                if os.path.exists(self.get_ext_fullpath(ext.name)):
+                    built[NATIVE_KEY] = native_sources_hash()
+                else:
                     print("dendria-widget: the native kernel was not built (no C++ compiler "
                           "or pybind11): the players run on the Python engine")
                 continue
@@ -131,6 +133,12 @@ ENGINE = [] if ACCEL["_pure_asked"]() else [
     for module in ACCEL["COMPILED"]]
 
 NATIVE_NAME = "dendria_widget._native"
+NATIVE_KEY = "_native"   # its entry in the manifest: the hash of its sources
+NATIVE = runpy.run_path(os.path.join("dendria_widget", "native_sources.py"))
+
+
+def native_sources_hash():
+    return NATIVE["sources_hash"](os.path.join("dendria_widget", "_native_src"))
 
 
 def native_kernel():

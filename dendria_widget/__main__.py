@@ -151,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--out", default=None, metavar="DIR",
                    help="also write every game's record and the tables (CSV) here")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    c.add_argument("--backend", choices=("native", "python"), default=None,
+                   help="the engine the players search with: native (the C++ kernel, "
+                        "where built) or python (default: native where built)")
     c.set_defaults(run=run_lab)
     return parser
 
@@ -259,6 +262,8 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
         kwargs: dict[str, Any] = {}
         if args.max_steps is not None:
             kwargs["max_steps"] = args.max_steps
+        if args.backend is not None:
+            kwargs["backend"] = args.backend
         client = cluster = None
         if args.dask:
             from distributed import Client, LocalCluster

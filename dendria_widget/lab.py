@@ -185,7 +185,7 @@ def play_one(task: LabTask) -> dict[str, dict[str, Any]]:
 def run(variants: RulesSpec | Iterable[RulesSpec], players: Sequence[str | Player],
         games: int = 10, seed: int = 0, executor: cf.Executor | None = None,
         workers: int | None = None, max_steps: int | None = DEFAULT_MAX_STEPS,
-        progress: bool = True) -> LabResult:
+        progress: bool = True, backend: str | None = None) -> LabResult:
     """Play ``games`` games of every variant between two players, seats
     alternating (player A is first in even games), and return a
     :class:`LabResult`.
@@ -196,9 +196,13 @@ def run(variants: RulesSpec | Iterable[RulesSpec], players: Sequence[str | Playe
     without one, ``workers`` local processes (default: the machine's cores;
     1 plays in this process). ``max_steps``: the step cap (a game still going
     then is cut and counted as a timeout). ``progress``: show a progress bar
-    (tqdm; the notebook flavour in notebooks)."""
+    (tqdm; the notebook flavour in notebooks). ``backend``: the engine the
+    players search with, ``"native"`` (the C++ kernel, dendria_widget/native.py)
+    or ``"python"``; None: native where it is built and holds the game."""
     rules = _rules_list(variants)
     made, names = _labels(players)
+    if backend is not None:
+        made = [p.with_backend(backend) for p in made]
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DendriaError(f"games is a whole number >= 1, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):

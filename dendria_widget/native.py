@@ -25,7 +25,10 @@ the Python engine).
 from __future__ import annotations
 
 import importlib
+import json
+import os
 import random
+import warnings
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
@@ -34,6 +37,7 @@ from . import checks
 from .errors import DendriaError, IllegalStep
 from .game import Game
 from .geometry import Board
+from .native_sources import sources_hash
 from .rules.outcome import Outcome, Termination
 
 _TERMINATIONS = {1: Termination.PASSES, 2: Termination.MOVE_LIMIT, 3: Termination.NO_PLACEMENT}
@@ -42,14 +46,33 @@ _TERMINATIONS = {1: Termination.PASSES, 2: Termination.MOVE_LIMIT, 3: Terminatio
 STEP_CAP = 20000
 
 
+#: why the kernel is not used here, when it is built but stale
+_STALE = ""
+
+
 def _load() -> ModuleType | None:
+    global _STALE
+    from . import accel
+    if accel._pure_asked():
+        return None
     try:
-        from . import accel
-        if accel._pure_asked():
-            return None
-        return importlib.import_module(f"{__package__}._native")
+        module = importlib.import_module(f"{__package__}._native")
     except ImportError:
         return None
+    here = os.path.dirname(os.path.abspath(__file__))
+    src = os.path.join(here, "_native_src")
+    try:
+        with open(os.path.join(here, accel.MANIFEST), encoding="utf-8") as f:
+            built_from = json.load(f).get("_native")
+    except (OSError, ValueError, AttributeError):
+        built_from = None
+    if built_from is not None and os.path.isdir(src) and built_from != sources_hash(src):
+        _STALE = ("the native kernel's C++ sources changed since it was built: reinstall "
+                  "the package (pip install -e .) to build it again")
+        warnings.warn(f"dendria_widget: {_STALE}; the players search on Python meanwhile",
+                      RuntimeWarning, stacklevel=2)
+        return None
+    return module
 
 
 _KERNEL: ModuleType | None = _load()
@@ -63,8 +86,9 @@ def available() -> bool:
 def describe() -> str:
     """One line: whether the native kernel runs here, for the bench and reports."""
     if _KERNEL is None:
-        return "the native kernel is not built here (no C++ compiler or pybind11 at install, " \
-               "DENDRIA_WIDGET_PURE set, or Pyodide): the Python engine plays"
+        return _STALE or ("the native kernel is not built here (no C++ compiler or pybind11 "
+                          "at install, DENDRIA_WIDGET_PURE set, or Pyodide): the Python "
+                          "engine plays")
     return "the native kernel (C++17, pybind11)"
 
 

@@ -209,3 +209,78 @@ def test_without_the_kernel_native_says_so(monkeypatch):
     assert native.refusal(Game("hedu", size=3)) == "the native kernel is not built here"
     with pytest.raises(DendriaError, match="not built"):
         native.State.from_position("hedu h3 3/4/5/4/3 black")
+
+
+# ------------------------------------------------------------ the search
+def _positions(ruleset, size, count, seed):
+    """Seeded random games stopped at the start of a turn, every few steps."""
+    out = []
+    rng = random.Random(seed)
+    game = Game(ruleset, size=size)
+    while len(out) < count:
+        for _ in range(rng.randint(1, 6)):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_steps()))
+        while game.turn_under_way and not game.is_over:
+            game.play(rng.choice(game.legal_steps()))
+        if game.is_over:
+            game = Game(ruleset, size=size)     # the next game
+        else:
+            out.append(game.copy())
+    return out
+
+
+def test_native_and_python_searches_choose_the_same_turns(kernel):
+    # the same algorithm with the same random source: at the same seed and
+    # budget the same turn, and the very same visit shares
+    from dendria_widget.players import GreedyPlayer, MCTSPlayer
+    checked = 0
+    for ruleset, size in (("dendria-classic", 4), ("dendria-sprites", 3), ("hedu", 4)):
+        for k, game in enumerate(_positions(ruleset, size, 15, size)):
+            for iterations in (1, 12):
+                py = MCTSPlayer(seed=k, iterations=iterations, backend="python")
+                nat = MCTSPlayer(seed=k, iterations=iterations, backend="native")
+                want = py.choose_turn(game)
+                assert nat.choose_turn(game) == want, (game.position_string(), iterations)
+                assert nat.last_search == py.last_search
+                assert (py.last_backend, nat.last_backend) == ("python", "native")
+                assert py.last_iterations == nat.last_iterations == iterations
+            assert (GreedyPlayer(seed=k, backend="native").choose_turn(game)
+                    == GreedyPlayer(seed=k, backend="python").choose_turn(game))
+            checked += 1
+    assert checked == 45
+
+
+def test_a_stop_takes_effect_within_a_fifth_of_a_second(kernel):
+    import threading
+    import time
+    from dendria_widget.players import MCTSPlayer
+    for size in (7, 20):
+        game = Game("dendria-classic", size=size, opening="none")
+        game.play(*[s for s in game.legal_steps() if str(s) != "pass"][:1], "end")
+        stop = threading.Event()
+        player = MCTSPlayer(seconds=60, backend="native")
+        timer = threading.Timer(0.5, stop.set)
+        timer.start()
+        t0 = time.perf_counter()
+        turn = player.choose_turn(game, stop)
+        late = time.perf_counter() - t0 - 0.5
+        timer.join()
+        assert turn and player.last_iterations >= 1
+        assert late < 0.2, f"side {size}: the stop came {late:.2f} s late"
+
+
+def test_players_fall_back_to_python_for_what_native_does_not_hold(kernel):
+    from dendria_widget.players import MCTSPlayer
+    game = Game("dendria-classic", size=3)
+    # weighted playouts after the expansion are the Python search's only
+    player = MCTSPlayer(iterations=3, playout_turns=1, backend="native")
+    player.choose_turn(game)
+    assert player.last_backend == "python"
+    default = MCTSPlayer(iterations=3)
+    default.choose_turn(game)
+    assert default.last_backend == "native"
+    assert MCTSPlayer(iterations=3).with_backend("python").backend == "python"
+    with pytest.raises(DendriaError, match="backend"):
+        MCTSPlayer(iterations=3, backend="fast")

@@ -5,6 +5,7 @@
 // the same seed and iteration budget choose the same turn.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -80,6 +81,8 @@ class Search {
     int s0 = 0;
     long done = 0;
     std::vector<int> flips_;
+    // set from another thread (a stop): the search ends within one step
+    std::atomic<bool> halt{false};
 
     Search(const E& engine, int flip0, const SearchParams& params, const PyRandom& r)
         : e(engine), flip(flip0), p(params), rng(r) {
@@ -140,6 +143,7 @@ class Search {
                 if (stop_at && !closed_turns.empty() && Clock::now() >= *stop_at) return closed_turns;
                 std::vector<Valued> nxt;
                 for (auto& it : items) {
+                    if (!closed_turns.empty() && halt.load(std::memory_order_relaxed)) return closed_turns;
                     for (auto& st : it.steps) push(st);
                     for (auto& st : e.legal()) {
                         push(st);
@@ -172,9 +176,12 @@ class Search {
         return seat_ == s0 ? v : -v;
     }
 
-    double expand(Node& node) {
+    // open a node; false when a stop cut it short (the node stays closed)
+    bool expand(Node& node, double& best) {
         int st = seat();
         auto turns = whole_turns(st, p.beam, nullptr);
+        // stopped before the end: a partial list only for the root (a turn to play)
+        if (turns.empty() || (halt.load() && &node != &root)) return false;
         std::stable_sort(turns.begin(), turns.end(), valued_greater);
         if (!after_set) {
             centre_after = p.centre ? turns[0].v : 0.0;
@@ -189,7 +196,8 @@ class Search {
             node.children.push_back(std::move(ch));
         }
         node.expanded = true;
-        return node.children.empty() ? 0.5 : node.children[0]->prior;
+        best = node.children[0]->prior;
+        return true;
     }
 
     // iterations until `target` are done or the clock passes `until`
@@ -200,8 +208,7 @@ class Search {
         std::vector<Node*> path;
         while (done < target) {
             if (here && Clock::now() >= until) break;
-            ++done;
-            ++here;
+            if (done && halt.load()) break;
             Node* node = &root;
             path.assign(1, node);
             while (!e.s.over && node->expanded) {
@@ -226,10 +233,16 @@ class Search {
                 results[1] = result(1);
             } else {
                 int st = seat();
-                double v = expand(*node);
+                double v = 0.5;
+                if (!expand(*node, v)) {   // stopped mid-expansion: this iteration is dropped
+                    while (flips_.size() > base) pop();
+                    break;
+                }
                 results[0] = st == 0 ? v : 1.0 - v;
                 results[1] = st == 0 ? 1.0 - v : v;
             }
+            ++done;
+            ++here;
             while (flips_.size() > base) pop();
             for (Node* nd : path) {
                 nd->n += 1;

@@ -277,6 +277,7 @@ void bind_search(py::module_& m, const char* name) {
             py::gil_scoped_release nogil;
             return box.s->run(target, seconds);
         })
+        .def("halt", [](S& box) { box.s->halt.store(true); })
         .def_property_readonly("iterations", [](const S& box) { return box.s->done; })
         .def_property_readonly("visits", [](const S& box) { return box.s->root.n; })
         // the root's children: (steps, visits, prior), best prior first
