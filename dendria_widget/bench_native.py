@@ -180,7 +180,7 @@ def differential(games: int, seed: int, say: Callable[[str], None]) -> int:
             st.play(step)
             steps += 1
     say(f"   {games} games, {steps} steps compared, {bad} different")
-    say()
+    say("")
     return bad
 
 
@@ -203,7 +203,7 @@ def projection(games: int, seed: int, say: Callable[[str], None]) -> None:
         f"projected at {1000 * dt / games / 3600:.2f} h on one core, "
         f"{1000 * dt / games / 7200:.2f} h on 2 cores")
     say(f"   first seat's score {first / games:.3f}, 95% interval [{lo:.3f}, {hi:.3f}]")
-    say()
+    say("")
 
 
 def main(argv: list[str] | None = None) -> int:
