@@ -67,17 +67,24 @@ inline std::vector<uint64_t> zobrist(int n, int codes) {
 // a key collision never refuses a legal step.
 struct Repetitions {
     std::unordered_map<uint64_t, std::vector<std::string>> by_hash;
-    void add(uint64_t h, const std::string& b) { by_hash[h].push_back(b); }
+    // how many recorded keys fall in each of 2^16 buckets: most look-ups end here
+    std::vector<uint32_t> buckets = std::vector<uint32_t>(1 << 16, 0);
+    static size_t bucket(uint64_t h) { return (size_t)((h ^ (h >> 29)) & 0xFFFF); }
+    void add(uint64_t h, const std::string& b) {
+        by_hash[h].push_back(b);
+        buckets[bucket(h)]++;
+    }
     void remove(uint64_t h, const std::string& b) {
         auto it = by_hash.find(h);
         if (it == by_hash.end()) return;
         auto& v = it->second;
         for (size_t k = 0; k < v.size(); ++k)
-            if (v[k] == b) { v.erase(v.begin() + (long)k); break; }
+            if (v[k] == b) { v.erase(v.begin() + (long)k); buckets[bucket(h)]--; break; }
         if (v.empty()) by_hash.erase(it);
     }
-    bool maybe_seen(uint64_t h) const { return by_hash.count(h) != 0; }
+    bool maybe_seen(uint64_t h) const { return buckets[bucket(h)] && by_hash.count(h) != 0; }
     bool seen(uint64_t h, const std::string& b) const {
+        if (!buckets[bucket(h)]) return false;
         auto it = by_hash.find(h);
         if (it == by_hash.end()) return false;
         for (auto& x : it->second) if (x == b) return true;

@@ -25,6 +25,24 @@ enum { DARK = 0, LIGHT = 1 };
 inline int colour_of(int c) { return c ? (c - 1) / 3 : -1; }
 inline int kind_of(int c) { return c ? (c - 1) % 3 : -1; }
 
+// a run of cell indices (a group's members)
+struct Span {
+    const int* b_;
+    const int* e_;
+    const int* begin() const { return b_; }
+    const int* end() const { return e_; }
+    size_t size() const { return (size_t)(e_ - b_); }
+    int operator[](size_t k) const { return b_[k]; }
+};
+inline Span span(const std::vector<int>& v) { return {v.data(), v.data() + v.size()}; }
+
+// the groups of one code, flat: members of group k at cells[start[k]..start[k+1])
+struct Comps {
+    std::vector<int> cells, start;
+    size_t count() const { return start.empty() ? 0 : start.size() - 1; }
+    Span operator[](size_t k) const { return {cells.data() + start[k], cells.data() + start[k + 1]}; }
+};
+
 struct DScalars {
     int to_move = DARK, phase = P_TURN;
     double komi = 0;
@@ -57,11 +75,11 @@ class Dendria {
     std::vector<std::pair<int, int>> changes_;   // (cell, code before)
     std::vector<std::string> recorded_;          // boards recorded by ends, latest last
     std::unordered_map<std::string, bool> fin_;  // turn state -> can it still end
-    uint64_t bver_ = 1;                          // bumped by every board change
-    // lazily computed facts of the board now
+    // lazily computed facts of the board now, keyed by its Zobrist key
     std::vector<uint64_t> hstamp_;
     std::vector<uint8_t> hval_;
     uint64_t fver_ = 0;
+    bool fvalid_ = false;
     std::vector<uint8_t> fert_[2];
     // scratch marks
     std::vector<uint32_t> mark_;
@@ -95,15 +113,16 @@ class Dendria {
         if (old) { cnt[old]--; z ^= Z[(size_t)i * 7 + old]; }
         if (c) { cnt[c]++; z ^= Z[(size_t)i * 7 + c]; }
         cells[i] = (uint8_t)c;
-        ++bver_;
         return old;
     }
 
     int mover_trees() const { return cnt[2 + 3 * s.to_move]; }
 
     // ------------------------------------------------------------ sight
+    // hungry plots of the board now, all at once: a ray is open to the edge
+    // when its first plot is empty and that plot's ray onwards is open
     bool hungry(int i) {
-        if (hstamp_[i] == bver_) return hval_[i];
+        if (hstamp_[i] == (z | 1)) return hval_[i];
         bool h = false;
         for (int d = 0; d < 6 && !h; ++d) {
             const int* p = b->ray_begin(i, d);
@@ -113,13 +132,13 @@ class Dendria {
             for (; p != e; ++p) if (cells[*p]) { open = false; break; }
             h = open;
         }
-        hstamp_[i] = bver_;
+        hstamp_[i] = z | 1;
         hval_[i] = h;
         return h;
     }
 
     const std::vector<uint8_t>& fert(int colour) {
-        if (fver_ != bver_) {
+        if (!fvalid_ || fver_ != z) {
             std::fill(fert_[0].begin(), fert_[0].end(), 0);
             std::fill(fert_[1].begin(), fert_[1].end(), 0);
             for (int p = 0; p < b->n; ++p) {
@@ -132,7 +151,8 @@ class Dendria {
                         f[*q] = 1;
                     }
             }
-            fver_ = bver_;
+            fver_ = z;
+            fvalid_ = true;
         }
         return fert_[colour];
     }
@@ -171,24 +191,27 @@ class Dendria {
         }
     }
 
-    // components of code c, each as (lowest cell, members), lowest first
-    void components(int c, std::vector<std::vector<int>>& out) {
-        out.clear();
+    // the groups of code c, lowest first (each one's first member its lowest cell)
+    void components(int c, Comps& out) {
+        out.cells.clear();
+        out.start.clear();
+        out.start.push_back(0);
         ++mstamp2_;
         for (int i = 0; i < b->n; ++i) {
             if (cells[i] != c || mark2_[i] == mstamp2_) continue;
-            out.emplace_back();
-            auto& g = out.back();
-            g.push_back(i);
+            size_t k = out.cells.size();
+            out.cells.push_back(i);
             mark2_[i] = mstamp2_;
-            for (size_t k = 0; k < g.size(); ++k)
-                for (int j : b->nbr[g[k]])
-                    if (j >= 0 && mark2_[j] != mstamp2_ && cells[j] == c) { mark2_[j] = mstamp2_; g.push_back(j); }
+            for (; k < out.cells.size(); ++k)
+                for (int j : b->nbr[out.cells[k]])
+                    if (j >= 0 && mark2_[j] != mstamp2_ && cells[j] == c) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
+            out.start.push_back((int)out.cells.size());
         }
     }
+    Comps cgain_, chope_, cscore_, cconv_;
 
     // (dark, light) distinct dendrids the group sees (enclosed groups)
-    std::pair<int, int> seen_dendrids(const std::vector<int>& g) {
+    std::pair<int, int> seen_dendrids(Span g) {
         ++mstamp_;
         uint32_t member = mstamp_;
         for (int m : g) mark_[m] = member;
@@ -207,34 +230,36 @@ class Dendria {
     }
 
     // every fertile soil fertilized by colour; an enclosed group by sight
-    bool held(const std::vector<int>& g, int colour, bool enclosed_never) {
+    bool held(Span g, int colour, bool enclosed_never) {
         const auto& f = fert(colour);
-        bool fertile = false, all = true;
+        bool fertile = false;
         for (int m : g)
             for (int j : b->nbr[m])
-                if (j >= 0 && !cells[j]) { fertile = true; if (!f[j]) all = false; }
-        if (fertile) return all;
+                if (j >= 0 && !cells[j]) {
+                    if (!f[j]) return false;   // a fertile soil colour does not fertilize
+                    fertile = true;
+                }
+        if (fertile) return true;
         if (!o.enclosed_sight) return enclosed_never;
         auto seen = seen_dendrids(g);
         int mine = colour ? seen.second : seen.first, theirs = colour ? seen.first : seen.second;
         return mine > theirs;
     }
 
-    bool growable(const std::vector<int>& g, int mover) { return held(g, mover, false); }
+    bool growable(Span g, int mover) { return held(g, mover, false); }
 
-    bool capturable(const std::vector<int>& g, int mover) {
+    bool capturable(Span g, int mover) {
         if (o.capture_unprotected) return !held(g, 1 - mover, true);
         const auto& fm = fert(mover);
         const auto& fo = fert(1 - mover);
-        bool fertile = false, all = true, open = false;
+        bool open = false;
         for (int m : g)
             for (int j : b->nbr[m])
                 if (j >= 0 && !cells[j]) {
-                    fertile = true;
-                    if (!fm[j]) all = false;
+                    if (!fm[j]) return false;
                     if (!fo[j]) open = true;
                 }
-        return fertile && all && open;
+        return open;   // (no fertile soil: never open)
     }
 
     // ------------------------------------------------------- placements
@@ -273,7 +298,7 @@ class Dendria {
     }
 
     // ------------------------------------------------------ turn ending
-    bool repeated() const { return o.superko && reps.seen(z, board_bytes()); }
+    bool repeated() const { return o.superko && reps.maybe_seen(z) && reps.seen(z, board_bytes()); }
 
     bool power_ok() const {
         if (!o.power_rule || s.jid < 0) return true;
@@ -301,6 +326,7 @@ class Dendria {
 
     void mid_sprouts(std::vector<Step>& out) {
         if (s.phase == P_MOVE && !(o.sprout_on_move && conversions_open())) return;
+        if (!cnt[1] && !cnt[4]) return;
         for (int i = 0; i < b->n; ++i)
             if ((cells[i] == 1 || cells[i] == 4) && can_sprout(i, s.to_move)) out.push_back({SPROUT, i});
     }
@@ -314,18 +340,22 @@ class Dendria {
             if (o.grow_after_plant && !s.grew && s.planted >= 0 && kind_of(cells[s.planted]) == 0) {
                 std::vector<int> g;
                 group(s.planted, g);
-                if (growable(g, mover)) out.push_back({GROW, s.planted});
+                if (growable(span(g), mover)) out.push_back({GROW, s.planted});
             }
             return;
         }
         if (!conversions_open()) return;
-        std::vector<std::vector<int>> comps;
+        Comps& comps = cgain_;
         for (int colour = 0; colour < 2; ++colour) {
+            if (!cnt[1 + 3 * colour]) continue;
             components(1 + 3 * colour, comps);
-            for (auto& g : comps) if (growable(g, mover)) out.push_back({GROW, g[0]});
+            for (size_t k = 0; k < comps.count(); ++k)
+                if (growable(comps[k], mover)) out.push_back({GROW, comps[k][0]});
         }
+        if (!cnt[2 + 3 * (1 - mover)]) return;
         components(2 + 3 * (1 - mover), comps);
-        for (auto& g : comps) if (capturable(g, mover)) out.push_back({CAPTURE, g[0]});
+        for (size_t k = 0; k < comps.count(); ++k)
+            if (capturable(comps[k], mover)) out.push_back({CAPTURE, comps[k][0]});
     }
 
     void raw_mid(std::vector<Step>& out) {
@@ -362,23 +392,56 @@ class Dendria {
         return ok;
     }
 
+    // could the turn end at once after this mid-turn step? (played and taken back)
+    bool ends_right_after(const Step& st) {
+        do_step(st);
+        bool ok = end_ok();
+        undo();
+        return ok;
+    }
+
     bool search_finish() {
-        std::vector<Step> raw;
-        raw_mid(raw);
-        bool gains = false;
-        for (auto& st : raw) if (st.verb == GROW || st.verb == CAPTURE) gains = true;
-        if (!gains && !hope()) return false;
-        // gains first, then slides, then sprouts
-        for (int pass = 0; pass < 3; ++pass)
-            for (auto& st : raw) {
-                int want = (st.verb == GROW || st.verb == CAPTURE) ? 0 : st.verb == SLIDE ? 1 : 2;
-                if (want != pass) continue;
+        // cheapest first: a step after which the turn can end at once
+        std::vector<Step> slides, gains, sprouts;
+        mid_slides(slides);
+        for (auto& st : slides) if (ends_right_after(st)) return true;
+        bool opening = s.phase == P_PLANT && s.opening_turn;   // one seed, nothing else
+        if (!opening) mid_gains(gains);
+        for (auto& st : gains) if (ends_right_after(st)) return true;
+        if (!opening) mid_sprouts(sprouts);
+        for (auto& st : sprouts) if (ends_right_after(st)) return true;
+        if (gains.empty() && !hope()) return false;
+        for (auto* list : {&gains, &slides, &sprouts})
+            for (auto& st : *list) {
                 do_step(st);
                 bool ok = can_finish();
                 undo();
                 if (ok) return true;
             }
         return false;
+    }
+
+    // has the mover's dendrid on p a journey that ends legally? A slide
+    // that ends the turn on a new board (and lowers the power, under the
+    // power rule) answers at once; else the exact search
+    bool move_sure(int p) {
+        int mover = s.to_move;
+        int c = cells[p];
+        uint64_t z0 = z ^ Z[(size_t)p * 7 + c];
+        int p0 = b->power[p];
+        bool any = false, sure = false;
+        for (int d = 0; d < 6 && !sure; ++d)
+            stops(p, d, mover, [&](int j, bool capt) {
+                any = true;
+                if (o.power_rule && b->power[j] >= p0) return true;
+                uint64_t zj = z0 ^ Z[(size_t)j * 7 + c];
+                if (capt) zj ^= Z[(size_t)j * 7 + cells[j]];
+                if (!o.superko || !reps.maybe_seen(zj)) { sure = true; return false; }
+                return true;
+            });
+        if (sure) return true;
+        if (!any) return false;
+        return finishable_after({MOVE, p});
     }
 
     bool finishable_after(const Step& st) {
@@ -469,9 +532,10 @@ class Dendria {
             }
             return o.enclosed_sight && enclosed;
         }
-        std::vector<std::vector<int>> comps;
+        Comps& comps = chope_;
         components(forest, comps);
-        for (auto& g : comps) {
+        for (size_t k = 0; k < comps.count(); ++k) {
+            Span g = comps[k];
             bool a = false, bad = false, c = false;
             for (int m : g)
                 for (int j : b->nbr[m]) {
@@ -492,12 +556,15 @@ class Dendria {
         int mover = s.to_move;
         int ph = s.phase;
         if (ph == P_TURN || ph == P_SWAP) {
+            int seed = 1 + 3 * mover;
             for (int i = 0; i < b->n; ++i)
-                if (placement_ok(i, mover) && finishable_after({PLANT, i})) out.push_back({PLANT, i});
+                if (placement_ok(i, mover) &&
+                    (!o.superko || !reps.maybe_seen(z ^ Z[(size_t)i * 7 + seed]) ||
+                     finishable_after({PLANT, i})))
+                    out.push_back({PLANT, i});
             int own = 3 + 3 * mover;
             for (int p = 0; p < b->n; ++p)
-                if (cells[p] == own && any_stop(p, mover) && finishable_after({MOVE, p}))
-                    out.push_back({MOVE, p});
+                if (cells[p] == own && move_sure(p)) out.push_back({MOVE, p});
             out.push_back({PASS, 0});
             if (ph == P_SWAP) out.push_back({SWAP, 0});
             return out;
@@ -583,7 +650,7 @@ class Dendria {
                 break;
             case GROW:
             case CAPTURE: {
-                std::vector<int> g;
+                std::vector<int>& g = gscratch_;
                 group(st.arg, g);
                 for (int i : g) change(i, 2 + 3 * mover);
                 if (s.phase == P_PLANT) s.grew = true;
@@ -654,10 +721,10 @@ class Dendria {
 
     // ------------------------------------------------------------ score
     std::vector<int> forest_sizes(int colour) {
-        std::vector<std::vector<int>> comps;
+        Comps& comps = cscore_;
         components(2 + 3 * colour, comps);
         std::vector<int> out;
-        for (auto& g : comps) out.push_back((int)g.size());
+        for (size_t k = 0; k < comps.count(); ++k) out.push_back((int)comps[k].size());
         std::sort(out.rbegin(), out.rend());
         return out;
     }
@@ -697,11 +764,13 @@ class Dendria {
     // enemy forests it may capture (Game.conversion_counts)
     std::pair<int, int> conversion_counts(int colour) {
         int grow = 0, capture = 0;
-        std::vector<std::vector<int>> comps;
+        Comps& comps = cconv_;
         components(1 + 3 * colour, comps);
-        for (auto& g : comps) if (growable(g, colour)) grow += (int)g.size();
+        for (size_t k = 0; k < comps.count(); ++k)
+            if (growable(comps[k], colour)) grow += (int)comps[k].size();
         components(2 + 3 * (1 - colour), comps);
-        for (auto& g : comps) if (capturable(g, colour)) capture += (int)g.size();
+        for (size_t k = 0; k < comps.count(); ++k)
+            if (capturable(comps[k], colour)) capture += (int)comps[k].size();
         return {grow, capture};
     }
 

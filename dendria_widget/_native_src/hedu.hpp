@@ -30,8 +30,11 @@ class Hedu {
     const Board* b;
     HOptions o;
     std::vector<uint64_t> Z;
+    std::vector<uint64_t> ZO;     // a key per plot for the occupancy
     std::vector<uint8_t> cells;
     uint64_t z = 0;
+    uint64_t zo = 0;              // the occupancy's key
+    std::unordered_map<uint64_t, int> occ_seen;   // occupancy keys of the recorded boards
     HScalars s;
     Repetitions reps;
 
@@ -46,14 +49,29 @@ class Hedu {
   public:
     Hedu(const Board* board, const HOptions& opt) : b(board), o(opt) {
         Z = zobrist(b->n, CODES);
+        ZO = zobrist(b->n + 1, 2);
         cells.assign(b->n, 0);
         label_.assign(b->n, -1);
     }
 
     void start(bool fresh) {
         s.phase = fresh ? (o.opening == 0 ? H_OPENING : H_TURN) : H_TURN;
-        reps.add(z, board_bytes());
+        record(z);
         if (!any_placeable()) finish(BY_NO_PLACEMENT);
+    }
+
+    uint64_t okey(int i) const { return ZO[(size_t)i * 2 + 1]; }
+
+    void record(uint64_t h) {
+        recorded_.push_back(board_bytes());
+        reps.add(h, recorded_.back());
+        occ_seen[zo]++;
+    }
+    void unrecord(uint64_t h) {
+        reps.remove(h, recorded_.back());
+        recorded_.pop_back();
+        auto it = occ_seen.find(zo);
+        if (it != occ_seen.end() && --it->second == 0) occ_seen.erase(it);
     }
 
     std::string board_bytes() const { return std::string(cells.begin(), cells.end()); }
@@ -62,6 +80,7 @@ class Hedu {
         int old = cells[i];
         if (old) z ^= Z[(size_t)i * CODES + old];
         if (c) z ^= Z[(size_t)i * CODES + c];
+        if (!old != !c) zo ^= okey(i);
         cells[i] = (uint8_t)c;
         return old;
     }
@@ -143,20 +162,55 @@ class Hedu {
 
     void finish(int ending) { s.over = true; s.phase = H_OVER; s.ending = ending; }
 
+    int liberties(int j) const {
+        int k = 0;
+        for (int x : b->nbr[j]) if (x >= 0 && !cells[x]) ++k;
+        return k;
+    }
+
+    // would placing on i repeat a recorded board? The occupancy after it is
+    // known without playing it (docs/rules.md 3 (1), (2)): the new stack
+    // stays; the enemy stacks whose one empty neighbour is i leave, then the
+    // friendly ones whose one empty neighbour is i and that touch no
+    // leaving enemy stack. Only a placement to a recorded occupancy is played out.
+    bool place_repeats(int i, int mover, bool dead) {
+        if (!dead) {
+            uint64_t key = zo ^ okey(i);
+            int gone_e[6], ne = 0;
+            for (int j : b->nbr[i])
+                if (j >= 0 && cells[j] && (cells[j] & 1) != mover && liberties(j) == 1) {
+                    gone_e[ne++] = j;
+                    key ^= okey(j);
+                }
+            for (int j : b->nbr[i]) {
+                if (j < 0 || !cells[j] || (cells[j] & 1) != mover || liberties(j) != 1) continue;
+                bool freed = false;
+                for (int k = 0; k < ne; ++k)
+                    for (int x : b->nbr[j]) if (x == gone_e[k]) freed = true;
+                if (!freed) key ^= okey(j);
+            }
+            if (!occ_seen.count(key)) return false;
+        }
+        HScalars saved = s;
+        size_t mark = changes_.size();
+        place(i, mover);
+        bool rep = reps.maybe_seen(z) && reps.seen(z, board_bytes());
+        while (changes_.size() > mark) { put(changes_.back().first, changes_.back().second); changes_.pop_back(); }
+        s = saved;
+        return rep;
+    }
+
     std::vector<Step> legal() {
         std::vector<Step> out;
         if (s.over) return out;
+        // a given position may hold stacks with no empty neighbour: they leave
+        // at the first placement, so every placement is played out
+        bool dead = false;
+        if (o.superko)
+            for (int j = 0; j < b->n && !dead; ++j) if (cells[j] && !liberties(j)) dead = true;
         for (int i = 0; i < b->n; ++i) {
             if (!placeable(i)) continue;
-            if (o.superko) {
-                HScalars saved = s;
-                size_t mark = changes_.size();
-                place(i, s.to_move);
-                bool rep = reps.maybe_seen(z) && reps.seen(z, board_bytes());
-                while (changes_.size() > mark) { put(changes_.back().first, changes_.back().second); changes_.pop_back(); }
-                s = saved;
-                if (rep) continue;
-            }
+            if (o.superko && place_repeats(i, s.to_move, dead)) continue;
             out.push_back({PLACE, i});
         }
         if (s.phase != H_OPENING) out.push_back({PASS, 0});
@@ -173,8 +227,7 @@ class Hedu {
             place(st.arg, mover);
             rec.recorded = true;
             rec.h = z;
-            recorded_.push_back(board_bytes());
-            reps.add(z, recorded_.back());
+            record(z);
             s.passes = 0;
             s.phase = s.phase == H_OPENING ? H_SWAP : H_TURN;
             s.to_move = 1 - mover;
@@ -197,12 +250,12 @@ class Hedu {
         if (undo_.empty()) return false;
         Rec rec = undo_.back();
         undo_.pop_back();
+        if (rec.recorded) unrecord(rec.h);   // the board it recorded: before taking it back
         while (changes_.size() > rec.ch_begin) {
             auto ch = changes_.back();
             changes_.pop_back();
             put(ch.first, ch.second);
         }
-        if (rec.recorded) { reps.remove(rec.h, recorded_.back()); recorded_.pop_back(); }
         s = rec.saved;
         return true;
     }
@@ -211,54 +264,75 @@ class Hedu {
 
     // ------------------------------------------------------------ score
     using Pairs = std::vector<std::pair<int, int>>;
-    static int compare(Pairs a, Pairs c) {   // 0, 1 or -1 when identical
+    // which list is greater, a missing entry (0, 0): 0, 1 or -1 when identical
+    static int compare(const Pairs& a, const Pairs& c) {
         size_t n = std::max(a.size(), c.size());
-        a.resize(n, {0, 0});
-        c.resize(n, {0, 0});
-        if (a > c) return 0;
-        if (c > a) return 1;
+        for (size_t k = 0; k < n; ++k) {
+            std::pair<int, int> x = k < a.size() ? a[k] : std::pair<int, int>{0, 0};
+            std::pair<int, int> y = k < c.size() ? c[k] : std::pair<int, int>{0, 0};
+            if (x != y) return x > y ? 0 : 1;
+        }
         return -1;
     }
+
+    // scratch of score(), kept between calls
+    std::vector<int> gid_, gstamp_;
+    std::vector<std::pair<int, int>> ginfo_;            // per group: (code, size)
+    std::vector<std::vector<int>> rgroups_;             // per region: the groups next to it
+    Pairs lists_[2], all_[2];
 
     std::array<double, 2> score() {
         int n = b->n;
         // groups: one colour and one height
-        std::vector<int> gid(n, -1);
-        std::vector<std::pair<int, int>> ginfo;   // (code, size)
+        gid_.assign(n, -1);
+        ginfo_.clear();
         for (int i = 0; i < n; ++i) {
-            if (!cells[i] || gid[i] >= 0) continue;
-            int g = (int)ginfo.size();
+            if (!cells[i] || gid_[i] >= 0) continue;
+            int g = (int)ginfo_.size();
             queue_.clear();
             queue_.push_back(i);
-            gid[i] = g;
+            gid_[i] = g;
             for (size_t q = 0; q < queue_.size(); ++q)
                 for (int j : b->nbr[queue_[q]])
-                    if (j >= 0 && gid[j] < 0 && cells[j] == cells[i]) { gid[j] = g; queue_.push_back(j); }
-            ginfo.push_back({cells[i], (int)queue_.size()});
+                    if (j >= 0 && gid_[j] < 0 && cells[j] == cells[i]) { gid_[j] = g; queue_.push_back(j); }
+            ginfo_.push_back({cells[i], (int)queue_.size()});
         }
         int regions = label_regions();
         std::array<double, 2> total{};
-        std::vector<int> stamp(ginfo.size(), -1);
-        std::vector<std::vector<int>> members(regions);
-        for (int i = 0; i < n; ++i)
-            if (!cells[i]) members[label_[i]].push_back(i);
-        for (int r = 0; r < regions; ++r) {
-            Pairs lists[2];
-            for (int i : members[r])
-                for (int j : b->nbr[i]) {
-                    if (j < 0 || !cells[j] || stamp[gid[j]] == r) continue;
-                    stamp[gid[j]] = r;
-                    int c = ginfo[gid[j]].first;
-                    lists[c & 1].push_back({c >> 1, ginfo[gid[j]].second});
-                }
-            for (auto& l : lists) std::sort(l.rbegin(), l.rend());
-            int ctrl = compare(lists[0], lists[1]);
-            if (ctrl >= 0) total[ctrl] += lists[ctrl][0].first;
+        gstamp_.assign(ginfo_.size(), -1);
+        if ((int)rgroups_.size() < regions) rgroups_.resize(regions);
+        for (int r = 0; r < regions; ++r) rgroups_[r].clear();
+        // each region's groups: walk the empty plots by region
+        for (int i = 0; i < n; ++i) {
+            if (cells[i]) continue;
+            int r = label_[i];
+            for (int j : b->nbr[i]) {
+                if (j < 0 || !cells[j]) continue;
+                int g = gid_[j];
+                if (gstamp_[g] == r) continue;
+                // a group may have been seen for this region at another plot
+                bool dup = false;
+                for (int x : rgroups_[r]) if (x == g) { dup = true; break; }
+                gstamp_[g] = r;
+                if (!dup) rgroups_[r].push_back(g);
+            }
         }
-        Pairs all[2];
-        for (auto& g : ginfo) all[g.first & 1].push_back({g.first >> 1, g.second});
-        for (auto& l : all) std::sort(l.rbegin(), l.rend());
-        int best = compare(all[0], all[1]);
+        for (int r = 0; r < regions; ++r) {
+            lists_[0].clear();
+            lists_[1].clear();
+            for (int g : rgroups_[r]) {
+                int c = ginfo_[g].first;
+                lists_[c & 1].push_back({c >> 1, ginfo_[g].second});
+            }
+            for (auto& l : lists_) std::sort(l.rbegin(), l.rend());
+            int ctrl = compare(lists_[0], lists_[1]);
+            if (ctrl >= 0) total[ctrl] += lists_[ctrl][0].first;
+        }
+        all_[0].clear();
+        all_[1].clear();
+        for (auto& g : ginfo_) all_[g.first & 1].push_back({g.first >> 1, g.second});
+        for (auto& l : all_) std::sort(l.rbegin(), l.rend());
+        int best = compare(all_[0], all_[1]);
         for (int c = 0; c < 2; ++c) total[c] += s.prisoners[c] + (best == c ? 0.5 : 0);
         return total;
     }
