@@ -509,8 +509,11 @@ class MCTSPlayer(Player):
             watcher.start()
         try:
             while search.iterations < target:
-                if search.iterations and stop is not None and stop.is_set():
-                    break
+                if stop is not None and stop.is_set():
+                    if search.iterations:
+                        break
+                    search.run(1, 0.0)     # a stop from the start: one iteration, as Python's
+                    continue
                 left = self.SLICE
                 if deadline is not None:
                     left = min(left, deadline - clock())
