@@ -17,7 +17,11 @@ every speed is a ratio of two figures measured side by side in this run.
    and whether both chose the same turn at the same budget.
 3. With ``--check N``: N more seeded random games on both engines, compared
    step by step (the differential test of tests/test_native.py, longer).
-4. With ``--project N``: N games of MCTS at 100 iterations a turn against
+4. With ``--search N``: N fixed positions (seeded random games of the three
+   editions, small boards, at the start of a turn): the native and the
+   Python MCTS at the same seed and budget (8 iterations) must choose the
+   same turn with the same visit shares.
+5. With ``--project N``: N games of MCTS at 100 iterations a turn against
    itself on classic side 7 on the native kernel, timed, projected to 1,000
    games on 2 cores, with the first seat's win rate and its 95% interval.
 """
@@ -94,7 +98,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
-        out: TextIO | None = None) -> int:
+        out: TextIO | None = None, search: int = 0) -> int:
     stream = sys.stdout if out is None else out
 
     def say(line: str = "") -> None:
@@ -154,9 +158,43 @@ def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
     failures = 0
     if check:
         failures += differential(check, seed, say)
+    if search:
+        failures += search_check(search, seed, say)
     if project:
         projection(project, seed, say)
     return 1 if failures else 0
+
+
+def search_check(count: int, seed: int, say: Callable[[str], None]) -> int:
+    """The same MCTS turn on both engines at the same seed and budget."""
+    say(f"4. Search check: {count} positions, MCTS at 8 iterations, native against python")
+    rng = random.Random(seed)
+    editions = (("dendria-classic", 4), ("dendria-sprites", 3), ("hedu", 4))
+    same = differ = 0
+    game = None
+    k = 0
+    while same + differ < count:
+        ruleset, size = editions[k % 3]
+        if game is None or game.is_over or game.ruleset != ruleset:
+            game = Game(ruleset, size=size)
+        for _ in range(rng.randint(1, 5)):
+            if not game.is_over:
+                game.play(rng.choice(game.legal_steps()))
+        while game.turn_under_way and not game.is_over:
+            game.play(rng.choice(game.legal_steps()))
+        if game.is_over:
+            continue
+        k += 1
+        py = MCTSPlayer(seed=k, iterations=8, backend="python")
+        nat = MCTSPlayer(seed=k, iterations=8, backend="native")
+        if py.choose_turn(game) == nat.choose_turn(game) and py.last_search == nat.last_search:
+            same += 1
+        else:
+            differ += 1
+            say(f"   DIFFERENT at {game.position_string()}")
+    say(f"   {same} of {same + differ} positions: the same turn and the same visit shares")
+    say("")
+    return differ
 
 
 def differential(games: int, seed: int, say: Callable[[str], None]) -> int:
@@ -185,7 +223,7 @@ def differential(games: int, seed: int, say: Callable[[str], None]) -> int:
 
 
 def projection(games: int, seed: int, say: Callable[[str], None]) -> None:
-    say(f"4. {games} games of MCTS (100 iterations a turn) against itself, classic side 7, "
+    say(f"5. {games} games of MCTS (100 iterations a turn) against itself, classic side 7, "
         "native")
     first = 0.0
     t0 = CLOCK()
@@ -219,12 +257,13 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{flag} takes a whole number of games") from None
 
     unknown = [a for a in args if a.startswith("-") and a not in ("--quick", "--check",
-                                                                  "--project")]
+                                                                  "--project", "--search")]
     if unknown or "--help" in args:
         print(__doc__)
         return 0 if not unknown else 2
     t0 = time.perf_counter()
-    rc = run(quick="--quick" in args, check=number("--check"), project=number("--project"))
+    rc = run(quick="--quick" in args, check=number("--check"), project=number("--project"),
+             search=number("--search"))
     print(f"total {time.perf_counter() - t0:.1f} s")
     return rc
 
