@@ -88,7 +88,13 @@ class Hedu {
     void change(int i, int c) { changes_.push_back({i, put(i, c)}); }
 
     // label every region (maximal connected set of empty plots)
+    // (labels hold for one occupancy: kept while it stays the same)
+    uint64_t lkey_ = 0;
+    bool lvalid_ = false;
+    int nregions_ = 0;
+
     int label_regions() {
+        if (lvalid_ && lkey_ == zo) return nregions_;
         std::fill(label_.begin(), label_.end(), -1);
         int k = 0;
         for (int i = 0; i < b->n; ++i) {
@@ -101,6 +107,9 @@ class Hedu {
                     if (j >= 0 && !cells[j] && label_[j] < 0) { label_[j] = k; queue_.push_back(j); }
             ++k;
         }
+        lvalid_ = true;
+        lkey_ = zo;
+        nregions_ = k;
         return k;
     }
 
