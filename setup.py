@@ -16,6 +16,12 @@
    ``dendria_widget/_compiled.json``; on import a compiled module whose
    source changed since is not used (dendria_widget/accel.py).
 
+3. The native kernel (dendria_widget/native.py): the C++17 sources in
+   ``dendria_widget/_native_src/`` built with pybind11 as the optional
+   extension ``dendria_widget._native`` when a C++ compiler is there. Like
+   the compiled engine it is optional (a failed build leaves it out and the
+   players run on the Python engine) and left out with DENDRIA_WIDGET_PURE=1.
+
 Everything else is in pyproject.toml.
 """
 
@@ -55,7 +61,10 @@ class build_ext_recorded(build_ext):
     as Python)."""
 
     def finalize_options(self):
-        self.distribution.ext_modules = cythonized(self.distribution.ext_modules)
+        exts = self.distribution.ext_modules or []
+        native = [e for e in exts if e.name == NATIVE_NAME]
+        self.distribution.ext_modules = cythonized(
+            [e for e in exts if e.name != NATIVE_NAME]) + native
         super().finalize_options()
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
@@ -64,6 +73,13 @@ class build_ext_recorded(build_ext):
         super().run()
         built = {}
         for ext in self.extensions:
+            if ext.name == NATIVE_NAME:
+                if os.path.exists(self.get_ext_fullpath(ext.name)):
+                    built[NATIVE_KEY] = native_sources_hash()
+                else:
+                    print("dendria-widget: the native kernel was not built (no C++ compiler "
+                          "or pybind11): the players run on the Python engine")
+                continue
             module = ext.name.split(".", 1)[1]
             if os.path.exists(self.get_ext_fullpath(ext.name)):
                 built[module] = ACCEL["source_hash"](source_of(module))
@@ -71,7 +87,8 @@ class build_ext_recorded(build_ext):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
             json.dump(built, f, indent=1, sort_keys=True)
-        if len(built) < len(ACCEL["COMPILED"]):
+        if len(built) < len(ACCEL["COMPILED"]) and any(
+                e.name != NATIVE_NAME for e in self.extensions):
             print("dendria-widget: the engine was not compiled (no C compiler or Cython, or "
                   f"{ACCEL['PURE_ENV']}=1): it runs as Python, the same rules, slower")
 
@@ -115,5 +132,32 @@ ENGINE = [] if ACCEL["_pure_asked"]() else [
               extra_compile_args=["-O2", "-g0"] if os.name == "posix" else [])
     for module in ACCEL["COMPILED"]]
 
+NATIVE_NAME = "dendria_widget._native"
+NATIVE_KEY = "_native"   # its entry in the manifest: the hash of its sources
+NATIVE = runpy.run_path(os.path.join("dendria_widget", "native_sources.py"))
+
+
+def native_sources_hash():
+    return NATIVE["sources_hash"](os.path.join("dendria_widget", "_native_src"))
+
+
+def native_kernel():
+    """The native kernel's extension (C++17, pybind11), or none when a pure
+    build is asked or pybind11 is missing."""
+    if ACCEL["_pure_asked"]():
+        return []
+    try:
+        import pybind11
+    except ImportError:
+        return []
+    folder = os.path.join("dendria_widget", "_native_src")
+    flags = (["-std=c++17", "-O2", "-g0", "-fvisibility=hidden"] if os.name == "posix"
+             else ["/std:c++17", "/O2"])
+    return [Extension(NATIVE_NAME, [os.path.join(folder, "module.cpp")],
+                      include_dirs=[pybind11.get_include(), folder], language="c++",
+                      extra_compile_args=flags, optional=True,
+                      depends=sorted(os.path.join(folder, f) for f in os.listdir(folder)))]
+
+
 setup(cmdclass={"build_py": build_py_with_notebooks, "build_ext": build_ext_recorded},
-      ext_modules=ENGINE)
+      ext_modules=ENGINE + native_kernel())

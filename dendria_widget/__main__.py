@@ -188,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--save", default=None, metavar="DIR",
                    help="also write every game's record and the tables (CSV) in DIR")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    c.add_argument("--backend", choices=("native", "python"), default=None,
+                   help="the engine the players search with: native (the C++ kernel, "
+                        "where built) or python (default: native where built)")
     c.set_defaults(run=run_lab)
     from .puzzles.cli import add_parser as add_puzzles_parser
     add_puzzles_parser(sub)     # puzzles mine / check / count
@@ -368,7 +371,7 @@ def _lab_study(args: argparse.Namespace) -> Any:
         if args.max_steps is not None:
             kwargs["max_steps"] = args.max_steps
         study = dict(variants=variants, players=players, games=args.games, seed=args.seed,
-                     out=args.out, shard=_shard(args.shard))
+                     out=args.out, shard=_shard(args.shard), backend=args.backend)
     client = cluster = None
     try:
         if args.dask:

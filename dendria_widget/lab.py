@@ -319,7 +319,8 @@ def run(variants: RulesSpec | Iterable[RulesSpec], players: Sequence[str | Playe
         games: int = 10, seed: int = 0, executor: cf.Executor | None = None,
         workers: int | None = None, max_steps: int | None = DEFAULT_MAX_STEPS,
         progress: bool = True, out: str | os.PathLike[str] | None = None,
-        shard: tuple[int, int] | None = None, window: int | None = None) -> LabResult:
+        shard: tuple[int, int] | None = None, window: int | None = None,
+        backend: str | None = None) -> LabResult:
     """Play ``games`` games of every variant between two players, seats
     alternating (player A is first in even games), and return a
     :class:`LabResult`.
@@ -340,13 +341,17 @@ def run(variants: RulesSpec | Iterable[RulesSpec], players: Sequence[str | Playe
     the first game. :func:`resume` finishes an interrupted study and
     :meth:`LabResult.load` reads one. ``shard=(k, n)`` plays only the games
     whose index is k modulo n (one machine's part; :meth:`LabResult.merge`
-    puts the parts together).
+    puts the parts together). ``backend``: the engine the players search
+    with, ``"native"`` (the C++ kernel, dendria_widget/native.py) or
+    ``"python"``; None: native where it is built and holds the game.
 
     Ctrl-C or a failing game stops the study: the finished games are kept
     (in ``out``) and a :class:`StudyIncomplete` says what failed and what is
     missing."""
     rules = _rules_list(variants)
     made, names = _labels(players)
+    if backend is not None:
+        made = [p.with_backend(backend) for p in made]
     _check_games(games, seed, max_steps, workers, shard, window)
     path = None if out is None else _check_out(out, new=True)
     spec = _spec(rules, made, names, games, seed, max_steps,

@@ -27,13 +27,20 @@ from __future__ import annotations
 import inspect
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
+from . import native
 from .errors import DendriaError
 from .game import SEATS, Game, seat_flip_after
 from .notation import Step
+
+#: the engines a player can search with: the native kernel (C++,
+#: dendria_widget/native.py) or the Python engine; None: native where it is
+#: built and holds the game, else Python
+BACKENDS = ("native", "python")
 
 # playout and ordering weights per verb: plants and conversions first
 VERB_WEIGHTS = {"plant": 4.0, "place": 1.0, "move": 1.0, "slide": 1.0, "end": 1.0,
@@ -151,16 +158,39 @@ class Player:
         'the MCTS player (30 tries a turn)'."""
         return f"the {self.label} player"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, backend: str | None = None) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise DendriaError(f"a player's seed is a whole number, not {seed!r}")
+        if backend is not None and backend not in BACKENDS:
+            raise DendriaError(f"a player's backend is 'native' or 'python', not {backend!r}")
+        if backend == "native" and not native.available():
+            raise DendriaError(f"backend 'native' asked, but {native.describe()}")
         self.seed = seed
+        self.backend = backend
+        #: the engine the last turn was searched with ('native' or 'python')
+        self.last_backend: str | None = None
+
+    def _native_for(self, game: Game) -> bool:
+        """Search this game on the native kernel? (asked, or by default,
+        where it is built and holds the game; else the Python engine)"""
+        use = self.backend != "python" and native.refusal(game) is None
+        self.last_backend = "native" if use else "python"
+        return use
 
     def with_seed(self: _P, seed: int) -> _P:
         """The same player with another seed (a copy)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.seed = seed
+        return new
+
+    def with_backend(self: _P, backend: str | None) -> _P:
+        """The same player searching with another engine (a copy):
+        'native', 'python' or None (native where it is built and holds the game)."""
+        Player.__init__(object.__new__(type(self)), self.seed, backend)   # judges it
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.backend = backend
         return new
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
@@ -287,8 +317,8 @@ class GreedyPlayer(Player):
 
     label = "greedy"
 
-    def __init__(self, seed: int = 0, beam: int = 3) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int = 0, beam: int = 3, backend: str | None = None) -> None:
+        super().__init__(seed, backend)
         self.beam = beam
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> list[Step]:
@@ -299,10 +329,34 @@ class GreedyPlayer(Player):
             line.pop()
             if closed:
                 return [first]
+        if self._native_for(line.game):
+            core = native.State.from_game(line.game)
+            found, _ = core.whole_turns(line.flip, _search_params(self.beam), rng)
+            kept = [t for t in found if first is not None or t[2][0].split()[0] != "swap"]
+            return _steps_of(line, max(kept or found)[2])
         turns = [t for t in whole_turns(line, line.seat(), rng, self.beam, stop)
                  if first is not None or t[2][0][0] != "swap"] or whole_turns(
                      line, line.seat(), rng, self.beam, stop)
         return max(turns)[2]
+
+
+def _search_params(beam: int, c: float = 0.4, widen: float = 2.0, scale: float = 2.0,
+                   prior_visits: float = 2.0, centre: bool = True) -> dict[str, Any]:
+    return {"beam": beam, "c": c, "widen": widen, "scale": scale, "prior_visits": prior_visits,
+            "centre": centre}
+
+
+def _steps_of(line: Line, texts: Sequence[str]) -> list[Step]:
+    """The Step objects of a turn the native kernel chose (step strings),
+    played along the line's game (and taken back)."""
+    out: list[Step] = []
+    for text in texts:
+        step = next(s for s in line.legal() if str(s) == text)
+        line.push(step)
+        out.append(step)
+    for _ in out:
+        line.pop()
+    return out
 
 
 def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
@@ -438,8 +492,8 @@ class MCTSPlayer(Player):
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, playout_turns: int = 0, c: float = 0.4,
                  widen: float = 2.0, scale: float = 2.0, prior_visits: float = 2.0,
-                 beam: int = 2, centre: bool = True) -> None:
-        super().__init__(seed)
+                 beam: int = 2, centre: bool = True, backend: str | None = None) -> None:
+        super().__init__(seed, backend)
         if iterations is not None and seconds is not None:
             raise DendriaError("give the MCTS player iterations or seconds, not both")
         if iterations is None and seconds is None:
@@ -472,6 +526,8 @@ class MCTSPlayer(Player):
         self._centre: list = [0, 0.0, None]
         self._stop: Stopper | None = None
         self.last_search: dict[str, Any] | None = None
+        #: how many iterations the last search did
+        self.last_iterations = 0
 
     @property
     def name(self) -> str:
@@ -486,7 +542,16 @@ class MCTSPlayer(Player):
             return f"the MCTS player ({tries} a turn)"
         return f"the MCTS player ({self.seconds:g} s a turn)"
 
+    def _native_for(self, game: Game) -> bool:
+        # the playouts' weighted steps are Python's only
+        if self.playout_turns:
+            self.last_backend = "python"
+            return False
+        return super()._native_for(game)
+
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
+        if self._native_for(line.game):
+            return self._choose_native(line, rng, stop)
         root = _Node((), None)    # no turn led to the root (its turn is never read)
         # values are judged against the evaluation now (for positions with
         # this seat to move) and after its best turn by the evaluation (for
@@ -497,10 +562,11 @@ class MCTSPlayer(Player):
         self._stop = stop          # an expansion stops within a step's look too
         self._centre = [seat, evaluate(line, seat) if self.centre else 0.0, None]
         if self.iterations is not None:
-            self._search(line, root, rng, stop, iterations=self.iterations)
+            done = self._search(line, root, rng, stop, iterations=self.iterations)
         else:
-            self._search(line, root, rng, stop,
-                         deadline=time.perf_counter() + (self.seconds or 0.0))
+            done = self._search(line, root, rng, stop,
+                                deadline=time.perf_counter() + (self.seconds or 0.0))
+        self.last_iterations = done
         self.last_search = _shares(line, root)
         # the most visited first step, then its most visited turn
         children = root.children
@@ -510,6 +576,58 @@ class MCTSPlayer(Player):
         for ch in children:
             visits[ch.turn[0]] = visits.get(ch.turn[0], 0) + ch.n
         return max(children, key=lambda ch: (visits[ch.turn[0]], ch.n, ch.prior)).turn
+
+    #: the native search runs in slices of this many seconds, so that a stop
+    #: takes effect within one slice
+    SLICE = 0.05
+
+    def _choose_native(self, line: Line, rng: random.Random,
+                       stop: Stopper | None) -> Sequence[Step]:
+        """The same search on the native kernel (dendria_widget/native.py),
+        with this player's random source: the same seed and iteration
+        budget choose the same turn."""
+        core = native.State.from_game(line.game)
+        search = core.search(line.flip, _search_params(
+            self.beam, self.c, self.widen, self.scale, self.prior_visits, self.centre), rng)
+        clock = time.perf_counter
+        deadline = None if self.seconds is None else clock() + self.seconds
+        target = self.iterations if self.iterations is not None else 1 << 62
+        # a stop halts the kernel's loop from a watcher thread (within one
+        # step of the search, not one iteration: a big board's expansion is long)
+        done_watching = threading.Event()
+
+        def watch() -> None:
+            while stop is not None and not done_watching.wait(0.02):
+                if stop.is_set():
+                    search.halt()
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True) if stop is not None else None
+        if watcher is not None:
+            watcher.start()
+        try:
+            while search.iterations < target:
+                if stop is not None and stop.is_set():
+                    if search.iterations:
+                        break
+                    search.run(1, 0.0)     # a stop from the start: one iteration, as Python's
+                    continue
+                left = self.SLICE
+                if deadline is not None:
+                    left = min(left, deadline - clock())
+                    if search.iterations and left <= 0:
+                        break
+                search.run(target, max(left, 0.0))
+        finally:
+            done_watching.set()
+            if watcher is not None:
+                watcher.join()
+        self.last_iterations = search.iterations
+        children = search.children()
+        if not children:
+            raise DendriaError("the search found no turn to play")
+        self.last_search = native_shares(children, search.visits)
+        return _steps_of(line, search.best())
 
     def _expand(self, line: Line, node: _Node, rng: random.Random) -> float:
         """Open ``node``: a child for every whole turn found, valued for the
@@ -623,6 +741,26 @@ def _shares(line: Line, root: _Node) -> dict[str, Any]:
     best = sorted(searched, key=lambda ch: (-ch.n, -ch.prior))[:5]
     turns = [[[str(st) for st in ch.turn], ch.n / total] for ch in best]
     return {"cells": cells, "others": others, "visits": root.n, "turns": turns}
+
+
+def native_shares(children: Sequence[tuple[Sequence[str], int, float]],
+                  visits: int) -> dict[str, Any]:
+    """:func:`_shares` of a native search's root children (steps as
+    strings, visits, prior)."""
+    searched = [ch for ch in children if ch[1]]
+    total = sum(ch[1] for ch in searched) or 1
+    cells: dict[str, float] = {}
+    others: dict[str, float] = {}
+    for steps, n, _prior in searched:
+        words = steps[0].split()
+        share = n / total
+        if len(words) == 2 and words[0] not in ("komi", "side"):
+            cells[words[1]] = cells.get(words[1], 0.0) + share
+        else:
+            others[steps[0]] = others.get(steps[0], 0.0) + share
+    best = sorted(searched, key=lambda ch: (-ch[1], -ch[2]))[:5]
+    turns = [[list(ch[0]), ch[1] / total] for ch in best]
+    return {"cells": cells, "others": others, "visits": visits, "turns": turns}
 
 
 # ------------------------------------------------------------ the registry

@@ -164,9 +164,11 @@ def _wheel(tmp_path, env):
 
 
 def test_a_machine_without_a_c_compiler_still_installs_and_plays(tmp_path):
-    # CC names a compiler that always fails: every engine module's build
-    # fails, the install goes on, and the wheel plays from the Python source.
-    site = _wheel(tmp_path, {"CC": "false", "LDSHARED": "false"})
+    # CC and CXX name compilers that always fail: every engine module's build
+    # and the native kernel's (C++) fail, the install goes on, and the wheel
+    # plays from the Python source.
+    site = _wheel(tmp_path, {"CC": "false", "LDSHARED": "false", "CXX": "false",
+                             "LDCXXSHARED": "false"})
     assert not list(site.rglob(f"*{SUFFIX}"))
     assert json.loads((site / "dendria_widget" / accel.MANIFEST).read_text()) == {}
     done = run_python(GAMES, site)
@@ -184,6 +186,9 @@ def test_the_wheel_built_with_a_compiler_runs_compiled_and_plays_the_same(tmp_pa
     pkg = site / "dendria_widget"
     for module in accel.COMPILED:
         assert (pkg / (module.replace(".", "/") + ".py")).exists()   # the source ships too
+    # the native kernel (C++17, pybind11 from the build requirements) too
+    assert (pkg / f"_native{SUFFIX}").exists()
+    assert "_native" in json.loads((pkg / accel.MANIFEST).read_text())
     done = run_python(GAMES, site)
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)

@@ -1,0 +1,807 @@
+// The Dendria engine, classic and sprites editions, every option of
+// docs/rules.md: the second implementation of dendria_widget/rules/dendria.py,
+// held to it step by step by tests/test_native.py.
+#pragma once
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "common.hpp"
+
+namespace dk {
+
+struct DOptions {
+    bool touching = false, sow_apart = false, grow_after_plant = true, sprout_on_move = true,
+         convert_at_start = false, capture_unprotected = false, enclosed_sight = false,
+         sprite_capture = false, power_rule = false, superko = true, leafiness = false;
+    int move_limit = 10;   // -1: no limit
+    int opening = 0;       // 0 pie, 1 komi-pie, 2 none
+    int komi_max = 0;
+};
+
+enum DPhase : int { P_OPENING, P_SWAP, P_KOMI, P_SIDE, P_TURN, P_PLANT, P_MOVE, P_OVER };
+enum { DARK = 0, LIGHT = 1 };
+// codes: 0 empty, 1 + 3 * colour + kind (seed 0, tree 1, dendrid 2)
+inline int colour_of(int c) { return c ? (c - 1) / 3 : -1; }
+inline int kind_of(int c) { return c ? (c - 1) % 3 : -1; }
+
+// a run of cell indices (a group's members)
+struct Span {
+    const int* b_;
+    const int* e_;
+    const int* begin() const { return b_; }
+    const int* end() const { return e_; }
+    size_t size() const { return (size_t)(e_ - b_); }
+    int operator[](size_t k) const { return b_[k]; }
+};
+inline Span span(const std::vector<int>& v) { return {v.data(), v.data() + v.size()}; }
+
+// the groups of one code, flat: members of group k at cells[start[k]..start[k+1])
+struct Comps {
+    std::vector<int> cells, start;
+    size_t count() const { return start.empty() ? 0 : start.size() - 1; }
+    Span operator[](size_t k) const { return {cells.data() + start[k], cells.data() + start[k + 1]}; }
+};
+
+struct DScalars {
+    int to_move = DARK, phase = P_TURN;
+    double komi = 0;
+    bool swapped = false;
+    int second_side = -1;
+    bool opening_turn = false;
+    int planted = -1;
+    bool grew = false;
+    int jid = -1, jdir = -1, jstart = -1, slides = 0;
+    bool jcapt = false;
+    int trees0 = 0, passes = 0, dmoves = 0;
+    bool over = false;
+    int ending = NOT_OVER;
+};
+
+class Dendria {
+  public:
+    const Board* b;
+    DOptions o;
+    std::vector<uint64_t> Z;
+    std::vector<uint8_t> cells;
+    int cnt[7] = {0, 0, 0, 0, 0, 0, 0};
+    uint64_t z = 0;
+    DScalars s;
+    Repetitions reps;
+
+  private:
+    struct Rec { Step step; DScalars saved; size_t ch_begin; bool recorded; uint64_t h; };
+    std::vector<Rec> undo_;
+    std::vector<std::pair<int, int>> changes_;   // (cell, code before)
+    std::vector<std::string> recorded_;          // boards recorded by ends, latest last
+    std::unordered_map<std::string, bool> fin_;  // turn state -> can it still end
+    // lazily computed facts of the board now, keyed by its Zobrist key
+    std::vector<uint64_t> hstamp_;
+    std::vector<uint8_t> hval_;
+    uint64_t fver_ = 0;
+    bool fvalid_ = false;
+    std::vector<uint8_t> fert_[2];
+    // scratch marks
+    std::vector<uint32_t> mark_;
+    uint32_t mstamp_ = 0;
+    std::vector<uint32_t> mark2_;
+    uint32_t mstamp2_ = 0;
+
+  public:
+    Dendria(const Board* board, const DOptions& opt) : b(board), o(opt) {
+        int n = b->n;
+        Z = zobrist(n, 7);
+        cells.assign(n, 0);
+        hstamp_.assign(n, 0);
+        hval_.assign(n, 0);
+        fert_[0].assign(n, 0);
+        fert_[1].assign(n, 0);
+        mark_.assign(n, 0);
+        mark2_.assign(n, 0);
+    }
+
+    // a new game (fresh = the opening as the rules say) or a given position
+    void start(bool fresh) {
+        s.phase = fresh ? (o.opening == 0 ? P_OPENING : o.opening == 1 ? P_KOMI : P_TURN) : P_TURN;
+        reps.add(z, board_bytes());
+    }
+
+    std::string board_bytes() const { return std::string(cells.begin(), cells.end()); }
+
+    int put(int i, int c) {
+        int old = cells[i];
+        if (old) { cnt[old]--; z ^= Z[(size_t)i * 7 + old]; }
+        if (c) { cnt[c]++; z ^= Z[(size_t)i * 7 + c]; }
+        cells[i] = (uint8_t)c;
+        return old;
+    }
+
+    int mover_trees() const { return cnt[2 + 3 * s.to_move]; }
+
+    // ------------------------------------------------------------ sight
+    // hungry plots of the board now, all at once: a ray is open to the edge
+    // when its first plot is empty and that plot's ray onwards is open
+    bool hungry(int i) {
+        if (hstamp_[i] == (z | 1)) return hval_[i];
+        bool h = false;
+        for (int d = 0; d < 6 && !h; ++d) {
+            const int* p = b->ray_begin(i, d);
+            const int* e = b->ray_end(i, d);
+            if (p == e) { h = o.touching; continue; }
+            bool open = true;
+            for (; p != e; ++p) if (cells[*p]) { open = false; break; }
+            h = open;
+        }
+        hstamp_[i] = z | 1;
+        hval_[i] = h;
+        return h;
+    }
+
+    const std::vector<uint8_t>& fert(int colour) {
+        if (!fvalid_ || fver_ != z) {
+            std::fill(fert_[0].begin(), fert_[0].end(), 0);
+            std::fill(fert_[1].begin(), fert_[1].end(), 0);
+            for (int p = 0; p < b->n; ++p) {
+                int c = cells[p];
+                if (c != 3 && c != 6) continue;
+                auto& f = fert_[c == 6];
+                for (int d = 0; d < 6; ++d)
+                    for (const int* q = b->ray_begin(p, d); q != b->ray_end(p, d); ++q) {
+                        if (cells[*q]) break;
+                        f[*q] = 1;
+                    }
+            }
+            fver_ = z;
+            fvalid_ = true;
+        }
+        return fert_[colour];
+    }
+
+    // the first piece on ray (i, d), or -1
+    int first_piece(int i, int d) const {
+        for (const int* q = b->ray_begin(i, d); q != b->ray_end(i, d); ++q)
+            if (cells[*q]) return *q;
+        return -1;
+    }
+
+    bool can_sprout(int i, int mover) {
+        int c = cells[i];
+        if (kind_of(c) != 0 || hungry(i)) return false;
+        int mine = 0, total = 0;
+        for (int d = 0; d < 6; ++d) {
+            int j = first_piece(i, d);
+            if (j >= 0) { ++total; mine += colour_of(cells[j]) == mover; }
+        }
+        return 2 * mine > total;
+    }
+
+    // ----------------------------------------------------------- groups
+    // the group holding i (same code), BFS from i; members in `out`
+    void group(int i, std::vector<int>& out) {
+        out.clear();
+        int c = cells[i];
+        if (!c) return;
+        ++mstamp_;
+        mark_[i] = mstamp_;
+        out.push_back(i);
+        for (size_t k = 0; k < out.size(); ++k) {
+            int m = out[k];
+            for (int j : b->nbr[m])
+                if (j >= 0 && mark_[j] != mstamp_ && cells[j] == c) { mark_[j] = mstamp_; out.push_back(j); }
+        }
+    }
+
+    // the groups of code c, lowest first (each one's first member its lowest cell)
+    void components(int c, Comps& out) {
+        out.cells.clear();
+        out.start.clear();
+        out.start.push_back(0);
+        ++mstamp2_;
+        for (int i = 0; i < b->n; ++i) {
+            if (cells[i] != c || mark2_[i] == mstamp2_) continue;
+            size_t k = out.cells.size();
+            out.cells.push_back(i);
+            mark2_[i] = mstamp2_;
+            for (; k < out.cells.size(); ++k)
+                for (int j : b->nbr[out.cells[k]])
+                    if (j >= 0 && mark2_[j] != mstamp2_ && cells[j] == c) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
+            out.start.push_back((int)out.cells.size());
+        }
+    }
+    Comps cgain_, chope_, cscore_, cconv_;
+
+    // (dark, light) distinct dendrids the group sees (enclosed groups)
+    std::pair<int, int> seen_dendrids(Span g) {
+        ++mstamp_;
+        uint32_t member = mstamp_;
+        for (int m : g) mark_[m] = member;
+        ++mstamp_;
+        uint32_t seen = mstamp_;
+        int dark = 0, light = 0;
+        for (int m : g)
+            for (int d = 0; d < 6; ++d) {
+                int j = first_piece(m, d);
+                if (j < 0 || mark_[j] == member || mark_[j] == seen) continue;
+                mark_[j] = seen;
+                if (cells[j] == 3) ++dark;
+                else if (cells[j] == 6) ++light;
+            }
+        return {dark, light};
+    }
+
+    // every fertile soil fertilized by colour; an enclosed group by sight
+    bool held(Span g, int colour, bool enclosed_never) {
+        const auto& f = fert(colour);
+        bool fertile = false;
+        for (int m : g)
+            for (int j : b->nbr[m])
+                if (j >= 0 && !cells[j]) {
+                    if (!f[j]) return false;   // a fertile soil colour does not fertilize
+                    fertile = true;
+                }
+        if (fertile) return true;
+        if (!o.enclosed_sight) return enclosed_never;
+        auto seen = seen_dendrids(g);
+        int mine = colour ? seen.second : seen.first, theirs = colour ? seen.first : seen.second;
+        return mine > theirs;
+    }
+
+    bool growable(Span g, int mover) { return held(g, mover, false); }
+
+    bool capturable(Span g, int mover) {
+        if (o.capture_unprotected) return !held(g, 1 - mover, true);
+        const auto& fm = fert(mover);
+        const auto& fo = fert(1 - mover);
+        bool open = false;
+        for (int m : g)
+            for (int j : b->nbr[m])
+                if (j >= 0 && !cells[j]) {
+                    if (!fm[j]) return false;
+                    if (!fo[j]) open = true;
+                }
+        return open;   // (no fertile soil: never open)
+    }
+
+    // ------------------------------------------------------- placements
+    bool placement_ok(int i, int mover) {
+        if (cells[i] || !hungry(i)) return false;
+        if (o.sow_apart) {
+            // the mover's pieces next to i must be pairwise non-adjacent
+            for (int f : b->nbr[i]) {
+                if (f < 0 || colour_of(cells[f]) != mover) continue;
+                for (int g : b->nbr[i])
+                    if (g > f && colour_of(cells[g]) == mover)
+                        for (int h : b->nbr[f]) if (h == g) return false;
+            }
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------- journeys
+    // stops of a dendrid of mover on p sliding in d, nearest first; capt: lands on an enemy dendrid
+    template <class F>
+    void stops(int p, int d, int mover, F&& each) const {
+        int own = 3 + 3 * mover;
+        for (const int* q = b->ray_begin(p, d); q != b->ray_end(p, d); ++q) {
+            int c = cells[*q];
+            if (!c) { if (!each(*q, false)) return; continue; }
+            if (kind_of(c) == 0 || c == own) continue;
+            if (kind_of(c) == 2 && o.sprite_capture) each(*q, true);
+            return;
+        }
+    }
+
+    bool any_stop(int p, int mover) const {
+        bool found = false;
+        for (int d = 0; d < 6 && !found; ++d) stops(p, d, mover, [&](int, bool) { found = true; return false; });
+        return found;
+    }
+
+    // ------------------------------------------------------ turn ending
+    bool repeated() const { return o.superko && reps.maybe_seen(z) && reps.seen(z, board_bytes()); }
+
+    bool power_ok() const {
+        if (!o.power_rule || s.jid < 0) return true;
+        return b->power[s.jid] < b->power[s.jstart] || mover_trees() > s.trees0;
+    }
+
+    bool end_ok() const {
+        if (s.phase == P_MOVE) {
+            if (s.slides == 0 || !power_ok()) return false;
+        } else if (s.phase != P_PLANT) {
+            return false;
+        }
+        return !repeated();
+    }
+
+    bool conversions_open() const { return s.phase == P_MOVE && (s.slides > 0 || o.convert_at_start); }
+
+    void mid_slides(std::vector<Step>& out) {
+        if (s.phase != P_MOVE || s.jcapt) return;
+        for (int d = 0; d < 6; ++d) {
+            if (s.jdir >= 0 && d != s.jdir) continue;
+            stops(s.jid, d, s.to_move, [&](int j, bool) { out.push_back({SLIDE, j}); return true; });
+        }
+    }
+
+    void mid_sprouts(std::vector<Step>& out) {
+        if (s.phase == P_MOVE && !(o.sprout_on_move && conversions_open())) return;
+        if (!cnt[1] && !cnt[4]) return;
+        for (int i = 0; i < b->n; ++i)
+            if ((cells[i] == 1 || cells[i] == 4) && can_sprout(i, s.to_move)) out.push_back({SPROUT, i});
+    }
+
+    std::vector<int> gscratch_;
+    std::vector<std::vector<int>> cscratch_;
+
+    void mid_gains(std::vector<Step>& out) {
+        int mover = s.to_move;
+        if (s.phase == P_PLANT) {
+            if (o.grow_after_plant && !s.grew && s.planted >= 0 && kind_of(cells[s.planted]) == 0) {
+                std::vector<int> g;
+                group(s.planted, g);
+                if (growable(span(g), mover)) out.push_back({GROW, s.planted});
+            }
+            return;
+        }
+        if (!conversions_open()) return;
+        Comps& comps = cgain_;
+        for (int colour = 0; colour < 2; ++colour) {
+            if (!cnt[1 + 3 * colour]) continue;
+            components(1 + 3 * colour, comps);
+            for (size_t k = 0; k < comps.count(); ++k)
+                if (growable(comps[k], mover)) out.push_back({GROW, comps[k][0]});
+        }
+        if (!cnt[2 + 3 * (1 - mover)]) return;
+        components(2 + 3 * (1 - mover), comps);
+        for (size_t k = 0; k < comps.count(); ++k)
+            if (capturable(comps[k], mover)) out.push_back({CAPTURE, comps[k][0]});
+    }
+
+    void raw_mid(std::vector<Step>& out) {
+        if (s.phase == P_PLANT) {
+            if (s.opening_turn) return;
+            mid_sprouts(out);
+            mid_gains(out);
+            return;
+        }
+        if (s.phase != P_MOVE) return;
+        mid_slides(out);
+        mid_sprouts(out);
+        mid_gains(out);
+    }
+
+    // ----------------------------------------------------- no dead ends
+    std::string fin_key() const {
+        std::string k = board_bytes();
+        int v[] = {s.phase, s.to_move, s.jid, s.jdir, s.jcapt, s.slides > 0, s.jstart, s.trees0,
+                   s.planted, s.grew, s.opening_turn};
+        k.append(reinterpret_cast<const char*>(v), sizeof v);
+        return k;
+    }
+
+    // Can the turn in progress still reach a legal end? (exact search)
+    bool can_finish() {
+        if (end_ok()) return true;
+        std::string key = fin_key();
+        auto it = fin_.find(key);
+        if (it != fin_.end()) return it->second;
+        if (fin_.size() > 200000) fin_.clear();
+        bool ok = search_finish();
+        fin_[key] = ok;
+        return ok;
+    }
+
+    // could the turn end at once after this mid-turn step? (played and taken back)
+    bool ends_right_after(const Step& st) {
+        do_step(st);
+        bool ok = end_ok();
+        undo();
+        return ok;
+    }
+
+    bool search_finish() {
+        // cheapest first: a step after which the turn can end at once
+        std::vector<Step> slides, gains, sprouts;
+        mid_slides(slides);
+        for (auto& st : slides) if (ends_right_after(st)) return true;
+        bool opening = s.phase == P_PLANT && s.opening_turn;   // one seed, nothing else
+        if (!opening) mid_gains(gains);
+        for (auto& st : gains) if (ends_right_after(st)) return true;
+        if (!opening) mid_sprouts(sprouts);
+        for (auto& st : sprouts) if (ends_right_after(st)) return true;
+        if (gains.empty() && !hope()) return false;
+        for (auto* list : {&gains, &slides, &sprouts})
+            for (auto& st : *list) {
+                do_step(st);
+                bool ok = can_finish();
+                undo();
+                if (ok) return true;
+            }
+        return false;
+    }
+
+    // has the mover's dendrid on p a journey that ends legally? A slide
+    // that ends the turn on a new board (and lowers the power, under the
+    // power rule) answers at once; else the exact search
+    bool move_sure(int p) {
+        int mover = s.to_move;
+        int c = cells[p];
+        uint64_t z0 = z ^ Z[(size_t)p * 7 + c];
+        int p0 = b->power[p];
+        bool any = false, sure = false;
+        for (int d = 0; d < 6 && !sure; ++d)
+            stops(p, d, mover, [&](int j, bool capt) {
+                any = true;
+                if (o.power_rule && b->power[j] >= p0) return true;
+                uint64_t zj = z0 ^ Z[(size_t)j * 7 + c];
+                if (capt) zj ^= Z[(size_t)j * 7 + cells[j]];
+                if (!o.superko || !reps.maybe_seen(zj)) { sure = true; return false; }
+                return true;
+            });
+        if (sure) return true;
+        if (!any) return false;
+        return finishable_after({MOVE, p});
+    }
+
+    bool finishable_after(const Step& st) {
+        do_step(st);
+        bool ok = can_finish();
+        undo();
+        return ok;
+    }
+
+    // False only when no legal end can follow (a sound bound, power rule)
+    bool hope() {
+        if (s.phase != P_MOVE) return true;
+        if (s.slides == 0 && !any_stop(s.jid, s.to_move)) return false;
+        if (!o.power_rule || mover_trees() > s.trees0) return true;
+        int n = b->n;
+        int p0 = b->power[s.jstart];
+        int mover = s.to_move;
+        std::vector<uint8_t> var(n, 0), capt(n, 0);
+        var[s.jid] = 1;
+        if (!s.jcapt) {
+            bool lower = false;
+            for (int d = 0; d < 6; ++d) {
+                if (s.jdir >= 0 && d != s.jdir) continue;
+                stops(s.jid, d, mover, [&](int y, bool c) {
+                    if (b->power[y] < p0) { lower = true; return false; }
+                    var[y] = 1;
+                    if (c) capt[y] = 1;
+                    return true;
+                });
+                if (lower) return true;
+            }
+        }
+        std::vector<uint8_t> emax(n), emin(n);
+        for (int i = 0; i < n; ++i) {
+            bool e = !cells[i];
+            emax[i] = e || var[i];
+            emin[i] = e && !var[i];
+        }
+        // the most the mover could fertilize: every seed sprouted, the dendrid anywhere
+        std::vector<uint8_t> fmax(n, 0);
+        for (int p = 0; p < n; ++p) {
+            int c = cells[p];
+            if (!(c == 3 + 3 * mover || c == 1 || c == 4 || var[p])) continue;
+            for (int d = 0; d < 6; ++d)
+                for (const int* q = b->ray_begin(p, d); q != b->ray_end(p, d); ++q) {
+                    if (!emax[*q]) break;
+                    fmax[*q] = 1;
+                }
+        }
+        bool any_good = false;
+        for (int p = 0; p < n; ++p) {
+            if (cells[p] != 1 && cells[p] != 4) continue;
+            bool good = true, near_max = false;
+            for (int j : b->nbr[p]) {
+                if (j < 0) continue;
+                if (emin[j] && !fmax[j]) good = false;
+                if (emax[j]) near_max = true;
+            }
+            if (good) {
+                any_good = true;
+                if (near_max) return true;
+            }
+        }
+        if (o.enclosed_sight && any_good) return true;
+        int owner = 1 - mover;
+        int forest = 2 + 3 * owner;
+        if (!cnt[forest]) return false;
+        std::vector<uint8_t> fmin(n, 0);
+        for (int p = 0; p < n; ++p) {
+            if (cells[p] != 3 + 3 * owner || capt[p]) continue;
+            for (int d = 0; d < 6; ++d)
+                for (const int* q = b->ray_begin(p, d); q != b->ray_end(p, d); ++q) {
+                    if (!emin[*q]) break;
+                    fmin[*q] = 1;
+                }
+        }
+        if (o.capture_unprotected) {
+            bool enclosed = false;
+            for (int p = 0; p < n; ++p) {
+                if (cells[p] != forest) continue;
+                bool near = false;
+                for (int j : b->nbr[p]) {
+                    if (j < 0 || !emax[j]) continue;
+                    near = true;
+                    if (!fmin[j]) return true;
+                }
+                if (!near) enclosed = true;
+            }
+            return o.enclosed_sight && enclosed;
+        }
+        Comps& comps = chope_;
+        components(forest, comps);
+        for (size_t k = 0; k < comps.count(); ++k) {
+            Span g = comps[k];
+            bool a = false, bad = false, c = false;
+            for (int m : g)
+                for (int j : b->nbr[m]) {
+                    if (j < 0) continue;
+                    if (emax[j]) a = true;
+                    if (emin[j] && !fmax[j]) bad = true;
+                    if (emax[j] && !fmin[j]) c = true;
+                }
+            if (a && !bad && c) return true;
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------ legal
+    std::vector<Step> legal() {
+        std::vector<Step> out;
+        if (s.over) return out;
+        int mover = s.to_move;
+        int ph = s.phase;
+        if (ph == P_TURN || ph == P_SWAP) {
+            int seed = 1 + 3 * mover;
+            for (int i = 0; i < b->n; ++i)
+                if (placement_ok(i, mover) &&
+                    (!o.superko || !reps.maybe_seen(z ^ Z[(size_t)i * 7 + seed]) ||
+                     finishable_after({PLANT, i})))
+                    out.push_back({PLANT, i});
+            int own = 3 + 3 * mover;
+            for (int p = 0; p < b->n; ++p)
+                if (cells[p] == own && move_sure(p)) out.push_back({MOVE, p});
+            out.push_back({PASS, 0});
+            if (ph == P_SWAP) out.push_back({SWAP, 0});
+            return out;
+        }
+        if (ph == P_PLANT || ph == P_MOVE) {
+            std::vector<Step> raw;
+            raw_mid(raw);
+            for (auto& st : raw) if (finishable_after(st)) out.push_back(st);
+            if (end_ok()) out.push_back({END, 0});
+            return out;
+        }
+        if (ph == P_OPENING) {
+            for (int i = 0; i < b->n; ++i) if (!cells[i]) out.push_back({PLANT, i});
+            return out;
+        }
+        if (ph == P_KOMI) {
+            for (int k = 0; k <= o.komi_max; ++k) out.push_back({KOMI, k});
+            return out;
+        }
+        if (ph == P_SIDE) {
+            out.push_back({SIDE, DARK});
+            out.push_back({SIDE, LIGHT});
+        }
+        return out;
+    }
+
+    bool turn_open() const { return s.phase == P_PLANT || s.phase == P_MOVE; }
+
+    // ------------------------------------------------------------ apply
+    void finish(int ending) { s.over = true; s.phase = P_OVER; s.ending = ending; }
+
+    void check_move_limit() {
+        if (o.move_limit >= 0 && s.dmoves >= 2 * o.move_limit) finish(BY_MOVE_LIMIT);
+    }
+
+    void reset_turn() {
+        s.opening_turn = false;
+        s.planted = -1;
+        s.grew = false;
+        s.jid = s.jdir = s.jstart = -1;
+        s.slides = 0;
+        s.jcapt = false;
+    }
+
+    void change(int i, int c) { changes_.push_back({i, put(i, c)}); }
+
+    // play a step without judging it (it comes from legal())
+    void do_step(const Step& st) {
+        Rec rec{st, s, changes_.size(), false, 0};
+        int mover = s.to_move;
+        switch (st.verb) {
+            case PLANT:
+                change(st.arg, 1 + 3 * mover);
+                s.opening_turn = s.phase == P_OPENING;
+                s.phase = P_PLANT;
+                s.planted = st.arg;
+                s.grew = false;
+                s.trees0 = mover_trees();
+                break;
+            case MOVE:
+                s.phase = P_MOVE;
+                s.jid = s.jstart = st.arg;
+                s.jdir = -1;
+                s.slides = 0;
+                s.jcapt = false;
+                s.trees0 = mover_trees();
+                break;
+            case SLIDE: {
+                int p = s.jid;
+                int c = cells[p];
+                int d = s.jdir >= 0 ? s.jdir : b->line_direction(p, st.arg);
+                change(p, 0);
+                int old = cells[st.arg];
+                change(st.arg, c);
+                if (old) s.jcapt = true;
+                s.jid = st.arg;
+                s.jdir = d;
+                s.slides += 1;
+                break;
+            }
+            case SPROUT:
+                change(st.arg, 3 + 3 * mover);
+                break;
+            case GROW:
+            case CAPTURE: {
+                std::vector<int>& g = gscratch_;
+                group(st.arg, g);
+                for (int i : g) change(i, 2 + 3 * mover);
+                if (s.phase == P_PLANT) s.grew = true;
+                break;
+            }
+            case END: {
+                bool was_move = s.phase == P_MOVE;
+                rec.recorded = true;
+                rec.h = z;
+                recorded_.push_back(board_bytes());
+                reps.add(z, recorded_.back());
+                fin_.clear();
+                s.passes = 0;
+                s.dmoves = was_move ? s.dmoves + 1 : 0;
+                s.phase = s.opening_turn ? P_SWAP : P_TURN;
+                reset_turn();
+                s.to_move = 1 - mover;
+                check_move_limit();
+                break;
+            }
+            case PASS:
+                s.passes += 1;
+                s.dmoves += 1;
+                s.phase = P_TURN;
+                s.to_move = 1 - mover;
+                if (s.passes >= 2) finish(BY_PASSES);
+                else check_move_limit();
+                break;
+            case SWAP:
+                s.swapped = !s.swapped;
+                s.phase = P_TURN;
+                break;
+            case KOMI:
+                s.komi = st.arg;
+                s.phase = P_SIDE;
+                s.to_move = LIGHT;
+                break;
+            case SIDE:
+                s.second_side = st.arg;
+                s.phase = P_TURN;
+                s.to_move = DARK;
+                break;
+            default:
+                throw std::invalid_argument("not a Dendria step");
+        }
+        undo_.push_back(rec);
+    }
+
+    bool undo() {
+        if (undo_.empty()) return false;
+        Rec rec = undo_.back();
+        undo_.pop_back();
+        while (changes_.size() > rec.ch_begin) {
+            auto ch = changes_.back();
+            changes_.pop_back();
+            put(ch.first, ch.second);
+        }
+        if (rec.recorded) {
+            reps.remove(rec.h, recorded_.back());
+            recorded_.pop_back();
+            fin_.clear();
+        }
+        s = rec.saved;
+        return true;
+    }
+
+    size_t depth() const { return undo_.size(); }
+
+    // ------------------------------------------------------------ score
+    std::vector<int> forest_sizes(int colour) {
+        Comps& comps = cscore_;
+        components(2 + 3 * colour, comps);
+        std::vector<int> out;
+        for (size_t k = 0; k < comps.count(); ++k) out.push_back((int)comps[k].size());
+        std::sort(out.rbegin(), out.rend());
+        return out;
+    }
+
+    // totals (dark, light)
+    std::array<double, 2> score() {
+        std::vector<int> sizes[2] = {forest_sizes(DARK), forest_sizes(LIGHT)};
+        std::array<double, 2> out{};
+        for (int colour = 0; colour < 2; ++colour) {
+            auto& mine = sizes[colour];
+            auto& theirs = sizes[1 - colour];
+            double base = 0;
+            if (o.leafiness) {
+                for (int x : mine) base += x * (x + 1) / 2;
+            } else {
+                std::vector<int> distinct = mine;
+                distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+                for (int x : distinct) {
+                    base += x;
+                    if (std::count(mine.begin(), mine.end(), x) > std::count(theirs.begin(), theirs.end(), x))
+                        base += 1;
+                }
+            }
+            size_t n = std::max(mine.size(), theirs.size());
+            bool greater = false;
+            for (size_t k = 0; k < n; ++k) {
+                int a = k < mine.size() ? mine[k] : 0, c = k < theirs.size() ? theirs[k] : 0;
+                if (a != c) { greater = a > c; break; }
+            }
+            out[colour] = base + (greater ? 0.5 : 0) + (colour == LIGHT ? s.komi : 0);
+        }
+        return out;
+    }
+
+    // ------------------------------------------ what the players weigh
+    // (grow, capture): pieces in colour's seedbeds it may grow, and in the
+    // enemy forests it may capture (Game.conversion_counts)
+    std::pair<int, int> conversion_counts(int colour) {
+        int grow = 0, capture = 0;
+        Comps& comps = cconv_;
+        components(1 + 3 * colour, comps);
+        for (size_t k = 0; k < comps.count(); ++k)
+            if (growable(comps[k], colour)) grow += (int)comps[k].size();
+        components(2 + 3 * (1 - colour), comps);
+        for (size_t k = 0; k < comps.count(); ++k)
+            if (capturable(comps[k], colour)) capture += (int)comps[k].size();
+        return {grow, capture};
+    }
+
+    // players.py's evaluate() past the score margin, for colour me
+    double evaluation_extra(double margin, int me) {
+        auto a = conversion_counts(me);
+        int gains_me = a.first + 2 * a.second;
+        auto t = conversion_counts(1 - me);
+        int gains_them = t.first + 2 * t.second;
+        double w0 = s.to_move != me ? 0.3 : 0.6, w1 = s.to_move != me ? 0.6 : 0.3;
+        int dendrids = cnt[3 + 3 * me] - cnt[3 + 3 * (1 - me)];
+        return margin + w0 * gains_me - w1 * gains_them + 0.2 * dendrids;
+    }
+
+    // -------------------------------------------------------- notation
+    std::string rows_text() const {
+        static const char LETTERS[] = ".stdSTD";
+        std::string out;
+        for (size_t r = 0; r < b->rows.size(); ++r) {
+            if (r) out += '/';
+            int run = 0;
+            for (int i : b->rows[r]) {
+                int c = cells[i];
+                if (!c) { ++run; continue; }
+                if (run) { out += std::to_string(run); run = 0; }
+                out += LETTERS[c];
+            }
+            if (run) out += std::to_string(run);
+        }
+        return out;
+    }
+};
+
+}  // namespace dk

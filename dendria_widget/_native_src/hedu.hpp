@@ -1,0 +1,369 @@
+// The Hedu engine (docs/rules.md 3): the second implementation of
+// dendria_widget/rules/hedu.py, held to it by tests/test_native.py.
+#pragma once
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "common.hpp"
+
+namespace dk {
+
+struct HOptions {
+    bool superko = true, end_on_double_pass = true;
+    int opening = 0;   // 0 pie, 1 none
+};
+
+enum HPhase : int { H_OPENING, H_SWAP, H_TURN, H_OVER };
+// codes: 0 empty, (height << 1) | colour (height 1..9)
+
+struct HScalars {
+    int to_move = 0, phase = H_TURN, passes = 0;
+    bool swapped = false, over = false;
+    int ending = NOT_OVER;
+    int prisoners[2] = {0, 0};
+};
+
+class Hedu {
+  public:
+    static constexpr int CODES = 20;
+    const Board* b;
+    HOptions o;
+    std::vector<uint64_t> Z;
+    std::vector<uint64_t> ZO;     // a key per plot for the occupancy
+    std::vector<uint8_t> cells;
+    uint64_t z = 0;
+    uint64_t zo = 0;              // the occupancy's key
+    std::unordered_map<uint64_t, int> occ_seen;   // occupancy keys of the recorded boards
+    HScalars s;
+    Repetitions reps;
+
+  private:
+    struct Rec { Step step; HScalars saved; size_t ch_begin; bool recorded; uint64_t h; };
+    std::vector<Rec> undo_;
+    std::vector<std::pair<int, int>> changes_;
+    std::vector<std::string> recorded_;
+    std::vector<int> label_;     // region id of an empty plot, -1 for a stack
+    std::vector<int> queue_;
+
+  public:
+    Hedu(const Board* board, const HOptions& opt) : b(board), o(opt) {
+        Z = zobrist(b->n, CODES);
+        ZO = zobrist(b->n + 1, 2);
+        cells.assign(b->n, 0);
+        label_.assign(b->n, -1);
+    }
+
+    void start(bool fresh) {
+        s.phase = fresh ? (o.opening == 0 ? H_OPENING : H_TURN) : H_TURN;
+        record(z);
+        if (!any_placeable()) finish(BY_NO_PLACEMENT);
+    }
+
+    uint64_t okey(int i) const { return ZO[(size_t)i * 2 + 1]; }
+
+    void record(uint64_t h) {
+        recorded_.push_back(board_bytes());
+        reps.add(h, recorded_.back());
+        occ_seen[zo]++;
+    }
+    void unrecord(uint64_t h) {
+        reps.remove(h, recorded_.back());
+        recorded_.pop_back();
+        auto it = occ_seen.find(zo);
+        if (it != occ_seen.end() && --it->second == 0) occ_seen.erase(it);
+    }
+
+    std::string board_bytes() const { return std::string(cells.begin(), cells.end()); }
+
+    int put(int i, int c) {
+        int old = cells[i];
+        if (old) z ^= Z[(size_t)i * CODES + old];
+        if (c) z ^= Z[(size_t)i * CODES + c];
+        if (!old != !c) zo ^= okey(i);
+        cells[i] = (uint8_t)c;
+        return old;
+    }
+
+    void change(int i, int c) { changes_.push_back({i, put(i, c)}); }
+
+    // label every region (maximal connected set of empty plots)
+    // (labels hold for one occupancy: kept while it stays the same)
+    uint64_t lkey_ = 0;
+    bool lvalid_ = false;
+    int nregions_ = 0;
+
+    int label_regions() {
+        if (lvalid_ && lkey_ == zo) return nregions_;
+        std::fill(label_.begin(), label_.end(), -1);
+        int k = 0;
+        for (int i = 0; i < b->n; ++i) {
+            if (cells[i] || label_[i] >= 0) continue;
+            queue_.clear();
+            queue_.push_back(i);
+            label_[i] = k;
+            for (size_t q = 0; q < queue_.size(); ++q)
+                for (int j : b->nbr[queue_[q]])
+                    if (j >= 0 && !cells[j] && label_[j] < 0) { label_[j] = k; queue_.push_back(j); }
+            ++k;
+        }
+        lvalid_ = true;
+        lkey_ = zo;
+        nregions_ = k;
+        return k;
+    }
+
+    // distinct regions next to plot i (labels as they are)
+    int regions_near(int i) const {
+        int seen[6];
+        int k = 0;
+        for (int j : b->nbr[i]) {
+            if (j < 0 || cells[j]) continue;
+            int l = label_[j];
+            bool dup = false;
+            for (int m = 0; m < k; ++m) if (seen[m] == l) dup = true;
+            if (!dup) seen[k++] = l;
+        }
+        return k;
+    }
+
+    bool placeable(int i) const {
+        if (cells[i]) return false;
+        for (int j : b->nbr[i]) if (j >= 0 && !cells[j]) return true;
+        return false;
+    }
+
+    bool any_placeable() const {
+        for (int i = 0; i < b->n; ++i) if (placeable(i)) return true;
+        return false;
+    }
+
+    // reduce every stack of colour to its region count; true when one left
+    bool reduce(int colour, int gainer) {
+        std::vector<std::pair<int, int>> todo;
+        int taken = 0;
+        for (int j = 0; j < b->n; ++j) {
+            int c = cells[j];
+            if (!c || (c & 1) != colour) continue;
+            int k = regions_near(j);
+            if ((c >> 1) > k) { todo.push_back({j, k ? ((k << 1) | colour) : 0}); taken += (c >> 1) - k; }
+        }
+        bool gone = false;
+        for (auto& t : todo) { change(t.first, t.second); gone |= t.second == 0; }
+        s.prisoners[gainer] += taken;
+        return gone;
+    }
+
+    void place(int i, int mover) {
+        change(i, (1 << 1) | mover);
+        label_regions();
+        int h = regions_near(i);
+        if (h != 1) put(i, (h << 1) | mover);   // the change already holds the empty plot
+        if (reduce(1 - mover, mover)) label_regions();
+        if (reduce(mover, 1 - mover)) label_regions();
+        for (int j = 0; j < b->n; ++j) {
+            int c = cells[j];
+            if (!c) continue;
+            int k = regions_near(j);
+            if ((c >> 1) < k) change(j, (k << 1) | (c & 1));
+        }
+    }
+
+    void finish(int ending) { s.over = true; s.phase = H_OVER; s.ending = ending; }
+
+    int liberties(int j) const {
+        int k = 0;
+        for (int x : b->nbr[j]) if (x >= 0 && !cells[x]) ++k;
+        return k;
+    }
+
+    // would placing on i repeat a recorded board? The occupancy after it is
+    // known without playing it (docs/rules.md 3 (1), (2)): the new stack
+    // stays; the enemy stacks whose one empty neighbour is i leave, then the
+    // friendly ones whose one empty neighbour is i and that touch no
+    // leaving enemy stack. Only a placement to a recorded occupancy is played out.
+    bool place_repeats(int i, int mover, bool dead) {
+        if (!dead) {
+            uint64_t key = zo ^ okey(i);
+            int gone_e[6], ne = 0;
+            for (int j : b->nbr[i])
+                if (j >= 0 && cells[j] && (cells[j] & 1) != mover && liberties(j) == 1) {
+                    gone_e[ne++] = j;
+                    key ^= okey(j);
+                }
+            for (int j : b->nbr[i]) {
+                if (j < 0 || !cells[j] || (cells[j] & 1) != mover || liberties(j) != 1) continue;
+                bool freed = false;
+                for (int k = 0; k < ne; ++k)
+                    for (int x : b->nbr[j]) if (x == gone_e[k]) freed = true;
+                if (!freed) key ^= okey(j);
+            }
+            if (!occ_seen.count(key)) return false;
+        }
+        HScalars saved = s;
+        size_t mark = changes_.size();
+        place(i, mover);
+        bool rep = reps.maybe_seen(z) && reps.seen(z, board_bytes());
+        while (changes_.size() > mark) { put(changes_.back().first, changes_.back().second); changes_.pop_back(); }
+        s = saved;
+        return rep;
+    }
+
+    std::vector<Step> legal() {
+        std::vector<Step> out;
+        if (s.over) return out;
+        // a given position may hold stacks with no empty neighbour: they leave
+        // at the first placement, so every placement is played out
+        bool dead = false;
+        if (o.superko)
+            for (int j = 0; j < b->n && !dead; ++j) if (cells[j] && !liberties(j)) dead = true;
+        for (int i = 0; i < b->n; ++i) {
+            if (!placeable(i)) continue;
+            if (o.superko && place_repeats(i, s.to_move, dead)) continue;
+            out.push_back({PLACE, i});
+        }
+        if (s.phase != H_OPENING) out.push_back({PASS, 0});
+        if (s.phase == H_SWAP) out.push_back({SWAP, 0});
+        return out;
+    }
+
+    bool turn_open() const { return false; }
+
+    void do_step(const Step& st) {
+        Rec rec{st, s, changes_.size(), false, 0};
+        int mover = s.to_move;
+        if (st.verb == PLACE) {
+            place(st.arg, mover);
+            rec.recorded = true;
+            rec.h = z;
+            record(z);
+            s.passes = 0;
+            s.phase = s.phase == H_OPENING ? H_SWAP : H_TURN;
+            s.to_move = 1 - mover;
+            if (!any_placeable()) finish(BY_NO_PLACEMENT);
+        } else if (st.verb == PASS) {
+            s.passes += 1;
+            s.phase = H_TURN;
+            s.to_move = 1 - mover;
+            if (o.end_on_double_pass && s.passes >= 2) finish(BY_PASSES);
+        } else if (st.verb == SWAP) {
+            s.swapped = !s.swapped;
+            s.phase = H_TURN;
+        } else {
+            throw std::invalid_argument("not a Hedu step");
+        }
+        undo_.push_back(rec);
+    }
+
+    bool undo() {
+        if (undo_.empty()) return false;
+        Rec rec = undo_.back();
+        undo_.pop_back();
+        if (rec.recorded) unrecord(rec.h);   // the board it recorded: before taking it back
+        while (changes_.size() > rec.ch_begin) {
+            auto ch = changes_.back();
+            changes_.pop_back();
+            put(ch.first, ch.second);
+        }
+        s = rec.saved;
+        return true;
+    }
+
+    size_t depth() const { return undo_.size(); }
+
+    // ------------------------------------------------------------ score
+    using Pairs = std::vector<std::pair<int, int>>;
+    // which list is greater, a missing entry (0, 0): 0, 1 or -1 when identical
+    static int compare(const Pairs& a, const Pairs& c) {
+        size_t n = std::max(a.size(), c.size());
+        for (size_t k = 0; k < n; ++k) {
+            std::pair<int, int> x = k < a.size() ? a[k] : std::pair<int, int>{0, 0};
+            std::pair<int, int> y = k < c.size() ? c[k] : std::pair<int, int>{0, 0};
+            if (x != y) return x > y ? 0 : 1;
+        }
+        return -1;
+    }
+
+    // scratch of score(), kept between calls
+    std::vector<int> gid_, gstamp_;
+    std::vector<std::pair<int, int>> ginfo_;            // per group: (code, size)
+    std::vector<std::vector<int>> rgroups_;             // per region: the groups next to it
+    Pairs lists_[2], all_[2];
+
+    std::array<double, 2> score() {
+        int n = b->n;
+        // groups: one colour and one height
+        gid_.assign(n, -1);
+        ginfo_.clear();
+        for (int i = 0; i < n; ++i) {
+            if (!cells[i] || gid_[i] >= 0) continue;
+            int g = (int)ginfo_.size();
+            queue_.clear();
+            queue_.push_back(i);
+            gid_[i] = g;
+            for (size_t q = 0; q < queue_.size(); ++q)
+                for (int j : b->nbr[queue_[q]])
+                    if (j >= 0 && gid_[j] < 0 && cells[j] == cells[i]) { gid_[j] = g; queue_.push_back(j); }
+            ginfo_.push_back({cells[i], (int)queue_.size()});
+        }
+        int regions = label_regions();
+        std::array<double, 2> total{};
+        gstamp_.assign(ginfo_.size(), -1);
+        if ((int)rgroups_.size() < regions) rgroups_.resize(regions);
+        for (int r = 0; r < regions; ++r) rgroups_[r].clear();
+        // each region's groups: walk the empty plots by region
+        for (int i = 0; i < n; ++i) {
+            if (cells[i]) continue;
+            int r = label_[i];
+            for (int j : b->nbr[i]) {
+                if (j < 0 || !cells[j]) continue;
+                int g = gid_[j];
+                if (gstamp_[g] == r) continue;
+                // a group may have been seen for this region at another plot
+                bool dup = false;
+                for (int x : rgroups_[r]) if (x == g) { dup = true; break; }
+                gstamp_[g] = r;
+                if (!dup) rgroups_[r].push_back(g);
+            }
+        }
+        for (int r = 0; r < regions; ++r) {
+            lists_[0].clear();
+            lists_[1].clear();
+            for (int g : rgroups_[r]) {
+                int c = ginfo_[g].first;
+                lists_[c & 1].push_back({c >> 1, ginfo_[g].second});
+            }
+            for (auto& l : lists_) std::sort(l.rbegin(), l.rend());
+            int ctrl = compare(lists_[0], lists_[1]);
+            if (ctrl >= 0) total[ctrl] += lists_[ctrl][0].first;
+        }
+        all_[0].clear();
+        all_[1].clear();
+        for (auto& g : ginfo_) all_[g.first & 1].push_back({g.first >> 1, g.second});
+        for (auto& l : all_) std::sort(l.rbegin(), l.rend());
+        int best = compare(all_[0], all_[1]);
+        for (int c = 0; c < 2; ++c) total[c] += s.prisoners[c] + (best == c ? 0.5 : 0);
+        return total;
+    }
+
+    double evaluation_extra(double margin, int) { return margin; }
+
+    std::string rows_text() const {
+        std::string out;
+        for (size_t r = 0; r < b->rows.size(); ++r) {
+            if (r) out += '/';
+            int run = 0;
+            for (int i : b->rows[r]) {
+                int c = cells[i];
+                if (!c) { ++run; continue; }
+                if (run) { out += std::to_string(run); run = 0; }
+                out += (c & 1) ? 'w' : 'b';
+                out += (char)('0' + (c >> 1));
+            }
+            if (run) out += std::to_string(run);
+        }
+        return out;
+    }
+};
+
+}  // namespace dk

@@ -1,0 +1,272 @@
+"""The native kernel's benchmark: ``python -m dendria_widget.bench_native
+[--quick] [--check N] [--project N]``.
+
+Prints figures; it is not a test. Everything is seeded; times are this
+process's CPU seconds (other programs on the machine do not count), and
+every speed is a ratio of two figures measured side by side in this run.
+
+1. Random full-game playouts: the native kernel's own loop
+   (:func:`dendria_widget.native.random_playouts`) against this package's
+   public Python loop (``Game.legal_steps()`` + ``play()``, the bench's
+   ``playout``), and OpenSpiel's Havannah side 7 (C++, its Python loop)
+   when ``open_spiel`` is importable. Classic side 7, sprites side 6,
+   sprites flower-13, Hedu side 7.
+2. MCTS iterations per second, native against Python (the same
+   ``MCTSPlayer``, ``backend="native"`` and ``"python"``) on a seeded
+   mid-game position of classic side 7, sprites side 6 and Hedu side 7,
+   and whether both chose the same turn at the same budget.
+3. With ``--check N``: N more seeded random games on both engines, compared
+   step by step (the differential test of tests/test_native.py, longer).
+4. With ``--search N``: N fixed positions (seeded random games of the three
+   editions, small boards, at the start of a turn): the native and the
+   Python MCTS at the same seed and budget (8 iterations) must choose the
+   same turn with the same visit shares.
+5. With ``--project N``: N games of MCTS at 100 iterations a turn against
+   itself on classic side 7 on the native kernel, timed, projected to 1,000
+   games on 2 cores, with the first seat's win rate and its 95% interval.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from typing import Any, Callable, TextIO
+
+from . import native
+from .bench import (CLOCK, PLAYOUTS, _module_exists, game_rng, havannah_playouts, pin_one_core,
+                    playout)
+from .game import Game
+from .players import MCTSPlayer, play_game
+
+
+def _python_playouts(ruleset: str, kwargs: dict[str, Any], games: int, seed: int,
+                     budget: float) -> tuple[int, int, float]:
+    """(games, steps, CPU seconds) of the public Python loop."""
+    n = steps = 0
+    t0 = CLOCK()
+    for k in range(games):
+        steps += playout(Game(ruleset, **kwargs), game_rng(seed, k), push=False)
+        n += 1
+        if CLOCK() - t0 > budget:
+            break
+    return n, steps, CLOCK() - t0
+
+
+def _native_playouts(ruleset: str, kwargs: dict[str, Any], games: int,
+                     seed: int) -> tuple[int, int, float]:
+    st = native.State.from_game(Game(ruleset, **kwargs))
+    t0 = CLOCK()
+    out = st.random_playouts(games, seed)
+    return len(out), sum(n for n, _ in out), CLOCK() - t0
+
+
+def midgame(ruleset: str, size: int, steps: int, seed: int) -> Game:
+    """A seeded random game stopped at the start of a turn after about
+    ``steps`` steps (never mid-turn, never over)."""
+    game = Game(ruleset, size=size)
+    rng = random.Random(seed)
+    n = 0
+    while n < steps or game.turn_under_way:
+        legal = [s for s in game.legal_steps() if s[0] != "pass"] or game.legal_steps()
+        game.play(legal[rng.randrange(len(legal))])
+        n += 1
+        if game.is_over:
+            raise RuntimeError("the game ended before the position was reached")
+    return game
+
+
+def _mcts_rate(game: Game, backend: str, iterations: int, seed: int) -> tuple[float, list[str]]:
+    player = MCTSPlayer(seed=seed, iterations=iterations, backend=backend)
+    t0 = CLOCK()
+    turn = player.choose_turn(game)
+    dt = CLOCK() - t0
+    assert player.last_backend == backend and player.last_iterations == iterations
+    return iterations / dt, [str(s) for s in turn]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
+        out: TextIO | None = None, search: int = 0) -> int:
+    stream = sys.stdout if out is None else out
+
+    def say(line: str = "") -> None:
+        stream.write(line + "\n")
+        stream.flush()
+
+    say(f"dendria-widget native bench ({'quick' if quick else 'full'} run, seed {seed}); "
+        f"{pin_one_core()}")
+    say(f"   {native.describe()}")
+    if not native.available():
+        say("   nothing to measure")
+        return 1
+    say()
+    say("1. Random full-game playouts (uniform over the legal steps, a pass only when "
+        "drawn with nothing else);")
+    say("   native: the kernel's own loop; python: Game.legal_steps() + play(); CPU seconds")
+    say(f"   {'game':<19}{'engine':<11}{'games':>6}{'games/s':>10}{'steps/s':>11}"
+        f"{'steps/game':>11}")
+    rates: dict[str, float] = {}
+    for name, ruleset, kwargs, full, short in PLAYOUTS:
+        n_py = short if quick else full
+        g, s, t = _python_playouts(ruleset, kwargs, n_py, seed, 10.0 if quick else 40.0)
+        py_rate = g / t
+        say(f"   {name:<19}{'python':<11}{g:>6}{py_rate:>10.1f}{s / t:>11.0f}{s / g:>11.1f}")
+        n_nat = max(20, 20 * n_py if quick else 50 * n_py)
+        g, s, t = _native_playouts(ruleset, kwargs, n_nat, seed)
+        rates[name] = g / t
+        say(f"   {name:<19}{'native':<11}{g:>6}{g / t:>10.1f}{s / t:>11.0f}{s / g:>11.1f}"
+            f"   {g / t / py_rate:6.1f}x python")
+    if _module_exists("pyspiel"):
+        r = havannah_playouts(7, 200 if quick else 1000, seed)
+        hv = r["games"] / r["seconds"]
+        say(f"   {'havannah side 7':<19}{'openspiel':<11}{r['games']:>6}{hv:>10.1f}"
+            f"{r['steps'] / r['seconds']:>11.0f}{r['steps'] / r['games']:>11.1f}"
+            "   (OpenSpiel's C++ engine, its Python loop)")
+        for name, rate in rates.items():
+            say(f"   native {name} / OpenSpiel havannah 7: {rate / hv:.3f} of its games/s")
+    else:
+        say("   (open_spiel is not installed: no Havannah figure)")
+    say()
+
+    say("2. MCTS iterations/s, native / python (MCTSPlayer, the same seed and "
+        "iteration budget; the turn each chose)")
+    nat_it, py_it = (200, 10) if quick else (600, 30)
+    worst = math.inf
+    for ruleset, size in (("dendria-classic", 7), ("dendria-sprites", 6), ("hedu", 7)):
+        game = midgame(ruleset, size, 24, seed)
+        py_rate, py_turn = _mcts_rate(game, "python", py_it, seed)
+        nat_rate, _ = _mcts_rate(game, "native", nat_it, seed)
+        _, same_budget = _mcts_rate(game, "native", py_it, seed)
+        worst = min(worst, nat_rate / py_rate)
+        say(f"   {ruleset} side {size}: python {py_rate:8.1f} it/s ({py_it}), native "
+            f"{nat_rate:9.1f} it/s ({nat_it}): {nat_rate / py_rate:6.1f}x; "
+            f"same turn at {py_it} iterations: {'yes' if same_budget == py_turn else 'NO'}")
+    say(f"   lowest ratio: {worst:.1f}x")
+    say()
+    failures = 0
+    if check:
+        failures += differential(check, seed, say)
+    if search:
+        failures += search_check(search, seed, say)
+    if project:
+        projection(project, seed, say)
+    return 1 if failures else 0
+
+
+def search_check(count: int, seed: int, say: Callable[[str], None]) -> int:
+    """The same MCTS turn on both engines at the same seed and budget."""
+    say(f"4. Search check: {count} positions, MCTS at 8 iterations, native against python")
+    rng = random.Random(seed)
+    editions = (("dendria-classic", 4), ("dendria-sprites", 3), ("hedu", 4))
+    same = differ = 0
+    game = None
+    k = 0
+    while same + differ < count:
+        ruleset, size = editions[k % 3]
+        if game is None or game.is_over or game.ruleset != ruleset:
+            game = Game(ruleset, size=size)
+        for _ in range(rng.randint(1, 5)):
+            if not game.is_over:
+                game.play(rng.choice(game.legal_steps()))
+        while game.turn_under_way and not game.is_over:
+            game.play(rng.choice(game.legal_steps()))
+        if game.is_over:
+            continue
+        k += 1
+        py = MCTSPlayer(seed=k, iterations=8, backend="python")
+        nat = MCTSPlayer(seed=k, iterations=8, backend="native")
+        if py.choose_turn(game) == nat.choose_turn(game) and py.last_search == nat.last_search:
+            same += 1
+        else:
+            differ += 1
+            say(f"   DIFFERENT at {game.position_string()}")
+    say(f"   {same} of {same + differ} positions: the same turn and the same visit shares")
+    say("")
+    return differ
+
+
+def differential(games: int, seed: int, say: Callable[[str], None]) -> int:
+    """Seeded random games on both engines, compared after every step."""
+    say(f"3. Differential check: {games} seeded random games on both engines")
+    rng0 = random.Random(seed)
+    bad = steps = 0
+    for k in range(games):
+        rng = random.Random(rng0.random())
+        ruleset = rng.choice(["dendria-classic", "dendria-sprites", "hedu"])
+        game = Game(ruleset, size=rng.choice([3, 4, 5, 6]))
+        st = native.State.from_game(game)
+        while not game.is_over:
+            legal = [str(s) for s in game.legal_steps()]
+            if st.legal() != legal or st.position() != game.position_string():
+                say(f"   DIFFERENT: {ruleset} game {k} at {game.position_string()}")
+                bad += 1
+                break
+            step = rng.choice(legal)
+            game.play(step)
+            st.play(step)
+            steps += 1
+    say(f"   {games} games, {steps} steps compared, {bad} different")
+    say("")
+    return bad
+
+
+def projection(games: int, seed: int, say: Callable[[str], None]) -> None:
+    say(f"5. {games} games of MCTS (100 iterations a turn) against itself, classic side 7, "
+        "native")
+    first = 0.0
+    t0 = CLOCK()
+    for k in range(games):
+        game = Game("dendria-classic", size=7)
+        a = MCTSPlayer(seed=seed * 1000 + 2 * k, iterations=100, backend="native")
+        b = MCTSPlayer(seed=seed * 1000 + 2 * k + 1, iterations=100, backend="native")
+        play_game(game, a, b)
+        w = game.outcome.winner if game.outcome else "draw"
+        seats = game.seats
+        first += 1.0 if w == seats["first"] else 0.5 if w == "draw" else 0.0
+    dt = CLOCK() - t0
+    lo, hi = wilson(first, games)
+    say(f"   {games} games in {dt:.1f} CPU s ({dt / games:.2f} s a game): 1,000 games "
+        f"projected at {1000 * dt / games / 3600:.2f} h on one core, "
+        f"{1000 * dt / games / 7200:.2f} h on 2 cores")
+    say(f"   first seat's score {first / games:.3f}, 95% interval [{lo:.3f}, {hi:.3f}]")
+    say("")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+
+    def number(flag: str) -> int:
+        if flag not in args:
+            return 0
+        k = args.index(flag)
+        try:
+            return int(args[k + 1])
+        except (IndexError, ValueError):
+            raise SystemExit(f"{flag} takes a whole number of games") from None
+
+    unknown = [a for a in args if a.startswith("-") and a not in ("--quick", "--check",
+                                                                  "--project", "--search")]
+    if unknown or "--help" in args:
+        print(__doc__)
+        return 0 if not unknown else 2
+    t0 = time.perf_counter()
+    rc = run(quick="--quick" in args, check=number("--check"), project=number("--project"),
+             search=number("--search"))
+    print(f"total {time.perf_counter() - t0:.1f} s")
+    return rc
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
