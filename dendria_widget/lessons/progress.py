@@ -3,9 +3,12 @@
 Kept between sessions in one small JSON file,
 ``~/.dendria-widget/progress.json`` (the folder: ``$DENDRIA_WIDGET_HOME``
 when that is set, which is what the tests do); nothing else is written
-there. Where that file cannot be kept (a browser-only kernel such as
-Pyodide, a home that is not writable), progress lasts the session and
-:attr:`Progress.note` says so in words. The file holds, per lesson, the
+there. In a kernel that runs in the browser (JupyterLite's Pyodide), the
+file is on the site's drive, ``/drive/.dendria-widget/progress.json``: the
+files the notebooks live on, kept in the browser's storage across reloads
+and shared by every notebook of the site. Where that file cannot be kept
+(Pyodide without that drive, a home that is not writable), progress lasts
+the session and :attr:`Progress.note` says so in words. The file holds, per lesson, the
 titles of the exercises solved (titles, not page numbers, so an exercise
 keeps its mark when pages are added before it)::
 
@@ -37,20 +40,32 @@ if TYPE_CHECKING:
 
 HOME_VARIABLE = "DENDRIA_WIDGET_HOME"
 FILE_NAME = "progress.json"
+#: JupyterLite's drive in its Pyodide kernel: the site's files, kept in the browser
+DRIVE = Path("/drive")
 VERSION = 1
 log = logging.getLogger(__name__)
 
 
 def progress_path() -> Path:
     """Where the progress file lives: ``$DENDRIA_WIDGET_HOME/progress.json``,
-    else ``~/.dendria-widget/progress.json``."""
+    else ``~/.dendria-widget/progress.json``; in the browser, on the site's
+    drive (``/drive/.dendria-widget/progress.json``)."""
     folder = os.environ.get(HOME_VARIABLE)
-    return (Path(folder) if folder else Path.home() / ".dendria-widget") / FILE_NAME
+    if folder:
+        return Path(folder) / FILE_NAME
+    if _browser_only() and DRIVE.is_dir():
+        return DRIVE / ".dendria-widget" / FILE_NAME
+    return Path.home() / ".dendria-widget" / FILE_NAME
 
 
 def _browser_only() -> bool:
     """A kernel running in the browser (Pyodide): its home is not kept."""
     return sys.platform == "emscripten"
+
+
+def _on_drive(path: Path) -> bool:
+    """``path`` is on JupyterLite's drive (kept in the browser's storage)."""
+    return DRIVE in path.parents
 
 
 class Progress:
@@ -64,7 +79,7 @@ class Progress:
         self.path = Path(path) if path is not None else progress_path()
         self._memory: dict[str, list[str]] | None = None
         self.note = ""
-        if _browser_only():
+        if _browser_only() and not _on_drive(self.path):
             self._keep_in_memory("this kernel runs in the browser, where files are not kept")
 
     # ---------------------------------------------------------- storage
@@ -148,13 +163,16 @@ class Progress:
             solved = {k: v for k, v in self._read().items() if k != lesson.name}
             self._write(solved)
             return
-        if self._memory is not None and not _browser_only():
+        if self._memory is not None and (not _browser_only() or _on_drive(self.path)):
             self._memory, self.note = None, ""     # try the file again
         self._write({})
 
     @property
     def place(self) -> str:
         """Where the file is, in words for the learner (``~/...`` in the home)."""
+        if _on_drive(self.path):
+            return (f"this browser's files for this site ({self.path.relative_to(DRIVE)}), "
+                    "across reloads")
         try:
             return "~/" + self.path.relative_to(Path.home()).as_posix()
         except ValueError:
