@@ -338,7 +338,8 @@ def service_worker(out: pathlib.Path) -> int:
 #: ``path`` from the address, and keeps no layout of its own: a reload showed
 #: only the Launcher. This keeps ``path`` in the address (the notebook the
 #: link opened), so a reload opens it again, from the student's copy when
-#: they have one
+#: they have one. It also asks the site's cache to keep what the page loaded
+#: before the service worker was there
 KEEP_PATH = """<script>
       (function () {
         const path = new URLSearchParams(window.location.search).get('path');
@@ -357,6 +358,16 @@ KEEP_PATH = """<script>
             return original(state, title, url);
           };
         }
+      })();
+      // the site's cache keeps what this page loaded before its service
+      // worker was there (the first visit): see scripts/site_cache.js
+      (function () {
+        const workers = navigator.serviceWorker;
+        if (!workers) return;
+        const keep = () => workers.controller
+          && workers.controller.postMessage({ dendria: 'keep' });
+        workers.addEventListener('controllerchange', () => setTimeout(keep, 1000));
+        for (const seconds of [5, 30, 90]) setTimeout(keep, seconds * 1000);
       })();
     </script>"""
 

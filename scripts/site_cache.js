@@ -52,7 +52,9 @@ async function dendriaFresh(request) {
     }
     return answer;
   } catch (error) {
-    const kept = await cache.match(request, { ignoreSearch: false });
+    // the same page for another lesson (lab/index.html?path=...) will do
+    const kept = await cache.match(request)
+      || (request.mode === "navigate" && await cache.match(request, { ignoreSearch: true }));
     if (kept) {
       return kept;
     }
@@ -75,6 +77,33 @@ self.addEventListener("fetch", (event) => {
   const hash = Object.prototype.hasOwnProperty.call(DENDRIA_FILES, path)
     ? DENDRIA_FILES[path] : null;
   event.respondWith(hash ? dendriaFixed(request, path, hash) : dendriaFresh(request));
+});
+
+// The first visit loads part of the site before this worker is there: the
+// page asks it (a message "dendria-keep") to copy those files from the
+// browser's own HTTP cache into this cache, without asking the network.
+self.addEventListener("message", (event) => {
+  if (!event.data || event.data.dendria !== "keep") {
+    return;
+  }
+  event.waitUntil((async () => {
+    const cache = await caches.open(DENDRIA_CACHE);
+    for (const [path, hash] of Object.entries(DENDRIA_FILES)) {
+      const key = dendriaKey(path, hash);
+      if (await cache.match(key)) {
+        continue;
+      }
+      try {
+        const url = new URL(path, self.registration.scope).href;
+        const answer = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+        if (answer.ok && answer.status === 200) {
+          await cache.put(key, answer);
+        }
+      } catch (error) {
+        // not in the browser's cache: fetched when first asked for
+      }
+    }
+  })());
 });
 
 self.addEventListener("activate", (event) => {
