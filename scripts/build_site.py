@@ -329,7 +329,11 @@ def service_worker(out: pathlib.Path) -> int:
              for p in sorted(out.rglob("*")) if p.is_file()
              and p.relative_to(out).as_posix().startswith(FIXED)}
     cache = (ROOT / "scripts" / "site_cache.js").read_text(encoding="utf-8")
+    pages = [p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file()
+             and not p.relative_to(out).as_posix().startswith(FIXED)
+             and p.name != "service-worker.js"]
     text = cache.replace("__DENDRIA_FILES__", json.dumps(fixed, separators=(",", ":")))
+    text = text.replace("__DENDRIA_PAGES__", json.dumps(pages, separators=(",", ":")))
     worker.write_text(text + "\n" + original, encoding="utf-8")
     return len(fixed)
 

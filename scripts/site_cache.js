@@ -16,6 +16,8 @@
 const DENDRIA_CACHE = "dendria-site";
 /** {path under the site: content hash} of the files that never change */
 const DENDRIA_FILES = __DENDRIA_FILES__;
+/** the other files of the site: its pages, settings and lessons as published */
+const DENDRIA_PAGES = __DENDRIA_PAGES__;
 
 function dendriaPath(url) {
   const scope = new URL(self.registration.scope);
@@ -101,6 +103,20 @@ self.addEventListener("message", (event) => {
         }
       } catch (error) {
         // not in the browser's cache: fetched when first asked for
+      }
+    }
+    for (const path of DENDRIA_PAGES) {
+      const url = new URL(path, self.registration.scope).href;
+      if (await cache.match(url)) {
+        continue;
+      }
+      try {
+        const answer = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+        if (answer.ok && answer.status === 200) {
+          await cache.put(url, answer);
+        }
+      } catch (error) {
+        // never loaded: nothing to keep
       }
     }
   })());

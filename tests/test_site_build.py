@@ -238,6 +238,8 @@ def test_the_site_caches_its_runtime_by_content(builder, tmp_path):
     assert files == {"pypi/a.whl": hashlib.sha256(b"wheel").hexdigest()[:16],
                      "static/pyodide/pyodide.asm.wasm":
                          hashlib.sha256(b"wasm").hexdigest()[:16]}
+    pages = json.loads(re.search(r"const DENDRIA_PAGES = (\[.*?\]);", worker).group(1))
+    assert pages == ["lab/index.html"]              # kept to be opened offline
     with pytest.raises(builder.BuildError, match="has the site's cache already"):
         builder.service_worker(out)
     (out / "service-worker.js").write_text("self.addEventListener('fetch', f)")
