@@ -371,7 +371,9 @@ KEEP_PATH = """<script>
         const keep = () => workers.controller
           && workers.controller.postMessage({ dendria: 'keep' });
         workers.addEventListener('controllerchange', () => setTimeout(keep, 1000));
-        for (const seconds of [5, 30, 90]) setTimeout(keep, seconds * 1000);
+        for (const seconds of [5, 30]) setTimeout(keep, seconds * 1000);
+        setInterval(keep, 60 * 1000);
+        window.addEventListener('pagehide', keep);
       })();
     </script>"""
 
@@ -420,8 +422,13 @@ def build(out: pathlib.Path, cache: pathlib.Path, packages_dir: pathlib.Path | N
         # after each change, so a reload loses nothing and asks nothing
         (lite / "overrides.json").write_text(json.dumps({
             "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
-            "@jupyterlab/docmanager-extension:plugin": {"autosave": True,
-                                                        "autosaveInterval": AUTOSAVE}},
+            # the site's files are this browser's alone; JupyterLab's check
+            # that nobody else changed a notebook asked "File Changed" at the
+            # first save after a reload (the drive's times are not the ones
+            # it opened the notebook with)
+            "@jupyterlab/docmanager-extension:plugin": {
+                "autosave": True, "autosaveInterval": AUTOSAVE,
+                "lastModifiedCheckMargin": 10 * 365 * 24 * 3600 * 1000}},
             indent=1))
         files = pathlib.Path(tmp, "files")
         contents(files)
