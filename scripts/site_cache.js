@@ -38,7 +38,10 @@ async function dendriaFixed(request, path, hash) {
   if (kept) {
     return kept;
   }
-  const answer = await fetch(request);
+  // a file that never changes: the browser's HTTP cache will do as it is
+  // (the first visit's files, loaded before this worker was there), with no
+  // question to the site; else the network
+  const answer = await fetch(request.url, { cache: "force-cache", credentials: "same-origin" });
   if (answer.ok && answer.status === 200) {
     await cache.put(key, answer.clone());
   }
