@@ -56,13 +56,28 @@ _process_lock = threading.RLock()    # threads of one kernel, where there is no 
 _held: dict[str, int] = {}           # folders this process holds the flock of (under the RLock)
 
 
+#: JupyterLite's drive in its Pyodide kernel: the site's files, kept in the
+#: browser's storage across reloads and shared by every notebook of the site
+DRIVE = Path("/drive")
+
+
+def _on_drive() -> bool:
+    """A kernel in the browser that sees the site's drive."""
+    return in_browser() and DRIVE.is_dir()
+
+
 def home() -> Path:
     """The folder of the package's own files: the one :func:`set_home` chose,
-    else ``$DENDRIA_WIDGET_HOME``, else ``~/.dendria-widget``."""
+    else ``$DENDRIA_WIDGET_HOME``, else, in the browser, ``.dendria-widget``
+    on the site's drive (``/drive``), else ``~/.dendria-widget``."""
     if _chosen_home is not None:
         return _chosen_home
     folder = os.environ.get(HOME_VARIABLE)
-    return Path(folder) if folder else Path.home() / ".dendria-widget"
+    if folder:
+        return Path(folder)
+    if _on_drive():
+        return DRIVE / ".dendria-widget"
+    return Path.home() / ".dendria-widget"
 
 
 def set_home(folder: PathLike | None) -> None:
@@ -73,8 +88,9 @@ def set_home(folder: PathLike | None) -> None:
 
 
 def home_is_chosen() -> bool:
-    """True when the home was chosen (:func:`set_home` or the variable)."""
-    return _chosen_home is not None or bool(os.environ.get(HOME_VARIABLE))
+    """True when the home was chosen (:func:`set_home` or the variable), or
+    is the site's drive in the browser: a folder whose files are kept."""
+    return _chosen_home is not None or bool(os.environ.get(HOME_VARIABLE)) or _on_drive()
 
 
 def in_browser() -> bool:

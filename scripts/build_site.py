@@ -62,6 +62,8 @@ PYODIDE_NEEDS = ("micropip", "packaging", "ssl", "sqlite3", "jedi", "ipython", "
 CORE = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
         "python_stdlib.zip", "pyodide-lock.json", "package.json")
 MAX_MB = 60
+#: seconds between a change to a notebook and its saving, in the site
+AUTOSAVE = 5
 #: the site's first page: the tutorials' index
 FIRST = "tutorials/index.ipynb"
 
@@ -72,7 +74,17 @@ INSTALL_CELL = """\
 import sys
 if sys.platform == "emscripten":
     import piplite
-    await piplite.install("dendria-widget")"""
+    try:
+        await piplite.install("dendria-widget")
+    except Exception as error:
+        class NotInstalled(Exception):
+            def _render_traceback_(self):   # one sentence, not a traceback
+                return [str(self)]
+        raise NotInstalled(NOT_INSTALLED) from error"""
+#: what the install cell says when the site cannot be reached (one sentence)
+NOT_INSTALLED = ("The lessons' Python package could not be loaded from this site, "
+                 "so the network is probably down: reconnect, then run this cell again.")
+INSTALL_CELL = INSTALL_CELL.replace("NOT_INSTALLED", repr(NOT_INSTALLED))
 
 
 class BuildError(Exception):
@@ -239,9 +251,19 @@ def pyodide_files(cache: pathlib.Path, packages_dir: pathlib.Path | None) -> tup
 
 
 # ------------------------------------------------------------- tutorials
+def _joined(value):
+    """A notebook's multi-line string as one string: nbformat may store it
+    as a list of lines, which Jupyter's server joins when it serves the
+    notebook; JupyterLite reads the file as it is, and shows such a list
+    joined with commas. Anything else is unchanged."""
+    if isinstance(value, list) and all(isinstance(line, str) for line in value):
+        return "".join(value)
+    return value
+
+
 def site_notebook(path: pathlib.Path) -> dict:
-    """A tutorial as the site serves it: the install cell first, no cell
-    counted as run yet, the browser's Python kernel, and its cells trusted.
+    """A tutorial as the site serves it: every multi-line text as one string
+    (as the learner reads it), the install cell first, no cell counted as run yet, the browser's Python kernel, and its cells trusted.
 
     A Jupyter server marks the cells of a notebook it trusts with
     ``metadata.trusted`` when it serves them; JupyterLite has no server, so
@@ -249,9 +271,17 @@ def site_notebook(path: pathlib.Path) -> dict:
     Without it JupyterLab strips the style of the saved pictures, which then
     stay light in a dark theme until their cells run."""
     nb = json.loads(path.read_text(encoding="utf-8"))
+    for c in nb["cells"]:
+        c["source"] = _joined(c["source"])
+        for o in c.get("outputs", []):
+            if "text" in o:
+                o["text"] = _joined(o["text"])
+            for mime, value in o.get("data", {}).items():
+                if not (mime == "application/json" or mime.endswith("+json")):
+                    o["data"][mime] = _joined(value)
     cell = {"cell_type": "code", "execution_count": None, "id": "install-dendria-widget",
             "metadata": {"tags": ["install"]}, "outputs": [],
-            "source": INSTALL_CELL.splitlines(keepends=True)}
+            "source": INSTALL_CELL}
     for c in nb["cells"]:
         # the pictures stay (a board shows before its cell runs); the counts
         # go: nothing has run yet in the learner's browser
@@ -275,6 +305,84 @@ def contents(dest: pathlib.Path) -> None:
                                            encoding="utf-8")
     shutil.copytree(ROOT / "docs", dest / "docs",
                     ignore=shutil.ignore_patterns(".*", "__pycache__"))
+
+
+# ------------------------------------------------------------ the cache
+#: the site's folders whose files never change within a build: Python's
+#: runtime and packages, the wheels, JupyterLab's scripts and extensions
+FIXED = ("static/", "pypi/", "build/", "extensions/")
+
+
+def service_worker(out: pathlib.Path) -> int:
+    """Put the site's cache (scripts/site_cache.js, with the hash of every
+    file that never changes within a build) before JupyterLite's own service
+    worker, which the site registers on every page. Returns how many files
+    it keeps by hash."""
+    worker = out / "service-worker.js"
+    original = worker.read_text(encoding="utf-8")
+    if "DENDRIA_FILES" in original:
+        raise BuildError(f"{worker} has the site's cache already")
+    if "/api/drive" not in original:
+        raise BuildError(f"{worker} is not JupyterLite's service worker as expected "
+                         "(it does not serve the drive)")
+    fixed = {p.relative_to(out).as_posix(): sha256(p.read_bytes())[:16]
+             for p in sorted(out.rglob("*")) if p.is_file()
+             and p.relative_to(out).as_posix().startswith(FIXED)}
+    cache = (ROOT / "scripts" / "site_cache.js").read_text(encoding="utf-8")
+    pages = [p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file()
+             and not p.relative_to(out).as_posix().startswith(FIXED)
+             and p.name != "service-worker.js"]
+    text = cache.replace("__DENDRIA_FILES__", json.dumps(fixed, separators=(",", ":")))
+    text = text.replace("__DENDRIA_PAGES__", json.dumps(pages, separators=(",", ":")))
+    worker.write_text(text + "\n" + original, encoding="utf-8")
+    return len(fixed)
+
+
+#: JupyterLab in the browser opens ``lab/index.html?path=X`` and then drops
+#: ``path`` from the address, and keeps no layout of its own: a reload showed
+#: only the Launcher. This keeps ``path`` in the address (the notebook the
+#: link opened), so a reload opens it again, from the student's copy when
+#: they have one. It also asks the site's cache to keep what the page loaded
+#: before the service worker was there
+KEEP_PATH = """<script>
+      (function () {
+        const path = new URLSearchParams(window.location.search).get('path');
+        if (!path) return;
+        for (const name of ['pushState', 'replaceState']) {
+          const original = window.history[name].bind(window.history);
+          window.history[name] = function (state, title, url) {
+            if (url !== undefined && url !== null) {
+              const next = new URL(url, window.location.href);
+              if (next.pathname === window.location.pathname
+                  && !next.searchParams.has('path')) {
+                next.searchParams.set('path', path);
+                url = next.href;
+              }
+            }
+            return original(state, title, url);
+          };
+        }
+      })();
+      // the site's cache keeps what this page loaded before its service
+      // worker was there (the first visit): see scripts/site_cache.js
+      (function () {
+        const workers = navigator.serviceWorker;
+        if (!workers) return;
+        const keep = () => workers.controller
+          && workers.controller.postMessage({ dendria: 'keep' });
+        workers.addEventListener('controllerchange', () => setTimeout(keep, 1000));
+        for (const seconds of [5, 30]) setTimeout(keep, seconds * 1000);
+        setInterval(keep, 60 * 1000);
+        window.addEventListener('pagehide', keep);
+      })();
+    </script>"""
+
+
+def keep_the_notebook_in_the_address(page: pathlib.Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    if "<head>" not in text:
+        raise BuildError(f"{page} has no <head>")
+    page.write_text(text.replace("<head>", "<head>\n    " + KEEP_PATH, 1), encoding="utf-8")
 
 
 # ------------------------------------------------------------- the build
@@ -310,8 +418,18 @@ def build(out: pathlib.Path, cache: pathlib.Path, packages_dir: pathlib.Path | N
                         "disablePyPIFallback": True}}}}, indent=1))
         # every cell of a lesson in the page (lessons are short), as in JupyterLab
         # with windowing off: what the browser test reads
+        # and a notebook is saved (to the drive, in the browser) a few seconds
+        # after each change, so a reload loses nothing and asks nothing
         (lite / "overrides.json").write_text(json.dumps({
-            "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}, indent=1))
+            "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+            # the site's files are this browser's alone; JupyterLab's check
+            # that nobody else changed a notebook asked "File Changed" at the
+            # first save after a reload (the drive's times are not the ones
+            # it opened the notebook with)
+            "@jupyterlab/docmanager-extension:plugin": {
+                "autosave": True, "autosaveInterval": AUTOSAVE,
+                "lastModifiedCheckMargin": 10 * 365 * 24 * 3600 * 1000}},
+            indent=1))
         files = pathlib.Path(tmp, "files")
         contents(files)
         say("jupyter lite build")
@@ -321,6 +439,10 @@ def build(out: pathlib.Path, cache: pathlib.Path, packages_dir: pathlib.Path | N
              "--log-level", "WARN"], cwd=lite, stdout=subprocess.DEVNULL)
     for path in out.rglob("*.map"):
         path.unlink()
+    service_worker(out)
+    # GitHub Pages serves the folder as it is (no Jekyll, which drops files
+    # whose names start with an underscore)
+    (out / ".nojekyll").write_text("", encoding="utf-8")
     config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
     settings = config["jupyter-config-data"]["litePluginSettings"][
         "@jupyterlite/pyodide-kernel-extension:kernel"]
@@ -336,6 +458,7 @@ def build(out: pathlib.Path, cache: pathlib.Path, packages_dir: pathlib.Path | N
     index.write_text(page.replace("<head>", (
         "<head>\n    <script>window.location.replace("
         f"'lab/index.html?path={FIRST}');</script>"), 1), encoding="utf-8")
+    keep_the_notebook_in_the_address(out / "lab" / "index.html")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     info = {"pyodide": PYODIDE, "pyodide_packages": source,
             "wheels": sorted(p.name for p in (out / "pypi").glob("*.whl")),

@@ -286,6 +286,9 @@ def build(path):
     os.environ["PATH"] = env_bin + os.pathsep + os.environ.get("PATH", "")
     client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
+    # what a lesson saves beside itself (lesson 00's my_games) is the
+    # learner's: the run's copy is removed, never committed nor packaged
+    before = set(path.parent.iterdir())
     t0 = time.perf_counter()
     try:
         client.execute()
@@ -301,6 +304,11 @@ def build(path):
             else:
                 os.environ[k] = v
         shutil.rmtree(home, ignore_errors=True)
+        for left in set(path.parent.iterdir()) - before:
+            if left.is_dir():
+                shutil.rmtree(left, ignore_errors=True)
+            else:
+                left.unlink(missing_ok=True)
     took = time.perf_counter() - t0
     clean(nb, path.stem)
     problems = shape_problems(nb, path.stem)

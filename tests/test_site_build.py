@@ -9,6 +9,7 @@ import hashlib
 import inspect
 import io
 import json
+import re
 import runpy
 import sys
 import tarfile
@@ -82,10 +83,19 @@ def test_the_site_tutorials_install_the_package_first(builder):
     assert nb["metadata"]["kernelspec"]["name"] == "python"
     source = json.loads((ROOT / "tutorials" / "00_start_here.ipynb").read_text())
     assert len(nb["cells"]) == len(source["cells"]) + 1
-    # the pictures stay; no cell counts as run
+    # the pictures stay, each text as one string; no cell counts as run
+    def as_served(o):
+        o = {**o, "execution_count": None} if "execution_count" in o else dict(o)
+        if "text" in o:
+            o["text"] = "".join(o["text"])
+        if "data" in o:
+            o["data"] = {k: "".join(v) if isinstance(v, list) and not k.endswith("json")
+                         else v for k, v in o["data"].items()}
+        return o
+
     assert [c.get("outputs") for c in nb["cells"][1:]] == [
-        [{**o, "execution_count": None} if "execution_count" in o else o
-         for o in c["outputs"]] if "outputs" in c else None for c in source["cells"]]
+        [as_served(o) for o in c["outputs"]] if "outputs" in c else None
+        for c in source["cells"]]
     assert all(c["execution_count"] is None for c in nb["cells"] if c["cell_type"] == "code")
     # the project's own cells are trusted (as a Jupyter server marks them), so
     # JupyterLite keeps their pictures' style; the added install cell has no output
@@ -147,3 +157,115 @@ def test_in_the_pyodide_kernel_widget_messages_keep_none(monkeypatch):
     _, (kind, content), buffers = sent[-1]
     assert kind == "js" and content == {"data": state, "comm_id": "c1"}
     assert content["data"]["state"]["display"] is None and buffers == [b"ab"]
+
+
+def test_the_site_shows_saved_text_as_printed(builder, tmp_path):
+    """JupyterLite reads a notebook as it is stored: a text kept as a list of
+    lines would show joined with commas. The site's copies hold each text as
+    one string (JSON data stays as it is)."""
+    path = tmp_path / "x.ipynb"
+    path.write_text(json.dumps({"cells": [
+        {"cell_type": "code", "execution_count": 3, "metadata": {}, "id": "a",
+         "source": ["print(1)\n", "print(2)"],
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": ["1\n", "2\n"]},
+                     {"output_type": "execute_result", "execution_count": 3, "metadata": {},
+                      "data": {"text/plain": ["a\n", "b"], "text/html": ["<b>\n", "</b>"],
+                               "application/json": ["x", "y"]}}]},
+        {"cell_type": "markdown", "metadata": {}, "id": "b", "source": ["# T\n", "text"]}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    nb = builder.site_notebook(path)
+    code, md = nb["cells"][1], nb["cells"][2]
+    assert code["source"] == "print(1)\nprint(2)" and md["source"] == "# T\ntext"
+    assert code["outputs"][0]["text"] == "1\n2\n"
+    assert code["outputs"][1]["data"] == {"text/plain": "a\nb", "text/html": "<b>\n</b>",
+                                          "application/json": ["x", "y"]}
+    # and so in every tutorial the site copies
+    for tutorial in sorted((ROOT / "tutorials").glob("*.ipynb")):
+        for cell in builder.site_notebook(tutorial)["cells"]:
+            assert isinstance(cell["source"], str)
+            for o in cell.get("outputs", []):
+                assert isinstance(o.get("text", ""), str)
+                assert all(isinstance(v, (str, dict)) for k, v in o.get("data", {}).items()
+                           if not k.endswith("json")), (tutorial.name, o["data"].keys())
+
+
+def test_the_install_cell_says_one_sentence_when_the_site_is_out_of_reach(builder,
+                                                                          monkeypatch):
+    """In the browser with the network gone, piplite cannot fetch the wheel:
+    the cell stops the run with one sentence (IPython shows what
+    _render_traceback_ gives instead of a traceback)."""
+    piplite = types.ModuleType("piplite")
+
+    async def install(name):
+        raise OSError("Request for ./pypi/dendria_widget.whl failed with status 0")
+
+    piplite.install = install
+    monkeypatch.setitem(sys.modules, "piplite", piplite)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    code = compile(builder.INSTALL_CELL, "install", "exec", flags=0x2000)
+    with pytest.raises(Exception) as caught:
+        asyncio.run(eval(code, {}))
+    assert caught.value._render_traceback_() == [builder.NOT_INSTALLED]
+    assert builder.NOT_INSTALLED.count(".") == 1 and "reconnect" in builder.NOT_INSTALLED
+    # with the site in reach it installs, and says nothing
+    asked = []
+
+    async def install_ok(name):
+        asked.append(name)
+
+    piplite.install = install_ok
+    asyncio.run(eval(code, {}))
+    assert asked == ["dendria-widget"]
+
+
+def test_the_site_caches_its_runtime_by_content(builder, tmp_path):
+    """The site's service worker is the site's cache before JupyterLite's
+    own: it lists every file that never changes within a build with its
+    content's hash (a republished site fetches only what changed)."""
+    out = tmp_path / "site"
+    (out / "static" / "pyodide").mkdir(parents=True)
+    (out / "static" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"wasm")
+    (out / "pypi").mkdir()
+    (out / "pypi" / "a.whl").write_bytes(b"wheel")
+    (out / "lab").mkdir()
+    (out / "lab" / "index.html").write_text("<html>")
+    jupyterlite = 'self.addEventListener("fetch",e=>{if(u.includes("/api/drive")){}})'
+    (out / "service-worker.js").write_text(jupyterlite)
+    assert builder.service_worker(out) == 2
+    worker = (out / "service-worker.js").read_text()
+    assert worker.endswith(jupyterlite)             # JupyterLite's, after the cache
+    files = json.loads(re.search(r"const DENDRIA_FILES = (\{.*?\});", worker).group(1))
+    assert files == {"pypi/a.whl": hashlib.sha256(b"wheel").hexdigest()[:16],
+                     "static/pyodide/pyodide.asm.wasm":
+                         hashlib.sha256(b"wasm").hexdigest()[:16]}
+    pages = json.loads(re.search(r"const DENDRIA_PAGES = (\[.*?\]);", worker).group(1))
+    assert pages == ["lab/index.html"]              # kept to be opened offline
+    with pytest.raises(builder.BuildError, match="has the site's cache already"):
+        builder.service_worker(out)
+    (out / "service-worker.js").write_text("self.addEventListener('fetch', f)")
+    with pytest.raises(builder.BuildError, match="not JupyterLite's service worker"):
+        builder.service_worker(out)
+
+
+def test_in_the_pyodide_kernel_progress_lives_on_the_sites_drive(tmp_path, monkeypatch):
+    """JupyterLite's Pyodide kernel mounts the site's drive (the browser's
+    storage) at /drive: the progress file is kept there, shared by every
+    notebook of the site; without the drive it lasts the session."""
+    from dendria_widget.lessons import load, progress
+
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    monkeypatch.setattr(progress, "DRIVE", drive)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.delenv(progress.HOME_VARIABLE)
+    lesson = load("02_roots")
+    title = lesson.exercises()[0].title
+    store = progress.Progress()
+    assert store.path == drive / ".dendria-widget" / "progress.json" and store.kept
+    store.mark_solved(lesson, title)
+    assert progress.Progress().solved(lesson) == [title]      # another notebook sees it
+    assert "this browser's files" in store.place and ".dendria-widget" in store.place
+    assert not store.note
+    drive.rename(tmp_path / "gone")                             # no drive: this session only
+    store = progress.Progress()
+    assert not store.kept and "browser" in store.note

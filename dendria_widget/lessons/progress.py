@@ -6,7 +6,10 @@ Kept between sessions in one small JSON file,
 nothing else is written there. The file is a
 :class:`~dendria_widget.store.JsonStore`: every mark is added under a lock to
 what the file holds at that moment and written atomically, so two notebooks
-open at once lose no mark. The file holds, per lesson, the titles of the
+open at once lose no mark. In a kernel that runs in the browser (JupyterLite's
+Pyodide), the file is on the site's drive, ``/drive/.dendria-widget/progress.json``:
+the files the notebooks live on, kept in the browser's storage across
+reloads and shared by every notebook of the site. The file holds, per lesson, the titles of the
 exercises solved (titles, not page numbers, so an exercise keeps its mark
 when pages are added before it); keys it does not know (kept by other parts
 of the package, or a later version) are kept as they are::
@@ -38,7 +41,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import DendriaError
 from ..files import path_text
-from ..store import HOME_VARIABLE, JsonStore, StoreError, home, home_is_chosen, in_browser
+from ..store import (DRIVE, HOME_VARIABLE, JsonStore, StoreError, home, home_is_chosen,
+                     in_browser)
 
 if TYPE_CHECKING:
     from .framework import Lesson
@@ -54,7 +58,8 @@ Solved = dict[str, list[str]]
 def progress_path() -> Path:
     """Where the progress file lives: ``progress.json`` in
     :func:`dendria_widget.store.home` (``$DENDRIA_WIDGET_HOME``, else
-    ``~/.dendria-widget``)."""
+    ``~/.dendria-widget``; in the browser, ``.dendria-widget`` on the site's
+    drive)."""
     return home() / FILE_NAME
 
 
@@ -80,6 +85,11 @@ def _check(doc: dict) -> None:
         check_solved(doc[KEY])
 
 
+def _on_drive(path: Path) -> bool:
+    """``path`` is on JupyterLite's drive (kept in the browser's storage)."""
+    return DRIVE in path.parents
+
+
 class Progress:
     """The exercises solved, per lesson, read from and written to ``path``
     (default :func:`progress_path`) at every call, so two notebooks open at
@@ -92,7 +102,7 @@ class Progress:
         self.store = JsonStore(self.path, VERSION, _check, what="the progress file")
         self._memory: Solved | None = None
         self.note = ""
-        if _browser_only():
+        if _browser_only() and not _on_drive(self.path):
             self._keep_in_memory("this kernel runs in the browser, where files are not kept")
 
     # ---------------------------------------------------------- storage
@@ -194,6 +204,9 @@ class Progress:
     @property
     def place(self) -> str:
         """Where the file is, in words for the learner (``~/...`` in the home)."""
+        if _on_drive(self.path):
+            return (f"this browser's files for this site ({self.path.relative_to(DRIVE)}), "
+                    "across reloads")
         try:
             return "~/" + self.path.relative_to(Path.home()).as_posix()
         except ValueError:

@@ -41,15 +41,41 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
         ".json": "application/json"}
 
+    #: every answer sent, as (path, status, bytes of the body), when set
+    served: list[tuple[str, int, int]] | None = None
+
     def log_message(self, *args: Any) -> None:   # no line per request in the test log
         pass
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._answer = (int(code), 0)
+        super().send_response(code, message)
 
-def serve_folder(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self._answer = (self._answer[0], int(value))
+        super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        if self.served is not None:
+            code, length = self._answer
+            body = length if self.command == "GET" and code == 200 else 0
+            self.served.append((self.path.split("?")[0], code, body))
+        super().end_headers()
+
+    _answer: tuple[int, int] = (0, 0)
+
+
+def serve_folder(folder: Path, served: list[tuple[str, int, int]] | None = None
+                 ) -> tuple[http.server.ThreadingHTTPServer, str]:
     """A static web server on 127.0.0.1 (a free port) for ``folder``, in a
-    daemon thread; returns the server (``shutdown()`` it) and its URL."""
+    daemon thread; returns the server (``shutdown()`` it) and its URL. Given
+    a list ``served``, every answer is appended to it as (path, status,
+    bytes of the body): what the browser fetched from the site itself, not
+    from its caches."""
+    handler = type("_Handler", (_QuietHandler,), {"served": served})
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"

@@ -20,9 +20,17 @@ pytestmark = pytest.mark.browser
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
+#: every answer the site's server sent: (path, status, bytes)
+SERVED: list[tuple[str, int, int]] = []
+#: the site's files that make up the runtime (Python and its packages, the
+#: wheels, JupyterLab's scripts)
+RUNTIME = ("/static/", "/pypi/", "/build/", "/extensions/")
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The built site's folder and its URL on a static server."""
+    """The built site's folder and its URL on a static server (which notes
+    every answer it sends in SERVED)."""
     out = tmp_path_factory.mktemp("site") / "site"
     done = subprocess.run(["bash", str(REPO_ROOT / "scripts" / "build_site.sh"), str(out)],
                           capture_output=True, text=True, stdin=subprocess.DEVNULL,
@@ -30,7 +38,7 @@ def site(tmp_path_factory):
     if done.returncode != 0:
         pytest.fail(f"the site did not build:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}",
                     pytrace=False)
-    server, url = serve_folder(out)
+    server, url = serve_folder(out, SERVED)
     yield out, url
     server.shutdown()
 
@@ -187,3 +195,131 @@ def test_a_lessons_saved_pictures_follow_the_dark_theme_before_anything_runs(sit
     page.locator(".lm-Menu").get_by_text("JupyterLab Dark", exact=True).click()
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
     wait_for(lambda: pictures_shown(page) == ["dw-dark"] * pictures, "the dark pictures")
+
+
+def _site_builder():
+    import runpy
+
+    return runpy.run_path(str(REPO_ROOT / "scripts" / "build_site.py"))
+
+
+_JS_STREAMS = """() => [...document.querySelectorAll(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stdout"]')]
+    .map((e) => e.innerText)"""
+
+
+_JS_OUTPUTS = """() => [...document.querySelectorAll(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')].map((e) => e.innerText)"""
+
+
+def _words(text):
+    return " ".join(text.split())
+
+
+def test_every_saved_page_shows_its_text_as_printed(site, lite_page):
+    """Before anything runs, each lesson shows the text its cells printed as
+    they printed it (JupyterLite shows a text saved as a list of lines joined
+    with commas: ', ,A seed whose...')."""
+    out, url = site
+    page = lite_page
+    checked = 0
+    for path in sorted((out / "files" / "tutorials").glob("*.ipynb")):
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        printed = [_words("".join(o["text"])) for c in saved["cells"]
+                   for o in c.get("outputs", [])
+                   if o["output_type"] == "stream" and o["name"] == "stdout"]
+        open_lesson(page, url, path.name)
+        wait_for(lambda n=len(printed): len(page.evaluate(_JS_STREAMS)) == n,
+                 f"{path.name}: its {len(printed)} printed outputs shown")
+        shown = page.evaluate(_JS_STREAMS)
+        for want, seen in zip(printed, shown):
+            assert _words(seen) == want, (path.name, seen[:300])
+        # and no text of any output (tables, results) has lines joined by commas
+        for seen in page.evaluate(_JS_OUTPUTS):
+            assert not any(line.lstrip().startswith(",") for line in seen.splitlines()), (
+                path.name, seen[:300])
+        checked += len(printed)
+    assert checked > 50
+
+
+def test_an_exercise_solved_in_lesson_02_is_kept_across_a_reload(site, lite_page, tmp_path):
+    """Progress lives on the site's drive (the browser's storage): solved in
+    lesson 02, it is still solved after a reload, in the lesson and in the
+    index (another notebook, another Python), and the reload asks nothing."""
+    _, url = site
+    page = lite_page
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(f"{d.type}: {d.message}"), d.accept()))
+
+    def saved():
+        wait_for(lambda: page.locator(".lm-TabBar-tab.jp-mod-dirty").count() == 0,
+                 "the notebook saved by itself", 60)
+    nb = open_lesson(page, url, "02_roots.ipynb")
+    nb.run_all(timeout=240)
+    index = nb.append_cell(
+        "from dendria_widget import lessons\n"
+        "lw = lessons.LessonWidget(lessons.load('02_roots'))\n"
+        "lw.go(next(k for k in range(len(lw.lesson)) if lw.lesson.page(k).is_exercise))\n"
+        "for _s in lw.page.solution:\n"
+        "    lw.board.play(_s)\n"
+        "lw")
+    out = nb.output(index)
+    out.locator("button", has_text="Check").click()
+    wait_for(lambda: "exercises solved: 1 of" in out.inner_text(), "the lesson counts it")
+    title, where = nb.ask("[lw.page.title, str(lw.store.path)]")
+    assert where == "/drive/.dendria-widget/progress.json"
+    saved()                                      # the notebook saves itself
+
+    page.reload(wait_until="domcontentloaded")
+    nb = DomNotebook(page, "02_roots.ipynb")
+    nb.wait_shown()
+    assert "02_roots" in page.url                # the lesson again, not the Launcher
+    nb.wait_idle(300)                            # Python starts again in the page
+    nb.run_all(timeout=240)
+    lesson_cell = next(c["index"] for c in nb.cells() if "LessonWidget(" in c["source"])
+    lesson_out = nb.output(lesson_cell)
+    wait_for(lambda: "exercises solved: 1 of" in lesson_out.inner_text(),
+             "the lesson shows the exercise solved after the reload")
+    nb.append_cell("from dendria_widget import lessons as _lessons")
+    assert nb.ask("_lessons.Progress().solved(_lessons.load('02_roots'))") == [title]
+    saved()
+
+    nb = open_lesson(page, url, "index.ipynb")
+    nb.run_all(timeout=240)
+    table = page.locator(".dendria-progress-table").first
+    table.wait_for(state="visible")
+    row = table.locator("tr", has_text="02 ").first.inner_text()
+    assert "1 of" in row, row
+    assert dialogs == []                        # no "Leave site?" on the way
+    page.screenshot(path=str(tmp_path / "index-after-reload.png"))
+
+
+def test_a_second_lesson_fetches_no_runtime_file_again(site, lite_page):
+    """The site's service worker keeps the runtime (Python, its packages, the
+    wheels, JupyterLab's scripts) in the browser: a second lesson asks the
+    site for none of them (the site's server counts what it sends)."""
+    _, url = site
+    page = lite_page
+    nb = open_lesson(page, url, "01_board.ipynb")
+    nb.run_all(timeout=240)
+    first = len(SERVED)
+    nb = open_lesson(page, url, "03_sprouting.ipynb")
+    nb.run_all(timeout=240)
+    assert nb.ask("__import__('sys').platform") == "emscripten"
+    again = [(path, size) for path, _status, size in SERVED[first:]
+             if path.startswith(RUNTIME)]
+    assert again == [], again[:20]
+
+
+def test_with_the_network_cut_the_install_cell_says_one_sentence(site, lite_page):
+    _, url = site
+    page = lite_page
+    nb = open_lesson(page, url, "05_seedbeds.ipynb")
+    nb.wait_idle(240)                            # Python has started in the page
+    page.context.set_offline(True)
+    nb.menu("Run", "Run All Cells")
+    output = nb.output(0)
+    wait_for(lambda: output.inner_text().strip() != "", "the install cell's answer", 120)
+    text = output.inner_text().strip()
+    assert text == _site_builder()["NOT_INSTALLED"], text
+    page.context.set_offline(False)
