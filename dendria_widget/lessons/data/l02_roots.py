@@ -5,6 +5,8 @@ hungry."""
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 ALONE = "dendria-classic h4 4/5/6/3s3/6/5/4 dark"
 # d4 with a piece at the end of each of its six roots: of both colours, every kind
@@ -21,7 +23,7 @@ LESSON = Lesson(
     name="02_roots",
     title="Roots and nutrients",
     summary="A seed's roots and nourishers; hungry and nourished seeds; where you may plant.",
-    pages=[
+    pages=with_drills([
         Page(
             title="A seed's roots",
             claims=(claim.piece("d4", "dark seed"), claim.pieces(1), claim.sees_edge("d4", "E", "NE", "NW", "W", "SW", "SE"),),
@@ -147,5 +149,5 @@ LESSON = Lesson(
             claims=(claim.sees_edge("a1", "SE", at="start"), claim.sees_edge("g1", "E", at="start"), claim.piece("a1", "light seed", at="start"), claim.piece("g1", "dark seed", at="start"), claim.hungry("a1", at="start"), claim.hungry("g1", at="start"),),
             rules_covered=("nourished", "plant-hungry"),
         ),
-    ],
+    ], drill('nourish')),
 )

@@ -4,6 +4,8 @@ majority, sprouting either colour's seeds, one nourisher per root."""
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 # d4: six nourishers, three dark and three light
 TIE = "dendria-classic h4 4/3t1/2D3/s2s1S1/6/1T3/3d dark"
@@ -16,7 +18,7 @@ LESSON = Lesson(
     title="Sprouting dendrids",
     summary="Seeds sprout into dendrids: nourishers counted by colour, the strict majority, "
             "either colour's seeds.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Counting nourishers",
             text="A nourished seed can **sprout**: it becomes a **dendrid** of the player "
@@ -138,5 +140,5 @@ LESSON = Lesson(
             auto_end=True,
             rules_covered=("sprout-majority", "sprout-either-colour", "plant-sprout"),
         ),
-    ],
+    ], drill('sprout')),
 )

@@ -3,6 +3,8 @@
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
 BLOCKED = "dendria-classic h4 4/3t1/6/3d1S1/2S3/5/4 dark"
@@ -13,7 +15,7 @@ LESSON = Lesson(
     name="04_fertilization",
     title="Fertilization",
     summary="What a dendrid fertilizes along its six lines, and what blocks them.",
-    pages=[
+    pages=with_drills([
         Page(
             title="A dendrid sees along its lines",
             text="A **dendrid** looks along its six lines. Every **empty soil** it sees is "
@@ -112,5 +114,5 @@ LESSON = Lesson(
             auto_end=True,
             rules_covered=("fertilized-blocked",),
         ),
-    ],
+    ], drill('unfertilize')),
 )

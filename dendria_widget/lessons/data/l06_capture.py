@@ -5,6 +5,8 @@ each conversion judged on the board the previous one left."""
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"
 ENCLOSED = "dendria-classic h4 tS1D/SS3/6/D6/6/5/4 dark"
@@ -19,7 +21,7 @@ LESSON = Lesson(
     title="Forests changing hands",
     summary="Capturing an enemy forest: every fertile soil yours, one not the owner's; "
             "enclosed groups.",
-    pages=[
+    pages=with_drills([
         Page(
             title="An enemy forest",
             text="Light's tree on a1 has three fertile soils: a2, b1 and b2. Dark's dendrids "
@@ -99,14 +101,15 @@ LESSON = Lesson(
         Exercise(
             title="Seal the forest",
             turn="plant",
-            text="Light to play. Light's forest g1, g2 has one fertile soil left, g3, and "
+            text="Light to play. Light's forest g1, g2 has one fertile soil left, and "
                  "Dark's dendrid on d6 fertilizes it: Dark threatens to capture the forest.",
             prompt="Plant **one** seed so that the forest has **no fertile soil** left: "
                    "then Dark cannot capture it on the next turn.",
             start=LAST_SOIL,
             overlays=("fertile",),
             check=checks.enclosed("g1"),
-            claims=(claim.fertilizes("dark", "g3", at="start"), claim.fertile_soils("g1", "g3", at="start"),
+            claims=(claim.fertilizes("dark", "g3", at="start", mentions=("d6", "fertilizes")),
+                    claim.fertile_soils("g1", "g3", at="start", mentions=("g1", "one")),
                     claim.fertile_soils("g1", mentions=("g1",)), claim.stays("g1", 2)),
             hint="A forest cannot be captured while it has no fertile soil. Which soil "
                  "still touches the forest?",
@@ -136,5 +139,5 @@ LESSON = Lesson(
             auto_end=True,
             rules_covered=("capture-fertilized",),
         ),
-    ],
+    ], drill('capture')),
 )

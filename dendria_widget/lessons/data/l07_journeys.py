@@ -8,6 +8,8 @@ from ...notation import Step
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict
+from ..drills import with_drills
+from .drill_positions import drill
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
 JUMPS = "dendria-classic h4 4/3s1/2d3/1S1d1S1/2s3/5/4 dark"
@@ -38,13 +40,10 @@ def _stop_of(steps: Sequence[Step], cell: str) -> int | None:
 def check_both_beds(game: Game) -> Verdict:
     a, b = checks.grown("a1", "dark")(game), checks.grown("g4", "dark")(game)
     if a.ok and b.ok:
-        steps = game.steps
-        if _stop_of(steps, "a1") == _stop_of(steps, "g4"):
-            return Verdict(False, "Both seedbeds grew, but at the same stop: this exercise "
-                                  "is about going on with a second slide. Stop where your "
-                                  "dendrid sees one missing soil, grow, then slide on in the "
-                                  "same direction.")
-        return Verdict(True, "Right: one journey, two stops, two new dark trees on a1 and g4.")
+        stops = {_stop_of(game.steps, "a1"), _stop_of(game.steps, "g4")}
+        how = "at two stops" if len(stops) == 2 else "at one stop"
+        return Verdict(True, f"Right: one journey, both seedbeds grown {how}: dark trees on "
+                             "a1 and g4.")
     if a.ok or b.ok:
         done, todo = ("a1", b) if a.ok else ("g4", a)
         why = todo.message[:1].lower() + todo.message[1:]
@@ -58,7 +57,7 @@ LESSON = Lesson(
     title="Dendrid journeys",
     summary="Moving a dendrid: along a line, over seeds and friends, blocked by trees and "
             "enemies, converting at each stop.",
-    pages=[
+    pages=with_drills([
         Page(
             title="A journey",
             claims=(claim.piece("d4", "dark dendrid"), claim.legal_count("slide", 18),),
@@ -135,8 +134,8 @@ LESSON = Lesson(
         Exercise(
             title="Feed and sprout",
             turn="move",
-            text="The light seed on g1 is hungry: its root to the north-east (f2, e3, d4, "
-                 "c4, b4, a4) is open. Its nourishers are Dark's tree on g4 and Light's "
+            text="The light seed on g1 is hungry: its root to the north-east is open, out "
+                 "to the edge. Its nourishers are Dark's tree on g4 and Light's "
                  "dendrid on d1.",
             prompt="Move your dendrid so that you may **sprout g1**, and sprout it.",
             start=FEED_G1,
@@ -155,13 +154,14 @@ LESSON = Lesson(
         Exercise(
             title="Which dendrid?",
             turn="move",
-            text="Light's seedbed a2, a3 has four fertile soils: a1, a4, b2 and b4 (b3 "
+            text="Light's seedbed a2, a3 has four fertile soils (a fifth cell next to it "
                  "holds Dark's dendrid).",
             prompt="Make **one move** after which you grow the light seedbed into a dark "
                    "forest.",
             start=WHICH,
             overlays=("fertile", "fertilization"),
-            claims=(claim.fertile_soils("a2", "a1", "a4", "b2", "b4", at="start"),),
+            claims=(claim.fertile_soils("a2", "a1", "a4", "b2", "b4", at="start",
+                                        mentions=("a2", "a3", "four")),),
             check=checks.grown("a2", "dark"),
             hint="A dendrid that moves away stops seeing what it saw. Count who sees each "
                  "fertile soil before and after.",
@@ -172,7 +172,7 @@ LESSON = Lesson(
             rules_covered=("journey-line", "journey-convert"),
         ),
         Exercise(
-            title="Two stops",
+            title="Both seedbeds in one move",
             turn="move",
             text="Two light seeds, on a1 and g4, each miss one soil fertilized by Dark: a2 "
                  "for a1, f4 for g4.",
@@ -180,8 +180,8 @@ LESSON = Lesson(
             start=TWO_BEDS,
             overlays=("fertile", "fertilization"),
             check=check_both_beds,
-            hint="Move the dendrid on d1 east along row d: stop where it sees a2, grow, then "
-                 "slide on to where it sees f4.",
+            hint="A journey may go on after a stop, in the same direction, and at every "
+                 "stop you may grow what you now fertilize whole.",
             hint_cells=("d2", "d4"),
             solution=("move d1", "slide d2", "grow a1", "slide d4", "grow g4"),
             wrong=(("move d1", "slide d2", "grow a1", "end"),
@@ -190,5 +190,5 @@ LESSON = Lesson(
             claims=(claim.not_fertilized("dark", "a2", "f4", at="start"),),
             rules_covered=("journey-slides",),
         ),
-    ],
+    ], drill('journey')),
 )

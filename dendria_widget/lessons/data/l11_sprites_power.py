@@ -26,45 +26,6 @@ BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
 GROW_FIRST = "dendria-sprites h5 2S2/6/3d3/8/9/8/7/6/4D dark"
 
 
-# No move limit: Light's sprites journey ten times while Dark passes, twenty
-# turns without a sowing; Light's forest i4-i5 is not protected.
-LONG = "dendria-sprites h5 t4/6/7/3DD3/3Dd1D2/8/7/6/3TT dark"
-LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "slide c6"),
-              ("move c6", "slide c7"), ("move d6", "slide d7"), ("move d7", "slide d8"),
-              ("move e4", "slide c4"), ("move c4", "slide c6"), ("move c6", "slide b6"),
-              ("move e7", "slide e8"))
-LONG_SETUP = tuple(step for journey in LONG_TURNS for step in ("pass", *journey, "end"))
-
-
-def _scores(game: Game) -> str:
-    return f"{say.score(game, 'dark')} {say.score(game, 'light')}"
-
-
-def _check_no_limit(game: Game) -> Verdict:
-    unfinished = checks.turn_not_played(game, 2 * len(LONG_TURNS))
-    if unfinished is not None:
-        return unfinished
-    turn = game.history[len(LONG_TURNS) * 2]
-    verb = turn[0].verb
-    s = game.score()
-    leads = s["dark"]["total"] > s["light"]["total"]
-    if verb in ("plant", "sow"):
-        return Verdict(False, "You sowed, as if the game would end without a sowing. In this "
-                              "edition there is no move limit: twenty turns without sowing "
-                              "do not end the game, so nothing forces you to sow, and a seed "
-                              f"does not make Dark lead. {_scores(game)}")
-    if verb == "pass":
-        return Verdict(False, "You passed: the game goes on (Light did not pass before you), "
-                              "since this edition has no move limit, but Dark does not lead. "
-                              f"{_scores(game)}")
-    if not leads:
-        return Verdict(False, f"Your sprite journeyed, but Dark does not lead. {_scores(game)} "
-                              "Which light forest is not protected?")
-    return Verdict(True, "Right: after twenty turns without a sowing the game goes on, as "
-                         "this edition has no move limit, and your sprite's journey took the "
-                         f"lead. {_scores(game)}")
-
-
 def _check_edge_seed(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
@@ -174,31 +135,6 @@ LESSON = Lesson(
                     claim.option("superko", "positional")),
             rules_covered=("no-move-limit", "pass-end", "superko"),
         ),
-        Exercise(
-            title="Twenty turns without sowing",
-            text=("Light's sprites have journeyed ten times, and Dark has passed ten times: "
-                  "twenty turns without a sowing. With the classic limit of ten turns each, "
-                  "the game would be over; here it goes on. Light leads, 3.5 to 1."),
-            prompt="You play **Dark**. Play one turn after which Dark leads.",
-            start=LONG,
-            setup=LONG_SETUP,
-            overlays=("fertile",),
-            claims=(claim.over(False, at="start"),
-                    claim.ends_under("dendrid_move_limit", 10, at="start",
-                                     mentions=("twenty", "ten")),
-                    claim.option("dendrid_move_limit", None, at="start"),
-                    claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
-                    claim.leader("light", at="start"),
-                    claim.may_capture("i4", "dark", at="start", mentions=()),
-                    claim.over(False), claim.leader("dark")),
-            check=_check_no_limit,
-            hint="Nothing forces you to sow in this edition. A forest that is not protected "
-                 "may be captured at any stop of a move, even before the first slide.",
-            hint_cells=("h4", "h5", "h6", "i3"),
-            solution=("move e5", "capture i4", "slide e6", "end"),
-            wrong=(("sow a5", "end"), ("pass",), ("move e5", "slide e6", "end")),
-            rules_covered=("no-move-limit", "capture-unprotected"),
-        ),
         Page(
             title="Every edge cell sees the edge",
             claims=(claim.off_board("a3", "NE", "NW"), claim.roots("a3", 6, mentions=()),),
@@ -217,15 +153,15 @@ LESSON = Lesson(
         Exercise(
             title="A seed on the edge",
             turn="plant",
-            text=("Light has pieces on a2, b1 and b2, round the corner a1. In the classic "
-                  "edition a seed on a1 would be nourished (its three lines end on those "
-                  "pieces), so nobody could plant there."),
+            text=("Light has pieces on a2, b1 and b2, round a corner of the board. In the "
+                  "classic edition a seed in that corner would be nourished (its three lines "
+                  "end on those pieces), so nobody could plant there."),
             prompt=("Sow **one** seed on a plot where every line that holds a plot ends on "
                     "a piece."),
             start=EDGE_SEED,
             overlays=("roots",),
-            claims=(claim.off_board("a1", "NE", "NW", "W", at="start"), claim.holding("light seed", "a2", "b2", at="start"), claim.holding("light tree", "b1", at="start"),
-                    claim.sees_edge("a1", "NE", "NW", "W", at="start", mentions=("a1",)),),
+            claims=(claim.off_board("a1", "NE", "NW", "W", at="start", mentions=("corner",)), claim.holding("light seed", "a2", "b2", at="start"), claim.holding("light tree", "b1", at="start"),
+                    claim.sees_edge("a1", "NE", "NW", "W", at="start", mentions=("corner",)),),
             check=_check_edge_seed,
             hint="A plot on the edge has lines that leave the board at once, and in this "
                  "edition they see the edge.",

@@ -7,6 +7,8 @@ from .. import checks
 from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
+from ..drills import with_drills
+from .drill_positions import drill
 
 # Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
 # forest (g1-g2) and a forest (i5) its sprite on h4 protects.
@@ -21,6 +23,45 @@ ENCLOSED = "dendria-sprites h5 Ts3/sd4/7/8/9/8/7/3D2/5 dark"
 LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
 # Dark: one tree; Light: an unprotected forest of two (i4, i5)
 BEHIND = "dendria-sprites h5 t4/6/7/8/4d4/8/7/6/3TT dark"
+
+
+# No move limit: Light's sprites journey ten times while Dark passes, twenty
+# turns without a sowing; Light's forest i4-i5 is not protected.
+LONG = "dendria-sprites h5 t4/6/7/3DD3/3Dd1D2/8/7/6/3TT dark"
+LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "slide c6"),
+              ("move c6", "slide c7"), ("move d6", "slide d7"), ("move d7", "slide d8"),
+              ("move e4", "slide c4"), ("move c4", "slide c6"), ("move c6", "slide b6"),
+              ("move e7", "slide e8"))
+LONG_SETUP = tuple(step for journey in LONG_TURNS for step in ("pass", *journey, "end"))
+
+
+def _scores(game: Game) -> str:
+    return f"{say.score(game, 'dark')} {say.score(game, 'light')}"
+
+
+def _check_no_limit(game: Game) -> Verdict:
+    unfinished = checks.turn_not_played(game, 2 * len(LONG_TURNS))
+    if unfinished is not None:
+        return unfinished
+    turn = game.history[len(LONG_TURNS) * 2]
+    verb = turn[0].verb
+    s = game.score()
+    leads = s["dark"]["total"] > s["light"]["total"]
+    if verb in ("plant", "sow"):
+        return Verdict(False, "You sowed, as if the game would end without a sowing. In this "
+                              "edition there is no move limit: twenty turns without sowing "
+                              "do not end the game, so nothing forces you to sow, and a seed "
+                              f"does not make Dark lead. {_scores(game)}")
+    if verb == "pass":
+        return Verdict(False, "You passed: the game goes on (Light did not pass before you), "
+                              "since this edition has no move limit, but Dark does not lead. "
+                              f"{_scores(game)}")
+    if not leads:
+        return Verdict(False, f"Your sprite journeyed, but Dark does not lead. {_scores(game)} "
+                              "Which light forest is not protected?")
+    return Verdict(True, "Right: after twenty turns without a sowing the game goes on, as "
+                         "this edition has no move limit, and your sprite's journey took the "
+                         f"lead. {_scores(game)}")
 
 
 def _check_saved(game: Game) -> Verdict:
@@ -58,7 +99,7 @@ LESSON = Lesson(
     title="The sprites edition: protected forests",
     summary="Protected forests, capturing the unprotected ones, forests with no fertile "
             "plot, and leafiness.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Protected forests",
             text=(
@@ -107,14 +148,17 @@ LESSON = Lesson(
         Exercise(
             title="Protect by sowing",
             turn="plant",
-            text=("Dark's forest a1, a2 has four fertile plots: a3, b1, b2 and b3. Dark's "
-                  "sprite on c3 fertilizes a3, b2 and b3, but not b1."),
+            text=("Dark's forest a1, a2 has four fertile plots. Dark's sprite on c3 "
+                  "fertilizes three of them, not the fourth."),
             prompt="Sow **one** seed so that your forest is protected.",
             start=SOW_SAFE,
             overlays=("fertile",),
             focus="a1",
-            claims=(claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start"),
-                    claim.not_fertilized("dark", "b1", at="start")),
+            claims=(claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start",
+                                        mentions=("a1", "a2", "four")),
+                    claim.fertilizes("dark", "a3", "b2", "b3", at="start",
+                                     mentions=("c3", "three")),
+                    claim.not_fertilized("dark", "b1", at="start", mentions=("not the fourth",))),
             check=_check_saved,
             hint="A fertile plot is an empty plot next to the forest. What if it were not "
                  "empty any more?",
@@ -136,6 +180,31 @@ LESSON = Lesson(
             play=("move d4", "capture g1", "slide e5", "end"),
             overlays=("power",),
             rules_covered=("capture-unprotected", "power-rule"),
+        ),
+        Exercise(
+            title="Twenty turns without sowing",
+            text=("Light's sprites have journeyed ten times, and Dark has passed ten times: "
+                  "twenty turns without a sowing. With the classic limit of ten turns each, "
+                  "the game would be over; here it goes on. Light leads, 3.5 to 1."),
+            prompt="You play **Dark**. Play one turn after which Dark leads.",
+            start=LONG,
+            setup=LONG_SETUP,
+            overlays=("fertile",),
+            claims=(claim.over(False, at="start"),
+                    claim.ends_under("dendrid_move_limit", 10, at="start",
+                                     mentions=("twenty", "ten")),
+                    claim.option("dendrid_move_limit", None, at="start"),
+                    claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
+                    claim.leader("light", at="start"),
+                    claim.may_capture("i4", "dark", at="start", mentions=()),
+                    claim.over(False), claim.leader("dark")),
+            check=_check_no_limit,
+            hint="Nothing forces you to sow in this edition. A forest that is not protected "
+                 "may be captured at any stop of a move, even before the first slide.",
+            hint_cells=("h4", "h5", "h6", "i3"),
+            solution=("move e5", "capture i4", "slide e6", "end"),
+            wrong=(("sow a5", "end"), ("pass",), ("move e5", "slide e6", "end")),
+            rules_covered=("no-move-limit", "capture-unprotected"),
         ),
         Page(
             title="A forest with no fertile plot",
@@ -186,5 +255,5 @@ LESSON = Lesson(
             wrong=(("move e5", "slide e6", "end"), ("sow a5", "end")),
             rules_covered=("capture-unprotected", "leafiness"),
         ),
-    ],
+    ], drill('sprites-capture')),
 )

@@ -5,6 +5,8 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page, Verdict
+from ..drills import with_drills
+from .drill_positions import drill
 
 SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
 # the "atoll-7" board: six modules in a ring round a lagoon, and one more
@@ -45,7 +47,7 @@ LESSON = Lesson(
     name="12_sprites_boards",
     title="The sprites edition: the komi pie and modular boards",
     summary="The komi pie, modular boards and lagoons, and sprites that capture sprites.",
-    pages=[
+    pages=with_drills([
         Page(
             title="The komi pie",
             text=(
@@ -116,8 +118,8 @@ LESSON = Lesson(
             title="Across the water",
             turn="plant",
             text=("The dark seed on d3 is nourished along five of its lines. The sixth, to "
-                  "the south-east, runs over the lagoon to g4, h4 and i2: that way it sees "
-                  "the edge, so it is hungry."),
+                  "the south-east, runs on over the lagoon: that way it sees the edge, so it "
+                  "is hungry."),
             prompt="Sow **one** seed so that the seed on **d3** is nourished.",
             start=ACROSS,
             overlays=("roots", "nutrients"),
@@ -180,5 +182,5 @@ LESSON = Lesson(
                     claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),),
             rules_covered=("sprite-capture", "lagoons", "power-rule"),
         ),
-    ],
+    ], drill('sprite-capture')),
 )

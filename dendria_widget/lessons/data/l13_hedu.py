@@ -9,6 +9,8 @@ from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
+from ..drills import with_drills
+from .drill_positions import drill
 
 SMALL = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 4}}
 # A wall of stacks across row d cuts the board into two regions; White
@@ -73,7 +75,7 @@ LESSON = Lesson(
     name="13_hedu",
     title="Hedu",
     summary="Stacks and regions, and the height of a new stack.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Hedu",
             text=(
@@ -110,22 +112,6 @@ LESSON = Lesson(
             claims=(claim.stacks_group("d3", "d4", "d5"), claim.regions(2),),
             rules_covered=("hedu-regions", "hedu-stacks"),
         ),
-        Exercise(
-            title="Two regions",
-            turn="place",
-            text="Later in another game. The empty plots form one region.",
-            prompt="You play **Black**. Place a stack of **two** pieces.",
-            start=TWO,
-            overlays=("regions",),
-            check=_check_height(2, 0),
-            hint="A stack gets a piece for each region next to it once it stands there: "
-                 "where would your stack cut the region in two?",
-            hint_cells=("e4", "e5", "f3", "f4", "g3"),
-            solution=("place f4",),
-            wrong=(("place a1",), ("place d1",)),
-            claims=(claim.regions(1, at="start"),),
-            rules_covered=("hedu-place-height", "hedu-regions"),
-        ),
         Page(
             title="How high is a new stack?",
             text=(
@@ -153,6 +139,22 @@ LESSON = Lesson(
             marks={"a1": "0", "c1": "0"},
             claims=(claim.piece("b1", "white 2"), claim.region_cells("a1"), claim.region_cells("c1"), claim.new_height("a1", 0), claim.new_height("c1", 0), claim.legal("place a1", False), claim.legal("place c1", False),),
             rules_covered=("hedu-no-zero",),
+        ),
+        Exercise(
+            title="Two regions",
+            turn="place",
+            text="Later in another game. The empty plots form one region.",
+            prompt="You play **Black**. Place a stack of **two** pieces.",
+            start=TWO,
+            overlays=("regions",),
+            check=_check_height(2, 0),
+            hint="A stack gets a piece for each region next to it once it stands there: "
+                 "where would your stack cut the region in two?",
+            hint_cells=("e4", "e5", "f3", "f4", "g3"),
+            solution=("place f4",),
+            wrong=(("place a1",), ("place d1",)),
+            claims=(claim.regions(1, at="start"),),
+            rules_covered=("hedu-place-height", "hedu-regions"),
         ),
         Exercise(
             title="A stack of three",
@@ -187,5 +189,5 @@ LESSON = Lesson(
             claims=(claim.holding("black 2", "d3", "d4", "d5", at="start", mentions=()),),
             rules_covered=("hedu-no-zero",),
         ),
-    ],
+    ], drill('height')),
 )
