@@ -61,8 +61,15 @@ def _names(text, cells):
     return [c for c in cells if re.search(rf"(?<![A-Za-z0-9]){c}(?![0-9])", text)]
 
 
-@functools.lru_cache(maxsize=None)
 def _judged(lesson, k):
+    """Every whole turn from the exercise's start, with its verdict (asked
+    once per exercise: the tests below share it)."""
+    return _judged_named(lesson.name, k)
+
+
+@functools.lru_cache(maxsize=None)
+def _judged_named(name, k):
+    lesson = next(le for le in LESSONS if le.name == name)
     ex = lesson.page(k)
     start = lesson.start_game(k)
     out = []

@@ -172,10 +172,48 @@ def grown(cell: str | None = None, colour: str = "dark", size: int = 1) -> Check
                     return Verdict(False, f"{say.cap(colour)} could {verb} {words(e['cells'])} "
                                           f"now, but did not: click {target} before "
                                           "ending the turn.")
-                return Verdict(False, say.cap(e["reason"]) + ".")
+                return Verdict(False, _not_converted(game, target, verb, colour))
         return Verdict(False, f"{target} holds a {piece_words(game, piece)}, not a {colour} "
                               "tree.")
     return check
+
+
+def _not_converted(game: Game, target: str, verb: str, colour: str) -> str:
+    """Why the group on ``target`` did not grow or change hands, as the rule
+    it missed and how many of its fertile soils the mover does not fertilize
+    (never which: that would be the answer)."""
+    group = next(g for g in explain.groups(game) if target in g["cells"])
+    soils = group["fertile_soils"]
+    missing = [s for s, who in soils.items() if colour not in who]
+    fertile = "fertile " + edition_fields(game)["soil"]
+    kind = f"{group['colour']} {group['kind']}"
+    if not soils:
+        return worded(game, "The {kind} on {cell} has no fertile {soil}: a group with none "
+                            "is judged otherwise.", kind=kind, cell=target)
+    if verb == "capture" and getattr(game.variant, "protection", False):
+        return worded(game, "The {kind} on {cell} is protected: "
+                            "its owner fertilizes every fertile {soil} of it. The rule: only "
+                            "a forest that is not protected may be captured.", kind=kind,
+                      cell=target)
+    if missing:
+        return worded(game, "The {kind} on {cell} did not become {colour}'s: {n} of its "
+                            "{total} {missing_word} not fertilized by {colour}. The rule: the "
+                            "mover must fertilize every fertile {soil} of it.", kind=kind,
+                      cell=target, colour=colour, n=len(missing),
+                      total=say.plural(len(soils), fertile),
+                      missing_word="is" if len(missing) == 1 else "are")
+    if verb == "capture":
+        return worded(game, "The {kind} on {cell} did not change hands: {colour} fertilizes "
+                            "all its {fertile}, but so does its owner. The rule: its owner "
+                            "must miss one.", kind=kind, cell=target, colour=colour,
+                      fertile=plural_of_words(fertile))
+    return worded(game, "The {kind} on {cell} did not grow for {colour}.", kind=kind,
+                  cell=target, colour=colour)
+
+
+def plural_of_words(words_: str) -> str:
+    """'fertile soil' -> 'fertile soils'."""
+    return words_ + "s"
 
 
 def enclosed(cell: str) -> Check:
@@ -188,8 +226,10 @@ def enclosed(cell: str) -> Check:
         soils = list(group["fertile_soils"])
         if soils:
             fertile = "fertile " + edition_fields(game)["soil"]
-            return Verdict(False, f"The {name} still has "
-                                  f"{say.plural(len(soils), fertile)}: {words(soils)}.")
+            return Verdict(False, worded(game, "The {name} still has {n}: an empty {soil} "
+                                               "next to it. It is enclosed only when no "
+                                               "{soil} next to it is empty.", name=name,
+                                         n=say.plural(len(soils), fertile)))
         return Verdict(True, worded(game, "Right: the {name} has no fertile {soil} left, and "
                                           "a group cannot change hands while it has none.",
                                     name=name))

@@ -222,6 +222,45 @@ def _fields(game: Game, kind: Kind, cell: str) -> dict[str, str]:
     return words
 
 
+def a_wrong_turn(ex: Exercise, game: Game) -> tuple[str, ...]:
+    """A plausible wrong answer to ``ex`` from ``game``: the first whole
+    turn of the exercise's kind, in the engine's order of legal steps, that
+    its check refuses (steps: a first one, then slides, up to four steps
+    and the end); () when none of those is refused."""
+    verbs = {"plant": ("plant", "sow"), "move": ("move",), "place": ("place",)}.get(
+        ex.turn, ())
+
+    def walk(g: Game, turn: tuple[str, ...]) -> tuple[str, ...]:
+        if not g.turn_under_way:
+            return turn if not ex.judge(g).ok else ()
+        if len(turn) >= 4:
+            return ()
+        for step in g.legal_steps():
+            if step.verb not in ("slide", "end"):
+                continue
+            h = g.copy()
+            h.play(step)
+            found = walk(h, turn + (str(step),))
+            if found:
+                return found
+        return ()
+
+    for first in game.legal_steps():
+        if verbs and first.verb not in verbs:
+            continue
+        g = game.copy()
+        g.play(first)
+        found = walk(g, (str(first),))
+        if found:
+            return found
+    for turn in claim.whole_turns(game):      # (longer journeys: ask every whole turn)
+        g = game.copy()
+        g.play(*turn)
+        if turn[0].split()[0] in (verbs or (turn[0].split()[0],)) and not ex.judge(g).ok:
+            return tuple(turn)
+    return ()
+
+
 def drill_exercise(kind: Kind, position: str, cell: str, solution: Sequence[str],
                    level: int = 1, levels: int = 1) -> Exercise:
     """One exercise of a drill of ``kind``: the position, the target cell
@@ -231,7 +270,7 @@ def drill_exercise(kind: Kind, position: str, cell: str, solution: Sequence[str]
     claims: tuple[claim.Claim, ...] = (claim.to_move(game.to_move, at="start"),)
     if game.variant.family != "hedu":
         claims += (claim.piece(cell, game.pieces.get(cell), at="start", mentions=(cell,)),)
-    return Exercise(
+    ex = Exercise(
         title=f"{kind.title}, level {level} of {levels}",
         text=kind.text.format(**words),
         prompt=kind.prompt.format(**words),
@@ -245,6 +284,10 @@ def drill_exercise(kind: Kind, position: str, cell: str, solution: Sequence[str]
         claims=claims,
         rules_covered=(kind.idea, *kind.needs),
     )
+    wrong = a_wrong_turn(ex, game)
+    if wrong:
+        ex.wrong = (wrong,)
+    return ex
 
 
 def drill(name: str, found: Sequence[Found]) -> list[Exercise]:
@@ -282,4 +325,4 @@ def with_drills(pages: list[Page], *drill_pages: list[Exercise]) -> list[Page]:
     return out
 
 
-__all__ = ["KINDS", "Found", "Kind", "drill", "drill_exercise", "with_drills"]
+__all__ = ["KINDS", "Found", "Kind", "a_wrong_turn", "drill", "drill_exercise", "with_drills"]

@@ -35,6 +35,8 @@ POSITIONS: dict[str, list[Found]] = {
          ('plant g2', 'sprout g1', 'end')),   # 3 of 32 (9%)
         ('dendria-classic h4 SS1s/3s1/1S4/7/2s3/s1S2/4 dark', 'a4',
          ('plant b5', 'sprout a4', 'end')),   # 3 of 32 (9%)
+        ('dendria-classic h4 4/2s2/SS4/s5s/3Ss1/1sS2/2S1 dark', 'c1',
+         ('plant a1', 'sprout c1', 'end')),   # 2 of 30 (7%)
         ('dendria-classic h4 SS1s/3s1/1S4/3S1S1/Sss3/ssSs1/2s1 light', 'a1',
          ('plant b1', 'sprout a1', 'end')),   # 2 of 34 (6%)
         ('dendria-classic h4 SS1s/3s1/1S4/3S1S1/SsDS2/ssSs1/2s1 dark', 'f3',
@@ -62,13 +64,27 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h4 SS2/5/6/1S1sss1/1s2sS/1S2s/s2d light', 'e4',
          ('plant f4', 'end')),   # 1 of 33 (3%)
     ],
-    "grow": [
-    ],
-    "capture": [   # seeds 1
+    "capture": [   # seeds 1, 4
+        ('dendria-classic h4 1STd/Ss2S/s1SD1S/1ss1DS1/1SDSSs/SS1s1/s1ds dark', 'a3',
+         ('move a4', 'slide b4', 'capture a3', 'end')),   # 12 of 43 (28%)
         ('dendria-classic h4 1SDd/SSDtD/s1D1DS/1Ss2S1/s1d1Ss/ssdSs/1ss1 light', 'b4',
          ('move b3', 'slide c4', 'capture b4', 'end')),   # 53 of 247 (21%)
+        ('dendria-classic h4 1ss1/sSdsS/sDD2s/2Sd1s1/SSd1SS/DT1DD/DDT1 dark', 'f2',
+         ('move e3', 'slide e4', 'capture f2', 'end')),   # 12 of 83 (14%)
+        ('dendria-classic h4 S3/ssSS1/1sS1SS/dsdDs2/1s1sDS/s1s1D/TsT1 dark', 'g1',
+         ('move d3', 'slide e3', 'capture g1', 'end')),   # 20 of 192 (10%)
     ],
-    "journey": [
+    "journey": [   # seeds 1
+        ('dendria-classic h4 2S1/s3S/d2s1S/S2sSS1/3s1s/1ss2/1sS1 dark', 'd4',
+         ('move c1', 'slide a1', 'sprout d4', 'end')),   # 13 of 62 (21%)
+        ('dendria-classic h4 DSS1/D3s/s2s1s/2SSs2/3S2/1s2S/D1s1 light', 'g3',
+         ('move a1', 'slide g4', 'sprout g3', 'end')),   # 12 of 220 (5%)
+        ('dendria-classic h4 2S1/3S1/2s2s/S2s3/s4s/s1SSS/1s1d dark', 'f1',
+         ('move g4', 'slide g1', 'sprout f1', 'end')),   # 2 of 56 (4%)
+        ('dendria-classic h4 1Ss1/2s1S/s2s1S/1S1s1sS/s1SSS1/dS1s1/d1s1 dark', 'e1',
+         ('move f1', 'slide d1', 'sprout d2', 'sprout e1', 'end')),   # 2 of 92 (2%)
+        ('dendria-classic h4 d1S1/3S1/2s2s/d2s3/s2S1s/s1SSS/1s2 dark', 'f1',
+         ('move d1', 'slide g1', 'sprout f1', 'end')),   # 1 of 199 (1%)
     ],
     "sprite-capture": [   # seeds 1, 2
         ('dendria-sprites h4 3s/SsssS/s1d1s1/s3d1s/SD2SS/SS2s/1S1S light komi=16', 'c3',
@@ -93,16 +109,18 @@ POSITIONS: dict[str, list[Found]] = {
          ('place b3',)),   # 5 of 22 (23%)
         ('hedu h4 1b1b11/5/5w1/b13w1w11/4b11/w12w11/1b12 black prisoners=0,0', '2',
          ('place e6',)),   # 6 of 28 (21%)
+        ('hedu h4 1b1b11/5/5w2/b13w1w21/4b21/w12w1b2/1b12 white prisoners=0,0', '2',
+         ('place f2',)),   # 3 of 27 (11%)
         ('hedu h4 b1b1w1b1/w12b11/6/w12b13/2w1b12/w1w13/4 black prisoners=0,0', '2',
          ('place c4',)),   # 2 of 26 (8%)
         ('hedu h4 1b1b11/5/5w2/b13w1w21/4b21/w12w1b1/1b11w1 black prisoners=0,1', '2',
          ('place f2',)),   # 2 of 26 (8%)
-        ('hedu h4 3w1/w12b1b1/w15/b12b1b12/3w12/4w1/w11b11 black prisoners=0,0', '2',
-         ('place f4',)),   # 1 of 26 (4%)
+        ('hedu h4 w12w1/w12b1b1/w15/b12b1b11b1/1b1w1w12/4w1/w11b11 black prisoners=0,0', '2',
+         ('place f4',)),   # 1 of 22 (5%)
         ('hedu h4 w13/w13b1/6/b13w12/b12w12/4b1/b11w11 black prisoners=0,0', '2',
          ('place f4',)),   # 1 of 28 (4%)
-        ('hedu h4 4/w13b1/w15/3b13/6/4w1/2b11 black prisoners=0,0', '2',
-         ('place f4',)),   # 1 of 32 (3%)
+        ('hedu h4 1b1b11/5/6/4w1w11/4b11/w12w11/1b12 black prisoners=0,0', '2',
+         ('place f2',)),   # 1 of 30 (3%)
         ('hedu h4 4/5/6/7/3w12/2b12/1b11w1 black prisoners=0,0', '2',
          ('place f4',)),   # 1 of 34 (3%)
     ],

@@ -109,7 +109,7 @@ LESSON = Lesson(
             hint="A seed stops a root when it stands on it. Follow one of the two roots "
                  "that reach the edge.",
             hint_cells=("c4", "e3"),
-            solution=("plant b4",),
+            solution=("plant b4", "end"),
             wrong=(("plant d7",), ("plant a1",)),
             auto_end=True,
             rules_covered=("roots", "hungry"),
@@ -126,7 +126,7 @@ LESSON = Lesson(
             hint="Follow the root of d4 that reaches the edge: any seed on it becomes "
                  "its nourisher.",
             hint_cells=("e3", "f2"),
-            solution=("plant f2",),
+            solution=("plant f2", "end"),
             wrong=(("plant e1",), ("plant c2",)),
             auto_end=True,
             claims=(claim.sees_edge("d4", "SW", at="start", mentions=("d4", "south-west")),),
@@ -143,7 +143,7 @@ LESSON = Lesson(
             check=checks.nourished("a1", "g1"),
             hint="Find the cell where the open root of a1 and the open root of g1 cross.",
             hint_cells=("g4",),
-            solution=("plant g4",),
+            solution=("plant g4", "end"),
             wrong=(("plant d4",), ("plant g2",)),
             auto_end=True,
             claims=(claim.sees_edge("a1", "SE", at="start"), claim.sees_edge("g1", "E", at="start"), claim.piece("a1", "light seed", at="start"), claim.piece("g1", "dark seed", at="start"), claim.hungry("a1", at="start"), claim.hungry("g1", at="start"),),

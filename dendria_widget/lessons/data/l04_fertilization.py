@@ -73,7 +73,7 @@ LESSON = Lesson(
             hint="The dendrid sees d7 along the row. Anything on that row between d4 and "
                  "d7 stops its sight.",
             hint_cells=("d5", "d6"),
-            solution=("plant d6",),
+            solution=("plant d6", "end"),
             wrong=(("plant c4",), ("plant e4",)),
             auto_end=True,
             claims=(claim.fertilizes("dark", "d7", at="start"),),
@@ -91,7 +91,7 @@ LESSON = Lesson(
             hint="One seed cannot cut two lines... unless it stands where they cross. Only "
                  "empty soils are fertilized.",
             hint_cells=("d3",),
-            solution=("plant d3",),
+            solution=("plant d3", "end"),
             wrong=(("plant d2",), ("plant c3",)),
             auto_end=True,
             claims=(claim.fertilized_by_both("a1", "d3", "d6", "f1", at="start", mentions=("d3",)),),
@@ -109,7 +109,7 @@ LESSON = Lesson(
             check=checks.fertilized_by("d3", ("dark",)),
             hint="Keep Dark's line to d3 open, and cut Light's.",
             hint_cells=("a3", "b3", "c3"),
-            solution=("plant c3",),
+            solution=("plant c3", "end"),
             wrong=(("plant d2",), ("plant d3",), ("plant e3",)),
             auto_end=True,
             rules_covered=("fertilized-blocked",),

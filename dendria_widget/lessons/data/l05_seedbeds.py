@@ -4,8 +4,6 @@ planting, and during a move)."""
 from .. import checks
 from .. import claims as claim
 from ..framework import Exercise, Lesson, Page
-from ..drills import with_drills
-from .drill_positions import drill
 
 GROUPS = "dendria-classic h4 2tt/5/1ss3/2s4/4SS/5/1T2 dark"
 CORNER_BOTTOM = "dendria-classic h4 4/5/6/7/6/4d/3d dark"
@@ -20,7 +18,7 @@ LESSON = Lesson(
     title="Seedbeds and forests",
     summary="Seedbeds and their fertile soils; a seedbed grows into a forest, after planting "
             "or during a move.",
-    pages=with_drills([
+    pages=[
         Page(
             title="Seedbeds and forests",
             text="Seeds of one colour that touch each other form a **seedbed**; touching "
@@ -84,7 +82,7 @@ LESSON = Lesson(
             hint="A seed in a corner has only three fertile soils. Which corner's are all "
                  "seen by your dendrids?",
             hint_cells=("a1",),
-            solution=("plant a1", "grow a1"),
+            solution=("plant a1", "grow a1", "end"),
             wrong=(("plant a2", "end"), ("plant b1", "end"), ("plant a1", "end")),
             auto_end=True,
             claims=(claim.holding("dark dendrid", "a4", "b5", at="start"),),
@@ -101,7 +99,7 @@ LESSON = Lesson(
             hint="Right after planting, only the new seed's seedbed may grow, whole. A seed "
                  "next to f5 joins its seedbed.",
             hint_cells=("f5", "e4", "e5", "f4", "g4"),
-            solution=("plant f4", "grow f4"),
+            solution=("plant f4", "grow f4", "end"),
             wrong=(("plant e5", "end"), ("plant f4", "end")),
             auto_end=True,
             claims=(claim.holding("dark dendrid", "e3", "g4", at="start"), claim.holding("dark seed", "f5", at="start"),),
@@ -121,11 +119,11 @@ LESSON = Lesson(
             hint="From one cell of row b, a dendrid sees b1, b2 and b3 along the row, and a3 "
                  "just above it.",
             hint_cells=("b4",),
-            solution=("move d6", "slide b4", "grow a1"),
+            solution=("move d6", "slide b4", "grow a1", "end"),
             wrong=(("move d6", "slide c5", "end"), ("move d6", "slide a3", "end")),
             auto_end=True,
             claims=(claim.group("a1", "a2", at="start"), claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start"),),
             rules_covered=("grow", "grow-on-move"),
         ),
-    ], drill('grow')),
+    ],
 )

@@ -91,7 +91,7 @@ LESSON = Lesson(
             hint="f1, f2 and f3 are all on row f: a dendrid on that row, further east, sees "
                  "them all. Keep an eye on g3.",
             hint_cells=("f4", "f5"),
-            solution=("move d6", "slide f4", "capture g1"),
+            solution=("move d6", "slide f4", "capture g1", "end"),
             wrong=(("move d6", "slide e5", "end"), ("move g4", "slide g3", "end")),
             auto_end=True,
             claims=(claim.fertilizes("light", "f2", at="start"),
@@ -114,7 +114,7 @@ LESSON = Lesson(
             hint="A forest cannot be captured while it has no fertile soil. Which soil "
                  "still touches the forest?",
             hint_cells=("g3",),
-            solution=("plant g3",),
+            solution=("plant g3", "end"),
             wrong=(("plant f4",), ("plant e4",)),
             auto_end=True,
             rules_covered=("enclosed-never",),
@@ -134,7 +134,7 @@ LESSON = Lesson(
                  "can a dark dendrid stand that cuts a line of Light's dendrid and still "
                  "sees what it must?",
             hint_cells=("a1", "a2", "b2", "c2", "c3"),
-            solution=("move b1", "slide a1", "capture b3"),
+            solution=("move b1", "slide a1", "capture b3", "end"),
             wrong=(("move b1", "slide b2", "end"), ("move d5", "slide d4", "end")),
             auto_end=True,
             rules_covered=("capture-fertilized",),

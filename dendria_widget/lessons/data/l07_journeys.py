@@ -144,7 +144,7 @@ LESSON = Lesson(
             hint="Land your dendrid on the open root of g1: it becomes a nourisher, two "
                  "dark against one light.",
             hint_cells=("d4", "a4"),
-            solution=("move d7", "slide d4", "sprout g1"),
+            solution=("move d7", "slide d4", "sprout g1", "end"),
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
             auto_end=True,
             claims=(claim.piece("g4", "dark tree", at="start"), claim.piece("d1", "light dendrid", at="start"), claim.nourishers("g1", 1, 1, at="start", mentions=("g4", "d1")),
@@ -166,7 +166,7 @@ LESSON = Lesson(
             hint="A dendrid that moves away stops seeing what it saw. Count who sees each "
                  "fertile soil before and after.",
             hint_cells=("b3", "c6", "b1", "c3"),
-            solution=("move b3", "slide b2", "grow a2"),
+            solution=("move b3", "slide b2", "grow a2", "end"),
             wrong=(("move c6", "slide c5", "end"), ("move b3", "slide c3", "end")),
             auto_end=True,
             rules_covered=("journey-line", "journey-convert"),
@@ -183,7 +183,7 @@ LESSON = Lesson(
             hint="A journey may go on after a stop, in the same direction, and at every "
                  "stop you may grow what you now fertilize whole.",
             hint_cells=("d2", "d4"),
-            solution=("move d1", "slide d2", "grow a1", "slide d4", "grow g4"),
+            solution=("move d1", "slide d2", "grow a1", "slide d4", "grow g4", "end"),
             wrong=(("move d1", "slide d2", "grow a1", "end"),
                    ("move d1", "slide d4", "grow g4", "end")),
             auto_end=True,

@@ -6,7 +6,6 @@ from ...explain import dendria as explain
 from ...game import Game
 from .. import checks
 from .. import claims as claim
-from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
 

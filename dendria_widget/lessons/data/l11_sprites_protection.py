@@ -21,13 +21,13 @@ SOW_SAFE = "dendria-sprites h5 tt3/6/2d4/8/9/8/7/2D3/5 dark"
 ENCLOSED = "dendria-sprites h5 Ts3/sd4/7/8/9/8/7/3D2/5 dark"
 # Leafiness: one forest of 4 against forests of 2, 2, 2 and 1.
 LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
-# Dark: one tree; Light: an unprotected forest of two (i4, i5)
-BEHIND = "dendria-sprites h5 t4/6/7/8/4d4/8/7/6/3TT dark"
+# Dark: one tree; Light: a forest of two (i4, i5), its sprite on h4 beside it
+BEHIND = "dendria-sprites h5 t4/6/7/8/4d4/8/7/3D2/3TT dark"
 
 
 # No move limit: Light's sprites journey ten times while Dark passes, twenty
-# turns without a sowing; Light's forest i4-i5 is not protected.
-LONG = "dendria-sprites h5 t4/6/7/3DD3/3Dd1D2/8/7/6/3TT dark"
+# turns without a sowing; Light's sprite on a2 protects its forest i4-i5 from afar.
+LONG = "dendria-sprites h5 tD3/6/7/3DD3/3Dd1D2/8/7/6/3TT dark"
 LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "slide c6"),
               ("move c6", "slide c7"), ("move d6", "slide d7"), ("move d7", "slide d8"),
               ("move e4", "slide c4"), ("move c4", "slide c6"), ("move c6", "slide b6"),
@@ -77,8 +77,8 @@ def _check_saved(game: Game) -> Verdict:
                              f"its fertile plots ({words(forest['fertile_soils'])}).")
     missing = [s for s, who in forest["fertile_soils"].items() if "dark" not in who]
     return Verdict(False, "Dark's forest is still not protected: Dark does not fertilize "
-                          f"{words(missing)}, and a forest that is not protected may be "
-                          "captured on the opponent's move.")
+                          f"{len(missing)} of its fertile plots, and a forest that is not protected may be captured on the "
+                          "opponent's move. The rule: every fertile plot fertilized by Dark.")
 
 
 def _check_dark_leads(game: Game) -> Verdict:
@@ -196,13 +196,13 @@ LESSON = Lesson(
                     claim.option("dendrid_move_limit", None, at="start"),
                     claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
                     claim.leader("light", at="start"),
-                    claim.may_capture("i4", "dark", at="start", mentions=()),
+                    claim.may_capture("i4", "dark", False, at="start", mentions=()),
                     claim.over(False), claim.leader("dark")),
             check=_check_no_limit,
-            hint="Nothing forces you to sow in this edition. A forest that is not protected "
-                 "may be captured at any stop of a move, even before the first slide.",
+            hint="A forest is protected while its owner fertilizes every fertile plot of "
+                 "it; a sprite that stops on a line between blocks what it sees.",
             hint_cells=("h4", "h5", "h6", "i3"),
-            solution=("move e5", "capture i4", "slide e6", "end"),
+            solution=("move e5", "slide e6", "capture i4", "end"),
             wrong=(("sow a5", "end"), ("pass",), ("move e5", "slide e6", "end")),
             rules_covered=("no-move-limit", "capture-unprotected"),
         ),
@@ -241,17 +241,19 @@ LESSON = Lesson(
             title="Take the lead",
             turn="move",
             text=("Dark has one tree (1 point), Light a forest of two trees (3 points, and "
-                  "the half point for the larger forest: 3.5). No light sprite fertilizes "
-                  "its fertile plots."),
+                  "the half point for the larger forest: 3.5). Light's sprite on h4 stands "
+                  "beside its forest."),
             prompt="Play one move after which Dark leads.",
             start=BEHIND,
             claims=(claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
-                    claim.leader("light", at="start")),
+                    claim.leader("light", at="start"),
+                    claim.piece("h4", "light dendrid", at="start")),
             check=_check_dark_leads,
-            hint="A forest that is not protected may be captured at any stop of a move, "
-                 "even before the first slide.",
+            hint="A forest is protected while its owner fertilizes every fertile plot of "
+                 "it. A plot with a piece on it is not fertile any more, and a sprite may "
+                 "capture at any stop.",
             hint_cells=("h4", "h5", "i3"),
-            solution=("move e5", "capture i4", "slide e6", "end"),
+            solution=("move e5", "slide h5", "capture i4", "end"),
             wrong=(("move e5", "slide e6", "end"), ("sow a5", "end")),
             rules_covered=("capture-unprotected", "leafiness"),
         ),
