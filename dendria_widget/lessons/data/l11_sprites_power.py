@@ -21,8 +21,6 @@ EDGE_SEED = "dendria-sprites h4 1S2/TS3/6/3d3/6/5/3D dark"
 # Dark's sprite on c4 nourishes the light seed on c3 (4 dark, 2 light); once
 # it leaves, c5 is the nourisher that way (3 against 3)
 BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
-# Light's seed on a3: Dark's sprite on c4 fertilizes its four fertile plots
-GROW_FIRST = "dendria-sprites h5 2S2/6/3d3/8/9/8/7/6/4D dark"
 
 
 def _check_edge_seed(game: Game) -> Verdict:
@@ -55,18 +53,6 @@ def _check_sprout_first(game: Game) -> Verdict:
                                                 "sprouted: in this edition you may sprout "
                                                 "as soon as the move starts, before the "
                                                 "first slide.")
-    return verdict
-
-
-def _check_grow_first(game: Game) -> Verdict:
-    verdict = checks.grown("a3", "dark")(game)
-    if verdict.ok or game.pieces.get("a3") != "light seed":
-        return verdict
-    if "slide" in [st.verb for st in game.steps]:
-        return Verdict(False, verdict.message + " Your sprite slid before the seed grew: in "
-                                                "this edition you may grow as soon as the "
-                                                "move starts, before the first slide, while "
-                                                "the sprite still sees all four plots.")
     return verdict
 
 
@@ -229,28 +215,6 @@ LESSON = Lesson(
             solution=("move c4", "sprout c3", "slide c6", "end"),
             wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
             rules_covered=("convert-at-start", "sprout-majority"),
-        ),
-        Exercise(
-            title="Grow before you slide",
-            turn="move",
-            text=("Light's seed on a3 has four fertile plots: a2, a4, b3 and b4. Your sprite "
-                  "on c4 fertilizes all four of them."),
-            prompt="Move your sprite, and grow the seed on **a3** into a dark forest.",
-            start=GROW_FIRST,
-            overlays=("fertile",),
-            focus="a3",
-            claims=(claim.fertile_soils("a3", "a2", "a4", "b3", "b4", at="start"),
-                    claim.fertilizes("dark", "a2", "a4", "b3", "b4", at="start"),
-                    claim.piece("c4", "dark dendrid", at="start"),
-                    claim.after(("move c4",), claim.may_grow("a3", "dark", at="start")),
-                    claim.piece("a3", "dark tree", mentions=())),
-            check=_check_grow_first,
-            hint="In this edition a move may grow a seedbed as soon as it starts, before the "
-                 "first slide.",
-            hint_cells=("a2", "a4", "b3", "b4"),
-            solution=("move c4", "grow a3", "slide c5", "end"),
-            wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
-            rules_covered=("convert-at-start", "grow"),
         ),
     ],
 )
