@@ -221,3 +221,20 @@ def test_no_two_exercises_share_a_position_and_a_solution():
         key = (lesson.start_game(k).position_string(), tuple(ex.solution))
         assert key not in seen, f"{lesson.name} {ex.title} repeats {seen[key]}"
         seen[key] = f"{lesson.name} {ex.title}"
+
+
+DRILL_STARTS = [(lesson, k) for lesson, k in EXERCISES
+                if lesson.page(k).idea and lesson.page(k).level == 1]
+
+
+@pytest.mark.parametrize("lesson,k", DRILL_STARTS,
+                         ids=[f"{le.name}-{k}" for le, k in DRILL_STARTS])
+def test_a_drills_levels_rise_in_difficulty(lesson, k):
+    """Level after level, a drill's check accepts a smaller share of the
+    whole turns (the positions were found and ordered that way)."""
+    rates = []
+    for j in lesson.drill(k):
+        judged = _judged(lesson, j)
+        rates.append(sum(1 for _, v in judged if v.ok) / len(judged))
+    assert len(rates) >= 3
+    assert rates == sorted(rates, reverse=True), [f"{100 * r:.0f}%" for r in rates]
