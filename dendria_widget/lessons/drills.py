@@ -61,10 +61,6 @@ class Kind:
     statements: tuple[st.Statement, ...] = ()
 
 
-def _mover(game: Game) -> str:
-    return game.to_move
-
-
 def _other(colour: str) -> str:
     return "light" if colour == "dark" else "dark"
 
@@ -217,15 +213,15 @@ KINDS: dict[str, Kind] = {
 
 
 def _fields(game: Game, kind: Kind, cell: str) -> dict[str, str]:
+    """The words a drill's sentences are written with: the edition's words,
+    the target ``{cell}`` (the goal the prompt names), and the players as
+    fact fields the engine fills on the exercise's board (``{Mover}`` is
+    ``{to_move()|cap}``, ``{Other}`` ``{not_to_move()|cap}``: see
+    :mod:`.facts`)."""
     from .framework import edition_fields
 
-    mover = _mover(game)
     words = dict(edition_fields(game))
-    if game.variant.family == "hedu":
-        words.update(Mover=game.to_move.capitalize(), Other="")
-    else:
-        words.update(Mover=mover.capitalize(), Other=_other(mover).capitalize())
-    words.update(cell=cell)
+    words.update(Mover="{to_move()|cap}", Other="{not_to_move()|cap}", cell=cell)
     return words
 
 
