@@ -76,7 +76,7 @@ MADE_FALSE = [
                                                       at="start"), ("end",)),
     ("10_pie", "Who moves first?", claim.plots(37), 61),
     ("12_sprites_boards", "The komi pie", claim.legal("komi 62", at="start"), False),
-    ("11_sprites_power", "Twenty turns without sowing",
+    ("11_sprites_protection", "Twenty turns without sowing",
      claim.ends_under("dendrid_move_limit", 11, at="start"), False),
     ("13_hedu_score", "Enemies first, then yours", claim.prisoners("white", 1), 0),
 ]

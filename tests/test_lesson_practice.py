@@ -388,3 +388,76 @@ def test_an_exercise_without_cells_has_one_stage_of_help(tmp_path):
     assert lw.hint_button.disabled and lw.hint_button.description == "Hint"
     assert lw.solution_button.layout.display is None
     assert lw.board.game.annotations["marks"] == {}
+
+
+# ---------------------------------------------------------------- drills
+def _drills():
+    """Every drill: (lesson, its exercises' page indexes by level)."""
+    out = []
+    for lesson in LESSONS:
+        ideas = dict.fromkeys(p.idea for p in lesson.exercises() if p.idea)
+        for idea in ideas:
+            first = next(k for k, p in enumerate(lesson.pages)
+                         if isinstance(p, Exercise) and p.idea == idea)
+            out.append((lesson, lesson.drill(first)))
+    return out
+
+
+DRILLS = _drills()
+
+
+def test_every_drill_has_three_levels_in_a_row_right_after_its_idea():
+    """A drill's levels 1, 2, 3... follow each other, each on its own
+    position, and come right after the page that teaches the idea (or the
+    pages that continue that page's game)."""
+    assert len(DRILLS) >= 8
+    for lesson, pages in DRILLS:
+        levels = [lesson.page(k).level for k in pages]
+        assert len(pages) >= 3, f"{lesson.name}: a drill of {len(pages)}"
+        assert levels == list(range(1, len(pages) + 1))
+        assert pages == list(range(pages[0], pages[0] + len(pages))), lesson.name
+        first = lesson.page(pages[0])
+        before = pages[0] - 1
+        while lesson.page(before).start is None and lesson.page(before).rules is None:
+            before -= 1
+        teacher = lesson.page(before)
+        assert not isinstance(teacher, Exercise), f"{lesson.name} {first.title}"
+        assert set(teacher.rules_covered) & set(first.rules_covered), \
+            f"{lesson.name} {first.title} comes after {teacher.title}, which teaches none " \
+            "of its rules"
+        assert len({lesson.page(k).start for k in pages}) == len(pages)
+
+
+def test_another_position_after_the_solution_is_shown(tmp_path):
+    """A learner who shows the solution of a drill's position is offered
+    another position of the same idea, and gets it; an exercise alone in
+    its idea offers none."""
+    lesson, pages = DRILLS[0]
+    lw = LessonWidget(lesson, page=pages[0], progress=Progress(tmp_path / "p.json"))
+    assert lw.another_button.layout.display == "none"
+    while lw.hints < lw.hint_stages():
+        lw.hint()
+    lw.show_solution()
+    assert lw.verdict.ok, lw.verdict.message
+    assert lw.another_button.layout.display is None and not lw.another_button.disabled
+    lw.another_position()
+    assert lw.page_index == pages[1] and lw.page.idea == lesson.page(pages[0]).idea
+    assert lw.another_button.layout.display == "none"   # (not shown before its solution)
+    lw.go(pages[-1])
+    lw.show_solution()
+    lw.another_position()                               # after the last, the first
+    assert lw.page_index == pages[0]
+    alone = next((le, k) for le, k in EXERCISES if not le.page(k).idea)
+    lw = LessonWidget(alone[0], page=alone[1], progress=Progress(tmp_path / "q.json"))
+    lw.show_solution()
+    assert lw.another_button.layout.display == "none" and lw.another_position() is None
+
+
+def test_a_solution_shown_ends_the_turn_and_is_right(tmp_path):
+    """Show solution plays a whole turn (ending it when the solution's
+    steps leave it open), so its verdict is the check's, not 'not finished'."""
+    for lesson, pages in DRILLS[:3]:
+        lw = LessonWidget(lesson, page=pages[-1], progress=Progress(tmp_path / "p.json"))
+        lw.show_solution()
+        assert not lw.board.game.turn_under_way
+        assert lw.verdict.ok, lw.verdict.message

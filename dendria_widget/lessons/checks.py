@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from ..explain import dendria as explain
+from ..explain import hedu
 from ..game import Game
 from . import sentences as say
 from .framework import Verdict, edition_fields, piece_words, planted, steps_of, words, worded
@@ -184,10 +185,48 @@ def grown(cell: str | None = None, colour: str = "dark", size: int = 1) -> Check
                     return Verdict(False, f"{say.cap(colour)} could {verb} {words(e['cells'])} "
                                           f"now, but did not: click {target} before "
                                           "ending the turn.")
-                return Verdict(False, say.cap(e["reason"]) + ".")
+                return Verdict(False, _not_converted(game, target, verb, colour))
         return Verdict(False, f"{target} holds a {piece_words(game, piece)}, not a {colour} "
                               "tree.")
     return check
+
+
+def _not_converted(game: Game, target: str, verb: str, colour: str) -> str:
+    """Why the group on ``target`` did not grow or change hands, as the rule
+    it missed and how many of its fertile soils the mover does not fertilize
+    (never which: that would be the answer)."""
+    group = next(g for g in explain.groups(game) if target in g["cells"])
+    soils = group["fertile_soils"]
+    missing = [s for s, who in soils.items() if colour not in who]
+    fertile = "fertile " + edition_fields(game)["soil"]
+    kind = f"{group['colour']} {group['kind']}"
+    if not soils:
+        return worded(game, "The {kind} on {cell} has no fertile {soil}: a group with none "
+                            "is judged otherwise.", kind=kind, cell=target)
+    if verb == "capture" and getattr(game.variant, "protection", False):
+        return worded(game, "The {kind} on {cell} is protected: "
+                            "its owner fertilizes every fertile {soil} of it. The rule: only "
+                            "a forest that is not protected may be captured.", kind=kind,
+                      cell=target)
+    if missing:
+        return worded(game, "The {kind} on {cell} did not become {colour}'s: {n} of its "
+                            "{total} {missing_word} not fertilized by {colour}. The rule: the "
+                            "mover must fertilize every fertile {soil} of it.", kind=kind,
+                      cell=target, colour=colour, n=len(missing),
+                      total=say.plural(len(soils), fertile),
+                      missing_word="is" if len(missing) == 1 else "are")
+    if verb == "capture":
+        return worded(game, "The {kind} on {cell} did not change hands: {colour} fertilizes "
+                            "all its {fertile}, but so does its owner. The rule: its owner "
+                            "must miss one.", kind=kind, cell=target, colour=colour,
+                      fertile=plural_of_words(fertile))
+    return worded(game, "The {kind} on {cell} did not grow for {colour}.", kind=kind,
+                  cell=target, colour=colour)
+
+
+def plural_of_words(words_: str) -> str:
+    """'fertile soil' -> 'fertile soils'."""
+    return words_ + "s"
 
 
 def enclosed(cell: str) -> Check:
@@ -200,8 +239,10 @@ def enclosed(cell: str) -> Check:
         soils = list(group["fertile_soils"])
         if soils:
             fertile = "fertile " + edition_fields(game)["soil"]
-            return Verdict(False, f"The {name} still has "
-                                  f"{say.plural(len(soils), fertile)}: {words(soils)}.")
+            return Verdict(False, worded(game, "The {name} still has {n}: an empty {soil} "
+                                               "next to it. It is enclosed only when no "
+                                               "{soil} next to it is empty.", name=name,
+                                         n=say.plural(len(soils), fertile)))
         return Verdict(True, worded(game, "Right: the {name} has no fertile {soil} left, and "
                                           "a group cannot change hands while it has none.",
                                     name=name))
@@ -252,16 +293,106 @@ def sprouted_many(count: int, colour: str = "dark") -> Check:
     return check
 
 
+def not_fertilized(soil: str, colour: str, seeds: int = 1) -> Check:
+    """``soil`` is empty and ``colour`` no longer fertilizes it, having
+    planted at most ``seeds`` seeds."""
+    def check(game: Game) -> Verdict:
+        new = planted(game)
+        if len(new) > seeds:
+            return Verdict(False, _too_many(game, seeds, new))
+        if soil in game.pieces:
+            return Verdict(False, worded(game, "{cell} holds a {piece} now: the exercise asks "
+                                               "for {cell} to stay empty and unseen by "
+                                               "{colour}. A {dendrid}'s sight stops at the "
+                                               "first piece on its line: block it between.",
+                                         cell=soil, colour=colour,
+                                         piece=piece_words(game, game.pieces[soil])))
+        fert = explain.fertilization(game)[colour]
+        if soil in fert:
+            return Verdict(False, worded(game, "{Colour} still fertilizes {cell}: the {colour} "
+                                               "{dendrid} on {on} sees it. Sight stops at the "
+                                               "first piece on a line: a seed between blocks "
+                                               "it.", Colour=colour.capitalize(),
+                                         colour=colour, cell=soil, on=words(fert[soil])))
+        return Verdict(True, worded(game, "Right: no {colour} {dendrid} sees {cell} any more, "
+                                          "so {colour} does not fertilize it.",
+                                    colour=colour, cell=soil))
+    return check
+
+
+def sprite_taken(cell: str, colour: str) -> Check:
+    """Sprites: the enemy sprite on ``cell`` was taken by a sprite of ``colour``."""
+    def check(game: Game) -> Verdict:
+        now = game.pieces.get(cell)
+        if now == f"{colour} dendrid":
+            return Verdict(True, worded(game, "Right: your {dendrid} stopped on {cell} and "
+                                              "took the enemy {dendrid} there.", cell=cell))
+        return Verdict(False, worded(game, "The enemy {dendrid} on {cell} is still there. A "
+                                           "{dendrid} takes the first enemy {dendrid} on its "
+                                           "line, and its journey must end on a cell of lower "
+                                           "power (unless it won a tree).", cell=cell))
+    return check
+
+
+def stack_height(height: int) -> Check:
+    """Hedu: the learner's placement got ``height`` pieces (judged on the
+    board just before it: one piece for each region next to it)."""
+    def check(game: Game) -> Verdict:
+        at = [k for k, st in enumerate(game.steps) if st.verb == "place"]
+        if not at:
+            return Verdict(False, "Place a stack first: click an empty plot.")
+        cell = str(game.steps[at[-1]].arg)
+        got = hedu.placement_heights(game.copy().go_to(at[-1]))[cell]
+        if got == height:
+            return Verdict(True, f"Right: your stack on {cell} touches "
+                                 f"{say.plural(got, 'region')}, so it got "
+                                 f"{say.plural(got, 'piece')}.")
+        return Verdict(False, f"Your stack on {cell} touches {say.plural(got, 'region')} "
+                              f"once it stands there, so it got {say.plural(got, 'piece')}, "
+                              f"not {height}. A new stack gets one piece for each region "
+                              "next to it.")
+    return check
+
+
+def prisoners_taken(count: int, colour: str) -> Check:
+    """Hedu: the learner's placement took at least ``count`` prisoners for
+    ``colour`` (its prisoners after the turn, against before it)."""
+    def check(game: Game) -> Verdict:
+        at = [k for k, st in enumerate(game.steps) if st.verb == "place"]
+        if not at:
+            return Verdict(False, "Place a stack first: click an empty plot.")
+        before = hedu_prisoners(game.copy().go_to(at[-1]), colour)
+        got = hedu_prisoners(game, colour) - before
+        cell = str(game.steps[at[-1]].arg)
+        if got >= count:
+            return Verdict(True, f"Right: your stack on {cell} left enemy stacks next to "
+                                 f"fewer regions, and they shrank: "
+                                 f"{say.plural(got, 'prisoner')}.")
+        return Verdict(False, f"Your stack on {cell} took {say.plural(got, 'prisoner')}, "
+                              f"not {count}. Enemy stacks shrink to the number of regions "
+                              "next to them: cut or close their regions.")
+    return check
+
+
+def hedu_prisoners(game: Game, colour: str) -> int:
+    """Hedu: how many prisoners ``colour`` holds."""
+    return int(game.position().get("prisoners", {}).get(colour, 0))
+
+
 __all__ = [
     "after_planting",
     "edge_lines",
     "enclosed",
     "fertilized_by",
     "grown",
+    "not_fertilized",
     "nourished",
     "piece_is",
+    "prisoners_taken",
     "sprouted",
+    "sprite_taken",
     "sprouted_many",
+    "stack_height",
 ]
 
 

@@ -264,6 +264,8 @@ class Exercise(Page):
     wrong: tuple[tuple[str, ...], ...] = ()
     auto_end: bool = False
     turn: str = ""
+    idea: str = ""
+    level: int = 0
 
     def start_game(self, previous: Game | None = None) -> Game:
         """A fresh game for the learner (the same as :meth:`Page.game`)."""
@@ -287,7 +289,9 @@ class Exercise(Page):
         (a check that fails on a strange position says so in words)."""
         if self.check is None:
             raise DendriaError(f"the exercise {self.title!r} has no check")
-        verdict = self._wrong_kind_of_turn(game)
+        verdict = self._unfinished(game)
+        if verdict is None:
+            verdict = self._wrong_kind_of_turn(game)
         if verdict is None:
             try:
                 got = self.check(game)
@@ -307,6 +311,26 @@ class Exercise(Page):
         if self.start is None and self.rules is None:
             return None
         return game.steps[self.start_game().step_count:]
+
+    def _plays_a_turn(self) -> bool:
+        """Whether the exercise is solved by a turn of the game (not by a
+        teacher's actions alone)."""
+        return any(teacher_action(item) is None for item in self.solution)
+
+    def _unfinished(self, game: Game) -> Verdict | None:
+        """A Verdict (never right) while the learner's turn is not whole: a
+        journey or a plant under way, or nothing played yet. A check is only
+        asked about a whole turn."""
+        if not self._plays_a_turn():
+            return None
+        if game.turn_under_way:
+            return Verdict(False, "Your turn is not finished yet: finish it (press End turn "
+                                  "when you are done), then Check.")
+        steps = self.learner_steps(game)
+        if steps is not None and not steps:
+            return Verdict(False, "Nothing played yet: play your turn on the board, then "
+                                  "Check.")
+        return None
 
     def _wrong_kind_of_turn(self, game: Game) -> Verdict | None:
         """A Verdict when the learner's turn is not of the kind ``turn`` asks
@@ -478,6 +502,28 @@ class Lesson:
 
     def exercises(self) -> list[Exercise]:
         return [p for p in self.pages if isinstance(p, Exercise)]
+
+    def drill(self, k: int) -> list[int]:
+        """The pages of the drill exercise ``k`` belongs to: the exercises of
+        this lesson that practise the same idea (``Exercise.idea``), by
+        level, then in page order ([k] alone when it names no idea)."""
+        page = self.page(k)
+        if not isinstance(page, Exercise):
+            raise DendriaError(f"page {k + 1} of {self.name} is not an exercise")
+        if not page.idea:
+            return [k]
+        same = [j for j, p in enumerate(self.pages)
+                if isinstance(p, Exercise) and p.idea == page.idea]
+        return sorted(same, key=lambda j: (self.pages[j].level, j))  # type: ignore[attr-defined]
+
+    def another(self, k: int) -> int | None:
+        """Another position of the same idea as exercise ``k``: the next page
+        of its drill (after the last, the first), None when the drill has no
+        other position."""
+        drill = self.drill(k)
+        if len(drill) < 2:
+            return None
+        return drill[(drill.index(k) + 1) % len(drill)]
 
     def rules_covered(self) -> list[str]:
         """Every rule id some page of this lesson teaches, in page order."""

@@ -165,6 +165,9 @@ class LessonWidget(widgets.VBox):
         self.hint_button = _button("Hint", "a hint: first a sentence, then where to look", "")
         self.solution_button = _button("Show solution", "play a solution step by step", "")
         self.retry_button = _button("Retry", "start the exercise again", "warning")
+        self.another_button = _button("Another position",
+                                      "another exercise on the same idea", "info")
+        self.another_button.on_click(lambda _: self.another_position())
         self.check_button.on_click(lambda _: self.check())
         self.hint_button.on_click(lambda _: self.hint())
         self.solution_button.on_click(lambda _: self.show_solution())
@@ -174,7 +177,7 @@ class LessonWidget(widgets.VBox):
         self.exercise_box = widgets.VBox([
             self.prompt_out,
             widgets.HBox([self.check_button, self.hint_button, self.solution_button,
-                          self.retry_button], layout=widgets.Layout(flex_flow="row wrap")),
+                          self.retry_button, self.another_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.verdict_html])
 
         self.board = BoardWidget(game, width=width)
@@ -395,6 +398,10 @@ class LessonWidget(widgets.VBox):
         ready = bool(ex.solution) and (self.hints >= stages or not ex.hint)
         self.solution_button.layout.display = None if ready else "none"
         self.solution_button.disabled = not ready
+        # after the solution was shown: another position of the same idea
+        other = self.lesson.another(self.page_index) if self.solution_shown else None
+        self.another_button.layout.display = None if other is not None else "none"
+        self.another_button.disabled = other is None
 
     def hint(self) -> str:
         """The next stage of help: first the hint's sentence; then the part
@@ -463,7 +470,7 @@ class LessonWidget(widgets.VBox):
             for s in steps:
                 self._answer(s)
             self._solution_done()
-            return steps
+            return list(ex.solution)
         k = self.page_index
 
         def one() -> None:
@@ -481,11 +488,28 @@ class LessonWidget(widgets.VBox):
         self._timer = loop.call_later(delay, one)
         return list(ex.solution)
 
+    def another_position(self) -> Page | None:
+        """Another exercise on the same idea (the next position of this
+        exercise's drill), offered once the solution was shown; None when
+        the drill has no other position."""
+        other = self.lesson.another(self._exercise_index())
+        if other is None:
+            return None
+        return self.go(other)
+
+    def _exercise_index(self) -> int:
+        self._exercise()
+        return self.page_index
+
     def _solution_done(self) -> None:
         ex = self._exercise()
+        game = self.board.game
+        if game.turn_under_way and game.is_legal("end"):
+            self._scripted("end")      # the solution as a whole turn
         v = ex.judge(self._judged_game())
         said = ", ".join(self.solution_words())
         self.verdict = Verdict(v.ok, f"A solution: {said}. {v.message}")
+        self._update_help()
         self._show_verdict()
 
     def _cancel_timer(self) -> None:

@@ -177,7 +177,7 @@ LESSON = Lesson(
             check=check_f2,
             hint="Row f is the sixth row from the top; count two cells from its left end.",
             hint_cells=("f1", "f2"),
-            solution=("plant f2",),
+            solution=("plant f2", "end"),
             wrong=(("plant b2",), ("plant f3",)),
             auto_end=True,
             claims=(claim.plots(37, mentions=()), claim.named(6, 2, "f2")),
@@ -197,7 +197,7 @@ LESSON = Lesson(
             hint="Follow one of the lines drawn from d4 as far as it goes: its last cell "
                  "is on the edge.",
             hint_cells=("a1", "a4", "d1", "d7", "g1", "g4"),
-            solution=("plant d7",),
+            solution=("plant d7", "end"),
             wrong=(("plant a2",), ("plant d6",)),
             auto_end=True,
             claims=(claim.holding("light seed", "d4", at="start"), claim.sees_edge("d4", "E", "NE", "NW", "W", "SW", "SE", at="start"),),

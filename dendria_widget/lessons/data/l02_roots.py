@@ -6,6 +6,8 @@ from .. import checks
 from .. import claims as claim
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 ALONE = "dendria-classic h4 4/5/6/3s3/6/5/4 dark"
 # d4 with a piece at the end of each of its six roots: of both colours, every kind
@@ -22,7 +24,7 @@ LESSON = Lesson(
     name="02_roots",
     title="Roots and nutrients",
     summary="A seed's roots and nourishers; hungry and nourished seeds; where you may plant.",
-    pages=[
+    pages=with_drills([
         Page(
             title="A seed's roots",
             claims=(claim.piece("d4", "dark seed"), claim.pieces(1), claim.sees_edge("d4", "E", "NE", "NW", "W", "SW", "SE"),),
@@ -115,7 +117,7 @@ LESSON = Lesson(
             hint="A seed stops a root when it stands on it. Follow one of the two roots "
                  "that reach the edge.",
             hint_cells=("c4", "e3"),
-            solution=("plant b4",),
+            solution=("plant b4", "end"),
             wrong=(("plant d7",), ("plant a1",)),
             auto_end=True,
             rules_covered=("roots", "hungry"),
@@ -133,7 +135,7 @@ LESSON = Lesson(
             hint="Follow the root of d4 that reaches the edge: any seed on it becomes "
                  "its nourisher.",
             hint_cells=("e3", "f2"),
-            solution=("plant f2",),
+            solution=("plant f2", "end"),
             wrong=(("plant e1",), ("plant c2",)),
             auto_end=True,
             claims=(claim.sees_edge("d4", "SW", at="start", mentions=("d4",)),),
@@ -151,11 +153,11 @@ LESSON = Lesson(
             check=checks.nourished("a1", "g1"),
             hint="Find the cell where the open root of a1 and the open root of g1 cross.",
             hint_cells=("g4",),
-            solution=("plant g4",),
+            solution=("plant g4", "end"),
             wrong=(("plant d4",), ("plant g2",)),
             auto_end=True,
             claims=(claim.sees_edge("a1", "SE", at="start"), claim.sees_edge("g1", "E", at="start"), claim.piece("a1", "light seed", at="start"), claim.piece("g1", "dark seed", at="start"), claim.hungry("a1", at="start"), claim.hungry("g1", at="start"),),
             rules_covered=("nourished", "plant-hungry"),
         ),
-    ],
+    ], drill('nourish')),
 )

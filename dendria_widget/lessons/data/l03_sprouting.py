@@ -5,6 +5,8 @@ from .. import checks
 from .. import claims as claim
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 # d4: six nourishers, three dark and three light
 TIE = "dendria-classic h4 4/3t1/2D3/s2s1S1/6/1T3/3d dark"
@@ -17,7 +19,7 @@ LESSON = Lesson(
     title="Sprouting dendrids",
     summary="Seeds sprout into dendrids: nourishers counted by colour, the strict majority, "
             "either colour's seeds.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Counting nourishers",
             text="A nourished seed can **sprout**: it becomes a **dendrid** of the player "
@@ -106,7 +108,7 @@ LESSON = Lesson(
             hint="A dark seed anywhere on the open root of a1 feeds it and adds a dark "
                  "nourisher: two against one.",
             hint_cells=("b2", "c3", "d4", "e4", "f4", "g4"),
-            solution=("plant d4", "sprout a1"),
+            solution=("plant d4", "sprout a1", "end"),
             wrong=(("plant a2", "end"), ("plant g4", "end")),
             auto_end=True,
             claims=(claim.sees_edge("a1", "SE", at="start"), claim.piece("d1", "dark seed", at="start"), claim.piece("a4", "light tree", at="start"), claim.hungry("a1", at="start"), claim.nourishers("a1", 1, 1, at="start", mentions=("a1", "d1", "a4")),),
@@ -126,7 +128,7 @@ LESSON = Lesson(
             hint="Put your seed in front of a light nourisher, on the same root: then the "
                  "light piece no longer counts, yours does.",
             hint_cells=("d5", "e3"),
-            solution=("plant d5", "sprout d4"),
+            solution=("plant d5", "sprout d4", "end"),
             wrong=(("plant d3", "end"), ("plant c4", "end")),
             auto_end=True,
             claims=(claim.nourishers("d4", 3, 3, at="start"),),
@@ -149,10 +151,10 @@ LESSON = Lesson(
             hint="Your seed must close the last open root of two seeds at once, and bring "
                  "each of them more dark nourishers than light.",
             hint_cells=("c3", "d3", "e4", "f4"),
-            solution=("plant d4", "sprout a1", "sprout d1"),
+            solution=("plant d4", "sprout a1", "sprout d1", "end"),
             wrong=(("plant d4", "sprout a1", "end"), ("plant g4", "sprout a1", "end")),
             auto_end=True,
             rules_covered=("sprout-majority", "sprout-either-colour", "plant-sprout"),
         ),
-    ],
+    ], drill('sprout')),
 )

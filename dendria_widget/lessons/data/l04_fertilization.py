@@ -4,6 +4,8 @@ from .. import checks
 from .. import claims as claim
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
 BLOCKED = "dendria-classic h4 4/3t1/6/3d1S1/2S3/5/4 dark"
@@ -14,7 +16,7 @@ LESSON = Lesson(
     name="04_fertilization",
     title="Fertilization",
     summary="What a dendrid fertilizes along its six lines, and what blocks them.",
-    pages=[
+    pages=with_drills([
         Page(
             title="A dendrid sees along its lines",
             text="A **dendrid** looks along its six lines. Every **empty soil** it sees is "
@@ -78,7 +80,7 @@ LESSON = Lesson(
             hint="The dendrid sees d7 along the row. Anything on that row between d4 and "
                  "d7 stops its sight.",
             hint_cells=("d5", "d6"),
-            solution=("plant d6",),
+            solution=("plant d6", "end"),
             wrong=(("plant c4",), ("plant e4",)),
             auto_end=True,
             claims=(claim.fertilizes("dark", "d7", at="start"),),
@@ -97,7 +99,7 @@ LESSON = Lesson(
             hint="A seed cuts the lines that pass through its own cell: where do the two "
                  "lines cross? Only empty soils are fertilized.",
             hint_cells=("d3",),
-            solution=("plant d3",),
+            solution=("plant d3", "end"),
             wrong=(("plant d2",), ("plant c3",)),
             auto_end=True,
             claims=(claim.fertilized_by_both("a1", "d3", "d6", "f1", at="start", mentions=("d3",)),),
@@ -116,10 +118,10 @@ LESSON = Lesson(
             check=checks.fertilized_by("d3", ("dark",)),
             hint="Keep Dark's line to d3 open, and cut Light's.",
             hint_cells=("a3", "b3", "c3"),
-            solution=("plant c3",),
+            solution=("plant c3", "end"),
             wrong=(("plant d2",), ("plant d3",), ("plant e3",)),
             auto_end=True,
             rules_covered=("fertilized-blocked",),
         ),
-    ],
+    ], drill('unfertilize')),
 )

@@ -92,7 +92,7 @@ LESSON = Lesson(
             hint="A seed in a corner touches {corner_fertile()|word} soils, the fewest. Which "
                  "corner's are all seen by your dendrids?",
             hint_cells=("a1",),
-            solution=("plant a1", "grow a1"),
+            solution=("plant a1", "grow a1", "end"),
             wrong=(("plant a2", "end"), ("plant b1", "end"), ("plant a1", "end")),
             auto_end=True,
             claims=(claim.holding("dark dendrid", "a4", "b5", at="start"),),
@@ -111,7 +111,7 @@ LESSON = Lesson(
             hint="Right after planting, only the new seed's seedbed may grow, whole. A seed "
                  "next to f5 joins its seedbed.",
             hint_cells=("f5", "e4", "e5", "f4", "g4"),
-            solution=("plant f4", "grow f4"),
+            solution=("plant f4", "grow f4", "end"),
             wrong=(("plant e5", "end"), ("plant f4", "end")),
             auto_end=True,
             claims=(claim.holding("dark dendrid", "e3", "g4", at="start"), claim.holding("dark seed", "f5", at="start"),),
@@ -132,7 +132,7 @@ LESSON = Lesson(
             hint="From one cell of row b, a dendrid sees b1, b2 and b3 along the row, and a3 "
                  "just above it.",
             hint_cells=("b4",),
-            solution=("move d6", "slide b4", "grow a1"),
+            solution=("move d6", "slide b4", "grow a1", "end"),
             wrong=(("move d6", "slide c5", "end"), ("move d6", "slide a3", "end")),
             auto_end=True,
             claims=(claim.group("a1", "a2", at="start"), claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start"),),

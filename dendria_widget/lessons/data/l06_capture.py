@@ -6,6 +6,8 @@ from .. import checks
 from .. import claims as claim
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 GUARDED = "dendria-classic h4 T2d/4d/6/D2DD2/6/5/4 dark"
 ENCLOSED = "dendria-classic h4 tS1D/SS3/6/D6/6/5/4 dark"
@@ -20,7 +22,7 @@ LESSON = Lesson(
     title="Forests changing hands",
     summary="Capturing an enemy forest: every fertile soil yours, one not the owner's; "
             "enclosed groups.",
-    pages=[
+    pages=with_drills([
         Page(
             title="An enemy forest",
             statements=(st.position("as the board stands"),),
@@ -100,7 +102,7 @@ LESSON = Lesson(
             hint="f1, f2 and f3 are all on row f: a dendrid on that row, further east, sees "
                  "them all. Keep an eye on g3.",
             hint_cells=("f4", "f5"),
-            solution=("move d6", "slide f4", "capture g1"),
+            solution=("move d6", "slide f4", "capture g1", "end"),
             wrong=(("move d6", "slide e5", "end"), ("move g4", "slide g3", "end")),
             auto_end=True,
             claims=(claim.fertilizes("light", "f2", at="start"),
@@ -120,13 +122,13 @@ LESSON = Lesson(
             start=LAST_SOIL,
             overlays=("fertile",),
             check=checks.enclosed("g1"),
-            claims=(claim.fertilizes("dark", "g3", at="start", mentions=()),
-                    claim.fertile_soils("g1", "g3", at="start", mentions=("g1",)),
+            claims=(claim.fertilizes("dark", "g3", at="start", mentions=("d6", "fertilizes")),
+                    claim.fertile_soils("g1", "g3", at="start", mentions=("g1", "one")),
                     claim.fertile_soils("g1", mentions=("g1",)), claim.stays("g1", 2)),
             hint="A forest cannot be captured while it has no fertile soil. Which soil "
                  "still touches the forest?",
             hint_cells=("g3",),
-            solution=("plant g3",),
+            solution=("plant g3", "end"),
             wrong=(("plant f4",), ("plant e4",)),
             auto_end=True,
             rules_covered=("enclosed-never",),
@@ -149,10 +151,10 @@ LESSON = Lesson(
                  "can a dark dendrid stand that cuts a line of Light's dendrid and still "
                  "sees what it must?",
             hint_cells=("a1", "a2", "b2", "c2", "c3"),
-            solution=("move b1", "slide a1", "capture b3"),
+            solution=("move b1", "slide a1", "capture b3", "end"),
             wrong=(("move b1", "slide b2", "end"), ("move d5", "slide d4", "end")),
             auto_end=True,
             rules_covered=("capture-fertilized",),
         ),
-    ],
+    ], drill('capture')),
 )

@@ -9,6 +9,8 @@ from .. import checks
 from .. import claims as claim
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
+from ..drills import with_drills
+from .drill_positions import drill
 
 ALONE = "dendria-classic h4 4/5/6/3d3/6/5/4 dark"
 JUMPS = "dendria-classic h4 4/3s1/2d3/1S1d1S1/2s3/5/4 dark"
@@ -39,13 +41,10 @@ def _stop_of(steps: Sequence[Step], cell: str) -> int | None:
 def check_both_beds(game: Game) -> Verdict:
     a, b = checks.grown("a1", "dark")(game), checks.grown("g4", "dark")(game)
     if a.ok and b.ok:
-        steps = game.steps
-        if _stop_of(steps, "a1") == _stop_of(steps, "g4"):
-            return Verdict(False, "Both seedbeds grew, but at the same stop: this exercise "
-                                  "is about going on with a second slide. Stop where your "
-                                  "dendrid sees one missing soil, grow, then slide on in the "
-                                  "same direction.")
-        return Verdict(True, "Right: one journey, two stops, two new dark trees on a1 and g4.")
+        stops = {_stop_of(game.steps, "a1"), _stop_of(game.steps, "g4")}
+        how = "at two stops" if len(stops) == 2 else "at one stop"
+        return Verdict(True, f"Right: one journey, both seedbeds grown {how}: dark trees on "
+                             "a1 and g4.")
     if a.ok or b.ok:
         done, todo = ("a1", b) if a.ok else ("g4", a)
         why = todo.message[:1].lower() + todo.message[1:]
@@ -59,7 +58,7 @@ LESSON = Lesson(
     title="Dendrid journeys",
     summary="Moving a dendrid: along a line, over seeds and friends, blocked by trees and "
             "enemies, converting at each stop.",
-    pages=[
+    pages=with_drills([
         Page(
             title="A journey",
             claims=(claim.piece("d4", "dark dendrid"), claim.legal_count("slide", 18),),
@@ -145,7 +144,7 @@ LESSON = Lesson(
             title="Feed and sprout",
             turn="move",
             text="The {piece(g1)|piece} on g1 is {hungry(g1)|hungry}: its root to the "
-                 "{sees_edge(g1)|ways} ({open_root(g1)}) is open. Its nourishers are the "
+                 "{sees_edge(g1)|ways} is open, out to the edge. Its nourishers are the "
                  "{piece(g4)|piece} on g4 and the {piece(d1)|piece} on d1 "
                  "({nourisher_cells(g1)}).",
             prompt="Move your dendrid so that you may **sprout g1**, and sprout it.",
@@ -155,7 +154,7 @@ LESSON = Lesson(
             hint="Land your dendrid on the open root of g1: it becomes a nourisher, two "
                  "dark against one light.",
             hint_cells=("d4", "a4"),
-            solution=("move d7", "slide d4", "sprout g1"),
+            solution=("move d7", "slide d4", "sprout g1", "end"),
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
             auto_end=True,
             claims=(claim.piece("g4", "dark tree", at="start"), claim.piece("d1", "light dendrid", at="start"), claim.nourishers("g1", 1, 1, at="start", mentions=("g4", "d1")),
@@ -166,23 +165,24 @@ LESSON = Lesson(
             title="Which dendrid?",
             turn="move",
             text="{group_colour(a2)|cap}'s seedbed {group(a2)} has {fertile_count(a2)|word} "
-                 "fertile soils: {fertile_soils(a2)} (b3 holds a {piece(b3)|piece}).",
+                 "fertile soils (a fifth cell next to it holds a {piece(b3)|piece}).",
             prompt="Make **one move** after which you grow the light seedbed into a dark "
                    "forest.",
             start=WHICH,
             overlays=("fertile", "fertilization"),
-            claims=(claim.fertile_soils("a2", "a1", "a4", "b2", "b4", at="start"),),
+            claims=(claim.fertile_soils("a2", "a1", "a4", "b2", "b4", at="start",
+                                        mentions=("a2", "a3", "four")),),
             check=checks.grown("a2", "dark"),
             hint="A dendrid that moves away stops seeing what it saw. Count who sees each "
                  "fertile soil before and after.",
             hint_cells=("b3", "c6", "b1", "c3"),
-            solution=("move b3", "slide b2", "grow a2"),
+            solution=("move b3", "slide b2", "grow a2", "end"),
             wrong=(("move c6", "slide c5", "end"), ("move b3", "slide c3", "end")),
             auto_end=True,
             rules_covered=("journey-line", "journey-convert"),
         ),
         Exercise(
-            title="Two stops",
+            title="Both seedbeds in one move",
             turn="move",
             text="Two {piece(a1)|colour} seeds, on {holding(light seed)}, each miss one "
                  "soil fertilized by Dark: {fertile_missed(a1, dark)} for a1, "
@@ -191,15 +191,15 @@ LESSON = Lesson(
             start=TWO_BEDS,
             overlays=("fertile", "fertilization"),
             check=check_both_beds,
-            hint="Move the dendrid on d1 east along row d: stop where it sees a2, grow, then "
-                 "slide on to where it sees f4.",
+            hint="A journey may go on after a stop, in the same direction, and at every "
+                 "stop you may grow what you now fertilize whole.",
             hint_cells=("d2", "d4"),
-            solution=("move d1", "slide d2", "grow a1", "slide d4", "grow g4"),
+            solution=("move d1", "slide d2", "grow a1", "slide d4", "grow g4", "end"),
             wrong=(("move d1", "slide d2", "grow a1", "end"),
                    ("move d1", "slide d4", "grow g4", "end")),
             auto_end=True,
             claims=(claim.not_fertilized("dark", "a2", "f4", at="start"),),
             rules_covered=("journey-slides",),
         ),
-    ],
+    ], drill('journey')),
 )

@@ -14,6 +14,10 @@ QUIET = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light"
 HOME = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT dark"
 # The same board with a dendrid move limit of 2, to see the limit in 4 turns.
 SHORT = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light dendrid_move_limit=2"
+# A crowded board with the same limit, where a seed may be planted on few
+# soils (found by a seeded search: plants are 11 of Dark's 80 whole turns).
+CROWDED = ("dendria-classic h4 tts1/t3S/1s3s/3d3/sSS1ss/3D1/SSTT light "
+           "dendrid_move_limit=2")
 # For the repetition exercise: a dark tree on c1, so that a dark dendrid on
 # d4 fertilizes every fertile soil of the dark seedbed c2 (and may grow it,
 # once it has slid there). Dark's dendrid has gone to d3 and Light passed.
@@ -41,6 +45,10 @@ def _check_end_by_limit(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 3)
     if unfinished is not None:
         return unfinished
+    if game.history[3][0].verb == "pass":
+        return Verdict(False, "Your pass ended the game: a pass counts towards the limit "
+                              "like a dendrid move. This exercise asks for a turn that is "
+                              "not a pass.")
     if not game.is_over:
         return Verdict(False, "The game goes on: your turn held a plant, and a plant starts "
                               "the count of turns without a plant again from zero.")
@@ -170,12 +178,12 @@ LESSON = Lesson(
         ),
         Exercise(
             title="The fourth turn",
-            turn="move",
             text=(
                 "The dendrid move limit is {option(dendrid_move_limit)} here. "
                 "{not_to_move()|cap} moved, {to_move()|cap} moved, {not_to_move()|cap} "
                 "moved: {quiet_turns()|word} turns without a plant."),
-            prompt=("You play **{to_move()|cap}**. End the game with your turn, **without passing**."),
+            prompt=("You play **{to_move()|cap}**. End the game with **any legal** turn of "
+                    "yours, **without passing**."),
             start=SHORT,
             setup=("move f4", "slide f3", "end",
                    "move d4", "slide d3", "end",
@@ -193,16 +201,16 @@ LESSON = Lesson(
             text=(
                 "The dendrid move limit is {option(dendrid_move_limit)} here. "
                 "{not_to_move()|cap} moved, {to_move()|cap} moved, {not_to_move()|cap} "
-                "moved: {quiet_turns()|word} turns without a plant. You want the game to go on."),
+                "moved: {quiet_turns()|word} turns without a plant. You want the game to go "
+                "on, on a crowded board."),
             prompt=("You play **{to_move()|cap}**. Play a turn after which the game is **not** over."),
-            start=SHORT,
+            start=CROWDED,
             setup=("move f4", "slide f3", "end",
                    "move d4", "slide d3", "end",
                    "move f3", "slide f2", "end"),
             check=_check_keep_going,
             hint="A dendrid move or a pass would be the fourth turn without a plant. "
                  "What does the count not include?",
-            hint_cells=("b3", "c4"),
             solution=("plant c4", "end"),
             wrong=(("pass",), ("move d3", "slide d4", "end")),
             claims=(claim.option("dendrid_move_limit", 2, mentions=("2",)), claim.over(False, at="start"),),

@@ -6,6 +6,7 @@ from typing import Any
 from ...explain import dendria as explain
 from ...game import Game
 from .. import claims as claim
+from .. import sentences as say
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
@@ -90,8 +91,10 @@ def _check_after_swap(game: Game) -> Verdict:
                              "opponent took with the swap.")
     if line is None:
         return Verdict(False, f"Your seed on {cell} is on no line of e5.")
+    beyond = len(line["cells"]) - 1 - line["cells"].index(cell)
     return Verdict(False, f"Your seed on {cell} is on a line of e5, but not at its end: "
-                          f"the line goes on to {line['cells'][-1]}.")
+                          f"the line goes on for {say.plural(beyond, 'more cell')}. A "
+                          "nourisher at the end of a line stops it only there.")
 
 
 LESSON = Lesson(

@@ -6,7 +6,6 @@ from ...explain import dendria as explain
 from ...game import Game
 from .. import checks
 from .. import claims as claim
-from .. import sentences as say
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..sentences import DIRECTION_WORDS
@@ -23,47 +22,6 @@ EDGE_SEED = "dendria-sprites h4 1S2/TS3/6/3d3/6/5/3D dark"
 # Dark's sprite on c4 nourishes the light seed on c3 (4 dark, 2 light); once
 # it leaves, c5 is the nourisher that way (3 against 3)
 BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
-# Light's seed on a3: Dark's sprite on c4 fertilizes its four fertile plots
-GROW_FIRST = "dendria-sprites h5 2S2/6/3d3/8/9/8/7/6/4D dark"
-
-
-# No move limit: Light's sprites journey ten times while Dark passes, twenty
-# turns without a sowing; Light's forest i4-i5 is not protected.
-LONG = "dendria-sprites h5 t4/6/7/3DD3/3Dd1D2/8/7/6/3TT dark"
-LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "slide c6"),
-              ("move c6", "slide c7"), ("move d6", "slide d7"), ("move d7", "slide d8"),
-              ("move e4", "slide c4"), ("move c4", "slide c6"), ("move c6", "slide b6"),
-              ("move e7", "slide e8"))
-LONG_SETUP = tuple(step for journey in LONG_TURNS for step in ("pass", *journey, "end"))
-
-
-def _scores(game: Game) -> str:
-    return f"{say.score(game, 'dark')} {say.score(game, 'light')}"
-
-
-def _check_no_limit(game: Game) -> Verdict:
-    unfinished = checks.turn_not_played(game, 2 * len(LONG_TURNS))
-    if unfinished is not None:
-        return unfinished
-    turn = game.history[len(LONG_TURNS) * 2]
-    verb = turn[0].verb
-    s = game.score()
-    leads = s["dark"]["total"] > s["light"]["total"]
-    if verb in ("plant", "sow"):
-        return Verdict(False, "You sowed, as if the game would end without a sowing. In this "
-                              "edition there is no move limit: twenty turns without sowing "
-                              "do not end the game, so nothing forces you to sow, and a seed "
-                              f"does not make Dark lead. {_scores(game)}")
-    if verb == "pass":
-        return Verdict(False, "You passed: the game goes on (Light did not pass before you), "
-                              "since this edition has no move limit, but Dark does not lead. "
-                              f"{_scores(game)}")
-    if not leads:
-        return Verdict(False, f"Your sprite journeyed, but Dark does not lead. {_scores(game)} "
-                              "Which light forest is not protected?")
-    return Verdict(True, "Right: after twenty turns without a sowing the game goes on, as "
-                         "this edition has no move limit, and your sprite's journey took the "
-                         f"lead. {_scores(game)}")
 
 
 def _check_edge_seed(game: Game) -> Verdict:
@@ -96,18 +54,6 @@ def _check_sprout_first(game: Game) -> Verdict:
                                                 "sprouted: in this edition you may sprout "
                                                 "as soon as the move starts, before the "
                                                 "first slide.")
-    return verdict
-
-
-def _check_grow_first(game: Game) -> Verdict:
-    verdict = checks.grown("a3", "dark")(game)
-    if verdict.ok or game.pieces.get("a3") != "light seed":
-        return verdict
-    if "slide" in [st.verb for st in game.steps]:
-        return Verdict(False, verdict.message + " Your sprite slid before the seed grew: in "
-                                                "this edition you may grow as soon as the "
-                                                "move starts, before the first slide, while "
-                                                "the sprite still sees all four plots.")
     return verdict
 
 
@@ -180,34 +126,6 @@ LESSON = Lesson(
                     claim.option("superko", "positional")),
             rules_covered=("no-move-limit", "pass-end", "superko"),
         ),
-        Exercise(
-            title="Twenty turns without sowing",
-            text=("Light's sprites have journeyed and Dark has passed, turn after turn: "
-                  "{quiet_turns()|word} turns without a sowing. With the classic limit of "
-                  "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns each, "
-                  "the game would be over; here it {over()|is} over. {leader()|cap} "
-                  "leads, {score(light)} to {score(dark)}."),
-            prompt="You play **{to_move()|cap}**. Play one turn after which Dark leads.",
-            start=LONG,
-            setup=LONG_SETUP,
-            overlays=("fertile",),
-            claims=(claim.over(False, at="start"),
-                    claim.ends_under("dendrid_move_limit", 10, at="start",
-                                     mentions=()),
-                    claim.option("dendrid_move_limit", None, at="start"),
-                    claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
-                    claim.leader("light", at="start"),
-                    claim.may_capture("i4", "dark", at="start", mentions=()),
-                    claim.over(False), claim.leader("dark")),
-            check=_check_no_limit,
-            hint="No move limit ends this game: you may go on without sowing. A forest that "
-                 "is not protected "
-                 "may be captured at any stop of a move, even before the first slide.",
-            hint_cells=("h4", "h5", "h6", "i3"),
-            solution=("move e5", "capture i4", "slide e6", "end"),
-            wrong=(("sow a5", "end"), ("pass",), ("move e5", "slide e6", "end")),
-            rules_covered=("no-move-limit", "capture-unprotected"),
-        ),
         Page(
             title="Every edge cell sees the edge",
             statements=(st.rule("only where the seed would be **hungry**", "plant-hungry", "2.3 A turn", ("dendria-sprites",)), st.rule("a cell on the edge always sees the edge", "edge-touching", "2.1 Roots, hunger and fertilization", ("dendria-sprites",)),),
@@ -228,16 +146,16 @@ LESSON = Lesson(
         Exercise(
             title="A seed on the edge",
             turn="plant",
-            text=("{piece(a2)|colour|cap} has pieces on {next_to(a1, light)}, round the "
-                  "corner a1. In the classic edition a seed on a1 would be nourished (its "
-                  "{next_to(a1, light)|n|word} lines end on those pieces), so nobody could "
-                  "plant there."),
+            text=("{piece(a2)|colour|cap} has pieces on {next_to(a1, light)}, round a corner "
+                  "of the board. In the classic edition a seed in that corner would be "
+                  "nourished (its {next_to(a1, light)|n|word} lines end on those pieces), so "
+                  "nobody could plant there."),
             prompt=("Sow **one** seed on a plot where every line that holds a plot ends on "
                     "a piece."),
             start=EDGE_SEED,
             overlays=("roots",),
-            claims=(claim.off_board("a1", "NE", "NW", "W", at="start"), claim.holding("light seed", "a2", "b2", at="start"), claim.holding("light tree", "b1", at="start"),
-                    claim.sees_edge("a1", "NE", "NW", "W", at="start", mentions=("a1",)),),
+            claims=(claim.off_board("a1", "NE", "NW", "W", at="start", mentions=("corner",)), claim.holding("light seed", "a2", "b2", at="start"), claim.holding("light tree", "b1", at="start"),
+                    claim.sees_edge("a1", "NE", "NW", "W", at="start", mentions=("corner",)),),
             check=_check_edge_seed,
             hint="A plot on the edge has lines that leave the board at once, and in this "
                  "edition they see the edge.",
@@ -313,29 +231,6 @@ LESSON = Lesson(
             solution=("move c4", "sprout c3", "slide c6", "end"),
             wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
             rules_covered=("convert-at-start", "sprout-majority"),
-        ),
-        Exercise(
-            title="Grow before you slide",
-            turn="move",
-            text=("{piece(a3)|colour|cap}'s seed on a3 has {fertile_count(a3)|word} "
-                  "fertile plots: {fertile_soils(a3)}. Your sprite on c4 fertilizes "
-                  "{fertile_by(a3, dark)}."),
-            prompt="Move your sprite, and grow the seed on **a3** into a dark forest.",
-            start=GROW_FIRST,
-            overlays=("fertile",),
-            focus="a3",
-            claims=(claim.fertile_soils("a3", "a2", "a4", "b3", "b4", at="start"),
-                    claim.fertilizes("dark", "a2", "a4", "b3", "b4", at="start"),
-                    claim.piece("c4", "dark dendrid", at="start"),
-                    claim.after(("move c4",), claim.may_grow("a3", "dark", at="start")),
-                    claim.piece("a3", "dark tree", mentions=())),
-            check=_check_grow_first,
-            hint="In this edition a move may grow a seedbed as soon as it starts, before the "
-                 "first slide.",
-            hint_cells=("a2", "a4", "b3", "b4"),
-            solution=("move c4", "grow a3", "slide c5", "end"),
-            wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
-            rules_covered=("convert-at-start", "grow"),
         ),
     ],
 )

@@ -8,6 +8,8 @@ from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, words
+from ..drills import with_drills
+from .drill_positions import drill
 
 # Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
 # forest (g1-g2) and a forest (i5) its sprite on h4 protects.
@@ -20,8 +22,47 @@ SOW_SAFE = "dendria-sprites h5 tt3/6/2d4/8/9/8/7/2D3/5 dark"
 ENCLOSED = "dendria-sprites h5 Ts3/sd4/7/8/9/8/7/3D2/5 dark"
 # Leafiness: one forest of 4 against forests of 2, 2, 2 and 1.
 LEAFY = "dendria-sprites h5 tttt1/6/7/8/9/1D6/TT1TT2/6/T1TT1 dark"
-# Dark: one tree; Light: an unprotected forest of two (i4, i5)
-BEHIND = "dendria-sprites h5 t4/6/7/8/4d4/8/7/6/3TT dark"
+# Dark: one tree; Light: a forest of two (i4, i5), its sprite on h4 beside it
+BEHIND = "dendria-sprites h5 t4/6/7/8/4d4/8/7/3D2/3TT dark"
+
+
+# No move limit: Light's sprites journey ten times while Dark passes, twenty
+# turns without a sowing; Light's sprite on a2 protects its forest i4-i5 from afar.
+LONG = "dendria-sprites h5 tD3/6/7/3DD3/3Dd1D2/8/7/6/3TT dark"
+LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "slide c6"),
+              ("move c6", "slide c7"), ("move d6", "slide d7"), ("move d7", "slide d8"),
+              ("move e4", "slide c4"), ("move c4", "slide c6"), ("move c6", "slide b6"),
+              ("move e7", "slide e8"))
+LONG_SETUP = tuple(step for journey in LONG_TURNS for step in ("pass", *journey, "end"))
+
+
+def _scores(game: Game) -> str:
+    return f"{say.score(game, 'dark')} {say.score(game, 'light')}"
+
+
+def _check_no_limit(game: Game) -> Verdict:
+    unfinished = checks.turn_not_played(game, 2 * len(LONG_TURNS))
+    if unfinished is not None:
+        return unfinished
+    turn = game.history[len(LONG_TURNS) * 2]
+    verb = turn[0].verb
+    s = game.score()
+    leads = s["dark"]["total"] > s["light"]["total"]
+    if verb in ("plant", "sow"):
+        return Verdict(False, "You sowed, as if the game would end without a sowing. In this "
+                              "edition there is no move limit: twenty turns without sowing "
+                              "do not end the game, so nothing forces you to sow, and a seed "
+                              f"does not make Dark lead. {_scores(game)}")
+    if verb == "pass":
+        return Verdict(False, "You passed: the game goes on (Light did not pass before you), "
+                              "since this edition has no move limit, but Dark does not lead. "
+                              f"{_scores(game)}")
+    if not leads:
+        return Verdict(False, f"Your sprite journeyed, but Dark does not lead. {_scores(game)} "
+                              "Which light forest is not protected?")
+    return Verdict(True, "Right: after twenty turns without a sowing the game goes on, as "
+                         "this edition has no move limit, and your sprite's journey took the "
+                         f"lead. {_scores(game)}")
 
 
 def _check_saved(game: Game) -> Verdict:
@@ -37,8 +78,8 @@ def _check_saved(game: Game) -> Verdict:
                              f"its fertile plots ({words(forest['fertile_soils'])}).")
     missing = [s for s, who in forest["fertile_soils"].items() if "dark" not in who]
     return Verdict(False, "Dark's forest is still not protected: Dark does not fertilize "
-                          f"{words(missing)}, and a forest that is not protected may be "
-                          "captured on the opponent's move.")
+                          f"{len(missing)} of its fertile plots, and a forest that is not protected may be captured on the "
+                          "opponent's move. The rule: every fertile plot fertilized by Dark.")
 
 
 def _check_dark_leads(game: Game) -> Verdict:
@@ -59,7 +100,7 @@ LESSON = Lesson(
     title="The sprites edition: protected forests",
     summary="Protected forests, capturing the unprotected ones, forests with no fertile "
             "plot, and leafiness.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Protected forests",
             text=(
@@ -112,15 +153,17 @@ LESSON = Lesson(
             title="Protect by sowing",
             turn="plant",
             text=("{group_colour(a1)|cap}'s forest {group(a1)} has "
-                  "{fertile_count(a1)|word} fertile plots: {fertile_soils(a1)}. "
-                  "{piece(c3)|colour|cap}'s sprite on c3 fertilizes {fertile_by(a1, dark)}, "
-                  "but not {fertile_missed(a1, dark)}."),
+                  "{fertile_count(a1)|word} fertile plots. {piece(c3)|colour|cap}'s sprite "
+                  "on c3 fertilizes {fertile_by(a1, dark)|n|word} of them, not the fourth."),
             prompt="Sow **one** seed so that your forest is protected.",
             start=SOW_SAFE,
             overlays=("fertile",),
             focus="a1",
-            claims=(claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start"),
-                    claim.not_fertilized("dark", "b1", at="start")),
+            claims=(claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start",
+                                        mentions=("a1", "a2", "four")),
+                    claim.fertilizes("dark", "a3", "b2", "b3", at="start",
+                                     mentions=("c3", "three")),
+                    claim.not_fertilized("dark", "b1", at="start", mentions=("not the fourth",))),
             check=_check_saved,
             hint="A fertile plot is an empty plot next to the forest. What if it were not "
                  "empty any more?",
@@ -143,6 +186,33 @@ LESSON = Lesson(
             play=("move d4", "capture g1", "slide e5", "end"),
             overlays=("power",),
             rules_covered=("capture-unprotected", "power-rule"),
+        ),
+        Exercise(
+            title="Twenty turns without sowing",
+            text=("Light's sprites have journeyed and Dark has passed, turn after turn: "
+                  "{quiet_turns()|word} turns without a sowing. With the classic limit of "
+                  "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns each, "
+                  "the game would be over; here it {over()|is} over. {leader()|cap} "
+                  "leads, {score(light)} to {score(dark)}."),
+            prompt="You play **{to_move()|cap}**. Play one turn after which Dark leads.",
+            start=LONG,
+            setup=LONG_SETUP,
+            overlays=("fertile",),
+            claims=(claim.over(False, at="start"),
+                    claim.ends_under("dendrid_move_limit", 10, at="start",
+                                     mentions=()),
+                    claim.option("dendrid_move_limit", None, at="start"),
+                    claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
+                    claim.leader("light", at="start"),
+                    claim.may_capture("i4", "dark", False, at="start", mentions=()),
+                    claim.over(False), claim.leader("dark")),
+            check=_check_no_limit,
+            hint="A forest is protected while its owner fertilizes every fertile plot of "
+                 "it; a sprite that stops on a line between blocks what it sees.",
+            hint_cells=("h4", "h5", "h6", "i3"),
+            solution=("move e5", "slide e6", "capture i4", "end"),
+            wrong=(("sow a5", "end"), ("pass",), ("move e5", "slide e6", "end")),
+            rules_covered=("no-move-limit", "capture-unprotected"),
         ),
         Page(
             title="A forest with no fertile plot",
@@ -183,22 +253,24 @@ LESSON = Lesson(
         Exercise(
             title="Take the lead",
             turn="move",
-            text=("Dark has forests of {forest_sizes(dark)} tree ({score(dark)} point), "
-                  "Light a forest of {forest_sizes(light)|first|word} trees "
+            text=("Dark has {count_of(dark tree)|of(tree)} ({score(dark)} point), Light a "
+                  "forest of {forest_sizes(light)|first|word} trees "
                   "({score_part(light, leafiness)} points, and the half point for the "
-                  "larger forest: {score(light)}). No light sprite fertilizes its fertile "
-                  "plots ({fertile_soils(i4)}): it fertilizes {fertile_by(i4, light)}."),
+                  "larger forest: {score(light)}). {piece(h4)|colour|cap}'s sprite on h4 "
+                  "stands beside its forest."),
             prompt="Play one move after which Dark leads.",
             start=BEHIND,
             claims=(claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
-                    claim.leader("light", at="start")),
+                    claim.leader("light", at="start"),
+                    claim.piece("h4", "light dendrid", at="start")),
             check=_check_dark_leads,
-            hint="A forest that is not protected may be captured at any stop of a move, "
-                 "even before the first slide.",
+            hint="A forest is protected while its owner fertilizes every fertile plot of "
+                 "it. A plot with a piece on it is not fertile any more, and a sprite may "
+                 "capture at any stop.",
             hint_cells=("h4", "h5", "i3"),
-            solution=("move e5", "capture i4", "slide e6", "end"),
+            solution=("move e5", "slide h5", "capture i4", "end"),
             wrong=(("move e5", "slide e6", "end"), ("sow a5", "end")),
             rules_covered=("capture-unprotected", "leafiness"),
         ),
-    ],
+    ], drill('sprites-capture')),
 )

@@ -6,6 +6,8 @@ from .. import checks
 from .. import claims as claim
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
+from ..drills import with_drills
+from .drill_positions import drill
 
 SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
 # the "atoll-7" board: six modules in a ring round a lagoon, and one more
@@ -46,7 +48,7 @@ LESSON = Lesson(
     name="12_sprites_boards",
     title="The sprites edition: the komi pie and modular boards",
     summary="The komi pie, modular boards and lagoons, and sprites that capture sprites.",
-    pages=[
+    pages=with_drills([
         Page(
             title="The komi pie",
             text=(
@@ -187,5 +189,5 @@ LESSON = Lesson(
                     claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),),
             rules_covered=("sprite-capture", "lagoons", "power-rule"),
         ),
-    ],
+    ], drill('sprite-capture')),
 )

@@ -9,6 +9,8 @@ from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
+from ..drills import with_drills
+from .drill_positions import drill
 
 SMALL = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 4}}
 # A wall of stacks across row d cuts the board into two regions; White
@@ -73,7 +75,7 @@ LESSON = Lesson(
     name="13_hedu",
     title="Hedu",
     summary="Stacks and regions, and the height of a new stack.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Hedu",
             text=(
@@ -113,22 +115,6 @@ LESSON = Lesson(
             claims=(claim.stacks_group("d3", "d4", "d5"), claim.regions(2),),
             rules_covered=("hedu-regions", "hedu-stacks"),
         ),
-        Exercise(
-            title="Two regions",
-            turn="place",
-            text="Later in another game. The empty plots form {region_count()|word} region.",
-            prompt="You play **{to_move()|cap}**. Place a stack of **two** pieces.",
-            start=TWO,
-            overlays=("regions",),
-            check=_check_height(2, 0),
-            hint="A stack gets a piece for each region next to it once it stands there: "
-                 "where would your stack cut the region in two?",
-            hint_cells=("e4", "e5", "f3", "f4", "g3"),
-            solution=("place f4",),
-            wrong=(("place a1",), ("place d1",)),
-            claims=(claim.regions(1, at="start"),),
-            rules_covered=("hedu-place-height", "hedu-regions"),
-        ),
         Page(
             title="How high is a new stack?",
             text=(
@@ -164,6 +150,22 @@ LESSON = Lesson(
             rules_covered=("hedu-no-zero",),
         ),
         Exercise(
+            title="Two regions",
+            turn="place",
+            text="Later in another game. The empty plots form {region_count()|word} region.",
+            prompt="You play **{to_move()|cap}**. Place a stack of **two** pieces.",
+            start=TWO,
+            overlays=("regions",),
+            check=_check_height(2, 0),
+            hint="A stack gets a piece for each region next to it once it stands there: "
+                 "where would your stack cut the region in two?",
+            hint_cells=("e4", "e5", "f3", "f4", "g3"),
+            solution=("place f4",),
+            wrong=(("place a1",), ("place d1",)),
+            claims=(claim.regions(1, at="start"),),
+            rules_covered=("hedu-place-height", "hedu-regions"),
+        ),
+        Exercise(
             title="A stack of three",
             turn="place",
             text="Another position, {to_move()|cap} to play.",
@@ -196,5 +198,5 @@ LESSON = Lesson(
             claims=(claim.holding("black 2", "d3", "d4", "d5", at="start", mentions=()),),
             rules_covered=("hedu-no-zero",),
         ),
-    ],
+    ], drill('height')),
 )

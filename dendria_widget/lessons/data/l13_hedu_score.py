@@ -7,6 +7,8 @@ from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
+from ..drills import with_drills
+from .drill_positions import drill
 from .l13_hedu import WALL, _before_placement, _placed
 
 # a black stack on a3 makes White's a4 leave, then grows into its plot
@@ -100,7 +102,7 @@ LESSON = Lesson(
     title="Hedu: shrinking and scoring",
     summary="Stacks shrink (enemies first) and leave the board, prisoners, control of "
             "regions, the end and the score.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Stacks shrink",
             text=(
@@ -172,8 +174,8 @@ LESSON = Lesson(
             title="Enemies first, then yours",
             turn="place",
             text=("Another position, {to_move()|cap} to play. Your stack on a1 stands in the "
-                  "corner, between the white stacks on {next_to(a1, white)} and the empty "
-                  "plot b2."),
+                  "corner, between the white stacks on {next_to(a1, white)} and an empty "
+                  "plot."),
             prompt=("You play **{to_move()|cap}**. Place a stack that takes a white stack off the "
                     "board, without losing a piece of your own."),
             start=CORNER,
@@ -186,7 +188,7 @@ LESSON = Lesson(
             wrong=(("place b4",), ("place c2",)),
             claims=(claim.piece("a1", "black 1", at="start"),
                     claim.next_to("a1", "white", "a2", "b1", at="start"),
-                    claim.piece("b2", None, at="start"),
+                    claim.piece("b2", None, at="start", mentions=("an empty plot",)),
                     claim.piece("a1", "black 1", mentions=()), claim.piece("a2", None, mentions=()),
                     claim.prisoners("black", 1), claim.prisoners("white", 0)),
             rules_covered=("hedu-reduce", "hedu-prisoners"),
@@ -229,22 +231,6 @@ LESSON = Lesson(
                     claim.controls("b1", "white")),
             rules_covered=("hedu-control", "hedu-value"),
         ),
-        Exercise(
-            title="Take the lead",
-            turn="place",
-            text="{leader()|cap} leads {score(white)} to {score(black)}.",
-            prompt="You play **{to_move()|cap}**. Place a stack after which Black leads.",
-            start=WALL,
-            setup=("place c1", "place a1"),
-            overlays=("regions",),
-            check=_check_lead,
-            hint="Taking a prisoner helps, but check what happens to the regions too.",
-            hint_cells=("a2", "c6", "e6"),
-            solution=("place a2",),
-            wrong=(("place e1",), ("place b3",)),
-            claims=(claim.leader("white", at="start"), claim.score("black", 4, at="start"), claim.score("white", 4.5, at="start"),),
-            rules_covered=("hedu-control", "hedu-score"),
-        ),
         Page(
             title="The end and the score",
             text=(
@@ -268,5 +254,21 @@ LESSON = Lesson(
                     claim.prisoners("black", 2)),
             rules_covered=("hedu-end", "hedu-score"),
         ),
-    ],
+        Exercise(
+            title="Take the lead",
+            turn="place",
+            text="{leader()|cap} leads {score(white)} to {score(black)}.",
+            prompt="You play **{to_move()|cap}**. Place a stack after which Black leads.",
+            start=WALL,
+            setup=("place c1", "place a1"),
+            overlays=("regions",),
+            check=_check_lead,
+            hint="Taking a prisoner helps, but check what happens to the regions too.",
+            hint_cells=("a2", "c6", "e6"),
+            solution=("place a2",),
+            wrong=(("place e1",), ("place b3",)),
+            claims=(claim.leader("white", at="start"), claim.score("black", 4, at="start"), claim.score("white", 4.5, at="start"),),
+            rules_covered=("hedu-control", "hedu-score"),
+        ),
+    ], drill('prisoner')),
 )

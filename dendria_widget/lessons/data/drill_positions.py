@@ -1,0 +1,148 @@
+"""The positions of the lessons' drills, found by the engine with
+``scripts/find_drills.py`` (seeded random games; a position is kept where
+the drill's check accepts at most 30% of the mover's whole turns), each
+``(position, target, a solution)``, from level 1 (the most turns accepted)
+to the last level (the fewest). The comment after each says how many of
+its whole turns the check accepted when it was found."""
+
+from ..drills import Found
+
+POSITIONS: dict[str, list[Found]] = {
+    "nourish": [   # seeds 1, 3
+        ('dendria-classic h4 4/s1S1S/2Sss1/1s3S1/2S3/d2s1/S3 light', 'g1',
+         ('plant g2', 'end')),   # 6 of 26 (23%)
+        ('dendria-classic h4 4/4s/5s/2SS3/6/4S/s1s1 light', 'g1',
+         ('plant d1', 'end')),   # 6 of 32 (19%)
+        ('dendria-classic h4 4/S4/3SS1/4s2/6/5/ss2 dark', 'g1',
+         ('plant e1', 'end')),   # 4 of 33 (12%)
+        ('dendria-classic h4 3S/5/4s1/s1sSs2/SS1s1S/5/1s2 light', 'e4',
+         ('plant f4', 'end')),   # 2 of 26 (8%)
+        ('dendria-classic h4 S3/S4/3SS1/2s1ss1/6/5/ss2 light', 'd5',
+         ('plant e5', 'end')),   # 2 of 30 (7%)
+        ('dendria-classic h4 DSS1/4s/s2s1s/D1SS3/3S2/4S/D1s1 dark', 'c4',
+         ('plant b4', 'end')),   # 1 of 16 (6%)
+        ('dendria-classic h4 4/2s1S/1Ss1S1/1sS4/1Ss1s1/1s3/1SSs dark', 'g2',
+         ('plant g1', 'end')),   # 3 of 60 (5%)
+        ('dendria-classic h4 3S/1s3/3sSS/4s2/s1S3/s3s/3S light', 'e1',
+         ('plant d1', 'end')),   # 1 of 27 (4%)
+    ],
+    "sprout": [   # seeds 1, 3
+        ('dendria-classic h4 4/4s/s4s/S1SS3/6/4S/D1s1 light', 'd1',
+         ('plant a1', 'sprout d1', 'end')),   # 24 of 91 (26%)
+        ('dendria-classic h4 sSS1/5/s5/4S1S/s5/ss3/4 light', 'a2',
+         ('plant b2', 'sprout a2', 'end')),   # 9 of 42 (21%)
+        ('dendria-classic h4 4/s3S/4s1/1s3S1/2S3/d4/S3 light', 'g1',
+         ('plant g2', 'sprout g1', 'end')),   # 3 of 32 (9%)
+        ('dendria-classic h4 SS1s/3s1/1S4/7/2s3/s1S2/4 dark', 'a4',
+         ('plant b5', 'sprout a4', 'end')),   # 3 of 32 (9%)
+        ('dendria-classic h4 4/2s2/SS4/s5s/3Ss1/1sS2/2S1 dark', 'c1',
+         ('plant a1', 'sprout c1', 'end')),   # 2 of 30 (7%)
+        ('dendria-classic h4 SS1s/3s1/1S4/3S1S1/Sss3/ssSs1/2s1 light', 'a1',
+         ('plant b1', 'sprout a1', 'end')),   # 2 of 34 (6%)
+        ('dendria-classic h4 SS1s/3s1/1S4/3S1S1/SsDS2/ssSs1/2s1 dark', 'f3',
+         ('plant g2', 'sprout f3', 'end')),   # 1 of 23 (4%)
+        ('dendria-classic h4 sSS1/3S1/s2s2/4S1S/s5/ss3/4 light', 'a2',
+         ('plant b2', 'sprout a1', 'sprout a2', 'end')),   # 1 of 34 (3%)
+        ('dendria-classic h4 dSS1/2SS1/s1ds2/2S1S1S/s2s2/ss2S/4 dark', 'f1',
+         ('plant g1', 'sprout f1', 'end')),   # 1 of 109 (1%)
+    ],
+    "unfertilize": [   # seeds 1, 3
+        ('dendria-classic h4 2S1/3s1/ss2ss/5S1/S3S1/1s2S/ddds light', 'd5',
+         ('plant e4', 'end')),   # 2 of 21 (10%)
+        ('dendria-classic h4 2s1/2s2/SS1S2/5DT/S2Ss1/1sSss/2S1 dark', 'b4',
+         ('plant c5', 'end')),   # 1 of 16 (6%)
+        ('dendria-classic h4 DS2/4s/s4s/D1SS3/3S2/4S/D1s1 dark', 'c3',
+         ('plant b2', 'end')),   # 1 of 19 (5%)
+        ('dendria-classic h4 4/2s2/SS1S2/D5s/S2Ss1/1sSss/2S1 dark', 'd4',
+         ('plant d3', 'end')),   # 1 of 23 (4%)
+        ('dendria-classic h4 4/4s/s4s/D1SS3/3S2/4S/D1s1 dark', 'e3',
+         ('plant f2', 'end')),   # 1 of 24 (4%)
+        ('dendria-classic h4 s1dS/1s3/1S4/2s2s1/s1S3/5/dsSS light', 'c3',
+         ('plant b3', 'end')),   # 1 of 28 (4%)
+        ('dendria-classic h4 4/s1S1S/3ss1/1s3S1/2S3/d4/S3 light', 'c3',
+         ('plant e2', 'end')),   # 1 of 29 (3%)
+        ('dendria-classic h4 SS2/5/6/1S1sss1/1s2sS/1S2s/s2d light', 'e4',
+         ('plant f4', 'end')),   # 1 of 33 (3%)
+    ],
+    "capture": [   # seeds 1, 4
+        ('dendria-classic h4 1STd/Ss2S/s1SD1S/1ss1DS1/1SDSSs/SS1s1/s1ds dark', 'a3',
+         ('move a4', 'slide b4', 'capture a3', 'end')),   # 12 of 43 (28%)
+        ('dendria-classic h4 1SDd/SSDtD/s1D1DS/1Ss2S1/s1d1Ss/ssdSs/1ss1 light', 'b4',
+         ('move b3', 'slide c4', 'capture b4', 'end')),   # 53 of 247 (21%)
+        ('dendria-classic h4 1ss1/sSdsS/sDD2s/2Sd1s1/SSd1SS/DT1DD/DDT1 dark', 'f2',
+         ('move e3', 'slide e4', 'capture f2', 'end')),   # 12 of 83 (14%)
+        ('dendria-classic h4 S3/ssSS1/1sS1SS/dsdDs2/1s1sDS/s1s1D/TsT1 dark', 'g1',
+         ('move d3', 'slide e3', 'capture g1', 'end')),   # 20 of 192 (10%)
+    ],
+    "journey": [   # seeds 1
+        ('dendria-classic h4 2S1/s3S/d2s1S/S2sSS1/3s1s/1ss2/1sS1 dark', 'd4',
+         ('move c1', 'slide a1', 'sprout d4', 'end')),   # 13 of 62 (21%)
+        ('dendria-classic h4 DSS1/D3s/s2s1s/2SSs2/3S2/1s2S/D1s1 light', 'g3',
+         ('move a1', 'slide g4', 'sprout g3', 'end')),   # 12 of 220 (5%)
+        ('dendria-classic h4 2S1/3S1/2s2s/S2s3/s4s/s1SSS/1s1d dark', 'f1',
+         ('move g4', 'slide g1', 'sprout f1', 'end')),   # 2 of 56 (4%)
+        ('dendria-classic h4 1Ss1/2s1S/s2s1S/1S1s1sS/s1SSS1/dS1s1/d1s1 dark', 'e1',
+         ('move f1', 'slide d1', 'sprout d2', 'sprout e1', 'end')),   # 2 of 92 (2%)
+        ('dendria-classic h4 d1S1/3S1/2s2s/d2s3/s2S1s/s1SSS/1s2 dark', 'f1',
+         ('move d1', 'slide g1', 'sprout f1', 'end')),   # 1 of 199 (1%)
+    ],
+    "sprite-capture": [   # seeds 1, 2
+        ('dendria-sprites h4 3s/SsssS/s1d1s1/s3d1s/SD2SS/SS2s/1S1S light komi=16', 'c3',
+         ('move e2', 'slide c3', 'grow f5', 'end')),   # 4 of 17 (24%)
+        ('dendria-sprites h4 1sS1/2s1S/Ss1S2/1s3s1/sdD1S1/ssSS1/Ss2 light komi=18', 'e2',
+         ('move e3', 'slide e2', 'end')),   # 3 of 48 (6%)
+        ('dendria-sprites h4 1sS1/2sSS/Ss1S2/1s3s1/sdD1S1/ssSS1/Ss2 dark komi=18', 'e3',
+         ('move e2', 'slide e3', 'sprout f2', 'grow g1', 'end')),   # 1 of 17 (6%)
+    ],
+    "sprites-capture": [   # seeds 1, 2
+        ('dendria-sprites h4 1stt/ss1Dt/S1d2s/1SDD1s1/s2DdS/S2ss/SSS1 light komi=5', 'a3',
+         ('move b4', 'slide b3', 'capture a3', 'end')),   # 13 of 89 (15%)
+        ('dendria-sprites h4 1stt/ss1Dt/S1d2T/1S1D1TD/s2DdS/S2ss/SSS1 dark komi=5', 'c6',
+         ('move e5', 'slide e4', 'capture c6', 'end')),   # 2 of 19 (11%)
+        ('dendria-sprites h4 s1SS/sSS1s/sS1D1t/s1S1d1s/d1ss1s/1S1ss/s2S light komi=12', 'c6',
+         ('move c4', 'slide d5', 'capture c6', 'end')),   # 2 of 23 (9%)
+        ('dendria-sprites h4 sss1/2SSS/sS1D1S/s3dds/sDD1dS/TD1sS/TTTs dark komi=19', 'f1',
+         ('move d5', 'slide f3', 'sprout f4', 'capture f1', 'end')),   # 16 of 299 (5%)
+    ],
+    "height": [   # seeds 1, 3
+        ('hedu h4 w1b12/4w2/w22b1b21/1w23w21/b23b21/w11w11b2/1w1b11 black prisoners=0,1', '2',
+         ('place b3',)),   # 5 of 22 (23%)
+        ('hedu h4 1b1b11/5/5w1/b13w1w11/4b11/w12w11/1b12 black prisoners=0,0', '2',
+         ('place e6',)),   # 6 of 28 (21%)
+        ('hedu h4 1b1b11/5/5w2/b13w1w21/4b21/w12w1b2/1b12 white prisoners=0,0', '2',
+         ('place f2',)),   # 3 of 27 (11%)
+        ('hedu h4 b1b1w1b1/w12b11/6/w12b13/2w1b12/w1w13/4 black prisoners=0,0', '2',
+         ('place c4',)),   # 2 of 26 (8%)
+        ('hedu h4 1b1b11/5/5w2/b13w1w21/4b21/w12w1b1/1b11w1 black prisoners=0,1', '2',
+         ('place f2',)),   # 2 of 26 (8%)
+        ('hedu h4 w12w1/w12b1b1/w15/b12b1b11b1/1b1w1w12/4w1/w11b11 black prisoners=0,0', '2',
+         ('place f4',)),   # 1 of 22 (5%)
+        ('hedu h4 w13/w13b1/6/b13w12/b12w12/4b1/b11w11 black prisoners=0,0', '2',
+         ('place f4',)),   # 1 of 28 (4%)
+        ('hedu h4 1b1b11/5/6/4w1w11/4b11/w12w11/1b12 black prisoners=0,0', '2',
+         ('place f2',)),   # 1 of 30 (3%)
+        ('hedu h4 4/5/6/7/3w12/2b12/1b11w1 black prisoners=0,0', '2',
+         ('place f4',)),   # 1 of 34 (3%)
+    ],
+    "prisoner": [   # seeds 2
+        ('hedu h4 b23/1w21b2b2/w2w2w1w21w2/2b1b1w2b21/1b1w21w21/2w2b2w2/b1b1b11 black prisoners=0,1', '2',
+         ('place b3',)),   # 3 of 12 (25%)
+        ('hedu h4 4/3w11/w1b14/b12b2b21b1/w1b1w21b21/w1w1w2w2b2/4 white prisoners=0,1', '1',
+         ('place d2',)),   # 3 of 21 (14%)
+        ('hedu h4 4/3w11/w1b14/b12b1b11b1/w1b1w1b1b11/w1w11w11/4 white prisoners=0,0', '1',
+         ('place d2',)),   # 2 of 23 (9%)
+        ('hedu h4 1b21b2/2w2b21/b11b1w1b21/5b3b2/b1w11w2w31/w11w21w2/w1b21w1 black prisoners=0,0', '3',
+         ('place f4',)),   # 1 of 16 (6%)
+        ('hedu h4 1b21b2/2w2b21/b11b1w1b11/7/b1w11w1w11/w11w12/1b12 white prisoners=0,0', '1',
+         ('place b5',)),   # 1 of 22 (5%)
+        ('hedu h4 4/5/1b14/7/w1b11b1b11/w1w11w11/4 black prisoners=0,0', '1',
+         ('place g1',)),   # 1 of 30 (3%)
+    ],
+}
+
+
+def drill(name: str) -> list:
+    """The exercises of the drill ``name`` (its found positions, by level)."""
+    from ..drills import drill as make
+
+    return make(name, POSITIONS[name])

@@ -1,0 +1,136 @@
+"""Find positions for the lessons' drills with the engine.
+
+For a kind of drill (``dendria_widget.lessons.drills.KINDS``) this plays
+seeded random games of the kind's edition and, at each position along them,
+asks how many of the mover's distinct whole turns the drill's check accepts
+for each cell the drill may be about. A position is kept when the check
+accepts at least one turn and at most ``--rate`` of them (30% by default),
+and the turns are few enough to judge quickly. The positions found are
+printed as Python data for ``dendria_widget/lessons/data/drill_positions.py``,
+ordered from the most accepted turns (level 1) to the fewest (the last
+level), each with its rate; the same seeds give the same positions.
+
+    python scripts/find_drills.py sprout --count 5 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from dendria_widget.game import Game
+from dendria_widget.lessons import drills
+from dendria_widget.lessons.claims import whole_turns
+
+#: The edition each kind of drill is played in, and how far into a random
+#: game its positions are looked for (turns).
+GAMES = {
+    "nourish": ("dendria-classic", 4, (4, 14)),
+    "sprout": ("dendria-classic", 4, (5, 16)),
+    "unfertilize": ("dendria-classic", 4, (5, 16)),
+    "grow": ("dendria-classic", 4, (5, 18)),
+    "capture": ("dendria-classic", 4, (10, 30)),
+    "journey": ("dendria-classic", 4, (8, 24)),
+    "sprite-capture": ("dendria-sprites", 4, (6, 24)),
+    "sprites-capture": ("dendria-sprites", 4, (10, 30)),
+    "height": ("hedu", 4, (3, 16)),
+    "prisoner": ("hedu", 4, (6, 24)),
+}
+
+
+def random_turn(game: Game, rng: random.Random) -> None:
+    """Play one random whole turn on ``game`` (a random legal step at a time)."""
+    while True:
+        steps = game.legal_steps()
+        if not steps:
+            return
+        # a plant or a journey more often than a pass
+        choices = [s for s in steps if s.verb not in ("pass", "swap")] or steps
+        game.play(rng.choice(choices))
+        if game.is_over or not game.turn_under_way:
+            return
+
+
+def judge_position(kind: drills.Kind, position: str, max_turns: int
+                   ) -> list[tuple[float, int, int, str, tuple[str, ...]]]:
+    """For each target of ``kind`` in ``position``: (rate, accepted, turns,
+    target, the shortest accepted turn), for targets accepted at least once."""
+    game = Game.from_position(position)
+    try:
+        turns = whole_turns(game, limit=max_turns)
+    except Exception:      # (more turns than the drill should judge)
+        return []
+    if len(turns) < 4:
+        return []
+    out = []
+    for target in kind.targets(game):
+        ex = drills.drill_exercise(kind, position, target, ())
+        accepted = []
+        for turn in turns:
+            g = Game.from_position(position)
+            g.play(*turn)
+            if ex.judge(g).ok:
+                accepted.append(turn)
+        if accepted:
+            best = min(accepted, key=lambda t: (len(t), t))
+            out.append((len(accepted) / len(turns), len(accepted), len(turns), target,
+                        tuple(best)))
+    return out
+
+
+def find(name: str, count: int, seed: int, rate: float, max_turns: int,
+         games: int) -> list[tuple[float, int, int, str, str, tuple[str, ...]]]:
+    kind = drills.KINDS[name]
+    ruleset, size, (lo, hi) = GAMES[name]
+    rng = random.Random(seed)
+    found: dict[str, tuple[float, int, int, str, str, tuple[str, ...]]] = {}
+    for _ in range(games):
+        game = Game({"ruleset": ruleset, "board": {"shape": "hexagon", "size": size}})
+        for turn in range(hi):
+            if game.is_over:
+                break
+            random_turn(game, rng)
+            if turn < lo or game.is_over or game.choosing_sides:
+                continue
+            position = game.position_string()
+            if position in found:
+                continue
+            for r, acc, n, target, sol in judge_position(kind, position, max_turns):
+                if r <= rate and (position not in found or r < found[position][0]):
+                    found[position] = (r, acc, n, position, target, sol)
+        if len(found) >= 4 * count:
+            break
+    # spread over the rates: the easiest, the hardest and between
+    ranked = sorted(found.values(), key=lambda f: -f[0])
+    if len(ranked) <= count:
+        return ranked
+    picks = [ranked[round(i * (len(ranked) - 1) / (count - 1))] for i in range(count)]
+    return list(dict.fromkeys(picks))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("kinds", nargs="*", default=sorted(GAMES))
+    ap.add_argument("--count", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rate", type=float, default=0.3)
+    ap.add_argument("--max-turns", type=int, default=300)
+    ap.add_argument("--games", type=int, default=40)
+    args = ap.parse_args(argv)
+    for name in args.kinds:
+        t0 = time.time()
+        picks = find(name, args.count, args.seed, args.rate, args.max_turns, args.games)
+        print(f"    {name!r}: [   # seed {args.seed}, {time.time() - t0:.0f} s")
+        for r, acc, n, position, target, sol in picks:
+            print(f"        ({position!r}, {target!r}, {sol!r}),   # {acc} of {n} "
+                  f"({100 * r:.0f}%)")
+        print("    ],", flush=True)
+        if len(picks) < args.count:
+            print(f"# {name}: only {len(picks)} positions found", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
