@@ -144,14 +144,14 @@ RULES = {"ruleset": "hedu", "board": {"shape": "hexagon", "size": 4}}
 
 
 def test_the_same_seed_mines_the_same_bank_on_any_executor(tmp_path):
-    one = mine(RULES, 2, ["greedy", "random"], seed=5, out=tmp_path / "a.json", max_turns=6)
+    one = mine(RULES, 2, ["greedy", "random"], seed=5, out=tmp_path / "a.json", max_turns=10)
     with cf.ProcessPoolExecutor(max_workers=2) as ex:
         two = mine(RULES, 2, ["greedy", "random"], seed=5, out=tmp_path / "b.json",
-                   executor=ex, max_turns=6)
+                   executor=ex, max_turns=10)
     assert one["puzzles"] and one["puzzles"] == two["puzzles"]
     a = json.loads((tmp_path / "a.json").read_text())
     assert a["complete"] and a["missing"] == [] and a["puzzles"] == one["puzzles"]
-    other = mine(RULES, 2, ["greedy", "random"], seed=6, max_turns=6)
+    other = mine(RULES, 2, ["greedy", "random"], seed=6, max_turns=10)
     assert other["puzzles"] != one["puzzles"]
     for d in one["puzzles"]:
         assert verify(Puzzle.from_dict(d)) == []
@@ -159,11 +159,11 @@ def test_the_same_seed_mines_the_same_bank_on_any_executor(tmp_path):
 
 def test_the_same_seed_mines_the_same_bank_on_a_dask_cluster():
     import distributed
-    alone = mine(RULES, 2, ["greedy", "random"], seed=5, max_turns=6)
+    alone = mine(RULES, 2, ["greedy", "random"], seed=5, max_turns=10)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
-        on_dask = mine(RULES, 2, ["greedy", "random"], seed=5, max_turns=6,
+        on_dask = mine(RULES, 2, ["greedy", "random"], seed=5, max_turns=10,
                        executor=client.get_executor())
     assert alone["puzzles"] and on_dask["puzzles"] == alone["puzzles"]
 
