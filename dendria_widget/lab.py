@@ -890,18 +890,23 @@ class LabResult:
     def save(self, directory: str | os.PathLike[str]) -> Path:
         """Write every game as a record (``records/v{variant}-g{game}.json``)
         and the tables as ``games.csv`` and ``summary.csv``; returns the
-        directory as a Path."""
+        directory as a Path. Each file is written through a temporary file
+        moved into place (:func:`dendria_widget.files.write_atomic`): a
+        failure leaves no partial file, keeps the files already written, and
+        says which file failed."""
+        from .files import write_atomic
         path = Path(directory)
         (path / "records").mkdir(parents=True, exist_ok=True)
         for row, rec in zip(self.games.itertuples(index=False), self.records):
             name = f"v{row.variant}-g{row.game}.json"
-            (path / "records" / name).write_text(json.dumps(rec, indent=1), encoding="utf-8")
-        self.games.to_csv(path / "games.csv", index=False)
-        self.summary().to_csv(path / "summary.csv")
-        (path / "study.json").write_text(json.dumps(
+            write_atomic(path / "records" / name, json.dumps(rec, indent=1),
+                         what="a game's record")
+        write_atomic(path / "games.csv", self.games.to_csv(index=False), what="the games table")
+        write_atomic(path / "summary.csv", self.summary().to_csv(), what="the summary table")
+        write_atomic(path / "study.json", json.dumps(
             {"variants": self.variants, "players": self.players,
              "settings": {k: x for k, x in self.settings.items() if k != "failed"}},
-            indent=1), encoding="utf-8")
+            indent=1), what="the study's description")
         return path
 
     def __repr__(self) -> str:

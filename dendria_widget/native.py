@@ -13,7 +13,7 @@ runs on the Python engine.
     >>> from dendria_widget import native
     >>> if native.available():
     ...     st = native.State.from_position("dendria-classic h3 3/4/5/4/3 dark")
-    ...     st.play("plant c3"); st.play("end")
+    ...     _ = st.play("plant c3").play("end")
     ...     assert st.position() == "dendria-classic h3 3/4/2s2/4/3 light"
 
 What it holds: every option and every board of Dendria classic and sprites

@@ -146,6 +146,23 @@ def test_plot_and_save(serial, tmp_path):
     assert json.loads((path / "study.json").read_text())["players"] == ["random", "mcts:i4"]
 
 
+def test_a_failed_save_leaves_no_partial_file_and_keeps_what_was_written(serial, tmp_path):
+    # the summary table cannot be written (a folder stands where it goes):
+    # the records and the games table written before it are whole, no
+    # temporary file is left, and the error names the file in words
+    from dendria_widget.errors import BadFile
+
+    path = tmp_path / "study"
+    (path / "summary.csv").mkdir(parents=True)
+    with pytest.raises(BadFile) as e:
+        serial.save(path)
+    assert "summary" in str(e.value) and "PosixPath" not in str(e.value)
+    assert len(list((path / "records").iterdir())) == 12
+    assert len((path / "games.csv").read_text().splitlines()) == 13
+    assert not [p for p in path.rglob("*") if p.name.endswith(".tmp")]
+    assert not (path / "study.json").exists()
+
+
 def test_bad_input_is_a_sentence():
     for args, words in (((TINY, ["random"]), "pair"),
                         ((TINY, ["random", "chess"]), "unknown player"),

@@ -205,7 +205,7 @@ def test_a_killed_dask_worker_keeps_the_finished_games(tmp_path):
 
 
 MEMORY_SCRIPT = textwrap.dedent("""
-    import concurrent.futures as cf, os, resource, sys
+    import concurrent.futures as cf, os, sys
     from dendria_widget import lab
 
     class Now(cf.Executor):
@@ -231,7 +231,10 @@ MEMORY_SCRIPT = textwrap.dedent("""
     result = lab.run({"ruleset": "dendria-classic"}, ["random", "random"], games=10**6,
                      executor=Now(), window=64, progress=False, out=sys.argv[1])
     after = rss()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # the high-water mark of this process's own memory (VmHWM): getrusage's
+    # ru_maxrss would count the pytest process this one was forked from
+    with open("/proc/self/status") as f:
+        peak = next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
     print(before, after, peak)
 """)
 

@@ -251,10 +251,12 @@ def test_in_the_pyodide_kernel_progress_lives_on_the_sites_drive(tmp_path, monke
     """JupyterLite's Pyodide kernel mounts the site's drive (the browser's
     storage) at /drive: the progress file is kept there, shared by every
     notebook of the site; without the drive it lasts the session."""
+    from dendria_widget import store as store_module
     from dendria_widget.lessons import load, progress
 
     drive = tmp_path / "drive"
     drive.mkdir()
+    monkeypatch.setattr(store_module, "DRIVE", drive)         # where store.home() looks
     monkeypatch.setattr(progress, "DRIVE", drive)
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.delenv(progress.HOME_VARIABLE)

@@ -78,7 +78,7 @@ def test_lesson_next_and_an_exercise_solved_by_clicking(lab, page, tmp_path):
     for k in range(2, target + 1):
         out.get_by_role("button", name="Next").click()
         lab.wait_for_kernel(page, f"lw.page_index == {k}")
-    assert lab.kernel_literal(page, "lw.page.solution") == ("plant f2",)
+    assert lab.kernel_literal(page, "lw.page.solution") == ("plant f2", "end")
     assert "Find f2" in out.inner_text()
 
     # solve it by clicking f2 on the canvas, then press Check
