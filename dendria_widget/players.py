@@ -604,7 +604,10 @@ class MCTSPlayer(Player):
 
         watcher = threading.Thread(target=watch, daemon=True) if stop is not None else None
         if watcher is not None:
-            watcher.start()
+            try:
+                watcher.start()
+            except RuntimeError:    # no thread can start here: the stop is read between slices
+                watcher = None
         try:
             while search.iterations < target:
                 if stop is not None and stop.is_set():

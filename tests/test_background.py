@@ -106,7 +106,8 @@ def test_players_without_threads_play_stop_and_hint(no_threads):
         assert panel.ask_hint()
         await settle(panel)
         expected = MCTSPlayer(seed=panel.seed, iterations=20).choose_turn(board.game)
-        assert panel.hint is not None and panel.hint["turn"] == expected
+        assert panel.hint is not None, panel.message.value
+        assert panel.hint["turn"] == expected
 
         # two computer players play a whole game, one turn at a time on the loop
         watched = BoardWidget(Game("hedu", size=3), black=RandomPlayer(seed=1),
