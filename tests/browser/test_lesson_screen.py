@@ -2,7 +2,9 @@
 browser open, headless Chromium): once the lesson is scrolled to the top of
 the notebook, the lesson's title, *Next*, the board's last row, the board's
 turn buttons and an exercise's verdict all lie inside the window together,
-on every page of every lesson, in JupyterLab's light and dark themes.
+on every lesson's first, last and longest page and its first and longest
+exercise (see pages_to_check), and on each lesson's longest page in
+JupyterLab's dark theme.
 Screenshots of each lesson's longest page are written to the test's folder."""
 
 import time
@@ -72,6 +74,19 @@ def check_all(found, where):
             assert inside(b), f"{where}: the {part} is outside the {WIDTH}x{HEIGHT} window: {b}"
 
 
+def pages_to_check(lesson) -> list[int]:
+    """The pages of a lesson whose layout differs most: the first and the
+    last, the first exercise, and the longest page and longest exercise (the
+    most words above or beside the board, and a verdict under it). Every
+    page of every lesson took over two minutes, most of the suite's budget."""
+    n = len(lesson)
+    exercises = [k for k in range(n) if lesson.pages[k].is_exercise]
+    chosen = {0, n - 1, max(range(n), key=lambda j: len(lesson.markdown(j)))}
+    if exercises:
+        chosen |= {exercises[0], max(exercises, key=lambda j: len(lesson.markdown(j)))}
+    return sorted(chosen)
+
+
 def test_every_lesson_fits_a_projector_screen(lab, page, tmp_path):
     t0 = time.monotonic()
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
@@ -84,7 +99,7 @@ def test_every_lesson_fits_a_projector_screen(lab, page, tmp_path):
         n = len(lesson)
         lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, progress=store); "
                               "box.children = [lw]", timeout=60)
-        for k in range(n):
+        for k in pages_to_check(lesson):
             where = f"lesson {lesson.name}, step {k + 1} of {n}"
             check_all(show_page(lab, page, cell, lesson.name, k, n), where)
             checked += 1
