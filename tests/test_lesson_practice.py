@@ -410,7 +410,7 @@ def test_every_drill_has_three_levels_in_a_row_right_after_its_idea():
     """A drill's levels 1, 2, 3... follow each other, each on its own
     position, and come right after the page that teaches the idea (or the
     pages that continue that page's game)."""
-    assert len(DRILLS) >= 8
+    assert len(DRILLS) >= 12
     for lesson, pages in DRILLS:
         levels = [lesson.page(k).level for k in pages]
         assert len(pages) >= 3, f"{lesson.name}: a drill of {len(pages)}"
@@ -461,3 +461,23 @@ def test_a_solution_shown_ends_the_turn_and_is_right(tmp_path):
         lw.show_solution()
         assert not lw.board.game.turn_under_way
         assert lw.verdict.ok, lw.verdict.message
+
+
+#: Lessons with no drill, and why: lesson 01 teaches the board (its
+#: exercises find cells and lines, no turn of play), lesson 14 the
+#: teacher's tools (no rule of play).
+WITHOUT_DRILL = {"01_board", "14_teachers"}
+
+
+def test_every_kind_of_drill_is_in_a_lesson_and_every_lesson_of_play_has_one():
+    from dendria_widget.lessons.data.drill_positions import POSITIONS
+    from dendria_widget.lessons.drills import KINDS
+
+    ideas = {lesson.page(pages[0]).idea: lesson.name for lesson, pages in DRILLS}
+    assert set(POSITIONS) == set(KINDS)
+    for name, kind in KINDS.items():
+        assert kind.idea in ideas, f"the drill {name!r} is in no lesson"
+        assert len(POSITIONS[name]) >= 3, name
+    with_drill = {lesson.name for lesson, _ in DRILLS}
+    assert {x.name for x in LESSONS} - with_drill == WITHOUT_DRILL
+    assert sum(len(pages) for _, pages in DRILLS) >= 60

@@ -374,6 +374,186 @@ def prisoners_taken(count: int, colour: str) -> Check:
     return check
 
 
+def _other_colour(game: Game, colour: str) -> str:
+    colours = game.variant.colours
+    return colours[1 - colours.index(colour)]
+
+
+def _both_scores(game: Game) -> str:
+    return " ".join(say.score(game, c) for c in game.score())
+
+
+def leads(colour: str) -> Check:
+    """``colour``'s score is higher than the other colour's after the turn."""
+    def check(game: Game) -> Verdict:
+        s = game.score()
+        other = _other_colour(game, colour)
+        mine, theirs = float(s[colour]["total"]), float(s[other]["total"])
+        if mine > theirs:
+            return Verdict(True, f"Right: {colour} leads now. {_both_scores(game)}")
+        gap = "a draw" if mine == theirs else f"{other} still leads"
+        return Verdict(False, worded(game, "Not the lead: {gap}. {scores} The rule: each "
+                                           "distinct size of your forests counts once, a "
+                                           "point for each size of which you have more "
+                                           "forests, and half a point for the larger "
+                                           "forests: grow or capture one that adds a new "
+                                           "size.", gap=gap, scores=_both_scores(game)))
+    return check
+
+
+def ends_and_wins(colour: str) -> Check:
+    """The turn ended the game, and ``colour`` won it."""
+    def check(game: Game) -> Verdict:
+        if not game.is_over:
+            return Verdict(False, worded(game, "The game goes on: your turn held a {plant}, "
+                                               "and a {plant} starts the count of turns "
+                                               "without one again from zero. Only a turn "
+                                               "with no {plant} ends the game here."))
+        winner = game.outcome.winner
+        if winner == colour:
+            return Verdict(True, f"Right: the game is over, because {game.end_reason}, and "
+                                 f"{colour} wins. {_both_scores(game)}")
+        who = "it is a draw" if winner in (None, "draw") else f"{winner} wins"
+        return Verdict(False, f"The game is over, because {game.end_reason}, but {who}. "
+                              f"{_both_scores(game)} Ending the game is not enough: "
+                              "grow or capture a forest on the way, so that you lead when "
+                              "it ends.")
+    return check
+
+
+def sown_next_to(cell: str, colour: str) -> Check:
+    """Sprites: the learner sowed a seed touching the sprite on ``cell``."""
+    def check(game: Game) -> Verdict:
+        new = planted(game)
+        if not new:
+            return Verdict(False, worded(game, "{Plant} a seed first: click an empty "
+                                               "{soil}."))
+        seed = new[-1]
+        b = game.board
+        if b.cell(seed) in b.neighbours[b.cell(cell)]:
+            return Verdict(True, worded(game, "Right: your seed on {seed} touches the "
+                                              "{dendrid} on {cell}, and none of your pieces "
+                                              "next to it touch each other.", seed=seed,
+                                        cell=cell))
+        return Verdict(False, worded(game, "Your seed on {seed} does not touch the {dendrid} "
+                                           "on {cell}. The rule: your pieces next to a new "
+                                           "seed must not touch each other.", seed=seed,
+                                     cell=cell))
+    return check
+
+
+def lowest_stop(cell: str) -> Check:
+    """Sprites: the learner's sprite on ``cell`` ended its journey on a cell
+    of the lowest power it could reach this turn (asked of the engine on the
+    board before the learner's turn)."""
+    from .facts import QUERIES
+
+    lowest: dict[str, int] = {}
+
+    def check(game: Game) -> Verdict:
+        moves = [k for k, st in enumerate(game.steps) if st.verb == "move"]
+        if not moves or str(game.steps[moves[-1]].arg) != cell:
+            return Verdict(False, worded(game, "Move your {dendrid} on {cell}: click it, "
+                                               "then where it should go.", cell=cell))
+        before = game.copy().go_to(moves[-1])
+        key = before.position_string()
+        if key not in lowest:
+            lowest[key] = int(QUERIES["lowest_stop"](before, cell))
+        slides = [str(st.arg) for st in game.steps[moves[-1]:] if st.verb == "slide"]
+        end = slides[-1]
+        power = explain.power(game)
+        if power[end] == lowest[key]:
+            return Verdict(True, worded(game, "Right: your {dendrid} ended on {end}, of power "
+                                              "{p}, the lowest it could reach from {cell} "
+                                              "(power {start}).", end=end, p=power[end],
+                                        cell=cell, start=power[cell]))
+        return Verdict(False, worded(game, "Your {dendrid} ended on {end}, of power {p}; a "
+                                           "journey from {cell} could end on power {low}. "
+                                           "The rule: a journey ends on a cell of lower power "
+                                           "than where it started, unless it wins a tree: "
+                                           "look along its lines, past what it may jump.",
+                                     end=end, p=power[end], cell=cell, low=lowest[key]))
+    return check
+
+
+def fewest_lines() -> Check:
+    """The seed the learner planted stands on a cell with the fewest lines
+    of the board (a line for each direction that holds another cell)."""
+    def check(game: Game) -> Verdict:
+        new = planted(game)
+        if not new:
+            return Verdict(False, worded(game, "{Plant} a seed first: click an empty "
+                                               "{soil}."))
+        b = game.board
+
+        def lines(cell: str) -> int:
+            return sum(1 for ray in b.rays[b.cell(cell)] if ray)
+        got = lines(new[0])
+        fewest = min(lines(c) for c in b.names(b.plots))
+        if got == fewest:
+            return Verdict(True, worded(game, "Right: your seed on {cell} has {n} lines, the "
+                                              "fewest a cell has on this board.", cell=new[0],
+                                        n=got))
+        return Verdict(False, worded(game, "Your seed on {cell} has {n} lines; a cell has as "
+                                           "few as {fewest}. In the classic edition a cell on "
+                                           "the edge has no line out of the board: look for "
+                                           "the cells with the fewest neighbours.",
+                                     cell=new[0], n=got, fewest=fewest))
+    return check
+
+
+def _placed(game: Game) -> tuple[Game, str] | None:
+    """Hedu: the board just before the learner's last placement, and its cell."""
+    at = [k for k, st in enumerate(game.steps) if st.verb == "place"]
+    if not at:
+        return None
+    return game.copy().go_to(at[-1]), str(game.steps[at[-1]].arg)
+
+
+def tallest_stack() -> Check:
+    """Hedu: the learner's placement got the most pieces a placement could
+    get on the board it was played on (one for each region next to it)."""
+    def check(game: Game) -> Verdict:
+        placed = _placed(game)
+        if placed is None:
+            return Verdict(False, "Place a stack first: click an empty plot.")
+        before, cell = placed
+        heights = hedu.placement_heights(before)
+        got, most = heights[cell], max(heights.values())
+        if got == most:
+            return Verdict(True, f"Right: your stack on {cell} touches "
+                                 f"{say.plural(got, 'region')} once it stands there, so it "
+                                 f"got {say.plural(got, 'piece')}, the most a stack could get.")
+        return Verdict(False, f"Your stack on {cell} touches {say.plural(got, 'region')} "
+                              f"once it stands there, so it got {say.plural(got, 'piece')}; "
+                              f"a stack could get {most}. A new stack gets one piece for each "
+                              "region next to it: look for a plot that cuts a region in two.")
+    return check
+
+
+def most_prisoners(colour: str) -> Check:
+    """Hedu: the learner's placement took as many prisoners for ``colour``
+    as any placement could on the board it was played on."""
+    from .facts import QUERIES
+
+    def check(game: Game) -> Verdict:
+        placed = _placed(game)
+        if placed is None:
+            return Verdict(False, "Place a stack first: click an empty plot.")
+        before, cell = placed
+        got = hedu_prisoners(game, colour) - hedu_prisoners(before, colour)
+        most = int(QUERIES["most_prisoners"](before))
+        if got >= most:
+            return Verdict(True, f"Right: your stack on {cell} left enemy stacks next to "
+                                 f"fewer regions, and they shrank: "
+                                 f"{say.plural(got, 'prisoner')}, the most a placement takes "
+                                 "here.")
+        return Verdict(False, f"Your stack on {cell} took {say.plural(got, 'prisoner')}; a "
+                              f"placement could take {most}. Enemy stacks shrink to the "
+                              "number of regions next to them: cut or close their regions.")
+    return check
+
+
 def hedu_prisoners(game: Game, colour: str) -> int:
     """Hedu: how many prisoners ``colour`` holds."""
     return int(game.position().get("prisoners", {}).get(colour, 0))
@@ -382,6 +562,11 @@ def hedu_prisoners(game: Game, colour: str) -> int:
 __all__ = [
     "after_planting",
     "edge_lines",
+    "ends_and_wins",
+    "lowest_stop",
+    "fewest_lines",
+    "leads",
+    "sown_next_to",
     "enclosed",
     "fertilized_by",
     "grown",
@@ -393,6 +578,8 @@ __all__ = [
     "sprite_taken",
     "sprouted_many",
     "stack_height",
+    "tallest_stack",
+    "most_prisoners",
 ]
 
 

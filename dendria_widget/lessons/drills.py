@@ -21,11 +21,12 @@ piece standing there is a claim the engine checks.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..explain import dendria as explain
-from ..explain import hedu as explain_hedu
 from ..game import Game
 from . import checks
 from . import claims as claim
@@ -39,15 +40,20 @@ Found = tuple[str, str, tuple[str, ...]]
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of drill: its ``idea`` (rule id), the ``turn`` it asks for,
-    a ``title``, a ``text`` (the idea, as a rule, no fact of the board),
-    a ``prompt`` and a ``hint`` (the rule to use: never a cell), written
-    once with the edition's fields and ``{cell}`` / ``{mover}``; the cells a
-    position may be about (``targets``), the ``check`` for a target and
-    the mover; ``needs``: the other rules a learner must know first (the
-    drill comes after the pages that teach them too); ``statements``: what
-    its sentences with a rule word state (:mod:`.statements`: a hint's
-    "must" is the goal the check judges)."""
+    """A kind of drill, one entry of :data:`KINDS` (made by :func:`kind`):
+    its ``idea`` (rule id), the ``turn`` it asks for, a ``title``, a
+    ``text`` (the idea, as a rule, no fact of the board), a ``prompt`` and a
+    ``hint`` (the rule to use: never a cell), written once with the
+    edition's fields, ``{cell}`` (the target) and the players and scores as
+    fact fields (``{Mover}``, ``{Other}``, ``{mine}``, ``{theirs}``: see
+    :func:`_fields`); the targets a position may be about (``targets``),
+    the ``check`` for a target and the mover; ``needs``: the other rules a
+    learner must know first (the drill comes after the pages that teach
+    them too); ``statements``: what its sentences with a rule word state
+    (:mod:`.statements`: a hint's "must" is the goal the check judges);
+    ``setup``: steps played before the learner's turn (the other side's
+    pass...); ``search``: where ``scripts/find_drills.py`` looks for its
+    positions (the edition, the board's side, the turns of a random game)."""
 
     idea: str
     turn: str
@@ -59,6 +65,11 @@ class Kind:
     check: Callable[[str, str], checks.Check]
     needs: tuple[str, ...] = ()
     statements: tuple[st.Statement, ...] = ()
+    setup: tuple[str, ...] = ()
+    search: tuple[str, int, tuple[int, int]] = ("dendria-classic", 4, (5, 16))
+    #: its positions are new games from their very beginning (the opening),
+    #: each written as a ruleset and a hexagon's side, "dendria-classic h4"
+    opening: bool = False
 
 
 def _other(colour: str) -> str:
@@ -89,126 +100,186 @@ def _enemy_fertilized(game: Game) -> list[str]:
     return sorted(explain.fertilization(game)[enemy])
 
 
+def _own_sprites(game: Game) -> list[str]:
+    return sorted(c for c, p in game.pieces.items() if p == f"{game.to_move} dendrid")
+
+
+def _movable_sprites(game: Game) -> list[str]:
+    """The mover's sprites that may start a journey now."""
+    return sorted({str(s.arg) for s in game.legal_steps() if s.verb == "move"})
+
+
 def _enemy_sprites(game: Game) -> list[str]:
     enemy = _other(game.to_move)
     return sorted(c for c, p in game.pieces.items() if p == f"{enemy} dendrid")
 
 
-def _heights(game: Game) -> list[str]:
-    """Hedu: the heights a placement may have now, as words ("1", "2"...)."""
-    return sorted({str(h) for h in explain_hedu.placement_heights(game).values() if h > 0})
+def _whole_game(game: Game) -> list[str]:
+    """A drill about the whole board, not a cell (its target: "board")."""
+    return ["board"]
 
 
-def _grown(cell: str, mover: str) -> checks.Check:
-    return checks.grown(cell, mover)
+def kind(idea: str, turn: str, title: str, text: str, goal: str, hint: str,
+         targets: Callable[[Game], list[str]], check: Callable[[str, str], checks.Check],
+         **more: object) -> Kind:
+    """One kind of drill: its ``goal`` is the prompt after "You play
+    **{Mover}**." (every drill names the learner's colour first); the rest
+    as :class:`Kind` says."""
+    return Kind(idea=idea, turn=turn, title=title, text=text,
+                prompt="You play **{Mover}**. " + goal, hint=hint, targets=targets,
+                check=check, **more)  # type: ignore[arg-type]
 
 
+SPRITES = ("dendria-sprites", 4, (6, 24))
+HEDU = ("hedu", 4, (3, 16))
+
+#: Every kind of drill, one entry each: a new drill is one entry here and
+#: its positions in ``data/drill_positions.py`` (found with
+#: ``scripts/find_drills.py NAME``).
 KINDS: dict[str, Kind] = {
-    "nourish": Kind(
-        idea="nourished", turn="plant", title="Feed a seed",
-        text="A seed is **nourished** when every one of its roots ends on a piece; "
-             "a root that runs to the edge leaves it **hungry**.",
-        prompt="{Plant} **one seed** so that the seed on **{cell}** is nourished.",
-        hint="A seed you {plant} stops every root of {cell} it stands on: find the "
-             "roots of {cell} that still run to the edge.",
-        targets=_hungry_seeds,
-        check=lambda cell, mover: checks.nourished(cell),
-        needs=("hungry", "plant-hungry")),
-    "sprout": Kind(
-        idea="sprout-majority", turn="plant", title="Sprout a seed",
-        text="A nourished seed sprouts into the mover's {dendrid} when **more of its "
-             "nourishers are the mover's** than the opponent's; a seed you {plant} is "
-             "a nourisher too.",
-        prompt="You play **{Mover}**. {Plant} one seed, then **sprout the seed on "
-               "{cell}**.",
-        hint="Count the nourishers of {cell}, one on each root: your new seed must "
-             "close its last open root or tip the count your way.",
-        targets=_seeds,
-        check=lambda cell, mover: checks.sprouted(cell, mover),
+    "nourish": kind(
+        "nourished", "plant", "Feed a seed",
+        "A seed is **nourished** when every one of its roots ends on a piece; "
+        "a root that runs to the edge leaves it **hungry**.",
+        "{Plant} **one seed** so that the seed on **{cell}** is nourished.",
+        "A seed you {plant} stops every root of {cell} it stands on: find the "
+        "roots of {cell} that still run to the edge.",
+        _hungry_seeds, lambda cell, mover: checks.nourished(cell),
+        needs=("hungry", "plant-hungry"), search=("dendria-classic", 4, (4, 14))),
+    "sprout": kind(
+        "sprout-majority", "plant", "Sprout a seed",
+        "A nourished seed sprouts into the mover's {dendrid} when **more of its "
+        "nourishers are the mover's** than the opponent's; a seed you {plant} is "
+        "a nourisher too.",
+        "{Plant} one seed, then **sprout the seed on {cell}**.",
+        "Count the nourishers of {cell}, one on each root: your new seed must "
+        "close its last open root or tip the count your way.",
+        _seeds, checks.sprouted,
         needs=("plant-sprout", "sprout-hungry-never"),
         statements=(st.goal("your new seed must close"),)),
-    "unfertilize": Kind(
-        idea="fertilized-blocked", turn="plant", title="Block the sight",
-        text="A {dendrid} fertilizes the empty {soils} it sees, and its sight **stops at "
-             "the first piece** on each line.",
-        prompt="You play **{Mover}**. {Plant} one seed so that **{Other} no longer "
-               "fertilizes {cell}** (and {cell} stays empty).",
-        hint="Find the {dendrids} of {Other} that see {cell}: a seed on the line "
-             "between stops that sight.",
-        targets=_enemy_fertilized,
-        check=lambda cell, mover: checks.not_fertilized(cell, _other(mover))),
-    "grow": Kind(
-        idea="grow-after-plant", turn="plant", title="Grow a seedbed",
-        text="Right after {planting}, the new seed's seedbed may **grow** into the "
-             "mover's forest when the mover fertilizes **every one of its fertile "
-             "soils**.",
-        prompt="You play **{Mover}**. {Plant} one seed so that the seedbed on **{cell}** "
-               "grows into your forest, and grow it.",
-        hint="A seedbed grows whole: join {cell}'s seedbed with your seed, and see that "
-             "you fertilize every fertile {soil} of the bigger seedbed.",
-        targets=_seedbeds,
-        check=_grown),
-    "capture": Kind(
-        idea="capture-fertilized", turn="move", title="Capture a forest",
-        text="An enemy forest changes hands when the mover fertilizes **every fertile "
-             "soil** of it and its owner misses one.",
-        prompt="You play **{Mover}**. Move one of your {dendrids} and **capture the "
-               "forest on {cell}**.",
-        hint="List the fertile {soils} of the forest on {cell}: your {dendrids} must see "
-             "all of them, and its owner must miss one, when your {dendrid} stops.",
-        targets=_enemy_forests,
-        check=_grown,
-        statements=(st.goal("must see all of them"),)),
-    "journey": Kind(
-        idea="journey-convert", turn="move", title="Sprout on the way",
-        text="At every stop of a journey the mover may sprout, grow and capture, judged "
-             "with the {dendrid} where it stands.",
-        prompt="You play **{Mover}**. Move one of your {dendrids} so that you may **sprout "
-               "the seed on {cell}**, and sprout it.",
-        hint="A {dendrid} that stops on a root of {cell} becomes one of its nourishers: "
-             "find a stop that closes an open root or tips the count your way.",
-        targets=_seeds,
-        check=lambda cell, mover: checks.sprouted(cell, mover)),
-    "sprite-capture": Kind(
-        idea="sprite-capture", turn="move", title="Take a sprite",
-        text="A sprite may stop on the **first enemy sprite** on its line and remove it, "
-             "if the journey ends on a cell of lower power (or wins a tree).",
-        prompt="You play **{Mover}**. Move one of your sprites and **take the enemy sprite "
-               "on {cell}**.",
-        hint="Which of your sprites see {cell} first on one of their lines? Then compare "
-             "the power of where it starts and where it would end.",
-        targets=_enemy_sprites,
-        check=lambda cell, mover: checks.sprite_taken(cell, mover)),
-    "sprites-capture": Kind(
-        idea="capture-unprotected", turn="move", title="Capture an unprotected forest",
-        text="An enemy forest is **protected** while its owner fertilizes every fertile "
-             "plot of it; one that is not may be captured.",
-        prompt="You play **{Mover}**. Move one of your sprites and **capture the forest "
-               "on {cell}**.",
-        hint="Capture needs an unprotected forest: its owner must miss one of its "
-             "fertile plots, and you must see every one of them when you stop.",
-        targets=_enemy_forests,
-        check=_grown,
-        statements=(st.goal("its owner must miss one of its fertile plots"),)),
-    "height": Kind(
-        idea="hedu-place-height", turn="place", title="A stack of the right height",
-        text="A new stack gets **one piece for each region** next to it, counted once it "
-             "stands there.",
-        prompt="You play **{Mover}**. Place a stack that gets **{cell} pieces**.",
-        hint="A placement can cut a region in two: count the regions next to the cell "
-             "once the stack stands there.",
-        targets=_heights,
-        check=lambda cell, mover: checks.stack_height(int(cell))),
-    "prisoner": Kind(
-        idea="hedu-prisoners", turn="place", title="Take prisoners",
-        text="After a placement, enemy stacks shrink to the number of regions next to "
-             "them; the pieces they lose are the mover's **prisoners**.",
-        prompt="You play **{Mover}**. Place a stack that takes **at least {cell} "
-               "prisoners**.",
-        hint="An enemy stack shrinks to its count of regions: look for a placement that "
-             "leaves a tall enemy stack next to fewer regions.",
-        targets=lambda game: ["1", "2", "3"],
-        check=lambda cell, mover: checks.prisoners_taken(int(cell), mover)),
+    "unfertilize": kind(
+        "fertilized-blocked", "plant", "Block the sight",
+        "A {dendrid} fertilizes the empty {soils} it sees, and its sight **stops at "
+        "the first piece** on each line.",
+        "{Plant} one seed so that **{Other} no longer fertilizes {cell}** (and {cell} "
+        "stays empty).",
+        "Find the {dendrids} of {Other} that see {cell}: a seed on the line "
+        "between stops that sight.",
+        _enemy_fertilized, lambda cell, mover: checks.not_fertilized(cell, _other(mover))),
+    "grow": kind(
+        "grow-after-plant", "plant", "Grow a seedbed",
+        "Right after {planting}, the new seed's seedbed may **grow** into the "
+        "mover's forest when the mover fertilizes **every one of its fertile "
+        "soils**.",
+        "{Plant} one seed so that the seedbed on **{cell}** grows into your forest, "
+        "and grow it.",
+        "A seedbed grows whole: join {cell}'s seedbed with your seed, and see that "
+        "you fertilize every fertile {soil} of the bigger seedbed.",
+        _seedbeds, checks.grown, search=("dendria-classic", 4, (5, 18))),
+    "capture": kind(
+        "capture-fertilized", "move", "Capture a forest",
+        "An enemy forest changes hands when the mover fertilizes **every fertile "
+        "soil** of it and its owner misses one.",
+        "Move one of your {dendrids} and **capture the forest on {cell}**.",
+        "List the fertile {soils} of the forest on {cell}: your {dendrids} must see "
+        "all of them, and its owner must miss one, when your {dendrid} stops.",
+        _enemy_forests, checks.grown,
+        statements=(st.goal("must see all of them"),), search=("dendria-classic", 4, (10, 30))),
+    "journey": kind(
+        "journey-convert", "move", "Sprout on the way",
+        "At every stop of a journey the mover may sprout, grow and capture, judged "
+        "with the {dendrid} where it stands.",
+        "Move one of your {dendrids} so that you may **sprout the seed on {cell}**, and "
+        "sprout it.",
+        "A {dendrid} that stops on a root of {cell} becomes one of its nourishers: "
+        "find a stop that closes an open root or tips the count your way.",
+        _seeds, checks.sprouted, search=("dendria-classic", 4, (8, 24))),
+    "first-seed": kind(
+        "pie", "plant", "Fewest lines",
+        "A new game: Dark's first turn is **one seed, on any cell**, and then Light may "
+        "swap sides and take it. In the classic edition a cell on the edge has no line "
+        "out of the board.",
+        "{Plant} Dark's first seed on a cell from which it has the fewest lines: "
+        "**{fewest_lines()|word}**.",
+        "Count the lines of a cell: one for each neighbour's direction. Which cells have "
+        "the fewest neighbours?",
+        _whole_game, lambda target, mover: checks.fewest_lines(), needs=("edge-literal",),
+        opening=True),
+    "limit": kind(
+        "move-limit", "", "The last turn",
+        "The game ends after **{option(dendrid_move_limit)|of(turn)}** in a row without "
+        "a {plant} by each player (a low limit, set for this drill); a pass counts "
+        "like a {dendrid} move, and a {plant} starts the count again.",
+        "{Other} has just passed: {quiet_turns()|of(turn)} in the count. You have "
+        "{mine} points, {Other} {theirs}. **End the game on your turn, and win it.**",
+        "A turn with no {plant} ends the game here, and the forests are counted as "
+        "they stand then: find a move that grows or captures enough on the way.",
+        _whole_game, lambda target, mover: checks.ends_and_wins(mover), needs=("pass-end",), setup=("pass",),
+        search=("dendria-classic", 4, (10, 30))),
+    "lead": kind(
+        "score-half", "", "Take the lead",
+        "A player scores the sum of the **distinct sizes** of their forests, a point "
+        "for each size of which they have **more forests**, and **half a point** for "
+        "the larger forests, compared largest first.",
+        "You have {mine} points, {Other} {theirs}. Play one turn (a {plant} or a move) "
+        "after which **you lead**.",
+        "A new forest counts when its size is new to you, or wins you more forests of "
+        "a size: look for a seedbed you can grow, or a forest you can capture.",
+        _whole_game, lambda target, mover: checks.leads(mover), needs=("score-distinct", "score-majority"),
+        search=("dendria-classic", 4, (10, 30))),
+    "power": kind(
+        "power-rule", "move", "Down in power",
+        "A cell's **power** is the fewest {soils} on any of its six lines; a journey ends "
+        "on a cell of lower power than where it started (unless it wins a tree).",
+        "Move your {dendrid} on **{cell}** so that its journey ends on a cell of the lowest "
+        "power it can reach: power **{lowest_stop(CELL)}**.",
+        "Find the power of the cells along the lines of {cell}, and which of them a "
+        "journey may end on.",
+        _movable_sprites, lambda cell, mover: checks.lowest_stop(cell), search=SPRITES),
+    "sow-next": kind(
+        "sowing-non-touching", "plant", "Sow beside a sprite",
+        "Your pieces next to a new seed may not touch each other: a seed is sown "
+        "where it joins pieces of yours that stand apart, or touches one of them.",
+        "{Plant} one seed that **touches your {dendrid} on {cell}**.",
+        "Look at the empty {soils} around {cell}: next to each, are there pieces of "
+        "yours that touch each other?",
+        _own_sprites, checks.sown_next_to, search=SPRITES),
+    "sprite-capture": kind(
+        "sprite-capture", "move", "Take a sprite",
+        "A sprite may stop on the **first enemy sprite** on its line and remove it, "
+        "if the journey ends on a cell of lower power (or wins a tree).",
+        "Move one of your sprites and **take the enemy sprite on {cell}**.",
+        "Which of your sprites see {cell} first on one of their lines? Then compare "
+        "the power of where it starts and where it would end.",
+        _enemy_sprites, checks.sprite_taken, search=SPRITES),
+    "sprites-capture": kind(
+        "capture-unprotected", "move", "Capture an unprotected forest",
+        "An enemy forest is **protected** while its owner fertilizes every fertile "
+        "plot of it; one that is not may be captured.",
+        "Move one of your sprites and **capture the forest on {cell}**.",
+        "Capture needs an unprotected forest: its owner must miss one of its "
+        "fertile plots, and you must see every one of them when you stop.",
+        _enemy_forests, checks.grown,
+        statements=(st.goal("its owner must miss one of its fertile plots"),),
+        search=("dendria-sprites", 4, (10, 30))),
+    "height": kind(
+        "hedu-place-height", "place", "The tallest stack",
+        "A new stack gets **one piece for each region** next to it, counted once it "
+        "stands there.",
+        "Place the tallest stack you can: one that gets **{tallest_placement()|of(piece)}**.",
+        "A placement can cut a region apart: count the regions next to the cell "
+        "once the stack stands there.",
+        _whole_game, lambda target, mover: checks.tallest_stack(), search=HEDU),
+    "prisoner": kind(
+        "hedu-prisoners", "place", "Take prisoners",
+        "After a placement, enemy stacks shrink to the number of regions next to "
+        "them; the pieces they lose are the mover's **prisoners**.",
+        "Place a stack that takes as many prisoners as a placement can take here: "
+        "**{most_prisoners()|word}**.",
+        "An enemy stack shrinks to its count of regions: look for a placement that "
+        "leaves a tall enemy stack next to fewer regions.",
+        _whole_game, lambda target, mover: checks.most_prisoners(mover),
+        search=("hedu", 4, (6, 24))),
 }
 
 
@@ -222,6 +293,9 @@ def _fields(game: Game, kind: Kind, cell: str) -> dict[str, str]:
 
     words = dict(edition_fields(game))
     words.update(Mover="{to_move()|cap}", Other="{not_to_move()|cap}", cell=cell)
+    if game.variant.family != "hedu":
+        words.update(mine=f"{{score({game.to_move})}}",
+                     theirs=f"{{score({_other(game.to_move)})}}")
     return words
 
 
@@ -264,22 +338,62 @@ def a_wrong_turn(ex: Exercise, game: Game) -> tuple[str, ...]:
     return ()
 
 
+def _filled(sentence: str, words: dict[str, str]) -> str:
+    """``sentence`` with its word fields (``{cell}``, ``{Mover}``, ``{soil}``)
+    written in; its fact fields (``{score(dark)}``: a query, with brackets)
+    are left for the lesson to fill from the engine (:mod:`.facts`), with
+    the target written where a field's argument says ``CELL``."""
+    sentence = sentence.replace("(CELL)", f"({words['cell']})")
+    return re.sub(r"\{([A-Za-z_]+)\}", lambda m: words[m[1]], sentence)
+
+
+@dataclass
+class OpeningExercise(Exercise):
+    """An exercise that starts a new game from its very beginning (the
+    opening, which no position string holds), whatever the page before it
+    showed."""
+
+    def game(self, previous: Game | None = None) -> Game:
+        return super().game(None)
+
+
+def _opening_rules(position: str) -> dict:
+    """"dendria-classic h4" as a rules dict (a hexagon of side 4)."""
+    ruleset, _, board = position.partition(" ")
+    if not (board.startswith("h") and board[1:].isdigit()):
+        raise DendriaError(f"an opening drill's position is a ruleset and a hexagon's "
+                           f"side, like 'dendria-classic h4', not {position!r}")
+    return {"ruleset": ruleset, "board": {"shape": "hexagon", "size": int(board[1:])}}
+
+
 def drill_exercise(kind: Kind, position: str, cell: str, solution: Sequence[str],
-                   level: int = 1, levels: int = 1) -> Exercise:
-    """One exercise of a drill of ``kind``: the position, the target cell
-    (Hedu's height drill: the height), a solution, its level of ``levels``."""
-    game = Game.from_position(position)
+                   level: int = 1, levels: int = 1, with_wrong: bool = True) -> Exercise:
+    """One exercise of a drill of ``kind``: the position, the target (a cell,
+    or "board" for a drill about the whole board), a solution, its level of
+    ``levels``; ``with_wrong``: find a wrong answer for it too (the search
+    for positions does without)."""
+    if kind.opening:
+        rules = _opening_rules(position)
+        game = Game(rules)
+        start: str | None = None
+        make: type[Exercise] = OpeningExercise
+    else:
+        rules, start, make = None, position, Exercise  # type: ignore[assignment]
+        game = Game.from_position(position)
+    game.play(*kind.setup)
     words = _fields(game, kind, cell)
     claims: tuple[claim.Claim, ...] = (claim.to_move(game.to_move, at="start"),)
-    if game.variant.family != "hedu":
+    if game.variant.family != "hedu" and game.board.has_name(cell):
         claims += (claim.piece(cell, game.pieces.get(cell), at="start", mentions=(cell,)),)
-    ex = Exercise(
+    ex = make(
         title=f"{kind.title}, level {level} of {levels}",
-        text=kind.text.format(**words),
-        prompt=kind.prompt.format(**words),
-        start=position,
+        text=_filled(kind.text, words),
+        prompt=_filled(kind.prompt, words),
+        start=start,
+        rules=rules,
+        setup=kind.setup,
         check=kind.check(cell, game.to_move),
-        hint=kind.hint.format(**words),
+        hint=_filled(kind.hint, words),
         solution=tuple(solution),
         turn=kind.turn,
         idea=kind.idea,
@@ -288,7 +402,7 @@ def drill_exercise(kind: Kind, position: str, cell: str, solution: Sequence[str]
         statements=kind.statements,
         rules_covered=(kind.idea, *kind.needs),
     )
-    wrong = a_wrong_turn(ex, game)
+    wrong = a_wrong_turn(ex, game) if with_wrong else ()
     if wrong:
         ex.wrong = (wrong,)
     return ex
@@ -329,4 +443,4 @@ def with_drills(pages: list[Page], *drill_pages: list[Exercise]) -> list[Page]:
     return out
 
 
-__all__ = ["KINDS", "Found", "Kind", "a_wrong_turn", "drill", "drill_exercise", "with_drills"]
+__all__ = ["KINDS", "Found", "Kind", "OpeningExercise", "kind", "a_wrong_turn", "drill", "drill_exercise", "with_drills"]

@@ -134,6 +134,45 @@ def _sees(game: Game, cell: str) -> tuple[str, ...]:
     return _cells(explain.fertilization(game)["lines"].get(cell, ()))
 
 
+def _tallest_placement(game: Game) -> int:
+    """Hedu: the most pieces a placement may get now."""
+    return max(hedu_explain.placement_heights(game).values(), default=0)
+
+
+def _most_prisoners(game: Game) -> int:
+    """Hedu: the most prisoners one placement of the side to move takes now."""
+    before = int(game.position().get("prisoners", {}).get(game.to_move, 0))
+    best = 0
+    for step in game.legal_steps():
+        if step.verb != "place":
+            continue
+        after = game.copy()
+        after.play(step)
+        best = max(best, int(after.position()["prisoners"][game.to_move]) - before)
+    return best
+
+
+def _journey_ends(game: Game, cell: str) -> tuple[str, ...]:
+    """The cells where a journey of the dendrid on ``cell`` may end this turn
+    (every whole turn that moves it, asked of the engine)."""
+    from .claims import whole_turns
+
+    ends = set()
+    for turn in whole_turns(game):
+        if turn[0] == f"move {cell}":
+            slides = [s.split()[1] for s in turn if s.split()[0] == "slide"]
+            if slides:
+                ends.add(slides[-1])
+    return _cells(ends)
+
+
+def _lowest_stop(game: Game, cell: str) -> int:
+    """The lowest power of a cell where a journey of the dendrid on ``cell``
+    may end this turn."""
+    power = explain.power(game)
+    return min(power[c] for c in _journey_ends(game, cell))
+
+
 def _boards() -> Any:
     from .. import boards
     return boards
@@ -221,6 +260,11 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "size_list": lambda g, colour: tuple(str(s) for s in sorted(g.score()[colour]["forests"],
                                                                  reverse=True)),
     "region_count": lambda g: len(hedu_explain.regions(g)),
+    "tallest_placement": _tallest_placement,
+    "fewest_lines": lambda g: min(_lines(g, c) for c in g.board.names(g.board.plots)),
+    "most_prisoners": _most_prisoners,
+    "lowest_stop": _lowest_stop,
+    "power_of": lambda g, cell: explain.power(g)[cell],
     "regions_next_to": lambda g, cell: hedu_explain.plot_heights(g)[cell],
     "height": lambda g, cell: int(str(g.pieces[cell]).split()[-1]),
     "plots_count": lambda g: g.board.n_plots,

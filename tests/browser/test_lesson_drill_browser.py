@@ -1,6 +1,7 @@
 """A drill in a real browser (JupyterLab, headless Chromium, 1280x720): the
-first drill of lesson 02, its help in stages (the rule, then the part of the
-board, then the solution), a wrong answer told the rule it missed, and the
+first drill of a lesson (02, and the drills made for lessons 05, 09 and the
+Hedu lesson 13), its help in stages (the rule, then the part of the board,
+then the solution), a wrong answer told the rule it missed, and the
 *Another position* button after the solution, in the light and the dark
 theme. The screenshots are kept beside the test's temporary folder."""
 
@@ -13,7 +14,9 @@ from .test_lesson_browser import jupyterlab_dark
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = "02_roots.ipynb"
+#: The notebooks whose first drill is played (the classic edition's first
+#: and a drill about the whole board; Hedu's).
+NOTEBOOKS = ("02_roots.ipynb", "09_scoring.ipynb", "13_hedu_score.ipynb")
 
 
 def _verdict(out, wanted, timeout=10):
@@ -24,16 +27,18 @@ def _verdict(out, wanted, timeout=10):
     return verdict.inner_text()
 
 
-def test_a_drill_with_its_help_a_wrong_answer_and_another_position(lab, page, tmp_path):
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_a_drill_with_its_help_a_wrong_answer_and_another_position(lab, page, tmp_path,
+                                                                    notebook):
     page.set_viewport_size({"width": 1280, "height": 720})
-    lab.open_notebook(page, NOTEBOOK, timeout=120)
+    lab.open_notebook(page, notebook, timeout=120)
     lab.kernel_exec(page, "lw = next(v for v in Out.values() "
                           "if type(v).__name__ == 'LessonWidget')")
     first = lab.kernel_literal(page, "next(i for i, p in enumerate(lw.lesson.pages) "
                                      "if getattr(p, 'idea', ''))")
     lab.kernel_exec(page, f"lw.go({first})")
     lab.wait_for_kernel(page, f"lw.page_index == {first}")
-    cells = json.loads((lab.root / NOTEBOOK).read_text())["cells"]
+    cells = json.loads((lab.root / notebook).read_text())["cells"]
     cell = next(k for k, c in enumerate(cells) if c["cell_type"] == "code")
     out = lab.output_locator(page, cell).first
     assert "level 1 of" in out.inner_text()
@@ -59,9 +64,9 @@ def test_a_drill_with_its_help_a_wrong_answer_and_another_position(lab, page, tm
     lab.wait_for_kernel(page, "lw.verdict is not None and lw.verdict.ok is False")
     text = _verdict(out, "Not yet")
     assert "Not yet" in text, (wrong, text)
-    plant = [s.split()[1] for s in lab.kernel_literal(page, "lw.page.solution")
-             if s.split()[0] == "plant"]
-    assert not any(c in text.split() for c in plant if c not in " ".join(wrong))
+    answer = [s.split()[1] for s in lab.kernel_literal(page, "lw.page.solution")
+              if s.split()[0] in ("plant", "place", "slide")]
+    assert not any(c in text.split() for c in answer if c not in " ".join(wrong))
     page.screenshot(path=str(tmp_path / "wrong-light.png"))
     with jupyterlab_dark(page):
         page.screenshot(path=str(tmp_path / "wrong-dark.png"))

@@ -33,8 +33,6 @@ POSITIONS: dict[str, list[Found]] = {
          ('plant b2', 'sprout a2', 'end')),   # 9 of 42 (21%)
         ('dendria-classic h4 4/s3S/4s1/1s3S1/2S3/d4/S3 light', 'g1',
          ('plant g2', 'sprout g1', 'end')),   # 3 of 32 (9%)
-        ('dendria-classic h4 SS1s/3s1/1S4/7/2s3/s1S2/4 dark', 'a4',
-         ('plant b5', 'sprout a4', 'end')),   # 3 of 32 (9%)
         ('dendria-classic h4 4/2s2/SS4/s5s/3Ss1/1sS2/2S1 dark', 'c1',
          ('plant a1', 'sprout c1', 'end')),   # 2 of 30 (7%)
         ('dendria-classic h4 SS1s/3s1/1S4/3S1S1/Sss3/ssSs1/2s1 light', 'a1',
@@ -64,6 +62,11 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h4 SS2/5/6/1S1sss1/1s2sS/1S2s/s2d light', 'e4',
          ('plant f4', 'end')),   # 1 of 33 (3%)
     ],
+    "first-seed": [   # new games: the corners, 6 of the board's cells
+        ('dendria-classic h4', 'board', ('plant a1', 'end')),   # 6 of 37 (16%)
+        ('dendria-classic h5', 'board', ('plant e9', 'end')),   # 6 of 61 (10%)
+        ('dendria-classic h6', 'board', ('plant k6', 'end')),   # 6 of 91 (7%)
+    ],
     "capture": [   # seeds 1, 4
         ('dendria-classic h4 1STd/Ss2S/s1SD1S/1ss1DS1/1SDSSs/SS1s1/s1ds dark', 'a3',
          ('move a4', 'slide b4', 'capture a3', 'end')),   # 12 of 43 (28%)
@@ -86,6 +89,54 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h4 d1S1/3S1/2s2s/d2s3/s2S1s/s1SSS/1s2 dark', 'f1',
          ('move d1', 'slide g1', 'sprout f1', 'end')),   # 1 of 199 (1%)
     ],
+    "limit": [   # seed 1, --mutate 3, --max-turns 120
+        ('dendria-classic h4 s3/st1sS/2ss1s/2sS2S/S1D1S1/SsS2/1sS1 dark dendrid_move_limit=1', 'board',
+         ('move e3', 'slide e4', 'grow f3', 'end')),   # 29 of 106 (27%)
+        ('dendria-classic h4 sS2/s2sS/s1ss1s/2sS2d/SSD1Ss/SsS1d/1sS1 dark dendrid_move_limit=1', 'board',
+         ('move e3', 'slide e4', 'grow d4', 'end')),   # 7 of 36 (19%)
+        ('dendria-classic h4 dds1/Dd1s1/s2sdt/1SDt2d/S1DDSd/Ss1Ss/1sS1 dark dendrid_move_limit=1', 'board',
+         ('move e3', 'slide g1', 'grow f2', 'end')),   # 11 of 83 (13%)
+        ('dendria-classic h4 s3/s2s1/5s/2sS2S/S1D1S1/SsS2/1s2 dark dendrid_move_limit=1', 'board',
+         ('move e3', 'slide c2', 'grow a1', 'end')),   # 3 of 41 (7%)
+        ('dendria-classic h4 s3/s2s1/5s/2sS3/S1D1S1/SsS2/1s2 dark dendrid_move_limit=1', 'board',
+         ('move e3', 'slide c2', 'grow a1', 'end')),   # 1 of 37 (3%)
+    ],
+    "lead": [   # seed 1, --mutate 3, --max-turns 120
+        ('dendria-classic h4 s3/s2s1/3s1s/2sS2S/S1D1S1/SsS2/dsS1 dark', 'board',
+         ('move g1', 'slide g4', 'grow f3', 'end')),   # 22 of 81 (27%)
+        ('dendria-classic h4 1sS1/2SsS/2sS1S/sS1d1s1/1sSssS/1S3/s3 dark', 'board',
+         ('move d4', 'slide a1', 'grow a2', 'end')),   # 13 of 73 (18%)
+        ('dendria-classic h4 1sS1/2SsS/2sS1S/sSsd1s1/1sSssS/1S3/s3 dark', 'board',
+         ('move d4', 'slide a1', 'grow a2', 'end')),   # 13 of 88 (15%)
+        ('dendria-classic h4 s3/s2sS/s1ss1s/2sS2d/SSD1Ss/SsS2/1sS1 light', 'board',
+         ('move e3', 'slide e4', 'grow d4', 'end')),   # 3 of 33 (9%)
+        ('dendria-classic h4 s3/s2s1/3s1s/2sS2S/S1D1S1/SsSD1/1sS1 dark', 'board',
+         ('plant e4', 'sprout d4', 'grow e4', 'end')),   # 1 of 28 (4%)
+    ],
+    "power": [   # seed 1, --max-turns 120
+        ('dendria-sprites h4 1s1S/2s1S/1sS1s1/1S1SdsS/1sss2/S3s/S3 dark komi=4', 'd5',
+         ('move d5', 'slide d1', 'end')),   # 7 of 26 (27%)
+        ('dendria-sprites h4 1ss1/S2sS/1SSs1s/Sss2S1/s1SD1S/1sSS1/s3 light komi=16', 'e4',
+         ('move e4', 'slide a1', 'end')),   # 6 of 27 (22%)
+        ('dendria-sprites h4 S3/4s/s1s1S1/1sS1s1s/sS1SS1/1sSDS/2sS light komi=8', 'f4',
+         ('move f4', 'slide c6', 'end')),   # 10 of 65 (15%)
+        ('dendria-sprites h4 1sS1/2sSS/Ss1S2/1s1S1s1/s1d1S1/sdSS1/ts2 dark komi=18', 'f2',
+         ('move f2', 'slide a4', 'end')),   # 2 of 28 (7%)
+        ('dendria-sprites h4 1sss/2SdS/1SsdsS/1S3sS/S3s1/1SssS/ss2 dark komi=12', 'c4',
+         ('move c4', 'slide c1', 'end')),   # 2 of 77 (3%)
+    ],
+    "sow-next": [   # seed 1, --mutate 3
+        ('dendria-sprites h4 4/2S1s/4S1/1s5/6/D2sS/2s1 light komi=8', 'f1',
+         ('plant e1', 'end')),   # 4 of 30 (13%)
+        ('dendria-sprites h4 2SS/2s2/s1D2s/Sss4/S1s3/2S2/S2s light komi=34', 'c3',
+         ('plant b2', 'end')),   # 4 of 54 (7%)
+        ('dendria-sprites h4 D1SS/2s2/s4s/Sss4/S1s3/2S2/S2s light komi=34', 'a1',
+         ('plant a2', 'end')),   # 3 of 49 (6%)
+        ('dendria-sprites h4 s3/2S1s/4S1/1s4s/1D4/1SSsS/Sss1 light komi=8', 'e2',
+         ('plant d3', 'end')),   # 2 of 77 (3%)
+        ('dendria-sprites h4 2SS/1ss1s/sS1D1s/SDs3s/S1s3/s1SSS/SS1s light komi=34', 'c4',
+         ('plant c5', 'end')),   # 1 of 173 (1%)
+    ],
     "sprite-capture": [   # seeds 1, 2
         ('dendria-sprites h4 3s/SsssS/s1d1s1/s3d1s/SD2SS/SS2s/1S1S light komi=16', 'c3',
          ('move e2', 'slide c3', 'grow f5', 'end')),   # 4 of 17 (24%)
@@ -105,37 +156,35 @@ POSITIONS: dict[str, list[Found]] = {
          ('move d5', 'slide f3', 'sprout f4', 'capture f1', 'end')),   # 16 of 299 (5%)
     ],
     "height": [   # seeds 1, 3
-        ('hedu h4 w1b12/4w2/w22b1b21/1w23w21/b23b21/w11w11b2/1w1b11 black prisoners=0,1', '2',
+        ('hedu h4 w1b12/4w2/w22b1b21/1w23w21/b23b21/w11w11b2/1w1b11 black prisoners=0,1', 'board',
          ('place b3',)),   # 5 of 22 (23%)
-        ('hedu h4 1b1b11/5/5w1/b13w1w11/4b11/w12w11/1b12 black prisoners=0,0', '2',
+        ('hedu h4 1b1b11/5/5w1/b13w1w11/4b11/w12w11/1b12 black prisoners=0,0', 'board',
          ('place e6',)),   # 6 of 28 (21%)
-        ('hedu h4 1b1b11/5/5w2/b13w1w21/4b21/w12w1b2/1b12 white prisoners=0,0', '2',
+        ('hedu h4 1b1b11/5/5w2/b13w1w21/4b21/w12w1b2/1b12 white prisoners=0,0', 'board',
          ('place f2',)),   # 3 of 27 (11%)
-        ('hedu h4 b1b1w1b1/w12b11/6/w12b13/2w1b12/w1w13/4 black prisoners=0,0', '2',
+        ('hedu h4 b1b1w1b1/w12b11/6/w12b13/2w1b12/w1w13/4 black prisoners=0,0', 'board',
          ('place c4',)),   # 2 of 26 (8%)
-        ('hedu h4 1b1b11/5/5w2/b13w1w21/4b21/w12w1b1/1b11w1 black prisoners=0,1', '2',
-         ('place f2',)),   # 2 of 26 (8%)
-        ('hedu h4 w12w1/w12b1b1/w15/b12b1b11b1/1b1w1w12/4w1/w11b11 black prisoners=0,0', '2',
+        ('hedu h4 w12w1/w12b1b1/w15/b12b1b11b1/1b1w1w12/4w1/w11b11 black prisoners=0,0', 'board',
          ('place f4',)),   # 1 of 22 (5%)
-        ('hedu h4 w13/w13b1/6/b13w12/b12w12/4b1/b11w11 black prisoners=0,0', '2',
+        ('hedu h4 w13/w13b1/6/b13w12/b12w12/4b1/b11w11 black prisoners=0,0', 'board',
          ('place f4',)),   # 1 of 28 (4%)
-        ('hedu h4 1b1b11/5/6/4w1w11/4b11/w12w11/1b12 black prisoners=0,0', '2',
+        ('hedu h4 1b1b11/5/6/4w1w11/4b11/w12w11/1b12 black prisoners=0,0', 'board',
          ('place f2',)),   # 1 of 30 (3%)
-        ('hedu h4 4/5/6/7/3w12/2b12/1b11w1 black prisoners=0,0', '2',
+        ('hedu h4 4/5/6/7/3w12/2b12/1b11w1 black prisoners=0,0', 'board',
          ('place f4',)),   # 1 of 34 (3%)
     ],
     "prisoner": [   # seeds 2
-        ('hedu h4 b23/1w21b2b2/w2w2w1w21w2/2b1b1w2b21/1b1w21w21/2w2b2w2/b1b1b11 black prisoners=0,1', '2',
+        ('hedu h4 b23/1w21b2b2/w2w2w1w21w2/2b1b1w2b21/1b1w21w21/2w2b2w2/b1b1b11 black prisoners=0,1', 'board',
          ('place b3',)),   # 3 of 12 (25%)
-        ('hedu h4 4/3w11/w1b14/b12b2b21b1/w1b1w21b21/w1w1w2w2b2/4 white prisoners=0,1', '1',
+        ('hedu h4 4/3w11/w1b14/b12b2b21b1/w1b1w21b21/w1w1w2w2b2/4 white prisoners=0,1', 'board',
          ('place d2',)),   # 3 of 21 (14%)
-        ('hedu h4 4/3w11/w1b14/b12b1b11b1/w1b1w1b1b11/w1w11w11/4 white prisoners=0,0', '1',
+        ('hedu h4 4/3w11/w1b14/b12b1b11b1/w1b1w1b1b11/w1w11w11/4 white prisoners=0,0', 'board',
          ('place d2',)),   # 2 of 23 (9%)
-        ('hedu h4 1b21b2/2w2b21/b11b1w1b21/5b3b2/b1w11w2w31/w11w21w2/w1b21w1 black prisoners=0,0', '3',
+        ('hedu h4 1b21b2/2w2b21/b11b1w1b21/5b3b2/b1w11w2w31/w11w21w2/w1b21w1 black prisoners=0,0', 'board',
          ('place f4',)),   # 1 of 16 (6%)
-        ('hedu h4 1b21b2/2w2b21/b11b1w1b11/7/b1w11w1w11/w11w12/1b12 white prisoners=0,0', '1',
+        ('hedu h4 1b21b2/2w2b21/b11b1w1b11/7/b1w11w1w11/w11w12/1b12 white prisoners=0,0', 'board',
          ('place b5',)),   # 1 of 22 (5%)
-        ('hedu h4 4/5/1b14/7/w1b11b1b11/w1w11w11/4 black prisoners=0,0', '1',
+        ('hedu h4 4/5/1b14/7/w1b11b1b11/w1w11w11/4 black prisoners=0,0', 'board',
          ('place g1',)),   # 1 of 30 (3%)
     ],
 }

@@ -7,6 +7,8 @@ from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, words
+from ..drills import with_drills
+from .drill_positions import drill
 
 # A quiet end of game: Dark has a forest of 3, Light a forest of 2.
 QUIET = "dendria-classic h4 tt2/t4/1s4/3d3/2S3/3D1/2TT light"
@@ -88,7 +90,7 @@ LESSON = Lesson(
     name="08_ending",
     title="Ending the game",
     summary="Two passes in a row, no board seen twice, and the dendrid move limit.",
-    pages=[
+    pages=with_drills([
         Page(
             title="How a game ends",
             text=(
@@ -240,5 +242,5 @@ LESSON = Lesson(
             claims=(claim.holding("dark dendrid", "d3", at="start"),),
             rules_covered=("superko",),
         ),
-    ],
+    ], drill('limit')),
 )

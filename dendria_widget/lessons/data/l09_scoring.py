@@ -7,6 +7,8 @@ from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
+from ..drills import with_drills
+from .drill_positions import drill
 
 # Dark: forests of 3, 3 and 2; Light: one forest of 4.
 WORKED = "dendria-classic h5 ttt2/6/5tt/3d4/t4s3/t4D2/t1S4/6/1TTTT dark"
@@ -39,7 +41,7 @@ LESSON = Lesson(
     title="Scoring",
     summary="Worked examples: distinct forest sizes, a point for more forests of a size, "
             "the half point.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Only forests count",
             statements=(st.rule("only **forests** score", "score-distinct", "2.5 Scoring", ("dendria-classic",)),),
@@ -195,5 +197,5 @@ LESSON = Lesson(
             wrong=(("plant d5", "end"), ("plant e5", "end"), ("move d6", "slide d7", "end")),
             rules_covered=("score-distinct", "score-half", "grow-after-plant"),
         ),
-    ],
+    ], drill('lead')),
 )

@@ -9,6 +9,8 @@ from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
+from ..drills import with_drills
+from .drill_positions import drill
 from ..sentences import DIRECTION_WORDS
 
 RULES = {"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 5}}
@@ -101,7 +103,7 @@ LESSON = Lesson(
     name="10_pie",
     title="The pie rule",
     summary="Dark's first seed, and Light's choice to swap sides.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Who moves first?",
             text=(
@@ -202,5 +204,5 @@ LESSON = Lesson(
             wrong=(("plant d4", "end"), ("plant b1", "end"), ("pass",)),
             rules_covered=("pie-swap",),
         ),
-    ],
+    ], drill('first-seed')),
 )

@@ -8,6 +8,8 @@ from .. import checks
 from .. import claims as claim
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
+from ..drills import with_drills
+from .drill_positions import drill
 from ..sentences import DIRECTION_WORDS
 
 # Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
@@ -80,7 +82,7 @@ LESSON = Lesson(
     title="The sprites edition: power and sowing",
     summary="Sprites and power, the power rule, no move limit, edge plots, sowing without "
             "touching, converting as a move starts.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Sprites and power",
             claims=(claim.power("a1", 0, mentions=("0",)), claim.power("i5", 0, mentions=()), claim.power("e5", 4, mentions=("4",)),),
@@ -232,5 +234,5 @@ LESSON = Lesson(
             wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
             rules_covered=("convert-at-start", "sprout-majority"),
         ),
-    ],
+    ], drill('power'), drill('sow-next')),
 )
