@@ -418,14 +418,15 @@ def test_every_drill_has_three_levels_in_a_row_right_after_its_idea():
         assert pages == list(range(pages[0], pages[0] + len(pages))), lesson.name
         first = lesson.page(pages[0])
         before = pages[0] - 1
-        while lesson.page(before).start is None and lesson.page(before).rules is None:
+        chain = [lesson.page(before)]          # the page before, and the pages whose game
+        while chain[-1].start is None and chain[-1].rules is None:   # it continues
             before -= 1
-        teacher = lesson.page(before)
-        assert not isinstance(teacher, Exercise), f"{lesson.name} {first.title}"
-        assert set(teacher.rules_covered) & set(first.rules_covered), \
-            f"{lesson.name} {first.title} comes after {teacher.title}, which teaches none " \
-            "of its rules"
-        assert len({lesson.page(k).start for k in pages}) == len(pages)
+            chain.append(lesson.page(before))
+        assert not any(isinstance(p, Exercise) for p in chain), f"{lesson.name} {first.title}"
+        assert any(set(p.rules_covered) & set(first.rules_covered) for p in chain), \
+            f"{lesson.name} {first.title} comes after {chain[0].title}, and no page of " \
+            "its game teaches one of its rules"
+        assert len({lesson.start_game(k).position_string() for k in pages}) == len(pages)
 
 
 def test_another_position_after_the_solution_is_shown(tmp_path):

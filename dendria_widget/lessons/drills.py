@@ -21,14 +21,13 @@ piece standing there is a claim the engine checks.
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..explain import dendria as explain
 from ..game import Game
 from . import checks
+from . import facts as fact_fields
 from . import claims as claim
 from . import statements as st
 from ..errors import DendriaError
@@ -232,7 +231,7 @@ KINDS: dict[str, Kind] = {
         "A cell's **power** is the fewest {soils} on any of its six lines; a journey ends "
         "on a cell of lower power than where it started (unless it wins a tree).",
         "Move your {dendrid} on **{cell}** so that its journey ends on a cell of the lowest "
-        "power it can reach: power **{lowest_stop(CELL)}**.",
+        "power it can reach: power **{lowest_stop({cell})}**.",
         "Find the power of the cells along the lines of {cell}, and which of them a "
         "journey may end on.",
         _movable_sprites, lambda cell, mover: checks.lowest_stop(cell), search=SPRITES),
@@ -342,9 +341,8 @@ def _filled(sentence: str, words: dict[str, str]) -> str:
     """``sentence`` with its word fields (``{cell}``, ``{Mover}``, ``{soil}``)
     written in; its fact fields (``{score(dark)}``: a query, with brackets)
     are left for the lesson to fill from the engine (:mod:`.facts`), with
-    the target written where a field's argument says ``CELL``."""
-    sentence = sentence.replace("(CELL)", f"({words['cell']})")
-    return re.sub(r"\{([A-Za-z_]+)\}", lambda m: words[m[1]], sentence)
+    the word fields in their arguments written in (``{lowest_stop({cell})}``)."""
+    return fact_fields.fill_words(sentence, words)
 
 
 @dataclass

@@ -448,6 +448,14 @@ def edition_words(game: Game, template: str) -> str:
     return _fill(WORD_FIELD, template, fill)
 
 
+def fill_words(template: str, words: Mapping[str, str]) -> str:
+    """``template`` with its word fields (``{cell}``, ``{soil}``) written from
+    ``words``, its fact fields (a query, with brackets) left as they are;
+    a word field inside a fact field's arguments is written too
+    (``{lowest_stop({cell})}`` -> ``{lowest_stop(d5)}``)."""
+    return _fill(WORD_FIELD, template, lambda m: words[m["word"]])
+
+
 def _fill(pattern: re.Pattern[str], template: str,
           value: Callable[[re.Match[str]], str]) -> str:
     """``template`` with each field ``pattern`` finds written as ``value``
@@ -574,4 +582,5 @@ def false_statements(template: str, text: str, games: Mapping[str, Game] | Game
 
 
 __all__ = ["FIELD", "FORMATS", "QUERIES", "FalseStatement", "Field", "Rendered", "answer",
-           "edition_words", "fact_fields", "false_statements", "has_fields", "render"]
+           "edition_words", "fact_fields", "false_statements", "fill_words", "has_fields",
+           "render"]

@@ -67,6 +67,18 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h5', 'board', ('plant e9', 'end')),   # 6 of 61 (10%)
         ('dendria-classic h6', 'board', ('plant k6', 'end')),   # 6 of 91 (7%)
     ],
+    "grow": [   # targeted search: seeded random games and changed copies (seeds 1, 2)
+        ('dendria-classic h4 1sSs/s1S2/2S1S1/1sSss1d/S2S2/3ss/D1S1 dark', 'a4',
+         ('plant b4', 'sprout b3', 'grow b4', 'end')),   # 4 of 78 (5%)
+        ('dendria-classic h4 4/s4/1SSs2/1ssss1s/S2DS1/d1S1S/2sD dark', 'g3',
+         ('plant g2', 'sprout f3', 'grow g2', 'end')),   # 2 of 48 (4%)
+        ('dendria-classic h4 S3/1s2s/s1d1s1/sS4D/2sSSS/3S1/3s dark', 'b2',
+         ('plant a2', 'sprout a1', 'grow a2', 'end')),   # 2 of 54 (4%)
+        ('dendria-classic h4 2s1/2S2/6/1S5/1dssS1/5/s2S dark', 'g1',
+         ('plant f1', 'grow f1', 'end')),   # 1 of 51 (2%)
+        ('dendria-classic h4 4/s4/2Ss2/1d4s/S2S2/5/4 dark', 'b1',
+         ('plant a1', 'grow a1', 'end')),   # 1 of 82 (1%)
+    ],
     "capture": [   # seeds 1, 4
         ('dendria-classic h4 1STd/Ss2S/s1SD1S/1ss1DS1/1SDSSs/SS1s1/s1ds dark', 'a3',
          ('move a4', 'slide b4', 'capture a3', 'end')),   # 12 of 43 (28%)

@@ -5,6 +5,8 @@ from .. import checks
 from .. import claims as claim
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page
+from ..drills import with_drills
+from .drill_positions import drill
 
 GROUPS = "dendria-classic h4 2tt/5/1ss3/2s4/4SS/5/1T2 dark"
 CORNER_BOTTOM = "dendria-classic h4 4/5/6/7/6/4d/3d dark"
@@ -19,7 +21,7 @@ LESSON = Lesson(
     title="Seedbeds and forests",
     summary="Seedbeds and their fertile soils; a seedbed grows into a forest, after planting "
             "or during a move.",
-    pages=[
+    pages=with_drills([
         Page(
             title="Seedbeds and forests",
             text="Seeds of one colour that touch each other form a **seedbed**; touching "
@@ -138,5 +140,5 @@ LESSON = Lesson(
             claims=(claim.group("a1", "a2", at="start"), claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start"),),
             rules_covered=("grow", "grow-on-move"),
         ),
-    ],
+    ], drill('grow')),
 )
