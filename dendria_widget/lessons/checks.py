@@ -409,7 +409,8 @@ def ends_and_wins(colour: str) -> Check:
                                                "and a {plant} starts the count of turns "
                                                "without one again from zero. Only a turn "
                                                "with no {plant} ends the game here."))
-        winner = game.outcome.winner
+        outcome = game.outcome
+        winner = outcome.winner if outcome is not None else None
         if winner == colour:
             return Verdict(True, f"Right: the game is over, because {game.end_reason}, and "
                                  f"{colour} wins. {_both_scores(game)}")

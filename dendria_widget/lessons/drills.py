@@ -376,7 +376,7 @@ def drill_exercise(kind: Kind, position: str, cell: str, solution: Sequence[str]
         start: str | None = None
         make: type[Exercise] = OpeningExercise
     else:
-        rules, start, make = None, position, Exercise  # type: ignore[assignment]
+        rules, start, make = None, position, Exercise
         game = Game.from_position(position)
     game.play(*kind.setup)
     words = _fields(game, kind, cell)
