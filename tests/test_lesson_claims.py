@@ -219,10 +219,10 @@ def test_the_edge_reading_of_lesson_01_is_the_classic_one():
 
 
 def test_feeding_then_sprouting_is_judged_not_crashed():
-    """L02 "Feed the seed" and "Two with one" raised KeyError on a legal turn:
+    """L02 "Feed the seed" and "Both with one seed" (once "Two with one") raised KeyError on a legal turn:
     plant, then sprout the seed just fed."""
     for title, answer in (("Feed the seed", ("plant f2", "sprout d4", "end")),
-                          ("Two with one", ("plant g4", "sprout g1", "end"))):
+                          ("Both with one seed", ("plant g4", "sprout g1", "end"))):
         lesson, k, page = _page("02_roots", title)
         game = lesson.start_game(k)
         game.play(*answer)

@@ -195,7 +195,7 @@ KINDS: dict[str, Kind] = {
         text="A new stack gets **one piece for each region** next to it, counted once it "
              "stands there.",
         prompt="You play **{Mover}**. Place a stack that gets **{cell} pieces**.",
-        hint="A placement can cut a region in two: count the regions next to the cell "
+        hint="A placement can cut a region apart: count the regions next to the cell "
              "once the stack stands there.",
         targets=_heights,
         check=lambda cell, mover: checks.stack_height(int(cell))),

@@ -72,7 +72,7 @@ def _check_sow_between(game: Game) -> Verdict:
         return Verdict(True, f"Your seed on {cell} touches your pieces on {words(mine)}, "
                              "and they do not touch each other.")
     return Verdict(False, f"Your seed on {cell} touches {len(mine)} of your pieces; find a "
-                          "plot between two of them that do not touch each other.")
+                          "plot between pieces of yours that do not touch each other.")
 
 
 LESSON = Lesson(
@@ -86,8 +86,9 @@ LESSON = Lesson(
             claims=(claim.power("a1", 0, mentions=("0",)), claim.power("i5", 0, mentions=()), claim.power("e5", 4, mentions=("4",)),),
             text=(
                 "The **sprites edition** is a later Dendria. The classic edition's dendrid "
-                "is called a **sprite** here, and its planting is called **sowing**.\n\n"
-                "Every cell has a **power**: look along its six lines and count the cells "
+                "is called a **sprite** here, its planting is called **sowing**, and its soils "
+                "are **plots**.\n\n"
+                "Every cell has a **power**: look along its lines and count the cells "
                 "on the shortest one. The numbers on the board show it. Cells on the edge "
                 "have power {power(a1)}; the middle of this board has power "
                 "{power(e5)}."),
@@ -118,8 +119,9 @@ LESSON = Lesson(
             text=(
                 "The classic edition ends a game after "
                 "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns by each "
-                "player without a plant (lesson 08). The sprites edition has **no such limit**: a game "
-                "ends after two passes in a row. The repetition rule still holds: no turn "
+                "player without a plant (lesson {lesson(ending)}). The sprites edition has **no "
+                "such limit**: a game ends after {rule_number(passes_to_end)|word} passes in a "
+                "row. The repetition rule still holds: no turn "
                 "may bring back a board seen before."),
             start=POWER,
             claims=(claim.option("dendrid_move_limit", None),
@@ -187,11 +189,11 @@ LESSON = Lesson(
             turn="plant",
             text="{to_move()|cap} has {count_of(dark seed)|word} seeds, on "
                  "{holding(dark seed)}. c2 and c4 do not touch; e3 and e4 do.",
-            prompt=("You play **{to_move()|cap}**. Sow a seed that touches **at least two** of your "
-                    "pieces, and end your turn."),
+            prompt=("You play **{to_move()|cap}**. Sow a seed that touches **at least "
+                    "{next_to(c3, dark)|n|word@end}** of your pieces, and end your turn."),
             start=SOWING,
             check=_check_sow_between,
-            hint="Two of your pieces may touch the new seed only if they do not touch "
+            hint="Your pieces may touch the new seed only if they do not touch "
                  "each other.",
             hint_cells=("c2", "c4"),
             solution=("sow c3", "end"),

@@ -92,10 +92,10 @@ def _check_off_board(game: Game) -> Verdict:
             and c not in game.pieces]
     if gone:
         return Verdict(True, f"Right: the white stack on {words(gone)} touched no region "
-                             "after your stack stood on " + cell + ": it shrank to 0 and "
+                             "after your stack stood on " + cell + ": it lost every piece and "
                              "left the board.")
     return Verdict(False, f"After your stack on {cell} every white stack still touches a "
-                          "region, so none shrinks to 0. Which white stack touches only "
+                          "region, so none loses every piece. Which white stack touches only "
                           "one region, and a small one?")
 LESSON = Lesson(
     name="13_hedu_score",
@@ -109,7 +109,7 @@ LESSON = Lesson(
                 "A placement can also take a region away from a stack. After placing, "
                 "first every **enemy** stack that touches fewer regions than its height "
                 "**shrinks** to that number, then every **friendly** stack, then stacks "
-                "grow as you saw. A stack that shrinks to 0 leaves the board.\n\n"
+                "grow as you saw. A stack that loses every piece leaves the board.\n\n"
                 "The preview shows what {to_move()|cap}'s stack on c3 would do: "
                 "{piece(c2)|colour|cap}'s c2 (height {height(c2)}) and "
                 "{piece(d3)|colour|cap}'s own d3 (height {height(d3)}) would each lose the "
@@ -145,8 +145,8 @@ LESSON = Lesson(
             setup=("place a2", "place b1"),
             overlays=("regions",),
             check=_check_prisoner,
-            hint="Look at the white 2s on the wall: which one could you cut off from one "
-                 "of its two regions, without cutting one of yours?",
+            hint="Look at the white stacks on the wall: which one could you cut off from "
+                 "one of its regions, without cutting one of yours?",
             hint_cells=("d1", "d7"),
             solution=("place e1",),
             wrong=(("place c3",), ("place a3",)),
@@ -159,7 +159,7 @@ LESSON = Lesson(
                 "The order matters when a stack leaves the board: its plot is empty again "
                 "and joins the regions before the next stacks are judged. Press **Play**: "
                 "{to_move()|cap} places on a3, a stack of {new_height(a3)}. The "
-                "{piece(a4)|piece} on a4 touches no region any more: it shrinks to 0 and "
+                "{piece(a4)|piece} on a4 touches no region any more: it loses its piece and "
                 "leaves ({to_move()|cap} has {prisoners(black)@end} prisoner now). Now a4 "
                 "is an empty plot next to a3, so {to_move()|cap}'s new stack touches more "
                 "regions and grows to {height(a3)@end}."),
@@ -197,13 +197,13 @@ LESSON = Lesson(
             title="Off the board",
             turn="place",
             text="Another position, {to_move()|cap} to play. White has "
-                 "{holding(white 1)|n|word} stacks, each of 1: on {holding(white 1)}.",
+                 "{holding(white 1)|n|word} stacks, each of {height(d3)}: on {holding(white 1)}.",
             prompt=("You play **{to_move()|cap}**. Place a stack after which a white stack leaves the "
                     "board."),
             start=OFF,
             overlays=("regions",),
             check=_check_off_board,
-            hint="A stack shrinks to the number of regions it touches; at 0 it leaves.",
+            hint="A stack shrinks to the number of regions it touches; with none it leaves.",
             hint_cells=("f3", "f4", "g2", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place c1",)),
@@ -234,7 +234,8 @@ LESSON = Lesson(
         Page(
             title="The end and the score",
             text=(
-                "The game ends when no empty cell admits a placement, or after two passes "
+                "The game ends when no empty cell admits a placement, or after "
+                "{rule_number(passes_to_end)|word} passes "
                 "in a row. Here Black placed a stack on e5. Press **Play**: both players "
                 "pass.\n\n"
                 "Each player scores the values of the regions they control, plus their "
