@@ -59,10 +59,20 @@ Solved = dict[str, list[str]]
 #: its lesson (see :data:`RENAMED`) and its words.
 MOVED: dict[tuple[str, str], tuple[str, str]] = {
     ("02_roots", "Two with one"): ("02_roots", "Both with one seed"),
+    # 11_sprites_power was split: its sowing pages are 12_sprites_sowing now
+    ("11_sprites_power", "A seed on the edge"): ("12_sprites_sowing", "A seed on the edge"),
+    ("11_sprites_power", "Sow between"): ("12_sprites_sowing", "Sow between"),
+    ("12_sprites_boards", "Grow on the atoll"): ("14_sprites_boards", "Grow across the water"),
 }
 #: The lessons renamed since an earlier version: old name -> new name (the
 #: exercises of a lesson that was split are in :data:`MOVED`).
-RENAMED: dict[str, str] = {}
+RENAMED: dict[str, str] = {
+    "11_sprites_protection": "13_sprites_protection",
+    "12_sprites_boards": "14_sprites_boards",
+    "13_hedu": "15_hedu",
+    "13_hedu_score": "16_hedu_score",
+    "14_teachers": "17_teachers",
+}
 
 
 def migrate(solved: Solved) -> Solved:

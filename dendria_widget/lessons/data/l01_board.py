@@ -156,7 +156,7 @@ LESSON = Lesson(
                  "the {corners()|plus(-1)|word} other corners; the other cells of the edge, "
                  "like a2, have {roots(a2)|word}. "
                  "(The sprites edition reads the edge another way: lesson "
-                 "{lesson(sprites_power)}.)",
+                 "{lesson(sprites_sowing)}.)",
             start="dendria-classic h4 s3/5/6/7/6/5/4 dark",
             overlays=("roots",),
             focus="a1",

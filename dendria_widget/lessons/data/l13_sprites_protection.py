@@ -1,4 +1,4 @@
-"""Lesson 11, part 2: the sprites edition's forests: protection, capturing an
+"""Lesson 13: the sprites edition's forests: protection, capturing an
 unprotected forest, forests with no fertile plot, leafiness."""
 
 from ...explain import dendria as explain
@@ -99,7 +99,7 @@ def _check_dark_leads(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="11_sprites_protection",
+    name="13_sprites_protection",
     title="The sprites edition: protected forests",
     summary="Protected forests, capturing the unprotected ones, forests with no fertile "
             "plot, and leafiness.",

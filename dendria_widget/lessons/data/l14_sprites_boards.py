@@ -1,4 +1,4 @@
-"""Lesson 12: the sprites edition, part 2: the komi pie, modular boards and
+"""Lesson 14: the sprites edition: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
 from ...game import Game
@@ -45,7 +45,7 @@ def _check_hunt(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="12_sprites_boards",
+    name="14_sprites_boards",
     title="The sprites edition: the komi pie and modular boards",
     summary="The komi pie, modular boards and lagoons, and sprites that capture sprites.",
     pages=with_drills([
@@ -141,7 +141,7 @@ LESSON = Lesson(
             rules_covered=("lagoons", "edge-touching"),
         ),
         Exercise(
-            title="Grow on the atoll",
+            title="Grow across the water",
             turn="move",
             text=("{piece(g4)|colour|cap}'s seed on g4 has {fertile_count(g4)|word} fertile "
                   "plots: {fertile_soils(g4)}. Your sprite on h4 fertilizes "

@@ -1,4 +1,4 @@
-"""Lesson 13: Hedu: stacks, its pie rule, regions, the height of a new stack,
+"""Lesson 15: Hedu: stacks, its pie rule, regions, the height of a new stack,
 stacks growing, and plots where no stack may stand."""
 
 from collections.abc import Callable
@@ -72,7 +72,7 @@ def _check_no_room(game: Game) -> Verdict:
                           "region once a stack stands on it. Look for an empty plot that "
                           "would be a region of its own.")
 LESSON = Lesson(
-    name="13_hedu",
+    name="15_hedu",
     title="Hedu",
     summary="Stacks and regions, and the height of a new stack.",
     pages=with_drills([

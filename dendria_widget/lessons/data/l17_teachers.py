@@ -1,4 +1,4 @@
-"""Lesson 14: for teachers: setting up positions, marks and arrows (with an
+"""Lesson 17: for teachers: setting up positions, marks and arrows (with an
 exercise on each, checked by the engine), a lesson of your own, pictures for
 slides and handouts, a lesson full-width in class."""
 
@@ -96,7 +96,7 @@ def _check_annotated(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="14_teachers",
+    name="17_teachers",
     title="For teachers",
     summary="Set up positions, mark them, write a lesson of your own, export pictures, "
             "show a lesson in class.",
