@@ -35,6 +35,10 @@ MODULE_OFFSETS = ((0, 0),) + DIRECTIONS
 #: picture saved in about ten seconds with half a gigabyte; beyond, the time
 #: and memory grow about as the plots squared, to minutes and gigabytes at 60.
 MAX_SIZE = 26
+#: How many modules a modular board has, at least and at most.
+MIN_MODULES, MAX_MODULES = 7, 19
+#: Two modules are linked when at least this many cells of one touch the other.
+MODULE_LINK = 2
 #: How far from (0, 0) a module centre may lie, in q and in r (a modular
 #: board has at most 19 modules, so a real one lies well inside).
 MODULE_REACH = 1000
@@ -477,8 +481,9 @@ def _hexagon(size: int) -> Board:
 @lru_cache(maxsize=256)
 def _modular(centres: tuple[tuple[int, int], ...]) -> Board:
     count = len(centres)
-    if not 7 <= count <= 19:
-        raise BadBoard(f"a modular board needs 7 to 19 modules, not {count}")
+    if not MIN_MODULES <= count <= MAX_MODULES:
+        raise BadBoard(f"a modular board needs {MIN_MODULES} to {MAX_MODULES} modules, "
+                       f"not {count}")
     if len(set(centres)) != count:
         dup = next(c for c in centres if centres.count(c) > 1)
         raise BadBoard(f"two modules have the same centre {list(dup)}: modules may not overlap")
@@ -499,7 +504,7 @@ def _modular(centres: tuple[tuple[int, int], ...]) -> Board:
             if a >= b or hex_distance(a, b) > 5:
                 continue
             touch = max(_touching(a, b, cells), _touching(b, a, cells))
-            if touch >= 2:
+            if touch >= MODULE_LINK:
                 links[a].add(b)
                 links[b].add(a)
             elif touch == 1:

@@ -2,7 +2,7 @@
 
     python scripts/build_tutorials.py                 # every tutorials/*.ipynb
     python scripts/build_tutorials.py tutorials/02_roots.ipynb ...
-    python scripts/build_tutorials.py --new 11_sprites_sowing   # a new lesson's notebook
+    python scripts/build_tutorials.py --new 20_my_lesson     # a new lesson's notebook
 
 Each notebook runs top to bottom in a kernel of THIS Python (run the script
 from the project's virtual environment), in the tutorials folder. Then the
@@ -225,7 +225,7 @@ shown as they start, without their solutions: solve them on the board above."""
 
 
 def new_notebook(name):
-    """The notebook of the lesson ``name`` (a stem like ``11_sprites_sowing``),
+    """The notebook of the lesson ``name`` (a stem like ``12_sprites_sowing``),
     in the shape :func:`shape_problems` checks, not yet run."""
     import nbformat
 
@@ -357,7 +357,7 @@ def main(argv=None):
     ap.add_argument("--clean-only", action="store_true",
                     help="only clean the saved notebooks, do not run them")
     ap.add_argument("--new", metavar="NAME",
-                    help="write the notebook of the lesson NAME (e.g. 11_sprites_sowing), "
+                    help="write the notebook of the lesson NAME (e.g. 12_sprites_sowing), "
                          "then build it")
     ap.add_argument("--manifest", action="store_true",
                     help="only write tutorials/SHA256SUMS, of the notebooks git tracks "

@@ -38,14 +38,14 @@ COVERED_BY = {
     "08_ending": ["pass-end", "superko", "move-limit"],
     "09_scoring": ["score-distinct", "score-majority", "score-half", "komi"],
     "10_pie": ["pie", "pie-swap"],
-    "11_sprites_power": ["power", "power-rule", "no-move-limit", "sowing-non-touching",
-                         "edge-touching"],
-    "11_sprites_protection": ["capture-unprotected", "protection", "enclosed-sight",
+    "11_sprites_power": ["power", "power-rule", "no-move-limit"],
+    "12_sprites_sowing": ["sowing-non-touching", "edge-touching"],
+    "13_sprites_protection": ["capture-unprotected", "protection", "enclosed-sight",
                               "leafiness"],
-    "12_sprites_boards": ["modular", "lagoons", "sprite-capture", "komi-pie"],
-    "13_hedu": ["hedu-stacks", "hedu-regions", "hedu-place-height", "hedu-no-zero",
+    "14_sprites_boards": ["modular", "lagoons", "sprite-capture", "komi-pie"],
+    "15_hedu": ["hedu-stacks", "hedu-regions", "hedu-place-height", "hedu-no-zero",
                 "hedu-increase", "hedu-pie"],
-    "13_hedu_score": ["hedu-reduce", "hedu-prisoners", "hedu-control", "hedu-value",
+    "16_hedu_score": ["hedu-reduce", "hedu-prisoners", "hedu-control", "hedu-value",
                       "hedu-end", "hedu-score"],
 }
 
@@ -132,7 +132,7 @@ def test_every_page_renders_with_its_overlays(lesson):
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
 def test_every_lesson_has_exercises_and_rules(lesson):
     exercises = lesson.exercises()
-    if int(lesson.number) <= 13:       # 14 is for teachers
+    if int(lesson.number) <= 16:       # 17 is for teachers
         assert len(exercises) >= 2, f"{lesson.name} needs at least two exercises"
     for rid in lesson.rules_covered():
         assert rid in RULE_IDS
@@ -253,11 +253,11 @@ def test_teacher_actions_in_answers():
 
 
 def test_teacher_exercises_through_the_board(tmp_path):
-    """Lesson 14's set-up and annotation exercises, done with the board's own
+    """Lesson 17's set-up and annotation exercises, done with the board's own
     Editor and marks (what the learner's clicks call), and by Show solution."""
     from dendria_widget.lessons import LessonWidget, Progress
 
-    lw = LessonWidget("14_teachers", progress=Progress(tmp_path / "progress.json"))
+    lw = LessonWidget("17_teachers", progress=Progress(tmp_path / "progress.json"))
     done = 0
     for k, ex in enumerate(lw.lesson.pages):
         if not (ex.is_exercise and any(framework.teacher_action(a) for a in ex.solution)):
@@ -373,7 +373,7 @@ def test_the_index_lists_every_notebook_and_lesson():
         assert f"]({nb.name})" in index, f"tutorials/index.ipynb does not link {nb.name}"
     for lesson in LESSONS:
         assert f"]({lesson.name}.ipynb)" in index
-    for k in range(17):
+    for k in range(20):
         assert re.search(rf"\]\({k:02d}_[a-z_]+\.ipynb\)", index), f"notebook {k:02d} not listed"
 
 
@@ -389,7 +389,7 @@ def test_committed_notebooks_are_clean(path):
     assert not re.search(r"/work/|/tmp/|/root/|/home/", text), "a machine path in the outputs"
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert all(c["execution_count"] is not None for c in code), "a cell was not run"
-    if re.match(r"\d\d_", path.name) and path.name[:2] not in ("00", "15", "16"):
+    if re.match(r"\d\d_", path.name) and path.name[:2] not in ("00", "18", "19"):
         assert "data:image/svg+xml," in text, "a lesson notebook shows its boards as SVG"
 
 

@@ -288,8 +288,8 @@ def sprouted_many(count: int, colour: str = "dark") -> Check:
         other = "light" if colour == "dark" else "dark"
         return Verdict(False, head + f"A seed may sprout for {colour} when it is nourished "
                                      f"and more of its nourishers are {colour} than "
-                                     f"{other}: one seed of yours must do that for two "
-                                     "seeds at once.")
+                                     f"{other}: one seed of yours must do that for "
+                                     f"{say.plural(count, 'seed')} at once.")
     return check
 
 

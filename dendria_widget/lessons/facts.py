@@ -17,7 +17,7 @@ A field is ``{query(arg, arg)|format|format@at}``:
   its arguments are words (cells, colours, a piece such as ``dark
   dendrid``; several cells in one argument are separated by spaces).
 - each ``format`` turns the answer into words (:data:`FORMATS`): ``n`` (how
-  many), ``word`` (a number in words), ``cap`` (a capital), ``can``
+  many), ``word`` (a number in words), ``ordinal`` ("fourth"), ``cap`` (a capital), ``can``
   ("can"/"cannot"), ``piece`` (a piece in the edition's words), ``colour``
   (the colour of a piece), ``of(word)`` ("3 soils"), ...;
 - ``@at`` is the board the fact is about: ``@0`` (the default) the page's
@@ -59,6 +59,8 @@ from ..explain import dendria as explain
 from ..explain import hedu as hedu_explain
 from ..explain.sentences import and_list, points
 from ..game import Game
+from .. import geometry
+from ..rules import base as rules_base
 from ..rules.variant import plural_of
 from .claims import QUERIES as CLAIM_QUERIES
 
@@ -73,7 +75,12 @@ WORD_FIELD = re.compile(r"\{(?P<word>[A-Za-z_]+)\}")
 DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
                    "SE": "south-east", "SW": "south-west"}
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten", "eleven", "twelve")
+                "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                "seventeen", "eighteen", "nineteen", "twenty")
+ORDINAL_WORDS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+                 "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth",
+                 "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+                 "nineteenth", "twentieth")
 
 
 def _cells(values: Any) -> tuple[str, ...]:
@@ -185,6 +192,52 @@ def _region_of(game: Game, cell: str) -> dict[str, Any]:
     return region
 
 
+#: The numbers of the rules themselves, each where it lives once (the engine
+#: and the geometry use the same names): what ``{rule_number(NAME)}`` says.
+RULE_NUMBERS: dict[str, Callable[[Game], Any]] = {
+    "directions": lambda g: len(geometry.DIRECTIONS),
+    "players": lambda g: len(g.variant.colours),
+    "passes_to_end": lambda g: rules_base.PASSES_TO_END,
+    "module_cells": lambda g: len(geometry.MODULE_OFFSETS),
+    "min_modules": lambda g: geometry.MIN_MODULES,
+    "max_modules": lambda g: geometry.MAX_MODULES,
+    "module_link": lambda g: geometry.MODULE_LINK,
+    "majority_point": lambda g: rules_base.MAJORITY_POINT,
+    "half_point": lambda g: rules_base.HALF_POINT,
+}
+
+
+def _rule_number(game: Game, name: str) -> Any:
+    if name not in RULE_NUMBERS:
+        raise DendriaError(f"the rules have no number {name!r} (known: "
+                           f"{', '.join(sorted(RULE_NUMBERS))})")
+    return RULE_NUMBERS[name](game)
+
+
+def _name_parts(game: Game, cell: str) -> tuple[int, int]:
+    """(row, place) of a cell's name, counted from 1: the row from the top
+    (row a is the first), the place in the row from the left."""
+    if not game.board.has_name(cell):
+        raise DendriaError(f"there is no cell {cell!r} on this board")
+    letters = cell.rstrip("0123456789")
+    row = next(i for i in range(4 * geometry.MAX_SIZE) if geometry.row_letters(i) == letters)
+    return row + 1, int(cell[len(letters):])
+
+
+def lesson_number(stem: str) -> str:
+    """The number of the lesson whose module is ``lNN_<stem>`` ("09" for
+    "scoring"): a lesson names another by its stem, and the number follows
+    the catalog."""
+    import pkgutil
+
+    from . import data
+    for m in pkgutil.iter_modules(data.__path__):
+        found = re.match(r"^l(\d\d)_(.+)$", m.name)
+        if found and found.group(2) == stem:
+            return found.group(1)
+    raise DendriaError(f"there is no lesson module l??_{stem}")
+
+
 def _groups(game: Game, colour: str, kind: str) -> int:
     return sum(1 for g in explain.groups(game) if g["colour"] == colour and g["kind"] == kind)
 
@@ -272,6 +325,12 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "count_of": lambda g, piece: sum(1 for p in g.pieces.values() if p == piece),
     "komi": lambda g: g.options.get("komi"),
     "option": lambda g, name: g.options.get(name),
+    "rule_number": _rule_number,
+    "row_number": lambda g, cell: _name_parts(g, cell)[0],
+    "place": lambda g, cell: _name_parts(g, cell)[1],
+    "leafiness_of": lambda g, cell: rules_base.leafiness(len(_group_of(g, cell)["cells"])),
+    "leafiness_terms": lambda g, cell: tuple(range(1, len(_group_of(g, cell)["cells"]) + 1)),
+    "lesson": lambda g, stem: lesson_number(stem),
 }
 
 
@@ -289,6 +348,13 @@ def _word(x: Any) -> str:
     return _number_text(x)
 
 
+def _ordinal(x: Any) -> str:
+    n = float(x)
+    if n.is_integer() and 0 <= n < len(ORDINAL_WORDS):
+        return ORDINAL_WORDS[int(n)]
+    raise DendriaError(f"{x!r} has no ordinal word here")
+
+
 def _piece(game: Game, x: Any) -> str:
     return "nothing" if x is None else game.variant.piece_words(str(x))
 
@@ -304,6 +370,7 @@ def _of(game: Game, x: Any, word: str) -> str:
 FORMATS: dict[str, Callable[[Game, Any, str], Any]] = {
     "n": lambda g, x, a: len(x),
     "word": lambda g, x, a: _word(x),
+    "ordinal": lambda g, x, a: _ordinal(x),
     "none": lambda g, x, a: "none" if float(x) == 0 else _word(x),
     "cap": lambda g, x, a: _text(g, x)[:1].upper() + _text(g, x)[1:],
     "can": lambda g, x, a: "can" if x else "cannot",
@@ -398,6 +465,7 @@ def answer(field: Field, game: Game) -> str:
 
 
 _NUM = r"(?:\d+(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + "|none)"
+_ORDINAL = r"(?:" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + ")"
 _CELL = r"[a-z]\d+"
 _PAIRS = {"can": ("can", "cannot"), "may": ("may", "may not"), "is": ("is", "is not"),
           "yes": ("yes", "no"), "hungry": ("hungry", "nourished"),
@@ -412,6 +480,8 @@ def shape(field: Field, value: Any) -> str:
     last = field.formats[-1][0] if field.formats else ""
     if last in _PAIRS:
         return "(?:" + "|".join(sorted(_PAIRS[last], key=len, reverse=True)) + ")"
+    if last == "ordinal":
+        return _ORDINAL
     if last in ("word", "none", "n") or isinstance(value, (int, float)) and \
             not isinstance(value, bool):
         return r"-?" + _NUM
@@ -531,6 +601,8 @@ def _canonical(text: str) -> Any:
     head, _, rest = t.partition(" ")
     if head in NUMBER_WORDS[1:]:
         head = str(NUMBER_WORDS.index(head))
+    elif head in ORDINAL_WORDS:
+        head = str(ORDINAL_WORDS.index(head))
     try:
         n = float(head)
         return (n, rest)
@@ -581,6 +653,7 @@ def false_statements(template: str, text: str, games: Mapping[str, Game] | Game
     return out
 
 
-__all__ = ["FIELD", "FORMATS", "QUERIES", "FalseStatement", "Field", "Rendered", "answer",
-           "edition_words", "fact_fields", "false_statements", "fill_words", "has_fields",
+__all__ = ["FIELD", "FORMATS", "NUMBER_WORDS", "ORDINAL_WORDS", "QUERIES", "RULE_NUMBERS",
+           "FalseStatement", "Field", "Rendered", "answer", "edition_words", "fact_fields",
+           "false_statements", "fill_words", "has_fields", "lesson_number",
            "render"]

@@ -445,8 +445,16 @@ class Lesson:
             self.fill(k)
 
     #: the parts of a page that are sentences a learner reads, which may
-    #: hold fields
-    PARTS = ("text", "prompt", "hint")
+    #: hold fields (and the labels of its marks: part "mark CELL")
+    PARTS = ("title", "text", "prompt", "hint")
+
+    def text_of(self, k: int, part: str) -> str:
+        """What page ``k`` shows as ``part``: "title", "text", "prompt",
+        "hint", or "mark CELL" (the label of the teacher's mark on CELL)."""
+        page = self.page(k)
+        if part.startswith("mark "):
+            return str(page.marks[part[5:]])
+        return str(getattr(page, part))
 
     def boards(self, k: int) -> _Boards:
         """The boards page ``k``'s fields may be about, by ``at``: "0" (before
@@ -472,6 +480,16 @@ class Lesson:
             except DendriaError as e:
                 raise DendriaError(f"{self.name}, page {k} ({page.title!r}), its {part}: "
                                    f"{e}") from None
+        for cell, label in list(page.marks.items()):
+            if not isinstance(label, str) or not fact_fields.has_fields(label):
+                continue
+            boards = boards or self.boards(k)
+            page.templates[f"mark {cell}"] = label
+            try:
+                page.marks[cell] = fact_fields.render(label, boards).text
+            except DendriaError as e:
+                raise DendriaError(f"{self.name}, page {k} ({page.title!r}), its mark on "
+                                   f"{cell}: {e}") from None
 
     def false_statements(self, k: int, texts: dict[str, str] | None = None
                          ) -> list[tuple[str, fact_fields.FalseStatement]]:
@@ -483,7 +501,7 @@ class Lesson:
         out = []
         boards = self.boards(k)
         for part, template in page.templates.items():
-            text = (texts or {}).get(part, getattr(page, part))
+            text = (texts or {}).get(part, self.text_of(k, part))
             out += [(part, f) for f in fact_fields.false_statements(template, text, boards)]
         return out
 

@@ -54,6 +54,48 @@ log = logging.getLogger(__name__)
 
 Solved = dict[str, list[str]]
 
+#: Where the marks of an earlier version's lessons and exercises are now:
+#: (old lesson, old title) -> (lesson, title). A title missing here kept
+#: its lesson (see :data:`RENAMED`) and its words.
+MOVED: dict[tuple[str, str], tuple[str, str]] = {
+    ("02_roots", "Two with one"): ("02_roots", "Both with one seed"),
+    # 11_sprites_power was split: its sowing pages are 12_sprites_sowing now
+    ("11_sprites_power", "A seed on the edge"): ("12_sprites_sowing", "A seed on the edge"),
+    ("11_sprites_power", "Sow between"): ("12_sprites_sowing", "Sow between"),
+    ("12_sprites_boards", "Grow on the atoll"): ("14_sprites_boards", "Grow across the water"),
+}
+#: The lessons renamed since an earlier version: old name -> new name (the
+#: exercises of a lesson that was split are in :data:`MOVED`).
+RENAMED: dict[str, str] = {
+    "11_sprites_protection": "13_sprites_protection",
+    "12_sprites_boards": "14_sprites_boards",
+    "13_hedu": "15_hedu",
+    "13_hedu_score": "16_hedu_score",
+    "14_teachers": "17_teachers",
+}
+
+
+def migrate(solved: Solved) -> Solved:
+    """``solved`` with the marks of an earlier version's lessons and
+    exercises under their names now (:data:`RENAMED`, :data:`MOVED`); marks
+    already under today's names are kept, each title once."""
+    out: Solved = {}
+
+    def add(name: str, title: str) -> None:
+        titles = out.setdefault(name, [])
+        if title not in titles:
+            titles.append(title)
+
+    for name, titles in solved.items():
+        if not titles:
+            out.setdefault(name, [])
+        for title in titles:
+            new = MOVED.get((name, title))
+            if new is None:
+                new = (RENAMED.get(name, name), title)
+            add(*new)
+    return out
+
 
 def progress_path() -> Path:
     """Where the progress file lives: ``progress.json`` in
@@ -125,7 +167,7 @@ class Progress:
                    f"kept as it is for that version (it is not read or changed here)")
             if not solved and e.data is not None:
                 try:
-                    solved = check_solved(e.data.get(KEY, {}))
+                    solved = migrate(check_solved(e.data.get(KEY, {})))
                     why = (f"{where} was written by a newer version of dendria-widget: "
                            f"its marks are shown, and the file is kept as it is for that "
                            f"version (not changed here)")
@@ -141,7 +183,7 @@ class Progress:
         if self._memory is not None:
             return self._memory
         try:
-            return dict(self.store.read().get(KEY, {}))
+            return migrate(dict(self.store.read().get(KEY, {})))
         except StoreError as e:
             self._unusable(e)
             return self._memory or {}
@@ -154,7 +196,7 @@ class Progress:
             return
 
         def apply(doc: dict[str, Any]) -> dict[str, Any]:
-            return {**doc, KEY: change(dict(doc.get(KEY, {})))}
+            return {**doc, KEY: change(migrate(dict(doc.get(KEY, {}))))}
         try:
             self.store.update(apply)
         except StoreError as e:
@@ -163,7 +205,7 @@ class Progress:
             base: Solved = {}
             if e.reason in ("unwritable", "locked"):
                 try:
-                    base = dict(self.store.read().get(KEY, {}))
+                    base = migrate(dict(self.store.read().get(KEY, {})))
                 except StoreError:
                     pass
             self._unusable(e, base)
@@ -217,4 +259,5 @@ class Progress:
         return f"<Progress ({where})>"
 
 
-__all__ = ["HOME_VARIABLE", "Progress", "check_solved", "progress_path"]
+__all__ = ["HOME_VARIABLE", "MOVED", "RENAMED", "Progress", "check_solved", "migrate",
+           "progress_path"]

@@ -37,6 +37,21 @@ PASS = Step("pass")
 END = Step("end")
 SWAP = Step("swap")
 
+#: How many passes in a row end a game (every edition; Hedu when its option
+#: says so).
+PASSES_TO_END = 2
+#: What a classic score gives for each size of which a player has more
+#: forests than the opponent.
+MAJORITY_POINT = 1
+#: The half point, for the larger forests (Hedu: the greater list of groups).
+HALF_POINT = 0.5
+
+
+def leafiness(size: int) -> int:
+    """The sprites edition's worth of a forest of ``size`` trees:
+    1 + 2 + ... + size."""
+    return size * (size + 1) // 2
+
 
 @lru_cache(maxsize=None)
 def zobrist_table(area: int, codes: int) -> tuple[tuple[int, ...], ...]:

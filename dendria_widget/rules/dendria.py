@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..geometry import iter_bits
-from .base import (END, PASS, SWAP, EngineState, EngineStep, Repetitions, StepsByCell,
-                   zobrist_table)
+from .base import (END, HALF_POINT, MAJORITY_POINT, PASS, PASSES_TO_END, SWAP, EngineState,
+                   EngineStep, Repetitions, StepsByCell, leafiness, zobrist_table)
 from ..checks import brief
 from ..errors import BadPosition, IllegalStep
 from ..notation import DENDRIA_CELL_VERBS, DENDRIA_VERBS, Piece, Step, parse_words
@@ -1536,7 +1536,7 @@ class DendriaState(EngineState):
             self.dmoves += 1   # a pass is a turn without a plant: it keeps the count
             self.phase = "turn"
             self.to_move = 1 - mover
-            if self.passes >= 2:
+            if self.passes >= PASSES_TO_END:
                 self._finish(Termination.PASSES)
             else:
                 self._check_move_limit()
@@ -1622,18 +1622,18 @@ class DendriaState(EngineState):
             mine, theirs = sizes[colour], sizes[1 - colour]
             part: dict[str, Any] = {"forests": mine}
             if self.leafiness:
-                part["leafiness"] = sum(s * (s + 1) // 2 for s in mine)
+                part["leafiness"] = sum(leafiness(s) for s in mine)
                 base = part["leafiness"]
             else:
                 distinct = sorted(set(mine), reverse=True)
                 part["distinct_sizes"] = sum(distinct)
                 majority = [s for s in distinct if mine.count(s) > theirs.count(s)]
                 part["majorities"] = majority
-                base = part["distinct_sizes"] + len(majority)
+                base = part["distinct_sizes"] + MAJORITY_POINT * len(majority)
             n = max(len(mine), len(theirs))
             a = mine + [0] * (n - len(mine))
             bb = theirs + [0] * (n - len(theirs))
-            part["largest_forests_bonus"] = 0.5 if a > bb else 0
+            part["largest_forests_bonus"] = HALF_POINT if a > bb else 0
             part["komi"] = self.komi if colour == LIGHT else 0
             part["total"] = base + part["largest_forests_bonus"] + part["komi"]
             out[COLOURS[colour]] = part

@@ -32,7 +32,8 @@ from ..checks import brief, whole_number_text
 from ..errors import BadPosition, IllegalStep
 from ..geometry import iter_bits
 from ..notation import DENDRIA_VERBS, HEDU_VERBS, Piece, Step, parse_words
-from .base import PASS, SWAP, EngineState, EngineStep, Repetitions, StepsByCell
+from .base import (HALF_POINT, PASS, PASSES_TO_END, SWAP, EngineState, EngineStep,
+                   Repetitions, StepsByCell)
 from .outcome import Termination
 
 if TYPE_CHECKING:  # for the type hints only
@@ -624,7 +625,7 @@ class HeduState(EngineState):
             self.passes += 1
             self.phase = "turn"
             self.to_move = 1 - mover
-            if self.end_on_double_pass and self.passes >= 2:
+            if self.end_on_double_pass and self.passes >= PASSES_TO_END:
                 self._finish(Termination.PASSES)
         elif verb == "swap":
             self.swapped = not self.swapped
@@ -746,7 +747,7 @@ class HeduState(EngineState):
                 "controlled_regions": len(mine),
                 "prisoners": self.prisoners[colour],
                 "groups": all_pairs[colour],
-                "largest_groups_bonus": 0.5 if best == colour else 0,
+                "largest_groups_bonus": HALF_POINT if best == colour else 0,
             }
             part["total"] = part["regions"] + part["prisoners"] + part["largest_groups_bonus"]
             out[COLOURS[colour]] = part

@@ -3,6 +3,7 @@
 from ...explain import dendria as explain
 from ...game import Game
 from .. import claims as claim
+from ..facts import ORDINAL_WORDS
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 
 EMPTY = "dendria-classic h4 4/5/6/7/6/5/4 dark"
@@ -27,15 +28,22 @@ def _row_and_place(cell: str) -> str:
     return f"row {row}, place {place} from the left"
 
 
+def _where(cell: str) -> str:
+    """Where a cell is, in words: 'row f, the sixth row from the top, the
+    second cell from the left' (counted from its name)."""
+    row = cell.rstrip("0123456789")
+    return (f"row {row}, the {ORDINAL_WORDS[ord(row) - ord('a') + 1]} row from the top, "
+            f"the {ORDINAL_WORDS[int(cell[len(row):])]} cell from the left")
+
+
 def check_f2(game: Game) -> Verdict:
     cell = _one_new_seed(game)
     if isinstance(cell, Verdict):
         return cell
     if cell == "f2":
-        return Verdict(True, "Right: f2 is in row f (the sixth row from the top), "
-                             "the second cell from the left.")
+        return Verdict(True, f"Right: f2 is in {_where('f2')}.")
     return Verdict(False, f"That seed stands on {cell} ({_row_and_place(cell)}). f2 is in "
-                          "row f, the sixth row from the top, second cell from the left.")
+                          f"{_where('f2')}.")
 
 
 def _edge(game: Game, cell: str) -> bool:
@@ -55,7 +63,7 @@ def check_edge_line(game: Game) -> Verdict:
         return Verdict(True, f"Right: {cell} is on the edge, at the end of the line that "
                              f"runs from d4 to the {way} ({words(line['cells'])}).")
     if on_edge:
-        return Verdict(False, f"{cell} is on the edge, but none of the six lines of d4 goes "
+        return Verdict(False, f"{cell} is on the edge, but none of the lines of d4 goes "
                               "through it. Follow a line from d4 straight to the edge.")
     if line:
         return Verdict(False, f"{cell} is on a line of d4, but not on the edge: the line "
@@ -66,13 +74,14 @@ def check_edge_line(game: Game) -> Verdict:
 LESSON = Lesson(
     name="01_board",
     title="The board",
-    summary="The board: soils, the six lines through a cell, the edge, cell names.",
+    summary="The board: soils, the lines through a cell, the edge, cell names.",
     pages=[
         Page(
             title="The board",
-            text="Dendria is played on a board of hexagonal cells, called **soils**. "
+            text="Dendria is played on a board of hexagonal **cells**, called **soils**. "
                  "This small board has {plots_count()} soils (real games use bigger boards: "
-                 "{default_plots()} soils). Two players, **Dark** and **Light**, take "
+                 "{default_plots()} soils); the cells round its outside are its **edge**. {rule_number(players)|word|cap} players, **Dark** and "
+                 "**Light**, take "
                  "turns; {to_move()|cap} plays first.",
             start=EMPTY,
             claims=(claim.plots(37), claim.default_plots(127),
@@ -83,10 +92,12 @@ LESSON = Lesson(
             title="Cell names",
             text="Every cell has a name: the **letter of its row** (a is the top row, "
                  "then b, c, ...) and its **place in the row**, counted from the left. "
-                 "The middle cell of this board is **{middle()}**: row d, fourth from the left. "
+                 "The middle cell of this board is **{middle()}**: row d, "
+                 "{place(d4)|ordinal} from the left. "
                  "The marked cells show a few more: {named(1, 1)} is the "
-                 "first cell of the top row, {named(3, 2)} the second of row c, "
-                 "{named(4, 7)} the seventh of row d, {named(6, 5)} the fifth of row f.",
+                 "{place(a1)|ordinal} cell of the top row, {named(3, 2)} the "
+                 "{place(c2)|ordinal} of row c, {named(4, 7)} the {place(d7)|ordinal} of "
+                 "row d, {named(6, 5)} the {place(f5)|ordinal} of row f.",
             start=EMPTY,
             marks={"a1": "a1", "d4": "d4", "d7": "d7", "c2": "c2", "f5": "f5"},
             claims=(claim.middle("d4"), claim.named(4, 4, "d4"), claim.named(1, 1, "a1"),
@@ -96,9 +107,9 @@ LESSON = Lesson(
         ),
         Page(
             title="The pieces",
-            text="Players put **seeds** on the board. A seed can later become a "
-                 "**dendrid** (the piece with the star), which journeys along lines, or "
-                 "a group of seeds can become a **forest** of trees, which scores "
+            text="Players **plant** **seeds** on the board. A seed can later become a "
+                 "**dendrid** (the piece with the star), which moves across the board, or "
+                 "a group of seeds can become a **forest** of **trees**, which scores "
                  "points. Each piece is Dark or Light.",
             start="dendria-classic h4 4/1s1S1/6/1t3T1/6/1d1D1/4 dark",
             marks={"b2": "seed", "d2": "tree", "f2": "dendrid"},
@@ -110,14 +121,15 @@ LESSON = Lesson(
                     claim.holding("light dendrid", "f4", mentions=())),
         ),
         Page(
-            title="Six lines through a cell",
-            text="From a cell, straight lines run out in **six directions**: east and west "
-                 "along the row, and four slanting ones, north-east, north-west, "
+            title="The lines through a cell",
+            text="From a cell, straight **lines** run out in "
+                 "**{rule_number(directions)|word} directions**: east and west "
+                 "along the row, and the slanting ones, north-east, north-west, "
                  "south-east and south-west. A cell away from the edge has a line each "
                  "way: here are the {roots(d4)|word} lines of the {piece(d4)|piece} on d4 "
-                 "(a cell on the edge has fewer, two pages on). "
+                 "(a cell on the edge has fewer: the page *Cells on the edge*). "
                  "Lines matter for everything in Dendria: seeds are fed along them, and "
-                 "dendrids see and journey along them.",
+                 "dendrids see and move along them.",
             start="dendria-classic h4 4/5/6/3s3/6/5/4 dark",
             overlays=("roots",),
             focus="d4",
@@ -143,7 +155,8 @@ LESSON = Lesson(
                  "corner a1 has {roots(a1)|word} lines ({sees_edge(a1)|ways}), like "
                  "the {corners()|plus(-1)|word} other corners; the other cells of the edge, "
                  "like a2, have {roots(a2)|word}. "
-                 "(The sprites edition reads the edge another way: lesson 11.)",
+                 "(The sprites edition reads the edge another way: lesson "
+                 "{lesson(sprites_sowing)}.)",
             start="dendria-classic h4 s3/5/6/7/6/5/4 dark",
             overlays=("roots",),
             focus="a1",
@@ -175,7 +188,8 @@ LESSON = Lesson(
             prompt="Plant a seed on **f2**: click that cell, then press **Check**.",
             start=EMPTY,
             check=check_f2,
-            hint="Row f is the sixth row from the top; count two cells from its left end.",
+            hint="Row f is the {row_number(f2)|ordinal} row from the top; count "
+                 "{place(f2)|word} cells from its left end.",
             hint_cells=("f1", "f2"),
             solution=("plant f2", "end"),
             wrong=(("plant b2",), ("plant f3",)),

@@ -90,7 +90,7 @@ LESSON = Lesson(
         Page(
             title="Where you may plant",
             statements=(st.rule("You may plant only on an empty soil", "plant-hungry", "2.3 A turn", ("dendria-classic",)),),
-            text="A turn is one of three things: **plant** a seed, **move** a dendrid, or "
+            text="A turn is one of these: **plant** a seed, **move** a dendrid, or "
                  "**pass**. You may plant only on an empty soil where the new seed would be "
                  "**hungry**: some root of it must reach the edge. Here d4 is empty, but "
                  "every line from it ends on a piece (on {root_ends(d4)}): a seed there "
@@ -114,8 +114,8 @@ LESSON = Lesson(
             focus="d4",
             claims=(claim.roots("d4", 6, at="start"),),
             check=checks.edge_lines("d4", 1),
-            hint="A seed stops a root when it stands on it. Follow one of the two roots "
-                 "that reach the edge.",
+            hint="A seed stops a root when it stands on it. Follow one of the roots "
+                 "that still reach the edge.",
             hint_cells=("c4", "e3"),
             solution=("plant b4", "end"),
             wrong=(("plant d7",), ("plant a1",)),
@@ -142,7 +142,7 @@ LESSON = Lesson(
             rules_covered=("nourishers", "hungry"),
         ),
         Exercise(
-            title="Two with one",
+            title="Both with one seed",
             turn="plant",
             text="The {piece(a1)|piece} on a1 is {hungry(a1)|hungry}, along "
                  "{sees_edge(a1)|n|of(root)}; the {piece(g1)|piece} on g1 is "

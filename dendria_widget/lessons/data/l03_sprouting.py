@@ -106,7 +106,7 @@ LESSON = Lesson(
             overlays=("nutrients", "conversions"),
             check=checks.sprouted("a1", "dark"),
             hint="A dark seed anywhere on the open root of a1 feeds it and adds a dark "
-                 "nourisher: two against one.",
+                 "nourisher, which tips the count to Dark.",
             hint_cells=("b2", "c3", "d4", "e4", "f4", "g4"),
             solution=("plant d4", "sprout a1", "end"),
             wrong=(("plant a2", "end"), ("plant g4", "end")),
@@ -135,20 +135,22 @@ LESSON = Lesson(
             rules_covered=("sprout-one-per-root", "sprout-majority"),
         ),
         Exercise(
-            title="Two at once",
+            title="{count_of(dark dendrid)|word|cap@end} at once",
             statements=(st.goal("Your seed must close"),),
             turn="plant",
             text="Back to the seeds of the exercise *Take a1*: a {piece(a1)|piece} on a1, "
                  "{piece(d1)|colour} seeds on {holding(dark seed)}, a {piece(a4)|piece} on a4. "
                  "The seeds that are hungry: {hungry_seeds()}.",
-            prompt="Plant **one** seed, then sprout **two** seeds into dark dendrids.",
+            prompt="Plant **one** seed, then sprout **{count_of(dark dendrid)|word@end}** seeds "
+                   "into dark dendrids.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),
             claims=(claim.holding("dark seed", "d1", "g1", at="start"), claim.holding("light seed", "a1", at="start"), claim.holding("light tree", "a4", at="start"),
                     claim.hungry("a1", at="start"), claim.hungry("d1", at="start"),
                     claim.hungry("g1", at="start")),
             check=checks.sprouted_many(2, "dark"),
-            hint="Your seed must close the last open root of two seeds at once, and bring "
+            hint="Your seed must close the last open root of {count_of(dark dendrid)|word@end} "
+                 "seeds at once, and bring "
                  "each of them more dark nourishers than light.",
             hint_cells=("c3", "d3", "e4", "f4"),
             solution=("plant d4", "sprout a1", "sprout d1", "end"),

@@ -15,13 +15,13 @@ CROSS = "dendria-classic h4 2D1/5/6/d6/6/5/4 dark"
 LESSON = Lesson(
     name="04_fertilization",
     title="Fertilization",
-    summary="What a dendrid fertilizes along its six lines, and what blocks them.",
+    summary="What a dendrid fertilizes along its lines, and what blocks them.",
     pages=with_drills([
         Page(
             title="A dendrid sees along its lines",
-            text="A **dendrid** looks along its six lines. Every **empty soil** it sees is "
+            text="A **dendrid** looks along its {rule_number(directions)|word} lines. Every **empty soil** it sees is "
                  "**fertilized** by its colour. This {piece(d4)|piece} on d4 stands alone, so "
-                 "it sees to the edge in all six directions: it fertilizes the "
+                 "it sees to the edge in all {rule_number(directions)|word} directions: it fertilizes the "
                  "{fertilized(dark)|n} soils marked.",
             start=ALONE,
             overlays=("fertilization",),
@@ -34,7 +34,7 @@ LESSON = Lesson(
             title="Pieces block the sight",
             statements=(st.rule("only empty soils are", "fertilized", "2.1 Roots, hunger and fertilization"),),
             text="A dendrid's sight stops at the **first piece** on each line, of any colour "
-                 "or kind. The seed on d6, the tree on b4 and the seed on e3 block three "
+                 "or kind. The seed on d6, the tree on b4 and the seed on e3 block "
                  "lines: {not_fertilized_among(dark, d7 a4 f2 g1)} (behind d6, the tree and "
                  "e3) are not fertilized. The pieces themselves are not fertilized either: "
                  "only empty soils are. {piece(d4)|colour|cap} fertilizes "
@@ -50,7 +50,7 @@ LESSON = Lesson(
             title="Both colours",
             text="Each colour fertilizes the soils its own dendrids see. A soil may be "
                  "fertilized by Dark, by Light, by both ({fertilized_by_both()} here, where the "
-                 "lines of the two dendrids cross) or by nobody.",
+                 "lines of the dendrids cross) or by nobody.",
             start=TWO,
             overlays=("fertilization",),
             claims=(claim.fertilized_by_both("a4", "b2", "c3", "d1"),),
@@ -96,7 +96,7 @@ LESSON = Lesson(
             start=CROSS,
             overlays=("fertilization",),
             check=checks.fertilized_by("d3", ()),
-            hint="A seed cuts the lines that pass through its own cell: where do the two "
+            hint="A seed cuts the lines that pass through its own cell: where do their "
                  "lines cross? Only empty soils are fertilized.",
             hint_cells=("d3",),
             solution=("plant d3", "end"),
@@ -109,7 +109,7 @@ LESSON = Lesson(
             title="Dark's only",
             statements=(st.goal("by **Dark only**"),),
             turn="plant",
-            text="The same two dendrids: d3 is fertilized by {fertilized_by(d3)}.",
+            text="The same dendrids: d3 is fertilized by {fertilized_by(d3)}.",
             prompt="Plant **one** seed so that d3 is fertilized by **Dark only**.",
             start=CROSS,
             overlays=("fertilization",),

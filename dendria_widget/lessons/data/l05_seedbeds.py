@@ -51,7 +51,7 @@ LESSON = Lesson(
             statements=(st.rule("(only that one)", "grow-after-plant", "2.2 Conversions", ("dendria-classic",)),),
             text="A seedbed that has fertile soils **grows** into a forest of the player "
                  "to move when **every one** of them is fertilized by that player (a "
-                 "seedbed with **no** fertile soil is another case: lesson 06). Right after "
+                 "seedbed with **no** fertile soil is another case: lesson {lesson(capture)}). Right after "
                  "planting, "
                  "the player may grow the seedbed of the **new seed** (only that one). "
                  "Press **Play**: {to_move()|cap} plants on g1; its fertile soils "
@@ -67,9 +67,9 @@ LESSON = Lesson(
         Page(
             title="Growing during a move",
             text="Every other growth happens during a **move**: instead of planting, a "
-                 "player may move one of their dendrids along one of its six lines to an "
-                 "empty soil further on (lesson 07 tells the whole story of a journey). "
-                 "After the slide, the player may grow any seedbed, **of either colour**, "
+                 "player may move one of their dendrids along one of its lines to an "
+                 "empty soil further on, a **slide** (lesson {lesson(journeys)} tells the whole "
+                 "story). After the slide, the player may grow any seedbed, **of either colour**, "
                  "whose fertile soils they all fertilize. Press **Play**: the "
                  "{piece(d1)|piece} on d1 slides to f1. The fertile soils of the "
                  "{piece(g4)|piece} on g4 are {fertile_soils(g4)@2}, and Dark fertilizes "
@@ -101,12 +101,13 @@ LESSON = Lesson(
             rules_covered=("grow-after-plant",),
         ),
         Exercise(
-            title="A forest of two",
+            title="A forest of {group_size(f4)|word@end}",
             statements=(st.rule("only the new seed's seedbed may grow", "grow-after-plant", "2.2 Conversions", ("dendria-classic",)),),
             turn="plant",
             text="{to_move()|cap} has {count_of(dark dendrid)|word} dendrids, on "
                  "{holding(dark dendrid)}, and a seed on {holding(dark seed)}.",
-            prompt="Plant **one** seed and grow a dark forest of **two** trees at once.",
+            prompt="Plant **one** seed and grow a dark forest of **{group_size(f4)|word@end}** "
+                   "trees at once.",
             start=PAIR,
             overlays=("fertile", "fertilization"),
             check=checks.grown(None, "dark", size=2),

@@ -26,7 +26,9 @@ LESSON = Lesson(
         Page(
             title="An enemy forest",
             statements=(st.position("as the board stands"),),
-            text="{piece(a1)|colour|cap}'s tree on a1 has {fertile_count(a1)|word} fertile "
+            text="A forest can change hands: the mover may **capture** an enemy forest, "
+                 "which becomes the mover's (the next page gives the rule). "
+                 "{piece(a1)|colour|cap}'s tree on a1 has {fertile_count(a1)|word} fertile "
                  "{soils}: {fertile_soils(a1)}. {to_move()|cap}'s {dendrids} fertilize "
                  "{fertile_by(a1, dark)}. But **{piece(a1)|colour|cap} fertilizes "
                  "{fertile_by(a1, light)} too**: **as the board stands**, {to_move()|cap} "
@@ -62,7 +64,7 @@ LESSON = Lesson(
                  "fertile soil. {piece(a1)|colour|cap}'s tree on a1 is enclosed ({fertile_count(a1)|word} fertile soils): whatever Dark and then Light "
                  "play on this turn and the next, Light cannot capture it.\n\n"
                  "It is safe only while its neighbours stay. A light seed next to it, on "
-                 "{next_to(a1, light)|or}, could sprout into a dendrid and journey away: then that soil "
+                 "{next_to(a1, light)|or}, could sprout into a dendrid and move away: then that soil "
                  "is empty, a fertile soil of the forest again, and the forest can be "
                  "captured like any other.",
             start=ENCLOSED,

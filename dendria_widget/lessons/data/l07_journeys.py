@@ -65,7 +65,7 @@ LESSON = Lesson(
             text="Instead of planting, a player may **move** one of their dendrids: a "
                  "**journey** along **one straight line**. Here {to_move()|cap} has started to "
                  "move the dendrid on d4: the {legal_count(slide)} marked cells are where it "
-                 "may go, on its six lines.",
+                 "may go, on its {rule_number(directions)|word} lines.",
             start=ALONE,
             setup=("move d4",),
             rules_covered=("journey-line",),
@@ -75,7 +75,7 @@ LESSON = Lesson(
             statements=(st.rule("stops only on an empty", "journey-stop", "2.3 A turn", ("dendria-classic",)),),
             text="A dendrid may pass over **empty soils**, over **seeds** of either colour "
                  "and over **its own side's dendrids**. But it **stops only on an empty "
-                 "soil** (in the classic edition: lesson 12 shows the sprites edition's "
+                 "soil** (in the classic edition: lesson {lesson(sprites_boards)} shows the sprites edition's "
                  "exception): it can jump the {piece(d6)|piece} on d6 and land on d7, jump the "
                  "{piece(c3)|piece} on c3 to b2 or a1, but it may not stop on a piece.",
             start=JUMPS,
@@ -129,9 +129,9 @@ LESSON = Lesson(
             title="No dead ends",
             statements=(st.position("as the board stands"),),
             text="A step after which the turn **could not be finished** is refused at once. "
-                 "The two players have moved back and forth; now {to_move()|cap}'s dendrid on "
+                 "The players have moved back and forth; now {to_move()|cap}'s dendrid on "
                  "f5 could slide to {slide_targets(f5)} and nowhere else, which would bring "
-                 "back the board of the start (a board may not come back: lesson 08). So, as "
+                 "back the board of the start (a board may not come back: lesson {lesson(ending)}). So, as "
                  "the board stands, {to_move()|cap} {legal(move f5)|may} even start that "
                  "move: {to_move()|cap} must {verbs_now()|or}.",
             start=BOXED,
@@ -151,8 +151,8 @@ LESSON = Lesson(
             start=FEED_G1,
             overlays=("nutrients",),
             check=checks.sprouted("g1", "dark"),
-            hint="Land your dendrid on the open root of g1: it becomes a nourisher, two "
-                 "dark against one light.",
+            hint="Land your dendrid on the open root of g1: it becomes a nourisher, "
+                 "and Dark's nourishers outnumber Light's.",
             hint_cells=("d4", "a4"),
             solution=("move d7", "slide d4", "sprout g1", "end"),
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
@@ -165,7 +165,7 @@ LESSON = Lesson(
             title="Which dendrid?",
             turn="move",
             text="{group_colour(a2)|cap}'s seedbed {group(a2)} has {fertile_count(a2)|word} "
-                 "fertile soils (a fifth cell next to it holds a {piece(b3)|piece}).",
+                 "fertile soils (one more cell next to it holds a {piece(b3)|piece}).",
             prompt="Make **one move** after which you grow the light seedbed into a dark "
                    "forest.",
             start=WHICH,
@@ -184,7 +184,7 @@ LESSON = Lesson(
         Exercise(
             title="Both seedbeds in one move",
             turn="move",
-            text="Two {piece(a1)|colour} seeds, on {holding(light seed)}, each miss one "
+            text="{count_of(light seed)|word|cap} {piece(a1)|colour} seeds, on {holding(light seed)}, each miss one "
                  "soil fertilized by Dark: {fertile_missed(a1, dark)} for a1, "
                  "{fertile_missed(g4, dark)} for g4.",
             prompt="In **one move**, grow **both** light seeds into dark trees.",

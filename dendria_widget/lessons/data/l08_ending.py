@@ -6,6 +6,7 @@ from .. import checks
 from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
+from ..facts import ORDINAL_WORDS
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..drills import with_drills
 from .drill_positions import drill
@@ -55,7 +56,8 @@ def _check_end_by_limit(game: Game) -> Verdict:
         return Verdict(False, "The game goes on: your turn held a plant, and a plant starts "
                               "the count of turns without a plant again from zero.")
     return Verdict(True, f"Right: the game is over, because {game.end_reason}. Your "
-                         "dendrid move was the fourth turn in a row without a plant.")
+                         f"dendrid move was the {ORDINAL_WORDS[game.turns_without_plant]} "
+                         "turn in a row without a plant.")
 
 
 def _home_refused() -> str | None:
@@ -89,30 +91,30 @@ def _check_home(game: Game) -> Verdict:
 LESSON = Lesson(
     name="08_ending",
     title="Ending the game",
-    summary="Two passes in a row, no board seen twice, and the dendrid move limit.",
+    summary="Passes in a row, no board seen twice, and the dendrid move limit.",
     pages=with_drills([
         Page(
             title="How a game ends",
             text=(
-                "A game of Dendria ends in one of two ways:\n\n"
+                "A game of Dendria ends in one of these ways:\n\n"
                 "- both players **pass**, one right after the other, or\n"
-                "- for a long time nobody **plants** a seed (the *dendrid move limit*).\n\n"
-                "Then the forests are counted (lesson 09). One more rule keeps the game "
+                "- for a long time nobody **plants** a seed (the **dendrid move limit**).\n\n"
+                "Then the forests are counted (lesson {lesson(scoring)}). One more rule keeps the game "
                 "from going round in circles: no turn may bring back a board that was "
                 "seen before.\n\n"
                 "Here Dark has a forest of {forest_sizes(dark)|first|word} trees (top "
                 "left), Light a forest of {forest_sizes(light)|first|word} (bottom right). "
                 "{to_move()|cap} is to move."),
             start=QUIET,
-            marks={"a2": "3", "g4": "2"},
+            marks={"a2": "{group_size(a2)}", "g4": "{group_size(g4)}"},
             claims=(claim.to_move("light"), claim.forests("dark", 3), claim.forests("light", 2),),
         ),
         Page(
-            title="Two passes in a row",
+            title="{rule_number(passes_to_end)|word|cap} passes in a row",
             text=(
                 "Press **Play**: {to_move()|cap} passes, then {not_to_move()|cap} passes "
-                "too. Two passes in a row end the game at once: the game {over()|is@end} "
-                "over. Then the forests are counted (lesson 09): here Dark scores "
+                "too. {rule_number(passes_to_end)|word|cap} passes in a row end the game at once: the game {over()|is@end} "
+                "over. Then the forests are counted (lesson {lesson(scoring)}): here Dark scores "
                 "{score(dark)@end} and Light {score(light)@end}, so {winner()|cap@end} "
                 "wins.\n\n"
                 "In the middle of a game a player may pass instead of planting or "
@@ -128,7 +130,7 @@ LESSON = Lesson(
             title="No board twice",
             text=(
                 "A turn may not end with the same pieces on the same cells as at the "
-                "start, or as at the end of any earlier turn (the *repetition* rule).\n\n"
+                "start, or as at the end of any earlier turn (the **repetition** rule).\n\n"
                 "Press **Play**: {to_move()|cap}'s dendrid goes from d4 to d3, "
                 "{not_to_move()|cap}'s from f4 to f3, and {to_move()|cap}'s comes back to "
                 "d4. Now {not_to_move()|cap} starts back towards f4. Ending there would "
@@ -159,8 +161,8 @@ LESSON = Lesson(
             statements=(st.rule("When the players only move dendrids", "move-limit", "2.3 A turn", ("dendria-classic",)), st.rule("only a plant does", "move-limit", "2.3 A turn", ("dendria-classic",)),),
             text=(
                 "When the players only move dendrids (or pass) and nobody plants, the "
-                "game could go on for ever. So it ends when the last **2 x L** turns held "
-                "no plant: L turns by each player. A **pass counts too**: passing does "
+                "game could go on for ever. So it ends when the last **L** turns of each "
+                "player held no plant: **{rule_number(players)} x L** turns in a row. A **pass counts too**: passing does "
                 "not start the count again, only a plant does.\n\n"
                 "In the classic edition L is {default_option(dendrid_move_limit)}, so "
                 "{default_option(dendrid_move_limit)|times(2)} turns without a plant end the "
@@ -168,8 +170,8 @@ LESSON = Lesson(
                 "{option(dendrid_move_limit)|times(2)|word} turns. Press **Play**: "
                 "{to_move()|cap} moves, {not_to_move()|cap} moves, {to_move()|cap} passes, "
                 "{not_to_move()|cap} moves. That is {quiet_turns()|word@end} turns "
-                "without a plant, and the game {over()|is@end} over. (The pie rule's swap is not a "
-                "turn, and from a set-up position the count starts at zero.)"),
+                "without a plant, and the game {over()|is@end} over. (From a set-up "
+                "position the count starts at zero.)"),
             start=SHORT,
             play=("move f4", "slide f3", "end",
                   "move d4", "slide d3", "end",
@@ -179,7 +181,7 @@ LESSON = Lesson(
             rules_covered=("move-limit",),
         ),
         Exercise(
-            title="The fourth turn",
+            title="The {quiet_turns()|plus(1)|ordinal} turn",
             text=(
                 "The dendrid move limit is {option(dendrid_move_limit)} here. "
                 "{not_to_move()|cap} moved, {to_move()|cap} moved, {not_to_move()|cap} "
@@ -211,7 +213,8 @@ LESSON = Lesson(
                    "move d4", "slide d3", "end",
                    "move f3", "slide f2", "end"),
             check=_check_keep_going,
-            hint="A dendrid move or a pass would be the fourth turn without a plant. "
+            hint="A dendrid move or a pass would be the {quiet_turns()|plus(1)|ordinal} turn "
+                 "without a plant. "
                  "What does the count not include?",
             solution=("plant c4", "end"),
             wrong=(("pass",), ("move d3", "slide d4", "end")),

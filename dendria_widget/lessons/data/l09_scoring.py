@@ -54,7 +54,7 @@ LESSON = Lesson(
                 "forest of {forest_sizes(light)|first} trees, at the bottom. "
                 "The numbers give each forest's size."),
             start=WORKED,
-            marks={"a2": "3", "f1": "3", "c7": "2", "i3": "4"},
+            marks={c: "{group_size(%s)}" % c for c in ("a2", "f1", "c7", "i3")},
             claims=(claim.forests("dark", 3, 3, 2), claim.forests("light", 4),
                     claim.group("a1", "a2", "a3"), claim.group("e1", "f1", "g1"), claim.group("c6", "c7"),),
         ),
@@ -66,7 +66,7 @@ LESSON = Lesson(
                 "{forest_sizes(dark)}; a size counts only once, so Dark gets "
                 "{distinct_sizes(dark)|sum} = **{score_part(dark, distinct_sizes)}**. Light "
                 "gets **{score_part(light, distinct_sizes)}**.\n\n"
-                "A second forest of a size you already have adds nothing here."),
+                "Another forest of a size you already have adds nothing here."),
             claims=(claim.score_part("dark", "distinct_sizes", 5), claim.score_part("light", "distinct_sizes", 4), claim.score("dark", 7, mentions=("5",)), claim.score("light", 5.5, mentions=("4",))),
             rules_covered=("score-distinct",),
             keep_marks=True,
@@ -76,11 +76,14 @@ LESSON = Lesson(
             claims=(claim.score_part("dark", "majorities", [3, 2], mentions=("3", "2")), claim.score_part("light", "majorities", [4], mentions=("4",)), claim.score_part("dark", "distinct_sizes", 5), claim.score_part("light", "distinct_sizes", 4), claim.forests("dark", 3, 3, 2), claim.forests("light", 4),),
             text=(
                 "For every size, the player who has **more** forests of that size gets "
-                "1 point.\n\n"
-                "Size 3: Dark has {forests_of(dark, 3)|none}, Light {forests_of(light, 3)|none}: "
-                "1 for {majority(3)|cap}. Size 2: Dark {forests_of(dark, 2)|none}, Light "
-                "{forests_of(light, 2)|none}: 1 for {majority(2)|cap}. Size 4: Light "
-                "{forests_of(light, 4)|none}, Dark {forests_of(dark, 4)|none}: 1 for "
+                "{rule_number(majority_point)} point.\n\n"
+                "Size {forest_sizes(dark)|first}: Dark has {forests_of(dark, 3)|none}, "
+                "Light {forests_of(light, 3)|none}: {rule_number(majority_point)} for "
+                "{majority(3)|cap}. Size {forest_sizes(dark)|last}: Dark "
+                "{forests_of(dark, 2)|none}, Light {forests_of(light, 2)|none}: "
+                "{rule_number(majority_point)} for {majority(2)|cap}. Size "
+                "{forest_sizes(light)|first}: Light {forests_of(light, 4)|none}, Dark "
+                "{forests_of(dark, 4)|none}: {rule_number(majority_point)} for "
                 "{majority(4)|cap}.\n\n"
                 "So far: Dark {score_part(dark, distinct_sizes)} + "
                 "{score_part(dark, majorities)|n} = **{dark_so_far()}**, Light "
@@ -95,8 +98,8 @@ LESSON = Lesson(
                 "Write each player's forest sizes from the largest: Dark "
                 "{forest_sizes(dark)} and Light {forest_sizes(light)}. Compare them from the "
                 "left, like words in a dictionary: the first difference decides, and a "
-                "missing size counts as 0. Here {half_point()|cap} has the larger first "
-                "size, so {half_point()|cap} gets **half a point**. When the two lists are "
+                "missing size counts as none. Here {half_point()|cap} has the larger first "
+                "size, so {half_point()|cap} gets **half a point**. When the lists are "
                 "the same, nobody gets it.\n\n"
                 "Final score: Dark **{score(dark)}**, Light **{score(light)}**. "
                 "{leader()|cap} would win if the game ended now. (With equal "
@@ -120,8 +123,8 @@ LESSON = Lesson(
             title="Komi",
             text=(
                 "Players may agree on a **komi**: points that Light adds to its score at "
-                "the end, to make up for moving second. (The sprites edition chooses it "
-                "with the komi pie, lesson 12.)\n\n"
+                "the end, to make up for not moving first. (The sprites edition chooses it "
+                "another way: lesson {lesson(sprites_boards)}.)\n\n"
                 "The same board with a komi of {score_part(light, komi)}: Light gets "
                 "{score_part(light, distinct_sizes)} + {score_part(light, majorities)|n} + "
                 "{score_part(light, largest_forests_bonus)} + {score_part(light, komi)} = "
@@ -142,9 +145,9 @@ LESSON = Lesson(
             prompt=("You play **{to_move()|cap}**. Make a dendrid move that captures a forest so "
                     "that Dark is ahead. The biggest forest need not be the best one."),
             start=CAPTURE,
-            marks={"a2": "3", "i4": "2", "e1": "1", "g6": "3"},
+            marks={c: "{group_size(%s)}" % c for c in ("a2", "i4", "e1", "g6")},
             check=_check_dark_ahead,
-            hint="A second forest of {forest_sizes(dark)|first} adds nothing to the distinct "
+            hint="Another forest of {forest_sizes(dark)|first} adds nothing to the distinct "
                  "sizes. Which forest "
                  "gives Dark a new size?",
             hint_cells=("i4", "i5", "h4"),
@@ -166,7 +169,8 @@ LESSON = Lesson(
             start=GROW,
             overlays=("fertilization",),
             check=_check_dark_ahead,
-            hint="A forest of 1 makes the two lists of sizes the same: a draw. A bigger "
+            hint="A forest of {forest_sizes(light)|last} makes the lists of sizes the same: "
+                 "a draw. A bigger "
                  "forest makes a new size.",
             hint_cells=("a1", "a2", "a3"),
             solution=("plant a2", "grow a2", "end"),
@@ -190,7 +194,7 @@ LESSON = Lesson(
                     claim.score("dark", 2, at="start"), claim.score("light", 4.5, at="start"),
                     claim.leader("light", at="start")),
             check=_check_dark_ahead,
-            hint="A forest of 2 gives Dark a size it does not have yet, and the larger "
+            hint="A forest of {forest_sizes(light)|first} gives Dark a size it does not have yet, and the larger "
                  "forests. Which of your seeds can you join?",
             hint_cells=("e4", "d5", "e5"),
             solution=("plant d5", "grow d5", "end"),

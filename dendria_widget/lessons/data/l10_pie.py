@@ -8,12 +8,16 @@ from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
+from ..facts import NUMBER_WORDS
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..drills import with_drills
 from .drill_positions import drill
 from ..sentences import DIRECTION_WORDS
 
 RULES = {"ruleset": "dendria-classic", "board": {"shape": "hexagon", "size": 5}}
+#: The lines of a seed on the edge, not in a corner (the goal of "The first
+#: seed"): the lines of a3 on this board, asked of the engine.
+EDGE_LINES = len(explain.roots(Game(RULES), "a3"))
 
 
 @dataclass
@@ -53,12 +57,13 @@ def _check_first_seed(game: Game) -> Verdict:
         return Verdict(False, "Plant Dark's first seed: click a cell, then press End turn.")
     cell = cells[0]
     n = len(explain.roots(game, cell))
-    if n == 4:
+    if n == EDGE_LINES:
         return Verdict(True, f"Right: {cell} is on the edge, and not a corner: its seed has "
-                             "four lines. Now Light chooses: swap, or play.")
-    return Verdict(False, f"The seed on {cell} has {n} lines, not four: "
-                          + ("a corner has three." if n == 3 else
-                             "a cell inside the board has six; look on the edge."))
+                             f"{NUMBER_WORDS[n]} lines. Now Light chooses: swap, or play.")
+    return Verdict(False, f"The seed on {cell} has {n} lines, not {NUMBER_WORDS[EDGE_LINES]}: "
+                          + (f"a corner has {NUMBER_WORDS[n]}." if n < EDGE_LINES else
+                             f"a cell inside the board has {NUMBER_WORDS[n]}; look on the "
+                             "edge."))
 
 
 def _edge_lines(game: Game, cell: str) -> list[dict[str, Any]]:
@@ -76,7 +81,8 @@ def _check_corner(game: Game) -> Verdict:
                              f"of a1. Dark's first seed now sees the edge to the {ways} "
                              "only.")
     return Verdict(False, f"Your seed on {cell} is not on a line of a1: Dark's first seed "
-                          f"still sees the edge along all three of its lines ({ways}).")
+                          f"still sees the edge along all {NUMBER_WORDS[len(open_lines)]} of its lines "
+                          f"({ways}).")
 
 
 def _check_after_swap(game: Game) -> Verdict:
@@ -135,7 +141,7 @@ LESSON = Lesson(
         Page(
             title="Light's choice: swap",
             text=(
-                "Now Light may **swap** instead of playing: the two players exchange "
+                "Now Light may **swap** instead of playing: the players exchange "
                 "colours. Press **Play**.\n\n"
                 "Nothing moves on the board. The player who placed the seed on e5 now plays "
                 "Light, and the other player owns that {piece(e5)|piece@end}. "
@@ -152,13 +158,13 @@ LESSON = Lesson(
             text=("A new game on this board: you play {to_move()|cap}, and your first turn is "
                   "one seed, "
                   "anywhere."),
-            prompt=("Plant Dark's first seed on a cell from which it has exactly **four** "
-                    "lines, and end your turn."),
+            prompt=("Plant Dark's first seed on a cell from which it has exactly "
+                    "**{roots(a3)|word@end}** lines, and end your turn."),
             rules=RULES,
             claims=(claim.legal("pass", False, at="start"),),
             check=_check_first_seed,
             hint="In the classic edition a cell on the edge has no line out of the board "
-                 "(lesson 01). Corners have {roots(a1)|word} lines.",
+                 "(lesson {lesson(board)}). Corners have {roots(a1)|word} lines.",
             hint_cells=("a2", "a3", "b1", "b6"),
             solution=("plant a3", "end"),
             wrong=(("plant a1", "end"), ("plant e5", "end")),
@@ -166,13 +172,13 @@ LESSON = Lesson(
         ),
         _FromTheStart(
             title="Keep Light, cut a line",
-            statements=(st.goal("along only **two**"),),
+            statements=(st.goal("sees the edge along only"),),
             turn="plant",
             text=("{piece(a1)|colour|cap}'s first seed stands in the corner, a1: it sees "
                   "the edge along its {roots(a1)|word} lines, to the {sees_edge(a1)|ways}."),
             prompt=("You play **{to_move()|cap}**. Do not swap: keep your colour, and plant a seed "
-                    "after which Dark's first seed sees the edge along only **two** "
-                    "lines."),
+                    "after which Dark's first seed sees the edge along only "
+                    "**{sees_edge(a1)|n|word@end}** lines."),
             rules=RULES,
             setup=("plant a1", "end"),
             claims=(claim.roots("a1", 3, at="start", mentions=("a1",)),

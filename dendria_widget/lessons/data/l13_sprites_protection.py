@@ -1,4 +1,4 @@
-"""Lesson 11, part 2: the sprites edition's forests: protection, capturing an
+"""Lesson 13: the sprites edition's forests: protection, capturing an
 unprotected forest, forests with no fertile plot, leafiness."""
 
 from ...explain import dendria as explain
@@ -7,6 +7,7 @@ from .. import checks
 from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
+from ..facts import NUMBER_WORDS
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..drills import with_drills
 from .drill_positions import drill
@@ -34,6 +35,8 @@ LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "sli
               ("move e4", "slide c4"), ("move c4", "slide c6"), ("move c6", "slide b6"),
               ("move e7", "slide e8"))
 LONG_SETUP = tuple(step for journey in LONG_TURNS for step in ("pass", *journey, "end"))
+#: How many turns without a sowing the setup plays (a pass and a journey each time).
+LONG_QUIET = NUMBER_WORDS[sum(1 for step in LONG_SETUP if step in ("pass", "end"))]
 
 
 def _scores(game: Game) -> str:
@@ -50,7 +53,7 @@ def _check_no_limit(game: Game) -> Verdict:
     leads = s["dark"]["total"] > s["light"]["total"]
     if verb in ("plant", "sow"):
         return Verdict(False, "You sowed, as if the game would end without a sowing. In this "
-                              "edition there is no move limit: twenty turns without sowing "
+                              f"edition there is no move limit: {LONG_QUIET} turns without sowing "
                               "do not end the game, so nothing forces you to sow, and a seed "
                               f"does not make Dark lead. {_scores(game)}")
     if verb == "pass":
@@ -60,7 +63,7 @@ def _check_no_limit(game: Game) -> Verdict:
     if not leads:
         return Verdict(False, f"Your sprite journeyed, but Dark does not lead. {_scores(game)} "
                               "Which light forest is not protected?")
-    return Verdict(True, "Right: after twenty turns without a sowing the game goes on, as "
+    return Verdict(True, f"Right: after {LONG_QUIET} turns without a sowing the game goes on, as "
                          "this edition has no move limit, and your sprite's journey took the "
                          f"lead. {_scores(game)}")
 
@@ -96,7 +99,7 @@ def _check_dark_leads(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="11_sprites_protection",
+    name="13_sprites_protection",
     title="The sprites edition: protected forests",
     summary="Protected forests, capturing the unprotected ones, forests with no fertile "
             "plot, and leafiness.",
@@ -154,7 +157,8 @@ LESSON = Lesson(
             turn="plant",
             text=("{group_colour(a1)|cap}'s forest {group(a1)} has "
                   "{fertile_count(a1)|word} fertile plots. {piece(c3)|colour|cap}'s sprite "
-                  "on c3 fertilizes {fertile_by(a1, dark)|n|word} of them, not the fourth."),
+                  "on c3 fertilizes {fertile_by(a1, dark)|n|word} of them, not the "
+                  "{fertile_count(a1)|ordinal}."),
             prompt="Sow **one** seed so that your forest is protected.",
             start=SOW_SAFE,
             overlays=("fertile",),
@@ -188,7 +192,7 @@ LESSON = Lesson(
             rules_covered=("capture-unprotected", "power-rule"),
         ),
         Exercise(
-            title="Twenty turns without sowing",
+            title="{quiet_turns()|word|cap} turns without sowing",
             text=("Light's sprites have journeyed and Dark has passed, turn after turn: "
                   "{quiet_turns()|word} turns without a sowing. With the classic limit of "
                   "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns each, "
@@ -238,8 +242,12 @@ LESSON = Lesson(
         Page(
             title="Leafiness",
             text=(
-                "The sprites edition scores by **leafiness**: a forest of s trees is worth "
-                "1 + 2 + ... + s points: 1 tree 1, 2 trees 3, 3 trees 6, 4 trees 10.\n\n"
+                "The sprites edition scores by **leafiness**: a forest is worth the sum of "
+                "the whole numbers from one up to its number of trees. Dark's forest of "
+                "{group_size(a1)|word} trees: {leafiness_terms(a1)|sum} = "
+                "{leafiness_of(a1)}. Light's forest of {group_size(g1)|word} on "
+                "{group(g1)}: {leafiness_terms(g1)|sum} = {leafiness_of(g1)}, and Light's tree "
+                "alone on i1: {leafiness_terms(i1)|sum} = {leafiness_of(i1)}.\n\n"
                 "Dark's one forest of {forest_sizes(dark)} is worth "
                 "{score_part(dark, leafiness)}. Light's forests of {forest_sizes(light)} "
                 "are worth {score_part(light, leafiness)} in all. "

@@ -1,4 +1,4 @@
-"""Lesson 12: the sprites edition, part 2: the komi pie, modular boards and
+"""Lesson 14: the sprites edition: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
 from ...game import Game
@@ -45,7 +45,7 @@ def _check_hunt(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="12_sprites_boards",
+    name="14_sprites_boards",
     title="The sprites edition: the komi pie and modular boards",
     summary="The komi pie, modular boards and lagoons, and sprites that capture sprites.",
     pages=with_drills([
@@ -54,11 +54,11 @@ LESSON = Lesson(
             text=(
                 "The sprites edition shares the first move another way, the **komi pie**. "
                 "Before any piece is played:\n\n"
-                "1. the first player chooses the **komi**: a whole number of points Light "
-                "will add to its score at the end, from 0 up to the number of plots of the "
+                "- first, one player chooses the **komi**: a whole number of points Light "
+                "will add to its score at the end, at most the number of plots of the "
                 "board ({plots_count()} here);\n"
-                "2. then the second player chooses to play **Dark** or **Light**;\n"
-                "3. then Dark moves first, on the empty board.\n\n"
+                "- then the other player chooses to play **Dark** or **Light**;\n"
+                "- then Dark moves first, on the empty board.\n\n"
                 "Press **Play**: the first player sets the komi to {score_part(light, komi)@end}."),
             rules=SMALL,
             play=("komi 0",),
@@ -75,11 +75,11 @@ LESSON = Lesson(
         Page(
             title="Then Dark moves",
             text=(
-                "Press **Play**: the second player chooses to play {to_move()|cap@1}, and "
+                "Press **Play**: the other player chooses to play {to_move()|cap@1}, and "
                 "{to_move()|cap@1} sows the first seed, a {piece(e5)|piece@end} on e5. From now on the game goes as usual, and at the end Light adds "
                 "the komi to its score.\n\n"
-                "A fair komi makes the two sides equal, so the first player should choose "
-                "it carefully: too high and the second player takes Light, too low and "
+                "A fair komi makes the sides equal, so the komi should be chosen "
+                "carefully: too high and the other player takes Light, too low and "
                 "they take Dark."),
             play=("side dark", "sow e5", "end"),
             claims=(claim.legal("side dark", at="start"), claim.legal("side light", at="start"),
@@ -91,13 +91,15 @@ LESSON = Lesson(
             statements=(st.rule("Modules never overlap", "modular", "2.6 Boards of each edition", ("dendria-sprites",)), st.rule("every module must be reached", "modular", "2.6 Boards of each edition", ("dendria-sprites",)),),
             text=(
                 "The sprites edition may be played on a **modular board**, built from "
-                "**modules** of 7 cells: a centre and its six neighbours. This board has "
-                "{modules()} modules ({plots_count()} plots); their centres are numbered. Modules never overlap. Two modules "
-                "are **linked** when at least two cells of one touch cells of the other, "
+                "**modules** of {rule_number(module_cells)|word} cells: a centre and its "
+                "{rule_number(directions)|word} neighbours. This board has "
+                "{modules()} modules ({plots_count()} plots); their centres are numbered. Modules never overlap. Modules "
+                "are **linked** when at least {rule_number(module_link)|word} cells of one "
+                "touch cells of the other, "
                 "and every module must be reached from every other through links, so "
                 "the board holds together.\n\n"
-                "A board has 7 to 19 modules; {recommended_modules()} is the recommended "
-                "size."),
+                "A board has {rule_number(min_modules)} to {rule_number(max_modules)} "
+                "modules; {recommended_modules()} is the recommended size."),
             start=EMPTY,
             claims=(claim.plots(49, mentions=()), claim.modules(7)),
             marks={c: str(k) for k, c in enumerate(CENTRES, start=1)},
@@ -139,7 +141,7 @@ LESSON = Lesson(
             rules_covered=("lagoons", "edge-touching"),
         ),
         Exercise(
-            title="Grow on the atoll",
+            title="Grow across the water",
             turn="move",
             text=("{piece(g4)|colour|cap}'s seed on g4 has {fertile_count(g4)|word} fertile "
                   "plots: {fertile_soils(g4)}. Your sprite on h4 fertilizes "

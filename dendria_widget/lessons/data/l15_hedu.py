@@ -1,4 +1,4 @@
-"""Lesson 13: Hedu: stacks, its pie rule, regions, the height of a new stack,
+"""Lesson 15: Hedu: stacks, its pie rule, regions, the height of a new stack,
 stacks growing, and plots where no stack may stand."""
 
 from collections.abc import Callable
@@ -72,7 +72,7 @@ def _check_no_room(game: Game) -> Verdict:
                           "region once a stack stands on it. Look for an empty plot that "
                           "would be a region of its own.")
 LESSON = Lesson(
-    name="13_hedu",
+    name="15_hedu",
     title="Hedu",
     summary="Stacks and regions, and the height of a new stack.",
     pages=with_drills([
@@ -134,7 +134,7 @@ LESSON = Lesson(
             rules_covered=("hedu-place-height", "hedu-increase"),
         ),
         Page(
-            title="No stack of height 0",
+            title="No stack of height {new_height(a1)@end}",
             text=(
                 "Press **Play**: {to_move()|cap} places on b1, a stack of "
                 "{height(b1)@end}. Now a1 and c1 are each a region of "
@@ -145,20 +145,21 @@ LESSON = Lesson(
                 "{new_height(c1)@end})."),
             play=("place b1",),
             overlays=("heights",),
-            marks={"a1": "0", "c1": "0"},
+            marks={"a1": "{new_height(a1)@end}", "c1": "{new_height(c1)@end}"},
             claims=(claim.piece("b1", "white 2"), claim.region_cells("a1"), claim.region_cells("c1"), claim.new_height("a1", 0), claim.new_height("c1", 0), claim.legal("place a1", False), claim.legal("place c1", False),),
             rules_covered=("hedu-no-zero",),
         ),
         Exercise(
-            title="Two regions",
+            title="{new_height(f4)|word|cap} regions",
             turn="place",
             text="Later in another game. The empty plots form {region_count()|word} region.",
-            prompt="You play **{to_move()|cap}**. Place a stack of **two** pieces.",
+            prompt="You play **{to_move()|cap}**. Place a stack of **{new_height(f4)|word}** "
+                   "pieces.",
             start=TWO,
             overlays=("regions",),
             check=_check_height(2, 0),
             hint="A stack gets a piece for each region next to it once it stands there: "
-                 "where would your stack cut the region in two?",
+                 "where would your stack cut the region apart?",
             hint_cells=("e4", "e5", "f3", "f4", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place d1",)),
@@ -166,14 +167,16 @@ LESSON = Lesson(
             rules_covered=("hedu-place-height", "hedu-regions"),
         ),
         Exercise(
-            title="A stack of three",
+            title="A stack of {new_height(c2)|word}",
             turn="place",
             text="Another position, {to_move()|cap} to play.",
-            prompt="You play **{to_move()|cap}**. Place a stack of **three** pieces.",
+            prompt="You play **{to_move()|cap}**. Place a stack of **{new_height(c2)|word}** "
+                   "pieces.",
             start=TALL,
             overlays=("regions",),
             check=_check_height(3, 0),
-            hint="Three pieces: three regions next to the stack once it stands. Look "
+            hint="{new_height(c2)|word|cap} pieces: as many regions next to the stack once it "
+                 "stands. Look "
                  "where small pockets of empty plots meet.",
             hint_cells=("b1", "c1", "c2", "d1", "d2"),
             solution=("place c2",),

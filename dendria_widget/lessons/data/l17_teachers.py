@@ -1,4 +1,4 @@
-"""Lesson 14: for teachers: setting up positions, marks and arrows (with an
+"""Lesson 17: for teachers: setting up positions, marks and arrows (with an
 exercise on each, checked by the engine), a lesson of your own, pictures for
 slides and handouts, a lesson full-width in class."""
 
@@ -74,7 +74,7 @@ def _check_annotated(game: Game) -> Verdict:
         end = sorted(ends & set(r["cells"]))[0]
         return Verdict(False, f"The arrow from c3 to {end} is not a line to the edge: the "
                               f"root of c3 ends on the {r['nourisher_piece']} on "
-                              f"{r['nourisher']}. Click the arrow's two cells again, in "
+                              f"{r['nourisher']}. Click the arrow's cells again, in "
                               "Arrow mode, to remove it.")
     open_roots = [r for r in roots if r["sees_edge"]]
     if not ends:
@@ -96,7 +96,7 @@ def _check_annotated(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="14_teachers",
+    name="17_teachers",
     title="For teachers",
     summary="Set up positions, mark them, write a lesson of your own, export pictures, "
             "show a lesson in class.",
@@ -154,7 +154,7 @@ LESSON = Lesson(
             claims=(claim.piece("c3", "dark seed", at="start"), claim.hungry("c3", at="start"), claim.roots("c3", 6, at="start", mentions=("six",)), claim.sees_edge("c3", "E", "NE", "NW", at="start", mentions=("three",)),),
             text=(
                 "Marks and arrows say what to look at. In the **Mark** mode, type a label "
-                "and click a cell; in the **Arrow** mode, click two cells (from code: "
+                "and click a cell; in the **Arrow** mode, click the cell it starts from, then the cell it points to (from code: "
                 "`board.mark(\"c3\", \"H\")`, `board.arrow(\"c3\", \"c6\")`). The "
                 "*Roots* overlay shows what the engine says about a seed."),
             prompt=("The {piece(c3)|piece} on c3 is {hungry(c3)|hungry}. Mark c3 with **H** and draw an arrow "

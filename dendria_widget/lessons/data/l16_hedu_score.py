@@ -1,4 +1,4 @@
-"""Lesson 13, part 2: Hedu: stacks shrinking (enemies first) and leaving the
+"""Lesson 16: Hedu: stacks shrinking (enemies first) and leaving the
 board, prisoners, who controls a region, the end and the score."""
 
 from typing import cast
@@ -9,7 +9,7 @@ from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..drills import with_drills
 from .drill_positions import drill
-from .l13_hedu import WALL, _before_placement, _placed
+from .l15_hedu import WALL, _before_placement, _placed
 
 # a black stack on a3 makes White's a4 leave, then grows into its plot
 ORDER = "hedu h4 3w1/w12b1b1/w15/b12b1b12/3w12/4w1/w11b11 black prisoners=0,0"
@@ -92,13 +92,13 @@ def _check_off_board(game: Game) -> Verdict:
             and c not in game.pieces]
     if gone:
         return Verdict(True, f"Right: the white stack on {words(gone)} touched no region "
-                             "after your stack stood on " + cell + ": it shrank to 0 and "
+                             "after your stack stood on " + cell + ": it lost every piece and "
                              "left the board.")
     return Verdict(False, f"After your stack on {cell} every white stack still touches a "
-                          "region, so none shrinks to 0. Which white stack touches only "
+                          "region, so none loses every piece. Which white stack touches only "
                           "one region, and a small one?")
 LESSON = Lesson(
-    name="13_hedu_score",
+    name="16_hedu_score",
     title="Hedu: shrinking and scoring",
     summary="Stacks shrink (enemies first) and leave the board, prisoners, control of "
             "regions, the end and the score.",
@@ -109,7 +109,7 @@ LESSON = Lesson(
                 "A placement can also take a region away from a stack. After placing, "
                 "first every **enemy** stack that touches fewer regions than its height "
                 "**shrinks** to that number, then every **friendly** stack, then stacks "
-                "grow as you saw. A stack that shrinks to 0 leaves the board.\n\n"
+                "grow as you saw. A stack that loses every piece leaves the board.\n\n"
                 "The preview shows what {to_move()|cap}'s stack on c3 would do: "
                 "{piece(c2)|colour|cap}'s c2 (height {height(c2)}) and "
                 "{piece(d3)|colour|cap}'s own d3 (height {height(d3)}) would each lose the "
@@ -145,8 +145,8 @@ LESSON = Lesson(
             setup=("place a2", "place b1"),
             overlays=("regions",),
             check=_check_prisoner,
-            hint="Look at the white 2s on the wall: which one could you cut off from one "
-                 "of its two regions, without cutting one of yours?",
+            hint="Look at the white stacks on the wall: which one could you cut off from "
+                 "one of its regions, without cutting one of yours?",
             hint_cells=("d1", "d7"),
             solution=("place e1",),
             wrong=(("place c3",), ("place a3",)),
@@ -159,7 +159,7 @@ LESSON = Lesson(
                 "The order matters when a stack leaves the board: its plot is empty again "
                 "and joins the regions before the next stacks are judged. Press **Play**: "
                 "{to_move()|cap} places on a3, a stack of {new_height(a3)}. The "
-                "{piece(a4)|piece} on a4 touches no region any more: it shrinks to 0 and "
+                "{piece(a4)|piece} on a4 touches no region any more: it loses its piece and "
                 "leaves ({to_move()|cap} has {prisoners(black)@end} prisoner now). Now a4 "
                 "is an empty plot next to a3, so {to_move()|cap}'s new stack touches more "
                 "regions and grows to {height(a3)@end}."),
@@ -197,13 +197,13 @@ LESSON = Lesson(
             title="Off the board",
             turn="place",
             text="Another position, {to_move()|cap} to play. White has "
-                 "{holding(white 1)|n|word} stacks, each of 1: on {holding(white 1)}.",
+                 "{holding(white 1)|n|word} stacks, each of {height(d3)}: on {holding(white 1)}.",
             prompt=("You play **{to_move()|cap}**. Place a stack after which a white stack leaves the "
                     "board."),
             start=OFF,
             overlays=("regions",),
             check=_check_off_board,
-            hint="A stack shrinks to the number of regions it touches; at 0 it leaves.",
+            hint="A stack shrinks to the number of regions it touches; with none it leaves.",
             hint_cells=("f3", "f4", "g2", "g3"),
             solution=("place f4",),
             wrong=(("place a1",), ("place c1",)),
@@ -234,7 +234,8 @@ LESSON = Lesson(
         Page(
             title="The end and the score",
             text=(
-                "The game ends when no empty cell admits a placement, or after two passes "
+                "The game ends when no empty cell admits a placement, or after "
+                "{rule_number(passes_to_end)|word} passes "
                 "in a row. Here Black placed a stack on e5. Press **Play**: both players "
                 "pass.\n\n"
                 "Each player scores the values of the regions they control, plus their "

@@ -1,0 +1,58 @@
+"""Saved progress keeps working after the lessons were renumbered (01..N,
+11_sprites_power split in two) and exercises renamed: a progress file
+written by the earlier version is read with its marks under today's
+lessons and titles, and the file is rewritten that way on the next mark."""
+
+from __future__ import annotations
+
+import json
+
+from dendria_widget.lessons import Progress, catalog, load
+from dendria_widget.lessons.progress import MOVED, RENAMED, migrate
+
+OLD_FILE = {"version": 1, "solved": {
+    "02_roots": ["Feed the seed", "Two with one"],
+    "11_sprites_power": ["A seed on the edge", "Sprout before you slide"],
+    "11_sprites_protection": ["Save your forest"],
+    "12_sprites_boards": ["Grow on the atoll"],
+    "13_hedu": ["Leave no room"],
+    "13_hedu_score": ["Take a prisoner"],
+    "14_teachers": ["Set up a tie"],
+}}
+
+
+def test_every_new_name_is_a_lesson_and_every_moved_title_an_exercise():
+    names = {lesson.name: lesson for lesson in catalog()}
+    assert set(RENAMED.values()) <= set(names)
+    assert not set(RENAMED) & set(names), "an old name is a lesson's name today"
+    for (old, _), (new, title) in MOVED.items():
+        assert title in [ex.title for ex in names[new].exercises()], (new, title)
+
+
+def test_an_old_progress_file_is_read_under_todays_names(tmp_path):
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps(OLD_FILE), encoding="utf-8")
+    p = Progress(path)
+    assert p.solved(load("02_roots")) == ["Feed the seed", "Both with one seed"]
+    assert p.solved(load("11_sprites_power")) == ["Sprout before you slide"]
+    assert p.solved(load("12_sprites_sowing")) == ["A seed on the edge"]
+    assert p.solved(load("13_sprites_protection")) == ["Save your forest"]
+    assert p.solved(load("14_sprites_boards")) == ["Grow across the water"]
+    assert p.solved(load("15_hedu")) == ["Leave no room"]
+    assert p.solved(load("16_hedu_score")) == ["Take a prisoner"]
+    assert p.solved(load("17_teachers")) == ["Set up a tie"]
+    # the next mark rewrites the file under today's names, nothing lost
+    sowing = load("12_sprites_sowing")
+    p.mark_solved(sowing, "Sow between")
+    saved = json.loads(path.read_text(encoding="utf-8"))["solved"]
+    assert "11_sprites_protection" not in saved and "13_hedu" not in saved
+    assert saved["12_sprites_sowing"] == ["A seed on the edge", "Sow between"]
+    assert saved["11_sprites_power"] == ["Sprout before you slide"]
+    assert saved["16_hedu_score"] == ["Take a prisoner"]
+
+
+def test_migrating_todays_progress_changes_nothing():
+    today = {"11_sprites_power": ["Downhill"], "12_sprites_sowing": ["Sow between"],
+             "15_hedu": ["Leave no room"]}
+    assert migrate(today) == today
+    assert migrate(migrate(OLD_FILE["solved"])) == migrate(OLD_FILE["solved"])
