@@ -24,6 +24,31 @@ _HOME = tempfile.mkdtemp(prefix="dendria-widget-home-")
 
 def pytest_configure(config):
     os.environ["DENDRIA_WIDGET_HOME"] = _HOME
+    _notebook_kernels_start_outside_the_clone()
+
+
+def _notebook_kernels_start_outside_the_clone():
+    """nbval starts each notebook's kernel in the notebook's folder, and
+    lesson 00 saves the learner's game in ``my_games`` beside it: a test run
+    would write into tutorials/ while other workers copy that folder (the
+    wheels, the site, the tutorials command). Start the kernels in a fresh
+    folder of this run instead (no tutorial reads a file beside itself)."""
+    try:
+        from nbval import plugin
+    except ImportError:  # no nbval: no notebook runs
+        return
+    started = plugin.RunningKernel
+    if getattr(started, "outside_the_clone", False):
+        return
+
+    class RunningKernel(started):
+        outside_the_clone = True
+
+        def __init__(self, kernel_name, cwd=None, *args, **kwargs):
+            super().__init__(kernel_name, tempfile.mkdtemp(prefix="notebook-", dir=_HOME),
+                             *args, **kwargs)
+
+    plugin.RunningKernel = RunningKernel
 
 
 def pytest_unconfigure(config):

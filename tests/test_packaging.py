@@ -25,10 +25,7 @@ def pure_wheel(tmp_path_factory):
     # a copy of the clone's sources: the build leaves nothing in the clone
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "*.so",
-        "_compiled.json", "_bundled", ".hypothesis", ".pytest_cache", "node_modules",
-        # what lesson 00 saves beside itself when nbval runs it (maybe at
-        # this moment, in another worker): a learner's files, not a source
-        "my_games"))
+        "_compiled.json", "_bundled", ".hypothesis", ".pytest_cache", "node_modules"))
     env = dict(os.environ, DENDRIA_WIDGET_PURE="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
                     str(tmp / "out"), str(src)], check=True, env=env,
