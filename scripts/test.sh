@@ -31,8 +31,11 @@ fi
 # Everything, in two pytest runs side by side: the tests that are not browser
 # tests on every core (pytest-xdist), and the browser tests, which mostly wait
 # for JupyterLab, the classroom site and Chromium, in a run of their own
-# beside them. The first prints as it goes; the second writes to a log that is
-# printed when both are done. Both exit codes count.
+# beside them. The first runs at a lower priority (nice): its workers take
+# whatever processor time is free, and the browser tests get the processor
+# the moment they need it, nearly as fast as when they ran alone. The first prints
+# as it goes; the second writes to a log that is printed when both are done.
+# Both exit codes count.
 workers="$(nproc 2>/dev/null || echo 2)"
 logs="$(mktemp -d "${TMPDIR:-/tmp}/dendria-widget-tests.XXXXXX")"
 echo ">>> running the tests: the browser tests in the background (log: $logs/browser.log),"
@@ -41,7 +44,8 @@ echo ">>> the others on $workers workers"
 browser_pid=$!
 trap 'kill "$browser_pid" 2>/dev/null; exit 143' INT TERM
 set +e
-"$PYTHON" -m pytest -m "not browser" -n "$workers" </dev/null 2>&1 | tee "$logs/others.log"
+nice -n 10 "$PYTHON" -m pytest -m "not browser" -n "$workers" </dev/null 2>&1 \
+    | tee "$logs/others.log"
 others=${PIPESTATUS[0]}
 if kill -0 "$browser_pid" 2>/dev/null; then
     echo ">>> waiting for the browser tests (log: $logs/browser.log)"
