@@ -6,11 +6,10 @@ folder of its own (so no test sees what another one saved, whatever order
 or worker runs them).
 
 Tests run in parallel (scripts/test.sh: pytest-xdist workers for the tests
-that are not browser tests, and the browser tests in a pytest of their own
-beside them; see CONTRIBUTING.md). A tutorial notebook's cells share one
-kernel, so the cells of one notebook always go to the same worker: with
-``-n`` the distribution is ``loadgroup`` (which is ``load`` for every test
-without an ``xdist_group`` mark), and every notebook is a group.
+that are neither browser tests nor notebooks, and the browser tests and the
+tutorial notebooks in a pytest of their own beside them; see
+CONTRIBUTING.md). A tutorial notebook's cells share one kernel, so its cells
+are marked ``notebook`` and never given to pytest-xdist's workers.
 """
 
 import os
@@ -55,21 +54,19 @@ def pytest_unconfigure(config):
     shutil.rmtree(_HOME, ignore_errors=True)
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_cmdline_main(config):
-    # before pytest-xdist picks "load" for -n: "loadgroup" keeps each group
-    # (a notebook's cells) on one worker and spreads everything else alike
-    if getattr(config.option, "numprocesses", None) and getattr(
-            config.option, "dist", None) in ("no", "load"):
-        config.option.dist = "loadgroup"
+def _is_notebook_cell(item):
+    return type(item).__module__.startswith("nbval") or str(item.path).endswith(".ipynb")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    # one notebook, one group (before pytest-xdist reads the marks)
+    # Mark every tutorial notebook's cells (before -m selection runs): the
+    # cells of a notebook share one kernel, so they must run in order in one
+    # process; scripts/test.sh runs them beside the browser tests, not on
+    # pytest-xdist's workers.
     for item in items:
-        if str(item.path).endswith(".ipynb"):
-            item.add_marker(pytest.mark.xdist_group(f"notebook:{item.path.name}"))
+        if _is_notebook_cell(item):
+            item.add_marker(pytest.mark.notebook)
 
 
 @pytest.fixture(autouse=True)
