@@ -19,11 +19,19 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/_python.sh
 
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/dendria-widget/site"
+# One build at a time uses the cache (two test runs, or a test run beside a
+# build by hand): the lock is held until the build below ends, so the build
+# tools and the downloads are made once and never half-written under another.
+mkdir -p "$cache"
+exec 9>"$cache/.lock"
+if ! flock -n 9; then
+    echo ">>> another build of the site is using $cache: waiting for it"
+    flock 9
+fi
 tools_pins="jupyterlite-core==0.6.4 jupyterlite-pyodide-kernel==0.6.1 jupyter_server>=2.4,<3 setuptools>=77"
 tools="$cache/tools"
 if [ ! -f "$tools/.pins" ] || [ "$(cat "$tools/.pins")" != "$tools_pins" ]; then
     echo ">>> making the site's build tools in $tools ($tools_pins)"
-    mkdir -p "$cache"
     "$PYTHON" -m venv --clear "$tools"
     # shellcheck disable=SC2086
     "$tools/bin/python" -m pip install -q $tools_pins </dev/null

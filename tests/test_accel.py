@@ -149,6 +149,16 @@ def _wheel(tmp_path, env):
         shutil.copytree(ROOT / name, src / name,
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     _copy_package(src)
+    # The C that Cython made from these very sources for the clone's own
+    # install (setup.py keeps it in build/cython), with its times: cythonize
+    # writes a module's C again when the module is newer than its C or the C
+    # was made by another Cython version, so a stale C is never used; the
+    # compiler still compiles every module's C and the native kernel's C++
+    # below (only Cython's translation, as at install, is not done again).
+    translated = ROOT / "build" / "cython" / "dendria_widget"
+    if translated.is_dir():
+        shutil.copytree(translated, src / "build" / "cython" / "dendria_widget",
+                        ignore=shutil.ignore_patterns("*.o", "*.so"))
     environ = dict(os.environ)
     environ.pop(accel.PURE_ENV, None)
     environ.update(env)
