@@ -55,10 +55,9 @@ WHEELS = ("ipywidgets==8.1.7", "ipycanvas==0.14.3", "jupyterlab_widgets==3.0.15"
           "comm==0.2.3")
 FRONT_ENDS = ("ipycanvas", "jupyterlab_widgets")
 #: the Pyodide packages the kernel loads (jupyterlite-pyodide-kernel installs
-#: ssl, sqlite3, jedi, ipython) and the board needs (numpy and pillow, for
-#: ipycanvas); their dependencies are added from the lock
-PYODIDE_NEEDS = ("micropip", "packaging", "ssl", "sqlite3", "jedi", "ipython", "numpy",
-                 "pillow")
+#: sqlite3 and ipython; ssl and jedi are NOT_LOADED) and the board needs (numpy
+#: and pillow, for ipycanvas); their dependencies are added from the lock
+PYODIDE_NEEDS = ("micropip", "packaging", "sqlite3", "ipython", "numpy", "pillow")
 #: Pyodide's core files from the npm package (no source maps, no types)
 CORE = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
         "python_stdlib.zip", "pyodide-lock.json", "package.json")
@@ -266,6 +265,13 @@ def pyodide_files(cache: pathlib.Path, packages_dir: pathlib.Path | None
 PRELOAD = ("micropip", "packaging", "piplite", "ssl", "sqlite3", "ipykernel", "comm",
            "pyodide_kernel", "jedi", "ipython", "numpy", "pillow", "ipywidgets",
            "ipycanvas", "jupyterlab_widgets", "dendria-widget")
+#: what the kernel asks for and no lesson uses: the site's lock gives each
+#: name a placeholder (a wheel with nothing to import), so the kernel neither
+#: loads nor installs it: ``ssl`` (OpenSSL, 2 MB: the site fetches its files
+#: with the browser) and ``jedi`` (IPython completes names with its own
+#: completer without it). ``import ssl`` fails there, as on a Python built
+#: without it
+NOT_LOADED = ("ssl", "jedi")
 #: the kernel's own wheels, from jupyterlite-pyodide-kernel's front end
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
 #: the site's lock (Pyodide's official lock with the wheels above added)
@@ -333,6 +339,18 @@ def slim_wheel(data: bytes) -> bytes:
                            if not line.startswith(SITE_WHEEL_DROP)).encode("utf-8")
         out.append((name, body))
     return _zip(out)
+
+
+def placeholder_wheel(name: str) -> tuple[str, bytes]:
+    """A wheel named ``name`` that holds nothing to import (NOT_LOADED)."""
+    info = f"{name}-0+placeholder.dist-info"
+    files = [(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\n"
+                                  "Version: 0+placeholder\nSummary: not loaded on this site\n"),
+             (f"{info}/WHEEL", "Wheel-Version: 1.0\nGenerator: build_site.py\n"
+                               "Root-Is-Purelib: true\nTag: py3-none-any\n"),
+             (f"{info}/RECORD", f"{info}/METADATA,,\n{info}/WHEEL,,\n{info}/RECORD,,\n")]
+    return (f"{name}-0+placeholder-py3-none-any.whl",
+            _zip([(n, t.encode("utf-8")) for n, t in files]))
 
 
 def python312() -> str | None:
@@ -469,6 +487,7 @@ def preload(out: pathlib.Path, needed: dict, wheels: list[pathlib.Path],
     for wheel in wheels:
         added[wheel.name] = wheel.read_bytes()
     added[project.name] = slim_wheel(project.read_bytes())
+    placeholders = dict(placeholder_wheel(name) for name in NOT_LOADED)
     # the official packages that are pure Python, to compile too
     pure = {p["file_name"]: (out / "static" / "pyodide" / p["file_name"]).read_bytes()
             for p in needed.values() if p["file_name"].endswith("-none-any.whl")}
@@ -477,7 +496,9 @@ def preload(out: pathlib.Path, needed: dict, wheels: list[pathlib.Path],
         compiled = {}
         words = "not compiled ahead (no Python 3.12 on the build machine)"
     else:
-        compiled = compiled_wheels({**pure, **added}, {project.name}, cache, python)
+        compiled = compiled_wheels({**pure, **{n: d for n, d in added.items()
+                                              if n not in placeholders}},
+                                   {project.name}, cache, python)
         stdlib = out / "static" / "pyodide" / "python_stdlib.zip"
         stdlib.write_bytes(compiled_stdlib(stdlib.read_bytes(), cache, python))
         words = (f"the standard library and {len(compiled)} wheels compiled ahead for "
@@ -487,6 +508,7 @@ def preload(out: pathlib.Path, needed: dict, wheels: list[pathlib.Path],
     folder.mkdir(parents=True, exist_ok=True)
     relative = os.path.relpath(folder, out / "static" / "pyodide").replace(os.sep, "/")
     infos = {}
+    added.update(placeholders)
     for file_name, data in added.items():
         name, version, top, requires = wheel_info(data)
         infos[_norm(name)] = (name, version, top, requires, file_name)
