@@ -19,7 +19,17 @@ What goes in:
   ipywidgets, ipycanvas and their pure dependencies, served to piplite from
   the site itself (the site never asks PyPI: ``disablePyPIFallback``);
 - the tutorials (the site opens on their index) and docs/, each tutorial
-  with one first cell that installs the package from the site's own wheels.
+  with one first cell that installs the package from the site's own wheels
+  when the kernel did not start with it;
+- the site's lock (``static/pyodide/dendria-lock.json``: the official lock's
+  entries of the packages above, with the kernel's own wheels, the toolkits'
+  and this package's added), which the kernel loads all at once as it starts
+  (``loadPyodideOptions``): no package is resolved or installed one after
+  the other, nothing is asked of an index. With a CPython 3.12 on the build
+  machine (Pyodide 0.27's Python), the standard library and the pure wheels
+  are compiled ahead, so Python in the page does not compile them again at
+  every start; the site's copy of this package leaves out what a lesson
+  never uses (the bundled tutorials, the C++ sources).
 
 Downloads are cached in ``--cache`` (default
 ``~/.cache/dendria-widget/site``), so a rebuild takes seconds.
