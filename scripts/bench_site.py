@@ -58,9 +58,9 @@ window.parts = (async () => {
   await new Promise((ok, fail) => { script.onload = ok; script.onerror = fail;
                                     document.head.appendChild(script); });
   const options = OPTIONS;
-  const py = await loadPyodide({indexURL: new URL('static/pyodide/', location).href,
-                                lockFileURL: options.lockFileURL
-                                  ? new URL(options.lockFileURL, location).href : undefined});
+  const start = {indexURL: new URL('static/pyodide/', location).href};
+  if (options.lockFileURL) start.lockFileURL = new URL(options.lockFileURL, location).href;
+  const py = await loadPyodide(start);
   out.boot = t() - t0;
   t0 = t(); py.runPython('sum(i * i for i in range(2_000_000))'); out.cpu = t() - t0;
   if (!options.packages) return out;   // a site whose kernel installs as it goes
