@@ -283,6 +283,7 @@ def test_an_exercise_solved_in_lesson_02_is_kept_across_a_reload(site, lite_page
         wait_for(lambda: page.locator(".lm-TabBar-tab.jp-mod-dirty").count() == 0,
                  "the notebook saved by itself", 60)
     nb = open_lesson(page, url, "02_roots.ipynb")
+    nb.wait_idle(300)                            # Python starts in the page
     nb.run_all(timeout=240)
     index = nb.append_cell(
         "from dendria_widget import lessons\n"
@@ -347,6 +348,7 @@ def test_after_one_visit_a_lesson_opens_and_draws_with_no_network(site, lite_pag
     _, url = site
     page = lite_page
     nb = open_lesson(page, url, "05_seedbeds.ipynb")
+    nb.wait_idle(300)
     nb.run_all(timeout=240)
     page.wait_for_timeout(2000)                  # the site's cache keeps what the page loaded
     page.context.set_offline(True)
@@ -355,9 +357,11 @@ def test_after_one_visit_a_lesson_opens_and_draws_with_no_network(site, lite_pag
         again.set_default_timeout(30_000)
         page.close()
         nb = open_lesson(again, url, "05_seedbeds.ipynb")
+        nb.wait_idle(300)                        # Python has started in the page, offline
         nb.run_all(timeout=240)                  # fails on any error output
         assert nb.output(0).inner_text().strip() == ""
-        board = nb.output(1).locator("canvas").first
+        lesson_cell = next(c["index"] for c in nb.cells() if "LessonWidget(" in c["source"])
+        board = nb.output(lesson_cell).locator("canvas").first
         board.wait_for(state="visible")
         assert nb.ask("[__import__('sys').platform, "
                       "'dendria_widget.lessons' in __import__('sys').modules]") == [
