@@ -19,7 +19,17 @@ What goes in:
   ipywidgets, ipycanvas and their pure dependencies, served to piplite from
   the site itself (the site never asks PyPI: ``disablePyPIFallback``);
 - the tutorials (the site opens on their index) and docs/, each tutorial
-  with one first cell that installs the package from the site's own wheels.
+  with one first cell that installs the package from the site's own wheels
+  when the kernel did not start with it;
+- the site's lock (``static/pyodide/dendria-lock.json``: the official lock's
+  entries of the packages above, with the kernel's own wheels, the toolkits'
+  and this package's added), which the kernel loads all at once as it starts
+  (``loadPyodideOptions``): no package is resolved or installed one after
+  the other, nothing is asked of an index. With a CPython 3.12 on the build
+  machine (Pyodide 0.27's Python), the standard library and the pure wheels
+  are compiled ahead, so Python in the page does not compile them again at
+  every start; the site's copy of this package leaves out what a lesson
+  never uses (the bundled tutorials, the C++ sources).
 
 Downloads are cached in ``--cache`` (default
 ``~/.cache/dendria-widget/site``), so a rebuild takes seconds.
@@ -29,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import os
 import pathlib
@@ -54,10 +65,9 @@ WHEELS = ("ipywidgets==8.1.7", "ipycanvas==0.14.3", "jupyterlab_widgets==3.0.15"
           "comm==0.2.3")
 FRONT_ENDS = ("ipycanvas", "jupyterlab_widgets")
 #: the Pyodide packages the kernel loads (jupyterlite-pyodide-kernel installs
-#: ssl, sqlite3, jedi, ipython) and the board needs (numpy and pillow, for
-#: ipycanvas); their dependencies are added from the lock
-PYODIDE_NEEDS = ("micropip", "packaging", "ssl", "sqlite3", "jedi", "ipython", "numpy",
-                 "pillow")
+#: sqlite3 and ipython; ssl and jedi are NOT_LOADED) and the board needs (numpy
+#: and pillow, for ipycanvas); their dependencies are added from the lock
+PYODIDE_NEEDS = ("micropip", "packaging", "sqlite3", "ipython", "numpy", "pillow")
 #: Pyodide's core files from the npm package (no source maps, no types)
 CORE = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
         "python_stdlib.zip", "pyodide-lock.json", "package.json")
@@ -69,18 +79,21 @@ FIRST = "tutorials/index.ipynb"
 
 #: the first cell of each tutorial in the site
 INSTALL_CELL = """\
-# In the browser (JupyterLite) this installs dendria-widget from this site's
-# own files; anywhere else it does nothing. Run it first.
+# In the browser (JupyterLite) Python starts with dendria-widget loaded from
+# this site's own files; this cell installs it only if it is not. Run it first.
 import sys
 if sys.platform == "emscripten":
-    import piplite
     try:
-        await piplite.install("dendria-widget")
-    except Exception as error:
-        class NotInstalled(Exception):
-            def _render_traceback_(self):   # one sentence, not a traceback
-                return [str(self)]
-        raise NotInstalled(NOT_INSTALLED) from error"""
+        import dendria_widget   # the site's kernel starts with it loaded
+    except ImportError:
+        import piplite
+        try:
+            await piplite.install("dendria-widget")
+        except Exception as error:
+            class NotInstalled(Exception):
+                def _render_traceback_(self):   # one sentence, not a traceback
+                    return [str(self)]
+            raise NotInstalled(NOT_INSTALLED) from error"""
 #: what the install cell says when the site cannot be reached (one sentence)
 NOT_INSTALLED = ("The lessons' Python package could not be loaded from this site, "
                  "so the network is probably down: reconnect, then run this cell again.")
@@ -187,10 +200,12 @@ def pure_wheel(cache: pathlib.Path) -> pathlib.Path:
 
 
 # --------------------------------------------------------------- Pyodide
-def pyodide_files(cache: pathlib.Path, packages_dir: pathlib.Path | None) -> tuple[dict, str]:
+def pyodide_files(cache: pathlib.Path, packages_dir: pathlib.Path | None
+                  ) -> tuple[dict, str, dict]:
     """{file name: bytes} of the site's Pyodide (core and packages), every
-    package file checked against the official lock; and the source of the
-    packages, in words."""
+    package file checked against the official lock; the source of the
+    packages, in words; and the official lock's entries of those packages
+    ({normalized name: entry})."""
     tgz = npm_pack(f"pyodide@{PYODIDE}", cache / "npm")
     files = {}
     with tarfile.open(tgz) as tar:
@@ -247,7 +262,291 @@ def pyodide_files(cache: pathlib.Path, packages_dir: pathlib.Path | None) -> tup
         files[p["file_name"]] = data
     say(f"Pyodide {PYODIDE}: core from npm, {len(needed)} packages, every sha256 as in the "
         "official lock")
-    return files, source
+    return files, source, needed
+
+
+# ------------------------------------------------------ the kernel's start
+#: what the site's Python loads as a lesson's kernel starts, all at once from
+#: the site's own lock (no package resolution, no index asked, nothing
+#: installed one after the other): the names jupyterlite-pyodide-kernel
+#: installs one by one when it is not given them (micropip, piplite, ssl,
+#: sqlite3, ipykernel, comm, pyodide_kernel, jedi, ipython), the board's
+#: toolkits and this package
+PRELOAD = ("micropip", "packaging", "piplite", "ssl", "sqlite3", "ipykernel", "comm",
+           "pyodide_kernel", "jedi", "ipython", "numpy", "pillow", "ipywidgets",
+           "ipycanvas", "jupyterlab_widgets", "dendria-widget")
+#: what the kernel asks for and no lesson uses: the site's lock gives each
+#: name a placeholder (a wheel with nothing to import), so the kernel neither
+#: loads nor installs it: ``ssl`` (OpenSSL, 2 MB: the site fetches its files
+#: with the browser) and ``jedi`` (IPython completes names with its own
+#: completer without it). ``import ssl`` fails there, as on a Python built
+#: without it
+NOT_LOADED = ("ssl", "jedi")
+#: the kernel's own wheels, from jupyterlite-pyodide-kernel's front end
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
+#: the site's lock (Pyodide's official lock with the wheels above added)
+LOCK = "dendria-lock.json"
+#: where the wheels the site changes are (under static/: kept by the site's
+#: cache like the rest of Python)
+WHEELS_DIR = "static/wheels"
+#: what a lesson never uses, left out of the site's copy of this package's
+#: wheel: the tutorials and docs it bundles (the site has its own copies) and
+#: the native kernel's C++ sources (no compiler in a browser)
+SITE_WHEEL_DROP = ("dendria_widget/_bundled/", "dendria_widget/_native_src/")
+#: a fixed date for the zip entries the build writes: the same input gives
+#: the same bytes, so a republished site fetches only what changed
+ZIP_DATE = (2020, 2, 2, 0, 0, 0)
+
+
+def wheel_info(data: bytes) -> tuple[str, str, list[str], list[str]]:
+    """A wheel's name, version, top-level import names, and the names it
+    requires (no extras)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        names = z.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA")
+                         and n.count("/") == 1)
+        meta = z.read(meta_name).decode("utf-8")
+    name = version = ""
+    requires = []
+    for line in meta.splitlines():
+        if not line.strip():
+            break                                   # the description follows
+        key, _, value = line.partition(":")
+        value = value.strip()
+        if key == "Name":
+            name = value
+        elif key == "Version":
+            version = value
+        elif key == "Requires-Dist" and "extra" not in value.partition(";")[2]:
+            requires.append(_norm(re.match(r"[A-Za-z0-9._-]+", value).group(0)))
+    top = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                  if ".dist-info/" not in n and ".data/" not in n
+                  and (n.endswith(".py") or "/" in n)})
+    return name, version, top, requires
+
+
+def _zip(entries: list[tuple[str, bytes]]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    return buffer.getvalue()
+
+
+def slim_wheel(data: bytes) -> bytes:
+    """This package's wheel without what a lesson never uses
+    (SITE_WHEEL_DROP), its RECORD to match."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        entries = [(n, z.read(n)) for n in z.namelist()
+                   if not n.startswith(SITE_WHEEL_DROP)]
+    out = []
+    for name, body in entries:
+        if name.endswith(".dist-info/RECORD"):
+            body = "".join(line for line in body.decode("utf-8").splitlines(keepends=True)
+                           if not line.startswith(SITE_WHEEL_DROP)).encode("utf-8")
+        out.append((name, body))
+    return _zip(out)
+
+
+def placeholder_wheel(name: str) -> tuple[str, bytes]:
+    """A wheel named ``name`` that holds nothing to import (NOT_LOADED)."""
+    info = f"{name}-0+placeholder.dist-info"
+    files = [(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\n"
+                                  "Version: 0+placeholder\nSummary: not loaded on this site\n"),
+             (f"{info}/WHEEL", "Wheel-Version: 1.0\nGenerator: build_site.py\n"
+                               "Root-Is-Purelib: true\nTag: py3-none-any\n"),
+             (f"{info}/RECORD", f"{info}/METADATA,,\n{info}/WHEEL,,\n{info}/RECORD,,\n")]
+    return (f"{name}-0+placeholder-py3-none-any.whl",
+            _zip([(n, t.encode("utf-8")) for n, t in files]))
+
+
+def python312() -> str | None:
+    """A CPython 3.12 (Pyodide 0.27's Python: its bytecode is the browser's),
+    or None."""
+    candidates = [os.environ.get("DENDRIA_SITE_PYTHON312", ""), "python3.12"]
+    candidates += sorted(str(p) for p in pathlib.Path.home().glob(
+        ".pyenv/versions/3.12*/bin/python3.12"))
+    for candidate in candidates:
+        if not candidate:
+            continue
+        try:
+            done = subprocess.run([candidate, "-c", "import sys; print(sys.version_info[:2])"],
+                                  capture_output=True, text=True, timeout=60, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if done.returncode == 0 and done.stdout.strip() == "(3, 12)":
+            return candidate
+    return None
+
+
+def compiled_wheels(wheels: dict[str, bytes], keep_source: set[str], cache: pathlib.Path,
+                    python: str) -> dict[str, bytes]:
+    """The pure wheels with their modules compiled for Python 3.12 (unchecked
+    hash: Python in the browser imports them without compiling the source at
+    every start): beside their source (``__pycache__``) for the wheels named
+    in ``keep_source``, in place of it for the others (as Pyodide's own
+    ``py-compile`` does: no more bytes to fetch); cached by content."""
+    def kept(file_name: str, data: bytes) -> pathlib.Path:
+        how = "src" if file_name in keep_source else "pyc"
+        return cache / "compiled" / f"{sha256(data)[:24]}-{how}-{file_name}"
+
+    out, todo = {}, {}
+    for file_name, data in wheels.items():
+        if kept(file_name, data).is_file():
+            out[file_name] = kept(file_name, data).read_bytes()
+        else:
+            todo[file_name] = data
+    if not todo:
+        return out
+    say(f"compiling {len(todo)} wheels for Python 3.12 ({python})")
+    with tempfile.TemporaryDirectory() as tmp:
+        folders = {}
+        for k, (file_name, data) in enumerate(sorted(todo.items())):
+            how = "src" if file_name in keep_source else "pyc"
+            folders[file_name] = pathlib.Path(tmp, how, str(k))
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                z.extractall(folders[file_name])
+        for how, legacy in (("src", []), ("pyc", ["-b"])):
+            if pathlib.Path(tmp, how).is_dir():
+                run([python, "-W", "ignore", "-m", "compileall", "-q", "-j", "0", *legacy,
+                     "--invalidation-mode", "unchecked-hash", str(pathlib.Path(tmp, how))],
+                    stdout=subprocess.DEVNULL)
+        for file_name, data in sorted(todo.items()):
+            folder = folders[file_name]
+            sourceless = file_name not in keep_source
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                entries = [(n, z.read(n)) for n in z.namelist()]
+            pycs = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.pyc"))
+            gone = {p[:-1] for p in pycs} if sourceless else set()
+            entries = [(n, b) for n, b in entries if n not in gone]
+            for i, (n, body) in enumerate(entries):
+                if n.endswith(".dist-info/RECORD") and n.count("/") == 1:
+                    lines = [line for line in body.decode("utf-8").splitlines()
+                             if line and line.split(",")[0] not in gone]
+                    lines += [f"{p},," for p in pycs]
+                    entries[i] = (n, ("\n".join(lines) + "\n").encode("utf-8"))
+            entries += [(p, (folder / p).read_bytes()) for p in pycs]
+            built = _zip(entries)
+            path = kept(file_name, data)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp_path = path.with_name(path.name + ".tmp")
+            tmp_path.write_bytes(built)
+            os.replace(tmp_path, path)
+            out[file_name] = built
+    return out
+
+
+def compiled_stdlib(data: bytes, cache: pathlib.Path, python: str) -> bytes:
+    """Pyodide's standard library (``python_stdlib.zip``, its modules as
+    source) with each module compiled for Python 3.12 in place of its source
+    (unchecked hash, as the wheels): Python in the browser then compiles
+    none of them at every start. A module that does not compile keeps its
+    source. Cached by content."""
+    kept = cache / "compiled" / f"{sha256(data)[:24]}-python_stdlib.zip"
+    if kept.is_file():
+        return kept.read_bytes()
+    say(f"compiling Pyodide's standard library for Python 3.12 ({python})")
+    with tempfile.TemporaryDirectory() as tmp:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = z.namelist()
+            z.extractall(tmp)
+        subprocess.run([python, "-W", "ignore", "-m", "compileall", "-q", "-j", "0", "-b",
+                        "--invalidation-mode", "unchecked-hash", tmp],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+            for name in names:
+                path = pathlib.Path(tmp, name)
+                if name.endswith("/"):
+                    info = zipfile.ZipInfo(name, ZIP_DATE)
+                    info.external_attr = (0o40755 << 16) | 0x10
+                    z.writestr(info, b"")
+                    continue
+                if name.endswith(".py") and path.with_suffix(".pyc").is_file():
+                    name, path = name[:-3] + ".pyc", path.with_suffix(".pyc")
+                info = zipfile.ZipInfo(name, ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                z.writestr(info, path.read_bytes())
+        built = buffer.getvalue()
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    tmp_kept = kept.with_name(kept.name + ".tmp")
+    tmp_kept.write_bytes(built)
+    os.replace(tmp_kept, kept)
+    return built
+
+
+def preload(out: pathlib.Path, needed: dict, wheels: list[pathlib.Path],
+            project: pathlib.Path, cache: pathlib.Path) -> dict:
+    """Write the site's lock (static/pyodide/LOCK: Pyodide's official lock
+    with the kernel's, the toolkits' and this package's wheels added) and
+    the wheels it names that the site changes (in WHEELS_DIR); return the
+    kernel's ``loadPyodideOptions`` and what was done, in words."""
+    official = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_bytes())
+    kernel_pypi = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    added = {}
+    for name in KERNEL_WHEELS:
+        found = sorted(kernel_pypi.glob(f"{name}-*-py3-none-any.whl"))
+        if len(found) != 1:
+            raise BuildError(f"the kernel's front end ships {[p.name for p in found]} "
+                             f"for {name}, not one wheel")
+        added[found[0].name] = found[0].read_bytes()
+    for wheel in wheels:
+        added[wheel.name] = wheel.read_bytes()
+    added[project.name] = slim_wheel(project.read_bytes())
+    placeholders = dict(placeholder_wheel(name) for name in NOT_LOADED)
+    # the official packages that are pure Python, to compile too
+    pure = {p["file_name"]: (out / "static" / "pyodide" / p["file_name"]).read_bytes()
+            for p in needed.values() if p["file_name"].endswith("-none-any.whl")}
+    python = python312()
+    if python is None:
+        compiled = {}
+        words = "not compiled ahead (no Python 3.12 on the build machine)"
+    else:
+        compiled = compiled_wheels({**pure, **{n: d for n, d in added.items()
+                                              if n not in placeholders}},
+                                   {project.name}, cache, python)
+        stdlib = out / "static" / "pyodide" / "python_stdlib.zip"
+        stdlib.write_bytes(compiled_stdlib(stdlib.read_bytes(), cache, python))
+        words = (f"the standard library and {len(compiled)} wheels compiled ahead for "
+                 "Python 3.12")
+    packages = {name: dict(entry) for name, entry in needed.items()}
+    folder = out / WHEELS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    relative = os.path.relpath(folder, out / "static" / "pyodide").replace(os.sep, "/")
+    infos = {}
+    added.update(placeholders)
+    for file_name, data in added.items():
+        name, version, top, requires = wheel_info(data)
+        infos[_norm(name)] = (name, version, top, requires, file_name)
+    for key, (name, version, top, requires, file_name) in infos.items():
+        packages[key] = {"name": name, "version": version, "file_name": file_name,
+                         "install_dir": "site", "sha256": "", "package_type": "package",
+                         "imports": top, "depends": requires, "unvendored_tests": False,
+                         "shared_library": False}
+    for key, entry in packages.items():
+        # only what the site has: a requirement it does not ship is a front
+        # end's alone (widgetsnbextension)
+        entry["depends"] = [d for d in entry["depends"] if _norm(d) in packages]
+        data = compiled.get(entry["file_name"]) or added.get(entry["file_name"])
+        if data is not None:
+            (folder / entry["file_name"]).write_bytes(data)
+            if entry["file_name"] in compiled and entry["file_name"] in pure:
+                # the official file, replaced by its compiled copy
+                (out / "static" / "pyodide" / entry["file_name"]).unlink()
+            entry["file_name"] = f"{relative}/{entry['file_name']}"
+            entry["sha256"] = sha256(data)
+    missing = [n for n in PRELOAD if _norm(n) not in packages]
+    if missing:
+        raise BuildError(f"the site's lock has no {missing}")
+    lock = {"info": official["info"], "packages": dict(sorted(packages.items()))}
+    (out / "static" / "pyodide" / LOCK).write_text(json.dumps(lock, indent=1) + "\n",
+                                                   encoding="utf-8")
+    return {"packages": list(PRELOAD), "lockFileURL": f"./static/pyodide/{LOCK}",
+            "words": words}
 
 
 # ------------------------------------------------------------- tutorials
@@ -389,7 +688,7 @@ def keep_the_notebook_in_the_address(page: pathlib.Path) -> None:
 def build(out: pathlib.Path, cache: pathlib.Path, packages_dir: pathlib.Path | None) -> dict:
     wheels = [pip_download(req, cache / "wheels") for req in WHEELS]
     project = pure_wheel(cache)
-    pyodide, source = pyodide_files(cache, packages_dir)
+    pyodide, source, needed = pyodide_files(cache, packages_dir)
     if out.exists():
         if not (out / "jupyter-lite.json").exists() and any(out.iterdir()):
             raise BuildError(f"{out} is not empty and is not a site built before: "
@@ -439,6 +738,16 @@ def build(out: pathlib.Path, cache: pathlib.Path, packages_dir: pathlib.Path | N
              "--log-level", "WARN"], cwd=lite, stdout=subprocess.DEVNULL)
     for path in out.rglob("*.map"):
         path.unlink()
+    # the kernel starts with everything a lesson imports, loaded at once
+    # from the site's lock
+    options = preload(out, needed, wheels, project, cache)
+    words = options.pop("words")
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"] = options
+    config_path.write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+    say(f"the kernel starts with {len(options['packages'])} packages from {LOCK} ({words})")
     service_worker(out)
     # GitHub Pages serves the folder as it is (no Jekyll, which drops files
     # whose names start with an underscore)
@@ -461,6 +770,7 @@ def build(out: pathlib.Path, cache: pathlib.Path, packages_dir: pathlib.Path | N
     keep_the_notebook_in_the_address(out / "lab" / "index.html")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     info = {"pyodide": PYODIDE, "pyodide_packages": source,
+            "kernel_start": {"packages": options["packages"], "lock": LOCK, "wheels": words},
             "wheels": sorted(p.name for p in (out / "pypi").glob("*.whl")),
             "tutorials": sorted(p.name for p in (out / "files" / "tutorials").glob("*.ipynb")),
             "megabytes": round(size / 1e6, 1)}

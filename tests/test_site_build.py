@@ -54,11 +54,12 @@ def test_every_pyodide_file_is_checked_against_the_official_lock(builder, tmp_pa
     files_dir.mkdir()
     (files_dir / "numpy-2.whl").write_bytes(b"numpy wheel")
     (files_dir / "openblas.zip").write_bytes(b"openblas")
-    files, source = builder.pyodide_files(tmp_path / "cache", files_dir)
+    files, source, needed = builder.pyodide_files(tmp_path / "cache", files_dir)
     # the core, and the package asked for with what it depends on: no more
     assert files["numpy-2.whl"] == b"numpy wheel" and files["openblas.zip"] == b"openblas"
     assert "unused.whl" not in files and "pyodide.asm.wasm" in files
     assert str(files_dir) in source
+    assert set(needed) == {"numpy", "openblas"} and needed["numpy"]["depends"] == ["openblas"]
     # one byte changed: refused, naming the file and both hashes
     (files_dir / "openblas.zip").write_bytes(b"openblaS")
     with pytest.raises(builder.BuildError, match=r"openblas.zip: its sha256 \w+ is not the"):
@@ -203,6 +204,10 @@ def test_the_install_cell_says_one_sentence_when_the_site_is_out_of_reach(builde
     monkeypatch.setitem(sys.modules, "piplite", piplite)
     monkeypatch.setattr(sys, "platform", "emscripten")
     code = compile(builder.INSTALL_CELL, "install", "exec", flags=0x2000)
+    # the site's kernel starts with the package loaded: nothing asked of piplite
+    asyncio.run(eval(code, {}))
+    # without it (a kernel started otherwise), piplite is asked, and fails
+    monkeypatch.setitem(sys.modules, "dendria_widget", None)      # an ImportError
     with pytest.raises(Exception) as caught:
         asyncio.run(eval(code, {}))
     assert caught.value._render_traceback_() == [builder.NOT_INSTALLED]
@@ -271,3 +276,86 @@ def test_in_the_pyodide_kernel_progress_lives_on_the_sites_drive(tmp_path, monke
     drive.rename(tmp_path / "gone")                             # no drive: this session only
     store = progress.Progress()
     assert not store.kept and "browser" in store.note
+
+
+def _wheel(path, files):
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+    return path
+
+
+def test_the_sites_wheel_leaves_out_what_a_lesson_never_uses(builder, tmp_path):
+    import zipfile
+
+    record = ("dendria_widget/__init__.py,sha256=x,1\n"
+              "dendria_widget/_bundled/tutorials/a.ipynb,sha256=y,2\n"
+              "dendria_widget/_native_src/kernel.cpp,sha256=z,3\n"
+              "dendria_widget-0.1.0.dist-info/RECORD,,\n")
+    path = _wheel(tmp_path / "dendria_widget-0.1.0-py3-none-any.whl", {
+        "dendria_widget/__init__.py": "X = 1\n",
+        "dendria_widget/_bundled/tutorials/a.ipynb": "{}",
+        "dendria_widget/_native_src/kernel.cpp": "int x;",
+        "dendria_widget-0.1.0.dist-info/METADATA":
+            "Name: dendria-widget\nVersion: 0.1.0\nRequires-Dist: ipywidgets>=8\n"
+            "Requires-Dist: pandas; extra == \"lab\"\n\nThe description: Name: no\n",
+        "dendria_widget-0.1.0.dist-info/RECORD": record})
+    slim = builder.slim_wheel(path.read_bytes())
+    with zipfile.ZipFile(io.BytesIO(slim)) as z:
+        assert sorted(z.namelist()) == ["dendria_widget-0.1.0.dist-info/METADATA",
+                                        "dendria_widget-0.1.0.dist-info/RECORD",
+                                        "dendria_widget/__init__.py"]
+        assert z.read("dendria_widget-0.1.0.dist-info/RECORD").decode().splitlines() == [
+            "dendria_widget/__init__.py,sha256=x,1", "dendria_widget-0.1.0.dist-info/RECORD,,"]
+    assert builder.slim_wheel(path.read_bytes()) == slim          # the same bytes each time
+    # what the site's lock says of it: the requirements without extras
+    assert builder.wheel_info(slim) == ("dendria-widget", "0.1.0", ["dendria_widget"],
+                                        ["ipywidgets"])
+
+
+def test_wheels_compiled_ahead_import_without_compiling(builder, tmp_path):
+    """The site's wheels carry their modules compiled (unchecked hash): in
+    place of the source for the others' packages, beside it for this one;
+    each imports from the wheel as it is."""
+    import zipfile
+
+    files = {"pkg_{k}/__init__.py": "from .mod import VALUE\n",
+             "pkg_{k}/mod.py": "VALUE = 6 * 7\n",
+             "pkg_{k}-1.0.dist-info/METADATA": "Name: pkg-{k}\nVersion: 1.0\n",
+             "pkg_{k}-1.0.dist-info/RECORD": "pkg_{k}/__init__.py,sha256=a,1\n"
+                                             "pkg_{k}/mod.py,sha256=b,2\n"}
+    wheels = {}
+    for k in ("a", "b"):
+        name = f"pkg_{k}-1.0-py3-none-any.whl"
+        wheels[name] = _wheel(tmp_path / name, {n.format(k=k): t.format(k=k)
+                                                for n, t in files.items()}).read_bytes()
+    built = builder.compiled_wheels(wheels, {"pkg_b-1.0-py3-none-any.whl"},
+                                    tmp_path / "cache", sys.executable)
+    tag = sys.implementation.cache_tag
+    with zipfile.ZipFile(io.BytesIO(built["pkg_a-1.0-py3-none-any.whl"])) as z:
+        names = set(z.namelist())
+        record = z.read("pkg_a-1.0.dist-info/RECORD").decode()
+    assert {"pkg_a/__init__.pyc", "pkg_a/mod.pyc"} <= names
+    assert not {"pkg_a/__init__.py", "pkg_a/mod.py"} & names      # sourceless
+    assert "pkg_a/mod.pyc,," in record and "pkg_a/mod.py," not in record
+    with zipfile.ZipFile(io.BytesIO(built["pkg_b-1.0-py3-none-any.whl"])) as z:
+        names = set(z.namelist())
+        pyc = z.read(f"pkg_b/__pycache__/mod.{tag}.pyc")
+    assert {"pkg_b/mod.py", f"pkg_b/__pycache__/mod.{tag}.pyc"} <= names
+    assert int.from_bytes(pyc[4:8], "little") == 0b01            # hash-based, unchecked
+    for k in ("a", "b"):
+        path = tmp_path / f"built_{k}.whl"
+        path.write_bytes(built[f"pkg_{k}-1.0-py3-none-any.whl"])
+        sys.path.insert(0, str(path))
+        try:
+            assert __import__(f"pkg_{k}").VALUE == 42
+        finally:
+            sys.path.remove(str(path))
+            for m in [m for m in sys.modules if m.startswith(f"pkg_{k}")]:
+                del sys.modules[m]
+    # kept in the cache by content: a rebuild gives the same bytes, compiling nothing
+    again = builder.compiled_wheels(wheels, {"pkg_b-1.0-py3-none-any.whl"},
+                                    tmp_path / "cache", "no-such-python")
+    assert again == built
