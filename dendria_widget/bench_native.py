@@ -38,7 +38,7 @@ from . import native
 from .bench import (CLOCK, PLAYOUTS, _module_exists, game_rng, havannah_playouts, pin_one_core,
                     playout)
 from .game import Game
-from .players import MCTSPlayer, play_game
+from .players import MCTSPlayer, Player, play_game
 
 
 def _python_playouts(ruleset: str, kwargs: dict[str, Any], games: int, seed: int,
@@ -222,26 +222,118 @@ def differential(games: int, seed: int, say: Callable[[str], None]) -> int:
     return bad
 
 
-def projection(games: int, seed: int, say: Callable[[str], None]) -> None:
-    say(f"5. {games} games of MCTS (100 iterations a turn) against itself, classic side 7, "
-        "native")
-    first = 0.0
-    t0 = CLOCK()
-    for k in range(games):
-        game = Game("dendria-classic", size=7)
-        a = MCTSPlayer(seed=seed * 1000 + 2 * k, iterations=100, backend="native")
-        b = MCTSPlayer(seed=seed * 1000 + 2 * k + 1, iterations=100, backend="native")
-        play_game(game, a, b)
+class _Timed:
+    """A player whose turns are timed (this process's CPU seconds) and whose
+    iterations are counted."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.cpu = 0.0
+        self.turns = 0
+        self.iterations = 0
+
+    def choose_turn(self, game: Game, stop: Any = None) -> list[Any]:
+        t0 = CLOCK()
+        turn = self.player.choose_turn(game, stop)
+        self.cpu += CLOCK() - t0
+        self.turns += 1
+        self.iterations += getattr(self.player, "last_iterations", 0)
+        return turn
+
+
+def match(a: Player, b: Player, games: int, size: int, seed: int,
+          say: Callable[[str], None] | None = None, first_game: int = 0) -> dict[str, Any]:
+    """``games`` games of ``a`` against ``b`` on classic side ``size``,
+    seats alternating (a first in the even games), every game seeded:
+    a's score (a draw counts a half), the first seat's score, and the CPU
+    seconds and iterations of each player's turns."""
+    score = first = 0.0
+    timed = {"a": [0.0, 0, 0], "b": [0.0, 0, 0]}
+    for k in range(first_game, first_game + games):
+        pa = _Timed(a.with_seed(seed * 100003 + 2 * k))
+        pb = _Timed(b.with_seed(seed * 100003 + 2 * k + 1))
+        seats = (pa, pb) if k % 2 == 0 else (pb, pa)
+        game = Game("dendria-classic", size=size)
+        play_game(game, seats[0], seats[1])  # type: ignore[arg-type]
         w = game.outcome.winner if game.outcome else "draw"
-        seats = game.seats
-        first += 1.0 if w == seats["first"] else 0.5 if w == "draw" else 0.0
-    dt = CLOCK() - t0
-    lo, hi = wilson(first, games)
-    say(f"   {games} games in {dt:.1f} CPU s ({dt / games:.2f} s a game): 1,000 games "
-        f"projected at {1000 * dt / games / 3600:.2f} h on one core, "
-        f"{1000 * dt / games / 7200:.2f} h on 2 cores")
-    say(f"   first seat's score {first / games:.3f}, 95% interval [{lo:.3f}, {hi:.3f}]")
+        held = game.seats
+        first_won = 1.0 if w == held["first"] else 0.5 if w == "draw" else 0.0
+        first += first_won
+        a_won = first_won if k % 2 == 0 else 1.0 - first_won
+        score += a_won
+        for key, p in (("a", pa), ("b", pb)):
+            timed[key][0] += p.cpu
+            timed[key][1] += p.turns
+            timed[key][2] += p.iterations
+        if say is not None:
+            say(f"   game {k}: {a.name if k % 2 == 0 else b.name} first, a scores {a_won}, "
+                f"CPU a {pa.cpu:.2f} s ({pa.turns} turns), b {pb.cpu:.2f} s ({pb.turns} turns)")
+    return {"games": games, "a": score, "first": first, "cpu_a": timed["a"][0],
+            "cpu_b": timed["b"][0], "turns_a": timed["a"][1], "turns_b": timed["b"][1],
+            "iterations_a": timed["a"][2], "iterations_b": timed["b"][2]}
+
+
+def cost_per_iteration(player: Player, size: int, seed: int, positions: int = 3) -> float:
+    """CPU seconds per iteration of an MCTS player on seeded mid-game
+    positions of classic side ``size`` (from the start of the game to well
+    into it)."""
+    total = iters = 0.0
+    for k in range(positions):
+        game = midgame("dendria-classic", size, 6 + 14 * k, seed + k)
+        p = player.with_seed(seed + k)
+        t0 = CLOCK()
+        p.choose_turn(game)
+        total += CLOCK() - t0
+        iters += getattr(p, "last_iterations", 1)
+    return total / iters
+
+
+def ladder(games: int, size: int, seed: int, say: Callable[[str], None],
+           base_iterations: int = 100) -> None:
+    """Today's MCTS (full expansion, a fresh tree each turn) at
+    ``base_iterations`` a turn against each candidate at equal CPU: the
+    candidate's iterations set so that its CPU per iteration times them
+    equals today's per turn (measured here, on the same positions)."""
+    base = MCTSPlayer(iterations=base_iterations, backend="native")
+    say(f"6. Ladder at equal CPU: classic side {size}, {games} games a pairing, seats "
+        f"alternating, against today's MCTS ({base_iterations} iterations, full expansion)")
+    full = cost_per_iteration(base, size, seed)
+    for label, kw in (("lazy", {"lazy": True}), ("lazy+reuse", {"lazy": True, "reuse": True}),
+                      ("reuse", {"reuse": True})):
+        probe = MCTSPlayer(iterations=base_iterations, backend="native", **kw)
+        cost = cost_per_iteration(probe, size, seed)
+        its = max(1, round(base_iterations * full / cost))
+        cand = MCTSPlayer(iterations=its, backend="native", **kw)
+        t0 = CLOCK()
+        r = match(cand, base, games, size, seed)
+        lo, hi = wilson(r["a"], games)
+        say(f"   {label:<11} at {its:>5} it ({full / cost:5.1f}x cheaper an iteration): "
+            f"scores {r['a']:.1f}/{games} = {r['a'] / games:.2f} [{lo:.2f}, {hi:.2f}]; "
+            f"CPU a turn {r['cpu_a'] / max(r['turns_a'], 1):.3f} s against "
+            f"{r['cpu_b'] / max(r['turns_b'], 1):.3f} s; {CLOCK() - t0:.0f} s")
     say("")
+
+
+def projection(games: int, seed: int, say: Callable[[str], None],
+               players: tuple[Player, ...] = ()) -> None:
+    """Each player against itself on classic side 7, ``games`` games timed:
+    1,000 games projected on 2 cores, and the first seat's score."""
+    players = players or (MCTSPlayer(iterations=100, backend="native"),
+                          MCTSPlayer(iterations=100, backend="native", lazy=True))
+    say(f"5. {games} games of MCTS against itself, classic side 7, native, side by side")
+    for p in players:
+        r = match(p, p, games, 7, seed)
+        dt = r["cpu_a"] + r["cpu_b"]
+        lo, hi = wilson(r["first"], games)
+        say(f"   {_label(p):<34} {games} games in {dt:7.1f} CPU s ({dt / games:6.2f} s a "
+            f"game): 1,000 games projected at {1000 * dt / games / 7200:5.2f} h on 2 cores; "
+            f"first seat {r['first'] / games:.3f} [{lo:.3f}, {hi:.3f}]")
+    say("")
+
+
+def _label(p: Player) -> str:
+    extra = [k for k in ("lazy", "reuse") if getattr(p, k, False)]
+    return f"{p.name} ({', '.join(extra) or 'full'})"
 
 
 def main(argv: list[str] | None = None) -> int:
