@@ -148,6 +148,8 @@ class Player:
     label = "player"
     #: the search tree kept from the last turn (MCTS with ``reuse``)
     _kept: Any = None
+    #: the game on the native kernel as it stood at the last turn
+    _state: Any = None
 
     @property
     def name(self) -> str:
@@ -182,12 +184,28 @@ class Player:
         self.last_backend = "native" if use else "python"
         return use
 
+    def _native_state(self, game: Game) -> native.State:
+        """The game on the native kernel: the state kept from this player's
+        last turn of the same game, played on by the turns since (each step
+        judged by the kernel), else built from the game's start."""
+        head, turns = _history(game)
+        kept, self._state = self._state, None
+        if kept is not None and kept[0] == head and turns[:len(kept[1])] == kept[1]:
+            state = kept[2]
+            for turn in turns[len(kept[1]):]:
+                for step in turn:
+                    state.play(step)
+        else:
+            state = native.State.from_game(game)
+        self._state = (head, turns, state)     # the searches copy it: it stays as it is
+        return state
+
     def with_seed(self: _P, seed: int) -> _P:
         """The same player with another seed (a copy)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.seed = seed
-        new._kept = None          # a copy keeps no search tree, counts afresh
+        new._kept = new._state = None     # a copy keeps no search tree, counts afresh
         new.turns_chosen = new.iterations_done = 0
         return new
 
@@ -198,7 +216,7 @@ class Player:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.backend = backend
-        new._kept = None
+        new._kept = new._state = None
         return new
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
@@ -344,7 +362,7 @@ class GreedyPlayer(Player):
             if closed:
                 return [first]
         if self._native_for(line.game):
-            core = native.State.from_game(line.game)
+            core = self._native_state(line.game)
             found, _ = core.whole_turns(line.flip, _search_params(self.beam), rng)
             kept = [t for t in found if first is not None or t[2][0].split()[0] != "swap"]
             return _steps_of(line, max(kept or found)[2])
@@ -687,7 +705,7 @@ class MCTSPlayer(Player):
             if not isinstance(kept, _Node) and kept.advance([list(t) for t in since], list(rng.getstate()[1])):
                 search = kept
         if search is None:
-            core = native.State.from_game(line.game)
+            core = self._native_state(line.game)
             search = core.search(line.flip, _search_params(
                 self.beam, self.c, self.widen, self.scale, self.prior_visits, self.centre,
                 self.lazy), rng)

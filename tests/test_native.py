@@ -339,3 +339,48 @@ def test_players_fall_back_to_python_for_what_native_does_not_hold(kernel):
     assert MCTSPlayer(iterations=3).with_backend("python").backend == "python"
     with pytest.raises(DendriaError, match="backend"):
         MCTSPlayer(iterations=3, backend="fast")
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_a_kept_tree_gives_the_same_turns_on_both_engines(kernel, lazy):
+    # reuse: each player's tree moves down the turns played since its last
+    # search; on both engines the same turns, the same visit counts (the
+    # kept visits included), and the tree is really kept
+    from dendria_widget.players import MCTSPlayer
+    for ruleset in ("dendria-classic", "dendria-sprites", "hedu"):
+        games = [Game(ruleset, size=4), Game(ruleset, size=4)]
+        players = [[MCTSPlayer(seed=s, iterations=12, backend=b, lazy=lazy, reuse=True)
+                    for s in (1, 2)] for b in ("python", "native")]
+        kept = 0
+        for t in range(24):
+            if games[0].is_over:
+                break
+            turns = [p[t % 2].choose_turn(g) for p, g in zip(players, games)]
+            py, nat = players[0][t % 2], players[1][t % 2]
+            assert turns[0] == turns[1], (ruleset, t)
+            assert py.last_search == nat.last_search, (ruleset, t)
+            assert py.last_iterations == nat.last_iterations == 12
+            kept += py.last_search["visits"] > 12
+            for g, turn in zip(games, turns):
+                g.play(*turn)
+        assert kept >= 2, ruleset
+
+
+def test_a_kept_tree_is_dropped_for_another_game(kernel):
+    from dendria_widget.players import MCTSPlayer
+    for backend in ("python", "native"):
+        player = MCTSPlayer(seed=3, iterations=10, backend=backend, reuse=True)
+        game = Game("hedu", size=4)
+        game.play(*player.choose_turn(game))
+        game.play(*player.choose_turn(game))
+        player.choose_turn(game)
+        assert player.last_search["visits"] > 10        # its own tree, two turns on
+        other = Game("hedu", size=4)                     # not that game: afresh
+        player.choose_turn(other)
+        assert player.last_search["visits"] == 10
+        # the same position again (no turn since): afresh, as a new player
+        fresh = MCTSPlayer(seed=3, iterations=10, backend=backend)
+        assert player.choose_turn(other) == fresh.choose_turn(other)
+        assert player.last_search == fresh.last_search
+        copy = player.with_seed(4)                       # a copy keeps no tree
+        assert copy._kept is None and copy.turns_chosen == 0
