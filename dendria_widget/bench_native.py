@@ -308,7 +308,7 @@ def cost_per_iteration(player: Player, size: int, seed: int, positions: int = 3)
 
 #: the player of the designers' study (1,000 games on classic side 7): the
 #: MCTS that beats greedy there (``--greedy``) within the hour on 2 cores
-STUDY_PLAYER = "mcts:i50"
+STUDY_PLAYER = "mcts:i50+reuse"
 
 
 def ladder(games: int, size: int, seed: int, say: Callable[[str], None],

@@ -57,10 +57,11 @@ DEFAULT_MAX_STEPS = 3000
 GAME_COLUMNS = ["variant", "game", "seed", "first", "second", "dark", "light", "winner",
                 "winner_seat", "score_dark", "score_light", "margin", "turns", "steps", "end",
                 "player_a_seat", "coverage", "branching", "lead_changes", "decided_at",
-                "swapped", "stability", "clarity", "tree_log10", "repetition"]
+                "swapped", "stability", "clarity", "tree_log10", "repetition", "iterations_a",
+                "iterations_b"]
 ENDS = ("passes", "move-limit", "no-placement", "step-cap")
 FLOAT_COLUMNS = ("coverage", "branching", "decided_at", "stability", "clarity", "tree_log10",
-                 "repetition")
+                 "repetition", "iterations_a", "iterations_b")
 #: the first line of a study file names its format
 STUDY_FORMAT = "dendria-widget study"
 STUDY_VERSION = 1

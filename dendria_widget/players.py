@@ -81,7 +81,7 @@ class Line:
     seat. It asks its ``game`` (a :class:`~dendria_widget.game.Game`) for
     every fact, never the engine."""
 
-    __slots__ = ("game", "colours", "hedu", "flip", "_flips")
+    __slots__ = ("game", "colours", "hedu", "flip", "_flips", "_history")
 
     def __init__(self, game: Game) -> None:
         self.game = game.copy()
@@ -90,6 +90,16 @@ class Line:
         self.hedu = variant.family == "hedu"
         self.flip = game.seat_flip
         self._flips: list[int] = []
+        self._history: tuple[str, list[tuple[str, ...]]] | None = None
+
+    def history(self) -> tuple[str, list[tuple[str, ...]]]:
+        """The game's rules and start (as text) and its turns (step
+        strings) when the line was made (see :func:`_history`)."""
+        if self._history is None:
+            if self._flips:
+                raise DendriaError("the line's history is read before its first step")
+            self._history = _history(self.game)
+        return self._history
 
     def legal(self) -> list[Step]:
         return self.game.legal_steps()
@@ -184,11 +194,12 @@ class Player:
         self.last_backend = "native" if use else "python"
         return use
 
-    def _native_state(self, game: Game) -> native.State:
+    def _native_state(self, line: Line) -> native.State:
         """The game on the native kernel: the state kept from this player's
         last turn of the same game, played on by the turns since (each step
         judged by the kernel), else built from the game's start."""
-        head, turns = _history(game)
+        game = line.game
+        head, turns = line.history()
         kept, self._state = self._state, None
         if kept is not None and kept[0] == head and turns[:len(kept[1])] == kept[1]:
             state = kept[2]
@@ -362,7 +373,7 @@ class GreedyPlayer(Player):
             if closed:
                 return [first]
         if self._native_for(line.game):
-            core = self._native_state(line.game)
+            core = self._native_state(line)
             found, _ = core.whole_turns(line.flip, _search_params(self.beam), rng)
             kept = [t for t in found if first is not None or t[2][0].split()[0] != "swap"]
             return _steps_of(line, max(kept or found)[2])
@@ -594,9 +605,10 @@ class MCTSPlayer(Player):
 
     @property
     def name(self) -> str:
+        flags = "".join(f"+{f}" for f in SEARCH_FLAGS if getattr(self, f))
         if self.iterations is not None:
-            return f"mcts:i{self.iterations}"
-        return f"mcts:{self.seconds:g}"
+            return f"mcts:i{self.iterations}{flags}"
+        return f"mcts:{self.seconds:g}{flags}"
 
     @property
     def words(self) -> str:
@@ -615,7 +627,7 @@ class MCTSPlayer(Player):
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
         if self._native_for(line.game):
             return self._choose_native(line, rng, stop)
-        root = self._reused(line.game) if self.reuse else None
+        root = self._reused(line) if self.reuse else None
         if root is None:
             root = _Node((), None)    # no turn led to the root (its turn is never read)
         # values are judged against the evaluation now (for positions with
@@ -637,7 +649,7 @@ class MCTSPlayer(Player):
         self.last_iterations = done
         self.last_search = _shares(line, root)
         if self.reuse:
-            self._kept = (*_history(line.game), root)
+            self._kept = (*line.history(), root)
         # the most visited first step, then its most visited turn
         children = root.children
         if not children:
@@ -647,12 +659,12 @@ class MCTSPlayer(Player):
             visits[ch.turn[0]] = visits.get(ch.turn[0], 0) + ch.n
         return max(children, key=lambda ch: (visits[ch.turn[0]], ch.n, ch.prior)).turn
 
-    def _reused(self, game: Game) -> Any:
+    def _reused(self, line: Line) -> Any:
         """The kept tree's node (or native search) for ``game``: the last
         search's root moved down the turns played since, when ``game`` is
         that game played on and every turn since is in the tree; else None
         (the tree is dropped)."""
-        found = self._kept_since(game)
+        found = self._kept_since(line)
         if found is None:
             return None
         since, node = found
@@ -669,7 +681,7 @@ class MCTSPlayer(Player):
         node.turn = ()
         return node
 
-    def _kept_since(self, game: Game) -> tuple[list[tuple[str, ...]], Any] | None:
+    def _kept_since(self, line: Line) -> tuple[list[tuple[str, ...]], Any] | None:
         """The turns played since the kept tree's search (step strings) and
         its root, when ``game`` is that game played on; the tree is no
         longer kept (a search keeps its own again)."""
@@ -677,7 +689,7 @@ class MCTSPlayer(Player):
         if kept is None:
             return None
         head, turns, root = kept
-        now_head, now = _history(game)
+        now_head, now = line.history()
         if now_head != head or now[:len(turns)] != turns or len(now) == len(turns):
             return None
         return now[len(turns):], root
@@ -699,13 +711,13 @@ class MCTSPlayer(Player):
         with this player's random source: the same seed and iteration
         budget choose the same turn."""
         search = None
-        found = self._kept_since(line.game) if self.reuse else None
+        found = self._kept_since(line) if self.reuse else None
         if found is not None:
             since, kept = found
             if not isinstance(kept, _Node) and kept.advance([list(t) for t in since], list(rng.getstate()[1])):
                 search = kept
         if search is None:
-            core = self._native_state(line.game)
+            core = self._native_state(line)
             search = core.search(line.flip, _search_params(
                 self.beam, self.c, self.widen, self.scale, self.prior_visits, self.centre,
                 self.lazy), rng)
@@ -751,7 +763,7 @@ class MCTSPlayer(Player):
             raise DendriaError("the search found no turn to play")
         self.last_search = native_shares(children, search.visits)
         if self.reuse:
-            self._kept = (*_history(line.game), search)
+            self._kept = (*line.history(), search)
         return _steps_of(line, search.best())
 
     def _expand_lazy(self, line: Line, node: _Node, rng: random.Random) -> float | None:
@@ -996,12 +1008,22 @@ class PlayerKind:
         if not self.budgets:
             raise DendriaError(f"the {self.name} player takes no budget: write "
                                f"'{self.name}', not '{self.name}:{budget}'")
+        amount, *flags = budget.split("+")
+        if any(f not in SEARCH_FLAGS for f in flags):
+            raise DendriaError(f"unknown player '{self.name}:{budget}': {names_help()}")
+        options = {f: True for f in flags}
         try:
-            if budget.startswith("i"):
-                return self.cls(seed=seed, iterations=int(budget[1:]))  # type: ignore[call-arg]
-            return self.cls(seed=seed, seconds=float(budget))  # type: ignore[call-arg]
+            if amount.startswith("i"):
+                return self.cls(seed=seed, iterations=int(amount[1:]),  # type: ignore[call-arg]
+                                **options)
+            return self.cls(seed=seed, seconds=float(amount), **options)  # type: ignore[call-arg]
         except ValueError:
             raise DendriaError(f"unknown player '{self.name}:{budget}': {names_help()}") from None
+
+
+#: what may follow an MCTS budget: 'mcts:i100+reuse' keeps its tree between
+#: turns, 'mcts:i100+lazy' expands lazily
+SEARCH_FLAGS = ("lazy", "reuse")
 
 
 #: every computer player, in the order menus and help list them: the one
@@ -1013,7 +1035,8 @@ PLAYERS: tuple[PlayerKind, ...] = (
     PlayerKind("greedy", "Greedy", GreedyPlayer, "",
                "one turn ahead, by the evaluation"),
     PlayerKind("mcts", "MCTS", MCTSPlayer, "mcts (1 s a turn), mcts:0.2 (0.2 s a turn), "
-               "mcts:i500 (500 iterations a turn: reproducible)",
+               "mcts:i500 (500 iterations a turn: reproducible), mcts:i500+reuse (its tree "
+               "kept between turns), mcts:i500+lazy (lazy expansion)",
                "Monte Carlo tree search over whole turns"),
 )
 
