@@ -264,15 +264,18 @@ def match(a: Player, b: Player, games: int, size: int, seed: int,
     """``games`` games of ``a`` against ``b`` on classic side ``size``,
     seats alternating (a first in the even games), every game seeded:
     a's score (a draw counts a half), the first seat's score, and the CPU
-    seconds and iterations of each player's turns."""
-    score = first = 0.0
+    seconds of the games (``cpu``: the players' turns and the game's own
+    steps) and of each player's turns, and each player's iterations."""
+    score = first = whole = 0.0
     timed = {"a": [0.0, 0, 0], "b": [0.0, 0, 0]}
     for k in range(first_game, first_game + games):
         pa = _Timed(a.with_seed(seed * 100003 + 2 * k))
         pb = _Timed(b.with_seed(seed * 100003 + 2 * k + 1))
         seats = (pa, pb) if k % 2 == 0 else (pb, pa)
         game = Game("dendria-classic", size=size)
+        t0 = CLOCK()
         play_game(game, seats[0], seats[1])  # type: ignore[arg-type]
+        whole += CLOCK() - t0
         w = game.outcome.winner if game.outcome else "draw"
         held = game.seats
         first_won = 1.0 if w == held["first"] else 0.5 if w == "draw" else 0.0
@@ -286,7 +289,7 @@ def match(a: Player, b: Player, games: int, size: int, seed: int,
         if say is not None:
             say(f"   game {k}: {a.name if k % 2 == 0 else b.name} first, a scores {a_won}, "
                 f"CPU a {pa.cpu:.2f} s ({pa.turns} turns), b {pb.cpu:.2f} s ({pb.turns} turns)")
-    return {"games": games, "a": score, "first": first, "cpu_a": timed["a"][0],
+    return {"games": games, "a": score, "first": first, "cpu": whole, "cpu_a": timed["a"][0],
             "cpu_b": timed["b"][0], "turns_a": timed["a"][1], "turns_b": timed["b"][1],
             "iterations_a": timed["a"][2], "iterations_b": timed["b"][2]}
 
@@ -346,7 +349,7 @@ def projection(games: int, seed: int, say: Callable[[str], None],
     say(f"5. {games} games of MCTS against itself, classic side 7, native, side by side")
     for p in players:
         r = match(p, p, games, 7, seed)
-        dt = r["cpu_a"] + r["cpu_b"]
+        dt = r["cpu"]
         lo, hi = wilson(r["first"], games)
         say(f"   {_label(p):<34} {games} games in {dt:7.1f} CPU s ({dt / games:6.2f} s a "
             f"game): 1,000 games projected at {1000 * dt / games / 7200:5.2f} h on 2 cores; "

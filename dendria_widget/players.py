@@ -697,7 +697,9 @@ class MCTSPlayer(Player):
     def _reprior(self, node: _Node) -> None:
         """Every child's prior judged anew against the centre (a kept tree)."""
         for ch in node.children or ():
-            ch.prior = _chance(ch.v - self._shift(ch.seat, 1 - ch.seat), self.scale)
+            seat = ch.seat
+            assert seat is not None         # a child's turn was played by a seat
+            ch.prior = _chance(ch.v - self._shift(seat, 1 - seat), self.scale)
             if ch.children is not None:
                 self._reprior(ch)
 
