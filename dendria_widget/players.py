@@ -1013,7 +1013,7 @@ class PlayerKind:
         amount, *flags = budget.split("+")
         if any(f not in SEARCH_FLAGS for f in flags):
             raise DendriaError(f"unknown player '{self.name}:{budget}': {names_help()}")
-        options = {f: True for f in flags}
+        options: dict[str, Any] = {f: True for f in flags}
         try:
             if amount.startswith("i"):
                 return self.cls(seed=seed, iterations=int(amount[1:]),  # type: ignore[call-arg]
