@@ -21,7 +21,7 @@ every speed is a ratio of two figures measured side by side in this run.
    editions, small boards, at the start of a turn): the native and the
    Python MCTS at the same seed and budget (40 iterations, full and lazy
    expansion in turn) must choose the same turn with the same visit shares
-   (tests/test_native.py checks 324 positions at 1 to 10 iterations).
+   (tests/test_native.py checks 324 positions at 1 to 9 iterations).
 5. With ``--project N``: N games against itself on classic side 7 on the
    native kernel, timed (CPU seconds of the players' turns), projected to
    1,000 games on 2 cores, with the first seat's score and its 95%
