@@ -211,6 +211,14 @@ class Player:
         self._state = (head, turns, state)     # the searches copy it: it stays as it is
         return state
 
+    def __getstate__(self) -> dict[str, Any]:
+        # a pickled player (sent to a worker) leaves its kept tree and its
+        # native game behind: they hold the kernel's objects
+        state = dict(self.__dict__)
+        state.pop("_kept", None)
+        state.pop("_state", None)
+        return state
+
     def with_seed(self: _P, seed: int) -> _P:
         """The same player with another seed (a copy)."""
         new = object.__new__(type(self))

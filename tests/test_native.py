@@ -10,6 +10,7 @@ with a C++ compiler, that is a failure (the build lost the kernel); elsewhere
 they are skipped with the reason, and everything else runs on Python."""
 
 import os
+import pickle
 import random
 import shutil
 
@@ -389,6 +390,8 @@ def test_a_kept_tree_is_dropped_for_another_game(kernel):
         assert player.last_search == fresh.last_search
         copy = player.with_seed(4)                       # a copy keeps no tree
         assert copy._kept is None and copy.turns_chosen == 0
+        sent = pickle.loads(pickle.dumps(player))        # nor a pickled one
+        assert sent._kept is None and sent._state is None and sent.reuse
 
 
 def test_search_options_are_written_in_the_players_name():
