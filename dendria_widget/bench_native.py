@@ -19,11 +19,21 @@ every speed is a ratio of two figures measured side by side in this run.
    step by step (the differential test of tests/test_native.py, longer).
 4. With ``--search N``: N fixed positions (seeded random games of the three
    editions, small boards, at the start of a turn): the native and the
-   Python MCTS at the same seed and budget (8 iterations) must choose the
-   same turn with the same visit shares.
-5. With ``--project N``: N games of MCTS at 100 iterations a turn against
-   itself on classic side 7 on the native kernel, timed, projected to 1,000
-   games on 2 cores, with the first seat's win rate and its 95% interval.
+   Python MCTS at the same seed and budget (40 iterations, full and lazy
+   expansion in turn) must choose the same turn with the same visit shares
+   (tests/test_native.py checks 324 positions at 1 to 9 iterations).
+5. With ``--project N``: N games against itself on classic side 7 on the
+   native kernel, timed (CPU seconds of the players' turns), projected to
+   1,000 games on 2 cores, with the first seat's score and its 95%
+   interval: today's MCTS at 100 iterations a turn and the study's player
+   (:data:`STUDY_PLAYER`) side by side in one run.
+6. With ``--ladder N``: N games (seats alternating) of each candidate
+   search against today's MCTS (100 iterations a turn, full expansion, a
+   fresh tree each turn) at equal CPU, on classic side ``--ladder-size``
+   (default 5): lazy expansion with its iterations set so that its CPU per
+   turn matches (measured here), and the kept tree at equal iterations.
+7. With ``--greedy N``: N games of the study's player against the greedy
+   player on classic side 7 (seats alternating): does it beat greedy?
 """
 
 from __future__ import annotations
@@ -38,7 +48,7 @@ from . import native
 from .bench import (CLOCK, PLAYOUTS, _module_exists, game_rng, havannah_playouts, pin_one_core,
                     playout)
 from .game import Game
-from .players import MCTSPlayer, play_game
+from .players import GreedyPlayer, MCTSPlayer, Player, play_game, player_from_name
 
 
 def _python_playouts(ruleset: str, kwargs: dict[str, Any], games: int, seed: int,
@@ -98,7 +108,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
-        out: TextIO | None = None, search: int = 0) -> int:
+        out: TextIO | None = None, search: int = 0, ladder_games: int = 0,
+        ladder_size: int = 5, greedy: int = 0) -> int:
     stream = sys.stdout if out is None else out
 
     def say(line: str = "") -> None:
@@ -162,12 +173,18 @@ def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
         failures += search_check(search, seed, say)
     if project:
         projection(project, seed, say)
+    if ladder_games:
+        ladder(ladder_games, ladder_size, seed, say)
+    if greedy:
+        against_greedy(greedy, seed, say)
     return 1 if failures else 0
 
 
 def search_check(count: int, seed: int, say: Callable[[str], None]) -> int:
     """The same MCTS turn on both engines at the same seed and budget."""
-    say(f"4. Search check: {count} positions, MCTS at 8 iterations, native against python")
+    budget = 40
+    say(f"4. Search check: {count} positions, MCTS at {budget} iterations (full and lazy "
+        "expansion in turn), native against python")
     rng = random.Random(seed)
     editions = (("dendria-classic", 4), ("dendria-sprites", 3), ("hedu", 4))
     same = differ = 0
@@ -185,8 +202,9 @@ def search_check(count: int, seed: int, say: Callable[[str], None]) -> int:
         if game.is_over:
             continue
         k += 1
-        py = MCTSPlayer(seed=k, iterations=8, backend="python")
-        nat = MCTSPlayer(seed=k, iterations=8, backend="native")
+        lazy = k % 2 == 1
+        py = MCTSPlayer(seed=k, iterations=budget, backend="python", lazy=lazy)
+        nat = MCTSPlayer(seed=k, iterations=budget, backend="native", lazy=lazy)
         if py.choose_turn(game) == nat.choose_turn(game) and py.last_search == nat.last_search:
             same += 1
         else:
@@ -222,26 +240,137 @@ def differential(games: int, seed: int, say: Callable[[str], None]) -> int:
     return bad
 
 
-def projection(games: int, seed: int, say: Callable[[str], None]) -> None:
-    say(f"5. {games} games of MCTS (100 iterations a turn) against itself, classic side 7, "
-        "native")
-    first = 0.0
-    t0 = CLOCK()
-    for k in range(games):
-        game = Game("dendria-classic", size=7)
-        a = MCTSPlayer(seed=seed * 1000 + 2 * k, iterations=100, backend="native")
-        b = MCTSPlayer(seed=seed * 1000 + 2 * k + 1, iterations=100, backend="native")
-        play_game(game, a, b)
+class _Timed:
+    """A player whose turns are timed (this process's CPU seconds) and whose
+    iterations are counted."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.cpu = 0.0
+        self.turns = 0
+        self.iterations = 0
+
+    def choose_turn(self, game: Game, stop: Any = None) -> list[Any]:
+        t0 = CLOCK()
+        turn = self.player.choose_turn(game, stop)
+        self.cpu += CLOCK() - t0
+        self.turns += 1
+        self.iterations += getattr(self.player, "last_iterations", 0)
+        return turn
+
+
+def match(a: Player, b: Player, games: int, size: int, seed: int,
+          say: Callable[[str], None] | None = None, first_game: int = 0) -> dict[str, Any]:
+    """``games`` games of ``a`` against ``b`` on classic side ``size``,
+    seats alternating (a first in the even games), every game seeded:
+    a's score (a draw counts a half), the first seat's score, and the CPU
+    seconds of the games (``cpu``: the players' turns and the game's own
+    steps) and of each player's turns, and each player's iterations."""
+    score = first = whole = 0.0
+    timed = {"a": [0.0, 0, 0], "b": [0.0, 0, 0]}
+    for k in range(first_game, first_game + games):
+        pa = _Timed(a.with_seed(seed * 100003 + 2 * k))
+        pb = _Timed(b.with_seed(seed * 100003 + 2 * k + 1))
+        seats = (pa, pb) if k % 2 == 0 else (pb, pa)
+        game = Game("dendria-classic", size=size)
+        t0 = CLOCK()
+        play_game(game, seats[0], seats[1])  # type: ignore[arg-type]
+        whole += CLOCK() - t0
         w = game.outcome.winner if game.outcome else "draw"
-        seats = game.seats
-        first += 1.0 if w == seats["first"] else 0.5 if w == "draw" else 0.0
-    dt = CLOCK() - t0
-    lo, hi = wilson(first, games)
-    say(f"   {games} games in {dt:.1f} CPU s ({dt / games:.2f} s a game): 1,000 games "
-        f"projected at {1000 * dt / games / 3600:.2f} h on one core, "
-        f"{1000 * dt / games / 7200:.2f} h on 2 cores")
-    say(f"   first seat's score {first / games:.3f}, 95% interval [{lo:.3f}, {hi:.3f}]")
+        held = game.seats
+        first_won = 1.0 if w == held["first"] else 0.5 if w == "draw" else 0.0
+        first += first_won
+        a_won = first_won if k % 2 == 0 else 1.0 - first_won
+        score += a_won
+        for key, p in (("a", pa), ("b", pb)):
+            timed[key][0] += p.cpu
+            timed[key][1] += p.turns
+            timed[key][2] += p.iterations
+        if say is not None:
+            say(f"   game {k}: {a.name if k % 2 == 0 else b.name} first, a scores {a_won}, "
+                f"CPU a {pa.cpu:.2f} s ({pa.turns} turns), b {pb.cpu:.2f} s ({pb.turns} turns)")
+    return {"games": games, "a": score, "first": first, "cpu": whole, "cpu_a": timed["a"][0],
+            "cpu_b": timed["b"][0], "turns_a": timed["a"][1], "turns_b": timed["b"][1],
+            "iterations_a": timed["a"][2], "iterations_b": timed["b"][2]}
+
+
+def cost_per_iteration(player: Player, size: int, seed: int, positions: int = 3) -> float:
+    """CPU seconds per iteration of an MCTS player on seeded mid-game
+    positions of classic side ``size`` (from the start of the game to well
+    into it)."""
+    total = iters = 0.0
+    for k in range(positions):
+        game = midgame("dendria-classic", size, 6 + 14 * k, seed + k)
+        p = player.with_seed(seed + k)
+        t0 = CLOCK()
+        p.choose_turn(game)
+        total += CLOCK() - t0
+        iters += getattr(p, "last_iterations", 1)
+    return total / iters
+
+
+#: the player of the designers' study (1,000 games on classic side 7): the
+#: MCTS that beats greedy there (``--greedy``) within the hour on 2 cores
+STUDY_PLAYER = "mcts:i50+reuse"
+
+
+def ladder(games: int, size: int, seed: int, say: Callable[[str], None],
+           base_iterations: int = 100) -> None:
+    """Today's MCTS (full expansion, a fresh tree each turn) at
+    ``base_iterations`` a turn against each candidate at equal CPU: lazy
+    expansion's iterations set so that its CPU per iteration times them
+    equals today's per turn (measured here, on the same positions); a kept
+    tree costs nothing an iteration, so it plays at equal iterations."""
+    base = MCTSPlayer(iterations=base_iterations, backend="native")
+    say(f"6. Ladder at equal CPU: classic side {size}, {games} games a pairing, seats "
+        f"alternating, against today's MCTS ({base_iterations} iterations, full expansion)")
+    full = cost_per_iteration(base, size, seed)
+    for label, kw in (("lazy", {"lazy": True}), ("reuse", {"reuse": True})):
+        probe = MCTSPlayer(iterations=base_iterations, backend="native", **kw)
+        cost = cost_per_iteration(probe, size, seed) if kw.get("lazy") else full
+        its = max(1, round(base_iterations * full / cost))
+        cand = MCTSPlayer(iterations=its, backend="native", **kw)
+        t0 = CLOCK()
+        r = match(cand, base, games, size, seed)
+        lo, hi = wilson(r["a"], games)
+        say(f"   {label:<11} at {its:>5} it ({full / cost:5.1f}x cheaper an iteration): "
+            f"scores {r['a']:.1f}/{games} = {r['a'] / games:.2f} [{lo:.2f}, {hi:.2f}]; "
+            f"CPU a turn {r['cpu_a'] / max(r['turns_a'], 1):.3f} s against "
+            f"{r['cpu_b'] / max(r['turns_b'], 1):.3f} s; {CLOCK() - t0:.0f} s")
     say("")
+
+
+def projection(games: int, seed: int, say: Callable[[str], None],
+               players: tuple[Player, ...] = ()) -> None:
+    """Each player against itself on classic side 7, ``games`` games timed:
+    1,000 games projected on 2 cores, and the first seat's score."""
+    players = players or (MCTSPlayer(iterations=100, backend="native"),
+                          player_from_name(STUDY_PLAYER).with_backend("native"))
+    say(f"5. {games} games of MCTS against itself, classic side 7, native, side by side")
+    for p in players:
+        r = match(p, p, games, 7, seed)
+        dt = r["cpu"]
+        lo, hi = wilson(r["first"], games)
+        say(f"   {_label(p):<34} {games} games in {dt:7.1f} CPU s ({dt / games:6.2f} s a "
+            f"game): 1,000 games projected at {1000 * dt / games / 7200:5.2f} h on 2 cores; "
+            f"first seat {r['first'] / games:.3f} [{lo:.3f}, {hi:.3f}]")
+    say("")
+
+
+def against_greedy(games: int, seed: int, say: Callable[[str], None]) -> None:
+    """The study's player against greedy on classic side 7."""
+    study = player_from_name(STUDY_PLAYER).with_backend("native")
+    say(f"7. {_label(study)} against greedy, classic side 7, {games} games, seats alternating")
+    r = match(study, GreedyPlayer(backend="native"), games, 7, seed)
+    lo, hi = wilson(r["a"], games)
+    say(f"   {study.name} scores {r['a']:.1f} of {games}: {r['a'] / games:.2f} "
+        f"[{lo:.2f}, {hi:.2f}]")
+    say("")
+
+
+def _label(p: Player) -> str:
+    extra = [k for k in ("lazy", "reuse") if getattr(p, k, False)]
+    return f"{p.name} ({', '.join(extra) or 'full'})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -256,14 +385,16 @@ def main(argv: list[str] | None = None) -> int:
         except (IndexError, ValueError):
             raise SystemExit(f"{flag} takes a whole number of games") from None
 
-    unknown = [a for a in args if a.startswith("-") and a not in ("--quick", "--check",
-                                                                  "--project", "--search")]
+    flags = ("--quick", "--check", "--project", "--search", "--ladder", "--ladder-size",
+             "--greedy")
+    unknown = [a for a in args if a.startswith("-") and a not in flags]
     if unknown or "--help" in args:
         print(__doc__)
         return 0 if not unknown else 2
     t0 = time.perf_counter()
     rc = run(quick="--quick" in args, check=number("--check"), project=number("--project"),
-             search=number("--search"))
+             search=number("--search"), ladder_games=number("--ladder"),
+             ladder_size=number("--ladder-size") or 5, greedy=number("--greedy"))
     print(f"total {time.perf_counter() - t0:.1f} s")
     return rc
 

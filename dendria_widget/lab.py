@@ -57,10 +57,11 @@ DEFAULT_MAX_STEPS = 3000
 GAME_COLUMNS = ["variant", "game", "seed", "first", "second", "dark", "light", "winner",
                 "winner_seat", "score_dark", "score_light", "margin", "turns", "steps", "end",
                 "player_a_seat", "coverage", "branching", "lead_changes", "decided_at",
-                "swapped", "stability", "clarity", "tree_log10", "repetition"]
+                "swapped", "stability", "clarity", "tree_log10", "repetition", "iterations_a",
+                "iterations_b"]
 ENDS = ("passes", "move-limit", "no-placement", "step-cap")
 FLOAT_COLUMNS = ("coverage", "branching", "decided_at", "stability", "clarity", "tree_log10",
-                 "repetition")
+                 "repetition", "iterations_a", "iterations_b")
 #: the first line of a study file names its format
 STUDY_FORMAT = "dendria-widget study"
 STUDY_VERSION = 1
@@ -135,6 +136,14 @@ def _labels(players: Sequence[str | Player]) -> tuple[list[Player], list[str]]:
 
 
 # ------------------------------------------------------------ one game
+def _per_turn(player: Player) -> float | None:
+    """The search iterations a turn a player did in its game (None for a
+    player that does not search)."""
+    if not player.turns_chosen or not player.iterations_done:
+        return None
+    return player.iterations_done / player.turns_chosen
+
+
 def play_one(task: LabTask) -> dict[str, dict[str, Any]]:
     """Play one lab game; returns {"row": ..., "record": ...} (plain data).
     A top-level function so that any executor can run it."""
@@ -206,6 +215,9 @@ def play_one(task: LabTask) -> dict[str, dict[str, Any]]:
         "clarity": (sum(abs(x) for x in margins) / len(margins) / plots) if margins else 0.0,
         "tree_log10": sum(math.log10(b) for b in branching if b > 0),
         "repetition": repeats / max(turns, 1),
+        # the search iterations a turn each player did (None: no search)
+        "iterations_a": _per_turn(first if a_first else second),
+        "iterations_b": _per_turn(second if a_first else first),
     }
     game.comment(f"lab game {g} of variant {v} ({variant_label(game.rules)}): "
                  f"{row['first']} (first) against {row['second']} (second), seed {game_seed}", 0)

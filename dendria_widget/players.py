@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
-from . import native
+from . import checks, native
 from .errors import DendriaError
 from .game import SEATS, Game, seat_flip_after
 from .notation import Step
@@ -81,7 +81,7 @@ class Line:
     seat. It asks its ``game`` (a :class:`~dendria_widget.game.Game`) for
     every fact, never the engine."""
 
-    __slots__ = ("game", "colours", "hedu", "flip", "_flips")
+    __slots__ = ("game", "colours", "hedu", "flip", "_flips", "_history")
 
     def __init__(self, game: Game) -> None:
         self.game = game.copy()
@@ -90,6 +90,16 @@ class Line:
         self.hedu = variant.family == "hedu"
         self.flip = game.seat_flip
         self._flips: list[int] = []
+        self._history: tuple[str, list[tuple[str, ...]]] | None = None
+
+    def history(self) -> tuple[str, list[tuple[str, ...]]]:
+        """The game's rules and start (as text) and its turns (step
+        strings) when the line was made (see :func:`_history`)."""
+        if self._history is None:
+            if self._flips:
+                raise DendriaError("the line's history is read before its first step")
+            self._history = _history(self.game)
+        return self._history
 
     def legal(self) -> list[Step]:
         return self.game.legal_steps()
@@ -146,6 +156,10 @@ class Player:
 
     #: the player's name (:func:`player_from_name` reads it back)
     label = "player"
+    #: the search tree kept from the last turn (MCTS with ``reuse``)
+    _kept: Any = None
+    #: the game on the native kernel as it stood at the last turn
+    _state: Any = None
 
     @property
     def name(self) -> str:
@@ -169,6 +183,9 @@ class Player:
         self.backend = backend
         #: the engine the last turn was searched with ('native' or 'python')
         self.last_backend: str | None = None
+        #: the turns this player chose, and the search iterations they took in all
+        self.turns_chosen = 0
+        self.iterations_done = 0
 
     def _native_for(self, game: Game) -> bool:
         """Search this game on the native kernel? (asked, or by default,
@@ -177,11 +194,38 @@ class Player:
         self.last_backend = "native" if use else "python"
         return use
 
+    def _native_state(self, line: Line) -> native.State:
+        """The game on the native kernel: the state kept from this player's
+        last turn of the same game, played on by the turns since (each step
+        judged by the kernel), else built from the game's start."""
+        game = line.game
+        head, turns = line.history()
+        kept, self._state = self._state, None
+        if kept is not None and kept[0] == head and turns[:len(kept[1])] == kept[1]:
+            state = kept[2]
+            for turn in turns[len(kept[1]):]:
+                for step in turn:
+                    state.play(step)
+        else:
+            state = native.State.from_game(game)
+        self._state = (head, turns, state)     # the searches copy it: it stays as it is
+        return state
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a pickled player (sent to a worker) leaves its kept tree and its
+        # native game behind: they hold the kernel's objects
+        state = dict(self.__dict__)
+        state.pop("_kept", None)
+        state.pop("_state", None)
+        return state
+
     def with_seed(self: _P, seed: int) -> _P:
         """The same player with another seed (a copy)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.seed = seed
+        new._kept = new._state = None     # a copy keeps no search tree, counts afresh
+        new.turns_chosen = new.iterations_done = 0
         return new
 
     def with_backend(self: _P, backend: str | None) -> _P:
@@ -191,6 +235,7 @@ class Player:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.backend = backend
+        new._kept = new._state = None
         return new
 
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
@@ -212,7 +257,13 @@ class Player:
         if game.turn_under_way:
             raise DendriaError("a turn is under way: a player chooses whole turns, "
                                "from the start of a turn")
-        return list(self._choose(Line(game), self._rng(game), stop))
+        turn = list(self._choose(Line(game), self._rng(game), stop))
+        self.turns_chosen += 1
+        self.iterations_done += self.last_iterations
+        return turn
+
+    #: how many iterations the last turn's search did (0: a player that does not search)
+    last_iterations = 0
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r}, seed={self.seed})"
@@ -330,7 +381,7 @@ class GreedyPlayer(Player):
             if closed:
                 return [first]
         if self._native_for(line.game):
-            core = native.State.from_game(line.game)
+            core = self._native_state(line)
             found, _ = core.whole_turns(line.flip, _search_params(self.beam), rng)
             kept = [t for t in found if first is not None or t[2][0].split()[0] != "swap"]
             return _steps_of(line, max(kept or found)[2])
@@ -341,9 +392,10 @@ class GreedyPlayer(Player):
 
 
 def _search_params(beam: int, c: float = 0.4, widen: float = 2.0, scale: float = 2.0,
-                   prior_visits: float = 2.0, centre: bool = True) -> dict[str, Any]:
+                   prior_visits: float = 2.0, centre: bool = True,
+                   lazy: bool = False) -> dict[str, Any]:
     return {"beam": beam, "c": c, "widen": widen, "scale": scale, "prior_visits": prior_visits,
-            "centre": centre}
+            "centre": centre, "lazy": lazy}
 
 
 def _steps_of(line: Line, texts: Sequence[str]) -> list[Step]:
@@ -442,15 +494,24 @@ def evaluate(line: Line, seat: int) -> float:
 
 
 class _Node:
-    __slots__ = ("turn", "seat", "children", "prior", "n", "w")
+    __slots__ = ("turn", "seat", "children", "prior", "n", "w", "v", "t", "pending", "next",
+                 "groups")
 
-    def __init__(self, turn: Sequence[Step], seat: int | None, prior: float = 0.5) -> None:
+    def __init__(self, turn: Sequence[Step], seat: int | None, prior: float = 0.5,
+                 v: float = 0.0, t: float = 0.0) -> None:
         self.turn = turn        # the whole turn (its steps) that led here
         self.seat = seat        # the seat that played it (its rewards count here)
         self.children: list[_Node] | None = None   # not expanded yet; then best prior first
         self.prior = prior      # the evaluation's value of the turn, for ``seat``
         self.n = 0
         self.w = 0.0
+        self.v = v              # the evaluation's value (before the sigmoid) and its tie-break
+        self.t = t
+        # lazy expansion: the first steps not opened yet, best first, and how
+        # many have been opened
+        self.pending: list[Valued] = []
+        self.next = 0
+        self.groups = 0
 
 
 def _chance(value: float, scale: float) -> float:
@@ -485,14 +546,30 @@ class MCTSPlayer(Player):
     conversions (``VERB_WEIGHTS``). Selection is UCT with exploration ``c``.
     The turn played starts with the most visited first step. The visit
     shares of the first steps are kept in ``last_search`` (for the widget's
-    heat map)."""
+    heat map).
+
+    ``lazy=True``: lazy expansion. A new node's first steps are each valued
+    by the evaluation after that step alone (one tie-break drawn for each),
+    best first, and only the best one's whole turns are found; the next
+    first step's whole turns are found when widening asks for more
+    children than the node has first steps opened (about ``widen *
+    sqrt(visits)`` first steps). ``reuse=True``: the tree is kept between
+    turns: the next search of the same game, played on by turns the tree
+    holds, starts from that node with its statistics (the centre set anew
+    from its position, the priors judged against it); otherwise it starts
+    afresh. A kept tree makes the turn depend on the player's earlier
+    searches in this game, as well as on the seed and the game.
+    ``last_iterations`` is the number of iterations of the last search,
+    ``iterations_done`` and ``turns_chosen`` count them over the player's
+    turns."""
 
     label = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, playout_turns: int = 0, c: float = 0.4,
                  widen: float = 2.0, scale: float = 2.0, prior_visits: float = 2.0,
-                 beam: int = 2, centre: bool = True, backend: str | None = None) -> None:
+                 beam: int = 2, centre: bool = True, backend: str | None = None,
+                 lazy: bool = False, reuse: bool = False) -> None:
         super().__init__(seed, backend)
         if iterations is not None and seconds is not None:
             raise DendriaError("give the MCTS player iterations or seconds, not both")
@@ -523,6 +600,11 @@ class MCTSPlayer(Player):
         self.prior_visits = prior_visits
         self.beam = beam
         self.centre = bool(centre)
+        self.lazy = bool(lazy)
+        self.reuse = bool(reuse)
+        # the tree kept from the last search (reuse): the game it searched
+        # (its rules and start, its turns) and the root (or the native search)
+        self._kept = None
         self._centre: list = [0, 0.0, None]
         self._stop: Stopper | None = None
         self.last_search: dict[str, Any] | None = None
@@ -531,9 +613,10 @@ class MCTSPlayer(Player):
 
     @property
     def name(self) -> str:
+        flags = "".join(f"+{f}" for f in SEARCH_FLAGS if getattr(self, f))
         if self.iterations is not None:
-            return f"mcts:i{self.iterations}"
-        return f"mcts:{self.seconds:g}"
+            return f"mcts:i{self.iterations}{flags}"
+        return f"mcts:{self.seconds:g}{flags}"
 
     @property
     def words(self) -> str:
@@ -552,7 +635,9 @@ class MCTSPlayer(Player):
     def _choose(self, line: Line, rng: random.Random, stop: Stopper | None) -> Sequence[Step]:
         if self._native_for(line.game):
             return self._choose_native(line, rng, stop)
-        root = _Node((), None)    # no turn led to the root (its turn is never read)
+        root = self._reused(line) if self.reuse else None
+        if root is None:
+            root = _Node((), None)    # no turn led to the root (its turn is never read)
         # values are judged against the evaluation now (for positions with
         # this seat to move) and after its best turn by the evaluation (for
         # the other seat to move, set by the root's expansion): a dynamic
@@ -561,6 +646,9 @@ class MCTSPlayer(Player):
         seat = line.seat()
         self._stop = stop          # an expansion stops within a step's look too
         self._centre = [seat, evaluate(line, seat) if self.centre else 0.0, None]
+        if root.children is not None:     # a kept tree: its best turn sets the centre
+            self._centre[2] = root.children[0].v if self.centre else 0.0
+            self._reprior(root)
         if self.iterations is not None:
             done = self._search(line, root, rng, stop, iterations=self.iterations)
         else:
@@ -568,6 +656,8 @@ class MCTSPlayer(Player):
                                 deadline=time.perf_counter() + (self.seconds or 0.0))
         self.last_iterations = done
         self.last_search = _shares(line, root)
+        if self.reuse:
+            self._kept = (*line.history(), root)
         # the most visited first step, then its most visited turn
         children = root.children
         if not children:
@@ -576,6 +666,50 @@ class MCTSPlayer(Player):
         for ch in children:
             visits[ch.turn[0]] = visits.get(ch.turn[0], 0) + ch.n
         return max(children, key=lambda ch: (visits[ch.turn[0]], ch.n, ch.prior)).turn
+
+    def _reused(self, line: Line) -> Any:
+        """The kept tree's node (or native search) for ``game``: the last
+        search's root moved down the turns played since, when ``game`` is
+        that game played on and every turn since is in the tree; else None
+        (the tree is dropped)."""
+        found = self._kept_since(line)
+        if found is None:
+            return None
+        since, node = found
+        if not isinstance(node, _Node):      # the native search's tree
+            return None
+        for turn in since:
+            node = next((ch for ch in node.children or () if
+                         tuple(str(st) for st in ch.turn) == turn), None)
+            if node is None:
+                return None
+        if node.children is None:
+            return None
+        node.seat = None
+        node.turn = ()
+        return node
+
+    def _kept_since(self, line: Line) -> tuple[list[tuple[str, ...]], Any] | None:
+        """The turns played since the kept tree's search (step strings) and
+        its root, when ``game`` is that game played on; the tree is no
+        longer kept (a search keeps its own again)."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        head, turns, root = kept
+        now_head, now = line.history()
+        if now_head != head or now[:len(turns)] != turns or len(now) == len(turns):
+            return None
+        return now[len(turns):], root
+
+    def _reprior(self, node: _Node) -> None:
+        """Every child's prior judged anew against the centre (a kept tree)."""
+        for ch in node.children or ():
+            seat = ch.seat
+            assert seat is not None         # a child's turn was played by a seat
+            ch.prior = _chance(ch.v - self._shift(seat, 1 - seat), self.scale)
+            if ch.children is not None:
+                self._reprior(ch)
 
     #: the native search runs in slices of this many seconds, so that a stop
     #: takes effect within one slice
@@ -586,9 +720,17 @@ class MCTSPlayer(Player):
         """The same search on the native kernel (dendria_widget/native.py),
         with this player's random source: the same seed and iteration
         budget choose the same turn."""
-        core = native.State.from_game(line.game)
-        search = core.search(line.flip, _search_params(
-            self.beam, self.c, self.widen, self.scale, self.prior_visits, self.centre), rng)
+        search = None
+        found = self._kept_since(line) if self.reuse else None
+        if found is not None:
+            since, kept = found
+            if not isinstance(kept, _Node) and kept.advance([list(t) for t in since], list(rng.getstate()[1])):
+                search = kept
+        if search is None:
+            core = self._native_state(line)
+            search = core.search(line.flip, _search_params(
+                self.beam, self.c, self.widen, self.scale, self.prior_visits, self.centre,
+                self.lazy), rng)
         clock = time.perf_counter
         deadline = None if self.seconds is None else clock() + self.seconds
         target = self.iterations if self.iterations is not None else 1 << 62
@@ -630,7 +772,73 @@ class MCTSPlayer(Player):
         if not children:
             raise DendriaError("the search found no turn to play")
         self.last_search = native_shares(children, search.visits)
+        if self.reuse:
+            self._kept = (*line.history(), search)
         return _steps_of(line, search.best())
+
+    def _expand_lazy(self, line: Line, node: _Node, rng: random.Random) -> float | None:
+        """Open ``node`` lazily: every first step valued by :func:`evaluate`
+        after it alone (a tie-break drawn for each, in the engine's order),
+        best first; the whole turns of the best one become children. Returns
+        the best child's value (None when a stop cut it short)."""
+        seat = line.seat()
+        stop = self._stop
+        firsts: list[Valued] = []
+        for st in line.legal():
+            if firsts and stop is not None and stop.is_set() and node.seat is not None:
+                return None
+            line.push(st)
+            v = evaluate(line, seat)
+            line.pop()
+            firsts.append((v, rng.random(), [st]))
+        firsts.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        node.pending = firsts
+        self._open_group(line, node, rng)
+        assert node.children
+        return node.children[0].prior
+
+    def _open_group(self, line: Line, node: _Node, rng: random.Random) -> None:
+        """Lazy expansion: the whole turns of ``node``'s next first step (a
+        beam of ``beam`` partial turns, as :func:`whole_turns`) become
+        children; the children stay best first."""
+        first = node.pending[node.next]
+        node.next += 1
+        node.groups += 1
+        seat = line.seat()
+        step = first[2][0]
+        line.push(step)
+        closed = line.over or not line.turn_open()
+        line.pop()
+        turns: list[Valued] = []
+        if closed:
+            turns.append(first)
+        else:
+            items: list[Valued] = [(0.0, first[1], first[2])]
+            while items:
+                nxt: list[Valued] = []
+                for _v, _t, steps in items:
+                    for st in steps:
+                        line.push(st)
+                    for st in line.legal():
+                        line.push(st)
+                        item = (evaluate(line, seat), rng.random(), steps + [st])
+                        done = line.over or not line.turn_open()
+                        line.pop()
+                        (turns if done else nxt).append(item)
+                    for _ in steps:
+                        line.pop()
+                nxt.sort(key=lambda t: (t[0], t[1]), reverse=True)
+                items = nxt[:self.beam]
+        turns.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        centre = self._centre
+        if centre[2] is None:       # the root's first turns: their best sets the centre
+            centre[2] = turns[0][0] if self.centre else 0.0
+        shift = self._shift(seat, 1 - seat)
+        children = node.children if node.children is not None else []
+        children += [_Node(steps, seat, _chance(v - shift, self.scale), v, t)
+                     for v, t, steps in turns]
+        children.sort(key=lambda ch: (ch.v, ch.t), reverse=True)
+        node.children = children
 
     def _expand(self, line: Line, node: _Node, rng: random.Random) -> float:
         """Open ``node``: a child for every whole turn found, valued for the
@@ -643,8 +851,8 @@ class MCTSPlayer(Player):
         if centre[2] is None:       # the root: its best turn sets the centre
             centre[2] = turns[0][0] if self.centre else 0.0
         shift = self._shift(seat, 1 - seat)
-        node.children = [_Node(steps, seat, _chance(v - shift, scale))
-                         for v, _r, steps in turns]
+        node.children = [_Node(steps, seat, _chance(v - shift, scale), v, r)
+                         for v, r, steps in turns]
         return node.children[0].prior
 
     def _shift(self, seat: int, to_move: int) -> float:
@@ -674,6 +882,7 @@ class MCTSPlayer(Player):
         c = self.c
         widen = self.widen
         n0 = self.prior_visits
+        lazy = self.lazy
         log = math.log
         sqrt = math.sqrt
         clock = time.perf_counter
@@ -690,7 +899,11 @@ class MCTSPlayer(Player):
             path = [root]
             # selection, down to a node not expanded yet (or the game's end)
             while not line.over and node.children is not None:
-                opened = node.children[:max(1, int(widen * sqrt(node.n + 1)))]
+                k = max(1, int(widen * sqrt(node.n + 1)))
+                if lazy:
+                    while node.groups < k and node.next < len(node.pending):
+                        self._open_group(line, node, rng)
+                opened = node.children[:k]
                 lnn = log(node.n + 1)
                 best = opened[0]
                 bv = -1.0
@@ -708,7 +921,16 @@ class MCTSPlayer(Player):
                 results = (line.result(0), line.result(1))
             else:
                 seat = line.seat()
-                v = self._expand(line, node, rng)
+                if lazy:
+                    got = self._expand_lazy(line, node, rng)
+                    if got is None:      # stopped mid-expansion: this iteration is dropped
+                        while line.depth > base:
+                            line.pop()
+                        done -= 1
+                        break
+                    v = got
+                else:
+                    v = self._expand(line, node, rng)
                 if self.playout_turns:
                     v = self._playout(line, rng, seat)
                 results = (v, 1.0 - v) if seat == 0 else (1.0 - v, v)
@@ -719,6 +941,14 @@ class MCTSPlayer(Player):
                 if nd.seat is not None:
                     nd.w += results[nd.seat]
         return done
+
+
+def _history(game: Game) -> tuple[str, list[tuple[str, ...]]]:
+    """The game as the kept tree knows it: its rules and start (as text),
+    and its turns (step strings)."""
+    rec = game.to_record()
+    head = checks.dumps([rec["rules"], rec["start"]])
+    return head, [tuple(t["steps"]) for t in rec["turns"]]
 
 
 def _shares(line: Line, root: _Node) -> dict[str, Any]:
@@ -788,12 +1018,22 @@ class PlayerKind:
         if not self.budgets:
             raise DendriaError(f"the {self.name} player takes no budget: write "
                                f"'{self.name}', not '{self.name}:{budget}'")
+        amount, *flags = budget.split("+")
+        if any(f not in SEARCH_FLAGS for f in flags):
+            raise DendriaError(f"unknown player '{self.name}:{budget}': {names_help()}")
+        options: dict[str, Any] = {f: True for f in flags}
         try:
-            if budget.startswith("i"):
-                return self.cls(seed=seed, iterations=int(budget[1:]))  # type: ignore[call-arg]
-            return self.cls(seed=seed, seconds=float(budget))  # type: ignore[call-arg]
+            if amount.startswith("i"):
+                return self.cls(seed=seed, iterations=int(amount[1:]),  # type: ignore[call-arg]
+                                **options)
+            return self.cls(seed=seed, seconds=float(amount), **options)  # type: ignore[call-arg]
         except ValueError:
             raise DendriaError(f"unknown player '{self.name}:{budget}': {names_help()}") from None
+
+
+#: what may follow an MCTS budget: 'mcts:i100+reuse' keeps its tree between
+#: turns, 'mcts:i100+lazy' expands lazily
+SEARCH_FLAGS = ("lazy", "reuse")
 
 
 #: every computer player, in the order menus and help list them: the one
@@ -805,7 +1045,8 @@ PLAYERS: tuple[PlayerKind, ...] = (
     PlayerKind("greedy", "Greedy", GreedyPlayer, "",
                "one turn ahead, by the evaluation"),
     PlayerKind("mcts", "MCTS", MCTSPlayer, "mcts (1 s a turn), mcts:0.2 (0.2 s a turn), "
-               "mcts:i500 (500 iterations a turn: reproducible)",
+               "mcts:i500 (500 iterations a turn: reproducible), mcts:i500+reuse (its tree "
+               "kept between turns), mcts:i500+lazy (lazy expansion)",
                "Monte Carlo tree search over whole turns"),
 )
 

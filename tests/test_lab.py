@@ -52,6 +52,30 @@ def test_the_games_table(serial):
     assert serial.games["seed"][0] == lab.derive_seed(7, 0, 0)
 
 
+def test_every_game_says_how_many_iterations_a_turn_each_player_searched(serial):
+    # player A (random) does not search; B (mcts:i4) did exactly its budget
+    games = serial.games
+    assert games["iterations_a"].isna().all()
+    assert (games["iterations_b"] == 4.0).all()
+
+
+def test_a_player_reports_the_iterations_it_did():
+    game = Game("dendria-classic", size=4)
+    budget = MCTSPlayer(iterations=7, seed=1)
+    timed = MCTSPlayer(seconds=0.05, seed=1)
+    done = 0
+    for _ in range(3):
+        for p in (budget, timed):
+            game.play(*p.choose_turn(game))
+        assert budget.last_iterations == 7 and timed.last_iterations >= 1
+        done += timed.last_iterations
+    assert (budget.turns_chosen, budget.iterations_done) == (3, 21)
+    assert (timed.turns_chosen, timed.iterations_done) == (3, done)
+    row = lab.play_one((TINY, 0, 0, 1, [budget, timed], ["a", "b"], 3000))["row"]
+    assert row["iterations_a"] == 7.0 and row["iterations_b"] >= 1
+    assert budget.turns_chosen == 3       # the lab plays copies
+
+
 def test_same_seeds_same_table_in_local_processes(serial):
     again = lab.run(VARIANTS, PLAYERS, games=4, seed=7, workers=2, progress=False)
     assert again.games.equals(serial.games) and again.records == serial.records

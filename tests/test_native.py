@@ -10,6 +10,7 @@ with a C++ compiler, that is a failure (the build lost the kernel); elsewhere
 they are skipped with the reason, and everything else runs on Python."""
 
 import os
+import pickle
 import random
 import shutil
 
@@ -231,25 +232,82 @@ def _positions(ruleset, size, count, seed):
     return out
 
 
-def test_native_and_python_searches_choose_the_same_turns(kernel):
-    # the same algorithm with the same random source: at the same seed and
-    # budget the same turn, and the very same visit shares
-    from dendria_widget.players import GreedyPlayer, MCTSPlayer
+def test_native_and_python_greedy_choose_the_same_turns(kernel):
+    # the same whole turns, evaluation and random source: the same turn
+    # (the MCTS on both engines: the search check below)
+    from dendria_widget.players import GreedyPlayer
     checked = 0
     for ruleset, size in (("dendria-classic", 4), ("dendria-sprites", 3), ("hedu", 4)):
         for k, game in enumerate(_positions(ruleset, size, 15, size)):
-            for iterations in (1, 12):
-                py = MCTSPlayer(seed=k, iterations=iterations, backend="python")
-                nat = MCTSPlayer(seed=k, iterations=iterations, backend="native")
-                want = py.choose_turn(game)
-                assert nat.choose_turn(game) == want, (game.position_string(), iterations)
-                assert nat.last_search == py.last_search
-                assert (py.last_backend, nat.last_backend) == ("python", "native")
-                assert py.last_iterations == nat.last_iterations == iterations
             assert (GreedyPlayer(seed=k, backend="native").choose_turn(game)
                     == GreedyPlayer(seed=k, backend="python").choose_turn(game))
             checked += 1
     assert checked == 45
+
+
+def _phases(ruleset, board, options, seed, count):
+    """``count`` positions at the start of a turn, spread over one seeded
+    random game (from its first turn to its last)."""
+    rng = random.Random(seed)
+    game = Game(ruleset, board=board, **options)
+    starts = [game.copy()]
+    while not game.is_over and game.step_count < 400:
+        legal = game.legal_steps()
+        plain = [s for s in legal if s[0] != "pass"]
+        game.play(rng.choice(plain or legal))
+        if not game.is_over and not game.turn_under_way:
+            starts.append(game.copy())
+    if len(starts) <= count:
+        return starts
+    return [starts[round(i * (len(starts) - 1) / (count - 1))] for i in range(count)]
+
+
+def search_positions():
+    """The search check's fixed positions: the three editions, three boards
+    (hexagons of side 3 and 4, a modular board with lagoons), each with its
+    defaults and three seeded mixes of its options, nine positions spread
+    over a seeded random game of each (324 in all)."""
+    out = []
+    boards = ({"shape": "hexagon", "size": 3}, {"shape": "hexagon", "size": 4},
+              random_modular(7, 1).spec)
+    for e, (ruleset, values) in enumerate((("dendria-classic", DENDRIA_VALUES),
+                                           ("dendria-sprites", DENDRIA_VALUES),
+                                           ("hedu", HEDU_VALUES))):
+        mixes = _mixes(ruleset, values, 0, 0)[:1]
+        rng = random.Random(f"mixes {e}")
+        mixes += [{name: rng.choice(vals) for name, vals in values.items()} for _ in range(3)]
+        for b, board in enumerate(boards):
+            for m, opts in enumerate(mixes):
+                out += _phases(ruleset, board, opts, f"{e}|{b}|{m}", 9)
+    return out
+
+
+@pytest.fixture(scope="module")
+def checked_positions():
+    return search_positions()
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_search_check_the_same_turn_on_324_positions(kernel, checked_positions, lazy):
+    # the search check: at the same seed and iteration budget the native
+    # MCTS (full or lazy expansion) chooses the turn the Python MCTS, the
+    # reference, chooses, with the very same visit counts
+    from dendria_widget.players import MCTSPlayer
+    positions = checked_positions
+    assert len(positions) >= 300
+    assert {g.ruleset for g in positions} == {"dendria-classic", "dendria-sprites", "hedu"}
+    budgets = (1, 2, 5, 9)
+    for k, game in enumerate(positions):
+        if lazy and k % 2:
+            continue              # lazy expansion: every other position (162)
+        iterations = budgets[k % len(budgets)]
+        py = MCTSPlayer(seed=k, iterations=iterations, backend="python", lazy=lazy)
+        nat = MCTSPlayer(seed=k, iterations=iterations, backend="native", lazy=lazy)
+        where = (k, game.position_string(), game.options, iterations)
+        assert nat.choose_turn(game) == py.choose_turn(game), where
+        assert nat.last_search == py.last_search, where
+        assert (py.last_backend, nat.last_backend) == ("python", "native")
+        assert py.last_iterations == nat.last_iterations == iterations
 
 
 def test_a_stop_takes_effect_within_a_fifth_of_a_second(kernel):
@@ -284,3 +342,65 @@ def test_players_fall_back_to_python_for_what_native_does_not_hold(kernel):
     assert MCTSPlayer(iterations=3).with_backend("python").backend == "python"
     with pytest.raises(DendriaError, match="backend"):
         MCTSPlayer(iterations=3, backend="fast")
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_a_kept_tree_gives_the_same_turns_on_both_engines(kernel, lazy):
+    # reuse: each player's tree moves down the turns played since its last
+    # search; on both engines the same turns, the same visit counts (the
+    # kept visits included), and the tree is really kept
+    from dendria_widget.players import MCTSPlayer
+    total = 0
+    for ruleset in ("dendria-classic", "dendria-sprites", "hedu"):
+        games = [Game(ruleset, size=4), Game(ruleset, size=4)]
+        players = [[MCTSPlayer(seed=s, iterations=12, backend=b, lazy=lazy, reuse=True)
+                    for s in (1, 2)] for b in ("python", "native")]
+        kept = 0
+        for t in range(16):
+            if games[0].is_over:
+                break
+            turns = [p[t % 2].choose_turn(g) for p, g in zip(players, games)]
+            py, nat = players[0][t % 2], players[1][t % 2]
+            assert turns[0] == turns[1], (ruleset, t)
+            assert py.last_search == nat.last_search, (ruleset, t)
+            assert py.last_iterations == nat.last_iterations == 12
+            kept += py.last_search["visits"] > 12
+            for g, turn in zip(games, turns):
+                g.play(*turn)
+        assert kept >= 1, ruleset
+        total += kept
+    assert total >= 4
+
+
+def test_a_kept_tree_is_dropped_for_another_game(kernel):
+    from dendria_widget.players import MCTSPlayer
+    for backend in ("python", "native"):
+        player = MCTSPlayer(seed=3, iterations=10, backend=backend, reuse=True)
+        game = Game("hedu", size=4)
+        game.play(*player.choose_turn(game))
+        game.play(*player.choose_turn(game))
+        player.choose_turn(game)
+        assert player.last_search["visits"] > 10        # its own tree, two turns on
+        other = Game("hedu", size=4)                     # not that game: afresh
+        player.choose_turn(other)
+        assert player.last_search["visits"] == 10
+        # the same position again (no turn since): afresh, as a new player
+        fresh = MCTSPlayer(seed=3, iterations=10, backend=backend)
+        assert player.choose_turn(other) == fresh.choose_turn(other)
+        assert player.last_search == fresh.last_search
+        copy = player.with_seed(4)                       # a copy keeps no tree
+        assert copy._kept is None and copy.turns_chosen == 0
+        sent = pickle.loads(pickle.dumps(player))        # nor a pickled one
+        assert sent._kept is None and sent._state is None and sent.reuse
+
+
+def test_search_options_are_written_in_the_players_name():
+    from dendria_widget.players import player_from_name, player_from_spec, player_spec
+    p = player_from_name("mcts:i50+reuse")
+    assert (p.iterations, p.reuse, p.lazy, p.name) == (50, True, False, "mcts:i50+reuse")
+    q = player_from_name("mcts:0.5+lazy+reuse")
+    assert (q.seconds, q.lazy, q.reuse, q.name) == (0.5, True, True, "mcts:0.5+lazy+reuse")
+    assert player_from_name(q.name).name == q.name
+    assert player_from_spec(player_spec(p)).name == "mcts:i50+reuse"
+    with pytest.raises(DendriaError, match="unknown player"):
+        player_from_name("mcts:i50+fast")

@@ -43,6 +43,9 @@ struct SearchParams {
     double c = 0.4, widen = 2.0, scale = 2.0, prior_visits = 2.0;
     int beam = 2;
     bool centre = true;
+    // lazy expansion: a node's first steps valued one step deep, their whole
+    // turns found a first step at a time, best first, as widening asks
+    bool lazy = false;
     bool hedu = false;
 };
 
@@ -66,9 +69,14 @@ class Search {
         std::vector<Step> turn;
         int seat;     // -1 at the root
         double prior, w = 0;
+        double v = 0, t = 0;     // the evaluation's value of the turn (for seat), its tie-break
         long n = 0;
         std::vector<std::unique_ptr<Node>> children;
         bool expanded = false;
+        // lazy: the first steps not opened yet, best first (value, tie-break)
+        std::vector<Valued> pending;
+        size_t next = 0;
+        size_t groups = 0;
     };
 
     E e;
@@ -176,8 +184,87 @@ class Search {
         return seat_ == s0 ? v : -v;
     }
 
+    // lazy: one first step's whole turns (a beam of partial turns, as
+    // whole_turns) become children, and the children are sorted again
+    void open_group(Node& node) {
+        const Valued& first = node.pending[node.next++];
+        node.groups++;
+        int st = seat();
+        std::vector<Valued> turns;
+        Step f = first.steps[0];
+        push(f);
+        bool c0 = closed();
+        pop();
+        if (c0) {
+            turns.push_back(first);
+        } else {
+            std::vector<Valued> items{{0.0, first.t, first.steps}};
+            while (!items.empty()) {
+                std::vector<Valued> nxt;
+                for (auto& it : items) {
+                    for (auto& s1 : it.steps) push(s1);
+                    for (auto& s1 : e.legal()) {
+                        push(s1);
+                        double v = evaluate(st);
+                        Valued x{v, rng.random(), it.steps};
+                        x.steps.push_back(s1);
+                        bool c = closed();
+                        pop();
+                        (c ? turns : nxt).push_back(std::move(x));
+                    }
+                    for (size_t k = 0; k < it.steps.size(); ++k) pop();
+                }
+                std::stable_sort(nxt.begin(), nxt.end(), valued_greater);
+                if ((int)nxt.size() > p.beam) nxt.resize(p.beam);
+                items = std::move(nxt);
+            }
+        }
+        std::stable_sort(turns.begin(), turns.end(), valued_greater);
+        if (!after_set) {      // the root's first turns: their best sets the centre
+            centre_after = p.centre ? turns[0].v : 0.0;
+            after_set = true;
+        }
+        double sh = shift(st, 1 - st);
+        for (auto& t : turns) {
+            auto ch = std::make_unique<Node>();
+            ch->turn = std::move(t.steps);
+            ch->seat = st;
+            ch->v = t.v;
+            ch->t = t.t;
+            ch->prior = chance(t.v - sh, p.scale);
+            node.children.push_back(std::move(ch));
+        }
+        std::stable_sort(node.children.begin(), node.children.end(),
+                         [](const std::unique_ptr<Node>& a, const std::unique_ptr<Node>& b) {
+                             if (a->v != b->v) return a->v > b->v;
+                             return a->t > b->t;
+                         });
+    }
+
+    // lazy: every first step valued by the evaluation after it, best first;
+    // the best one's whole turns opened
+    bool expand_lazy(Node& node, double& best) {
+        int st = seat();
+        std::vector<Valued> firsts;
+        for (auto& s1 : e.legal()) {
+            if (!firsts.empty() && halt.load(std::memory_order_relaxed) && &node != &root) return false;
+            push(s1);
+            double v = evaluate(st);
+            pop();
+            firsts.push_back({v, rng.random(), {s1}});
+        }
+        if (firsts.empty()) return false;
+        std::stable_sort(firsts.begin(), firsts.end(), valued_greater);
+        node.pending = std::move(firsts);
+        open_group(node);
+        node.expanded = true;
+        best = node.children[0]->prior;
+        return true;
+    }
+
     // open a node; false when a stop cut it short (the node stays closed)
     bool expand(Node& node, double& best) {
+        if (p.lazy) return expand_lazy(node, best);
         int st = seat();
         auto turns = whole_turns(st, p.beam, nullptr);
         // stopped before the end: a partial list only for the root (a turn to play)
@@ -192,6 +279,8 @@ class Search {
             auto ch = std::make_unique<Node>();
             ch->turn = std::move(t.steps);
             ch->seat = st;
+            ch->v = t.v;
+            ch->t = t.t;
             ch->prior = chance(t.v - sh, p.scale);
             node.children.push_back(std::move(ch));
         }
@@ -213,6 +302,8 @@ class Search {
             path.assign(1, node);
             while (!e.s.over && node->expanded) {
                 size_t k = std::max<size_t>(1, (size_t)(long)(p.widen * std::sqrt((double)node->n + 1)));
+                if (p.lazy)
+                    while (node->groups < k && node->next < node->pending.size()) open_group(*node);
                 k = std::min(k, node->children.size());
                 double lnn = std::log((double)node->n + 1);
                 Node* best = node->children[0].get();
@@ -250,6 +341,50 @@ class Search {
             }
         }
         return here;
+    }
+
+    // keeping the tree between moves: the root moves down the turns played
+    // since (each a child's turn), the engine plays them, and the search
+    // starts again from there with the statistics kept (the centre set
+    // anew, the priors judged against it); false (nothing changed) when a
+    // turn is not in the tree or leads to a node never opened
+    bool advance(const std::vector<std::vector<Step>>& turns) {
+        Node* node = &root;
+        for (auto& turn : turns) {
+            Node* next = nullptr;
+            for (auto& ch : node->children)
+                if (ch->turn == turn) { next = ch.get(); break; }
+            if (!next) return false;
+            node = next;
+        }
+        if (node == &root || !node->expanded) return false;
+        for (auto& turn : turns)
+            for (auto& st : turn) {
+                flips_.push_back(flip);
+                if (st.verb == SWAP) flip ^= 1;
+                else if (st.verb == SIDE) flip = 1 ^ st.arg;
+                e.do_step(st);
+            }
+        flips_.clear();
+        Node kept = std::move(*node);
+        root = std::move(kept);
+        root.seat = -1;
+        root.turn.clear();
+        s0 = seat();
+        centre_now = p.centre ? evaluate(s0) : 0.0;
+        centre_after = p.centre ? root.children[0]->v : 0.0;
+        after_set = true;
+        reprior(root);
+        done = 0;
+        halt.store(false);
+        return true;
+    }
+
+    void reprior(Node& node) {
+        for (auto& ch : node.children) {
+            ch->prior = chance(ch->v - shift(ch->seat, 1 - ch->seat), p.scale);
+            if (ch->expanded) reprior(*ch);
+        }
     }
 
     // the most visited first step, then its most visited turn (then prior)

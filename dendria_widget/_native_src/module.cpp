@@ -195,6 +195,7 @@ SearchParams search_params(const py::dict& d, bool hedu) {
     p.prior_visits = d["prior_visits"].cast<double>();
     p.beam = d["beam"].cast<int>();
     p.centre = d["centre"].cast<bool>();
+    p.lazy = d.contains("lazy") && d["lazy"].cast<bool>();
     p.hedu = hedu;
     return p;
 }
@@ -278,6 +279,19 @@ void bind_search(py::module_& m, const char* name) {
             return box.s->run(target, seconds);
         })
         .def("halt", [](S& box) { box.s->halt.store(true); })
+        // the tree kept: the root moved down these turns (step strings), a
+        // new random source; False when they are not in the tree
+        .def("advance", [](S& box, const std::vector<std::vector<std::string>>& turns,
+                           const std::vector<uint32_t>& state) {
+            std::vector<std::vector<Step>> steps;
+            for (auto& turn : turns) {
+                steps.emplace_back();
+                for (auto& text : turn) steps.back().push_back(parse_step(*box.board, text));
+            }
+            if (!box.s->advance(steps)) return false;
+            box.s->rng = py_random(state);
+            return true;
+        })
         .def_property_readonly("iterations", [](const S& box) { return box.s->done; })
         .def_property_readonly("visits", [](const S& box) { return box.s->root.n; })
         // the root's children: (steps, visits, prior), best prior first
