@@ -7,6 +7,7 @@ import concurrent.futures as cf
 import json
 import subprocess
 import sys
+import time
 from collections import Counter
 from dataclasses import replace
 
@@ -305,7 +306,98 @@ def test_two_notebooks_add_to_one_progress_file(tmp_path):
     a.record("x", True, r, r)
     b.record("y", True, r, r)
     assert a.solved() == ["x", "y"] and a.streak() == 2
-    assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("*.lock"))
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["puzzles.json"]
+
+
+RECORDER = """
+import os, sys, time
+from dendria_widget.puzzles.glicko import Rating
+from dendria_widget.puzzles.progress import PuzzleProgress
+path, who, go = sys.argv[1], sys.argv[2], sys.argv[3]
+p = PuzzleProgress(path)
+while not os.path.exists(go):
+    time.sleep(0.001)
+for k in range(150):
+    p.record(f"{who}-{k}", True, Rating(1500 + k), Rating())
+print(p.kept, p.note)
+"""
+
+
+def test_two_kernels_recording_at_once_lose_no_attempt(tmp_path):
+    # two writers at once, each a read-merge-write under the store's lock
+    path = tmp_path / "home" / "puzzles.json"
+    go = tmp_path / "go"
+    procs = [subprocess.Popen([sys.executable, "-c", RECORDER, str(path), who, str(go)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for who in ("a", "b")]
+    time.sleep(1.0)
+    go.write_text("")
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    assert all(out.startswith("True") for out, _ in outs), outs
+    progress = PuzzleProgress(path)
+    solved = progress.solved()
+    assert len(solved) == 300 and len(set(solved)) == 300
+    assert len(progress.attempts()) == 300 and progress.streak() == 300
+    assert sorted(x.name for x in path.parent.iterdir()) == ["puzzles.json"]
+
+
+# a progress file as the trainer wrote it before it used the store (its own lock file)
+OLD_FILE = """{
+ "attempts": [
+  {
+   "id": "hedu-prisoners-0a1b2c3d",
+   "rating": 1662.3,
+   "solved": true
+  }
+ ],
+ "best_streak": 1,
+ "puzzles": {
+  "hedu-prisoners-0a1b2c3d": [
+   1337.7,
+   290.3,
+   0.06
+  ]
+ },
+ "rating": [
+  1662.3,
+  290.3,
+  0.059999
+ ],
+ "solved": [
+  "hedu-prisoners-0a1b2c3d"
+ ],
+ "streak": 1,
+ "version": 1
+}
+"""
+
+
+def test_an_older_progress_file_reads_and_grows(tmp_path):
+    path = tmp_path / "puzzles.json"
+    path.write_text(OLD_FILE)
+    p = PuzzleProgress(path)
+    assert p.kept and round(p.rating().rating, 1) == 1662.3 and p.streak() == 1
+    assert p.solved() == ["hedu-prisoners-0a1b2c3d"]
+    p.record("hedu-tall-00000000", True, glicko.Rating(1700), glicko.Rating(1400))
+    again = PuzzleProgress(path)
+    assert again.kept and again.streak() == 2
+    assert again.solved() == ["hedu-prisoners-0a1b2c3d", "hedu-tall-00000000"]
+
+
+@pytest.mark.parametrize("content,words", [
+    (b'{"version": 2, "rating": [1500, 350, 0.06]}', "newer version"),
+    (b"\x80\x81", "not UTF-8"),
+    (b'{"version": 1, "solved": "all"}', "'solved' is not a list"),
+])
+def test_a_newer_or_bad_progress_file_is_left_byte_for_byte(tmp_path, content, words):
+    path = tmp_path / "puzzles.json"
+    path.write_bytes(content)
+    p = PuzzleProgress(path)
+    r = glicko.Rating()
+    p.record("x", True, r, r)
+    assert not p.kept and words in p.note and p.solved() == ["x"]
+    assert path.read_bytes() == content
 
 
 def test_the_trainer_widget_shows_the_session(tmp_path):
@@ -325,3 +417,22 @@ def test_the_trainer_widget_shows_the_session(tmp_path):
     w.goal_pick.value = "capture"            # a Dendria goal: no Hedu puzzle has it
     assert "no puzzle has the goal" in w.verdict_html.value
     assert w.goal_pick.value == "" and w.session.goal_filter is None
+
+
+def test_in_the_browser_puzzle_progress_is_kept_on_the_sites_drive(tmp_path, monkeypatch):
+    # JupyterLite's kernel: the progress file is on the site's drive, kept
+    # across reloads (store.on_drive answers where that is)
+    from dendria_widget import store
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    monkeypatch.setattr(store, "DRIVE", drive)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.delenv(store.HOME_VARIABLE, raising=False)
+    p = PuzzleProgress()
+    assert p.path == drive / ".dendria-widget" / "puzzles.json" and p.kept and not p.note
+    r = glicko.Rating()
+    p.record("x", True, r, r)
+    assert PuzzleProgress().solved() == ["x"]
+    drive.rename(tmp_path / "gone")                     # no drive: this session only
+    alone = PuzzleProgress()
+    assert not alone.kept and "browser" in alone.note

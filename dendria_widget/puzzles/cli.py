@@ -86,6 +86,7 @@ def add_parser(sub: Any) -> None:
 
 
 def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from ..lab import dask_executor
     from ..rules import resolve_rules
     from .mine import mine
 
@@ -103,36 +104,25 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
                       f"({rate:.1f} a minute)   ")
             err.flush()
 
-        client = cluster = None
-        kwargs: dict[str, Any] = {}
-        if args.dask:
-            from distributed import Client, LocalCluster
-            if args.dask == "local":
-                cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=1)
-                client = Client(cluster)
-            else:
-                client = Client(args.dask)
-            kwargs["executor"] = client.get_executor()
         def stop(signum: int, frame: object) -> None:
             raise KeyboardInterrupt
         main = threading.current_thread() is threading.main_thread()
-        # stopped by SIGTERM as by Ctrl-C: what was mined is kept
-        before = signal.signal(signal.SIGTERM, stop) if main else None
-        try:
-            bank = mine(rules, args.games, players, args.seed, out=args.out,
-                        workers=args.workers, max_turns=args.max_turns, progress=progress,
-                        first_game=args.first_game, trim_trials=args.trim_trials, **kwargs)
-        except KeyboardInterrupt:
-            err.write(f"\nstopped: what was mined is in {args.out} (the games not "
-                      "played are listed under 'missing')\n")
-            return 130
-        finally:
-            if main:
-                signal.signal(signal.SIGTERM, before)
-            if client is not None:
-                client.close()
-            if cluster is not None:
-                cluster.close()
+        with dask_executor(args.dask, args.workers) as executor:
+            kwargs: dict[str, Any] = {} if executor is None else {"executor": executor}
+            # stopped by SIGTERM as by Ctrl-C: what was mined is kept
+            before = signal.signal(signal.SIGTERM, stop) if main else None
+            try:
+                bank = mine(rules, args.games, players, args.seed, out=args.out,
+                            workers=args.workers, max_turns=args.max_turns,
+                            progress=progress, first_game=args.first_game,
+                            trim_trials=args.trim_trials, **kwargs)
+            except KeyboardInterrupt:
+                err.write(f"\nstopped: what was mined is in {args.out} (the games not "
+                          "played are listed under 'missing')\n")
+                return 130
+            finally:
+                if main:
+                    signal.signal(signal.SIGTERM, before)
     except DendriaError as e:
         out.write(f"error: {e}\n")
         return 1
