@@ -17,7 +17,7 @@ from dendria_widget import Game, puzzles
 from dendria_widget.__main__ import main
 from dendria_widget.errors import DendriaError
 from dendria_widget.lessons.claims import whole_turns
-from dendria_widget.puzzles import glicko
+from dendria_widget.puzzles import glicko, links
 from dendria_widget.puzzles.goals import GOALS, goal
 from dendria_widget.puzzles.mine import mine
 from dendria_widget.puzzles.progress import PuzzleProgress
@@ -61,7 +61,8 @@ def test_each_edition_has_at_least_eight_goals_each_tied_to_a_lesson():
         family = Game(ruleset).variant.family
         mine_ = [g for g in GOALS if family in g.families]
         assert len(mine_) >= 8, ruleset
-        assert all(g.lesson in lessons for g in mine_), [g.lesson for g in mine_]
+        # a goal names its lesson without the lesson's number
+        assert all(links.lesson_of(g).name in lessons for g in mine_)
 
 
 def test_a_survey_measures_every_whole_turn_by_asking_the_engine():
@@ -413,10 +414,18 @@ def test_the_trainer_widget_shows_the_session(tmp_path):
     q = w.next()
     assert q.id != p.id and w.board.game.position_string() == q.position
     assert w.hints_html.value == "" and w.verdict_html.value == ""
+    # only the goals with puzzles in the editions chosen are offered
+    offered = {value for _, value in w.goal_pick.options}
+    assert "capture" not in offered and {"prisoners", "bonus"} <= offered
+    w.edition_pick.value = "dendria-classic"
+    assert "capture" in {value for _, value in w.goal_pick.options}
+    assert w.session.puzzle.ruleset == "dendria-classic"
     # a filter with no puzzle says so in words, and the filter stays as it was
-    w.goal_pick.value = "capture"            # a Dendria goal: no Hedu puzzle has it
+    w.goal_pick.value = "capture"
+    w.edition_pick.value = "hedu"            # no Hedu puzzle captures
     assert "no puzzle has the goal" in w.verdict_html.value
-    assert w.goal_pick.value == "" and w.session.goal_filter is None
+    assert w.goal_pick.value == "capture" and w.session.editions == ("dendria-classic",)
+    assert w.edition_pick.value == "dendria-classic"
 
 
 def test_in_the_browser_puzzle_progress_is_kept_on_the_sites_drive(tmp_path, monkeypatch):
@@ -436,3 +445,84 @@ def test_in_the_browser_puzzle_progress_is_kept_on_the_sites_drive(tmp_path, mon
     drive.rename(tmp_path / "gone")                     # no drive: this session only
     alone = PuzzleProgress()
     assert not alone.kept and "browser" in alone.note
+
+
+# ------------------------------------------------------ from a lesson to its puzzles
+def test_each_lesson_leads_to_puzzles_of_its_goals_and_edition():
+    from dendria_widget.lessons import catalog
+    for lesson in catalog():
+        editions, goals = links.for_lesson(lesson)
+        assert editions and all(e in puzzles.EDITIONS for e in editions)
+        pool = [p for e in editions for p in puzzles.bank(e)
+                if goals is None or p.goal in goals]
+        assert pool, lesson.name
+        for name in goals or ():
+            assert links.lesson_of(goal(name)).name == lesson.name
+    assert links.for_lesson("06_capture") == (("dendria-classic",), ("capture", "save"))
+    assert links.for_lesson("13_hedu_score")[1] == ("control", "value", "bonus")
+
+
+def test_a_renumbered_lesson_keeps_its_puzzles():
+    # the link is keyed on the lesson's name without its number
+    from dendria_widget.lessons import load
+    lesson = load("06_capture")
+    renamed = replace(lesson, name="21_capture")
+    assert links.for_lesson(renamed) == links.for_lesson(lesson)
+    assert "06" not in links.trainer_code(lesson) and "capture" in links.trainer_code(lesson)
+
+
+def test_a_trainer_on_a_lessons_several_goals(tmp_path):
+    t = _session(tmp_path, editions=["dendria-classic"], goal=["fertilize", "cut", "both"])
+    assert t.goal_filter == "fertilize,cut,both"
+    assert {p.goal for p in t.puzzles()} == {"fertilize", "cut", "both"}
+    seen = {t.puzzle.goal}
+    for _ in range(6):
+        seen.add(t.next().goal)
+    assert seen <= {"fertilize", "cut", "both"}
+    assert _session(tmp_path, goal="cut,both").goals == ("cut", "both")
+
+
+def test_the_lessons_last_page_opens_its_puzzles(tmp_path, monkeypatch):
+    monkeypatch.setenv("DENDRIA_WIDGET_HOME", str(tmp_path))
+    from dendria_widget.lessons import LessonWidget
+    w = LessonWidget("06_capture")
+    assert w.puzzles_box.layout.display == "none"          # not before the last page
+    w.go(len(w.lesson) - 1)
+    assert w.puzzles_box.layout.display is None
+    assert "Capture and Save your forest" in w.puzzles_html.value
+    w.puzzles_button.click()
+    trainer = w.trainer
+    assert trainer is not None and trainer in w.children
+    assert trainer.session.goals == ("capture", "save")
+    assert trainer.session.editions == ("dendria-classic",)
+    assert trainer.session.puzzle.goal in ("capture", "save")
+    w.puzzles_button.click()                                # once
+    assert list(w.children).count(trainer) == 1
+
+
+def test_the_build_writes_a_lessons_puzzles_before_its_last_link(tmp_path, monkeypatch):
+    monkeypatch.setenv("DENDRIA_WIDGET_HOME", str(tmp_path))
+    import importlib.util
+    import nbformat
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "build_tutorials", Path(__file__).parent.parent / "scripts" / "build_tutorials.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    nb = nbformat.v4.new_notebook()
+    md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
+    nb.cells = [md("# Lesson"), code('lessons.LessonWidget("06_capture")'),
+                md("Next: [lesson 07](07_journeys.ipynb).")]
+    build.with_puzzles(nb, "06_capture")
+    build.with_puzzles(nb, "06_capture")                    # written afresh, once
+    assert len(nb.cells) == 5 and nb.cells[-1].source.startswith("Next:")
+    assert nb.cells[3].source == links.trainer_code("06_capture")
+    assert "Capture and Save your forest" in nb.cells[2].source
+    assert "nbval-ignore-output" in nb.cells[3].metadata["tags"]
+    # the cell runs: the trainer on the lesson's goals
+    space: dict = {}
+    exec(nb.cells[3].source.replace("puzzles.Trainer(", "t = puzzles.TrainerSession("), space)
+    assert space["t"].goals == ("capture", "save")
+    other = nbformat.v4.new_notebook()
+    other.cells = [md("# not a lesson")]
+    assert len(build.with_puzzles(other, "16_puzzles").cells) == 1

@@ -60,6 +60,11 @@ def add_parser(sub: Any) -> None:
                    help="positions searched per game (default 60)")
     m.add_argument("--trim-trials", type=int, default=6,
                    help="trimming trials per puzzle (default 6)")
+    m.add_argument("--goals", default=None, metavar="G,H",
+                   help="keep only the puzzles of these goals (a run aimed at rare goals)")
+    m.add_argument("--more", action="store_true",
+                   help="add this run to the bank in FILE (same rules, another seed): its "
+                        "new puzzles follow the bank's, and the run is listed in it")
     m.add_argument("--workers", type=int, default=None, help="local processes (default 1)")
     m.add_argument("--dask", default=None, metavar="SCHEDULER",
                    help="run on a Dask cluster: its scheduler address, or 'local'")
@@ -97,6 +102,8 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
             raise DendriaError("give --size or --board, not both")
         rules = resolve_rules(args.ruleset, board=args.board, size=args.size).to_dict()
         players = [x.strip() for x in args.players.split(",")]
+        goals = ([x.strip() for x in args.goals.split(",") if x.strip()]
+                 if args.goals is not None else None)
 
         def progress(done: int, total: int, found: int, seconds: float) -> None:
             rate = found / seconds * 60 if seconds > 0 else 0.0
@@ -115,7 +122,8 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 bank = mine(rules, args.games, players, args.seed, out=args.out,
                             workers=args.workers, max_turns=args.max_turns,
                             progress=progress, first_game=args.first_game,
-                            trim_trials=args.trim_trials, **kwargs)
+                            trim_trials=args.trim_trials, goals=goals, more=args.more,
+                            **kwargs)
             except KeyboardInterrupt:
                 err.write(f"\nstopped: what was mined is in {args.out} (the games not "
                           "played are listed under 'missing')\n")
@@ -127,8 +135,12 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
         out.write(f"error: {e}\n")
         return 1
     err.write("\n")
-    out.write(f"{len(bank['puzzles'])} puzzles from {args.games} games written to "
-              f"{args.out}\n")
+    if args.more:
+        out.write(f"{bank['added']} puzzles from {args.games} "
+                  f"games added to {args.out} ({len(bank['puzzles'])} in all)\n")
+    else:
+        out.write(f"{len(bank['puzzles'])} puzzles from {args.games} games written to "
+                  f"{args.out}\n")
     return 0
 
 
