@@ -217,15 +217,53 @@ def test_the_shipped_bank_holds_300_puzzles_over_8_goals(ruleset):
 
 
 def test_the_shipped_hedu_bank_is_mined_again_the_same():
-    # the first game of the shipped bank, mined again from its seed
+    # the first game of each run of the shipped bank, mined again from its seed
     from importlib import resources
+
+    from dendria_widget.lab import derive_seed
+    from dendria_widget.puzzles.mine import runs
     data = json.loads(resources.files("dendria_widget.puzzles").joinpath("data").joinpath(
         "hedu.json").read_text())
-    first = data["games"][0]
-    again = mine(data["rules"], 1, data["players"], data["seed"], max_turns=data["max_turns"],
-                 first_game=first, trim_trials=data["trim_trials"])
-    shipped = [d for d in data["puzzles"] if d["source"].startswith(f"game {first} ")]
-    assert shipped and again["puzzles"] == shipped
+    assert len(runs(data)) >= 2 and all(r["complete"] for r in runs(data))
+    for run in runs(data):
+        first = run["games"][0]
+        again = mine(data["rules"], 1, run["players"], run["seed"],
+                     max_turns=run["max_turns"], first_game=first,
+                     trim_trials=run["trim_trials"], goals=run.get("goals"))
+        game_seed = derive_seed(run["seed"], first)
+        shipped = [d for d in data["puzzles"]
+                   if d["source"].startswith(f"game {first} seed {game_seed} ")]
+        kept = [d for d in again["puzzles"] if d["id"] in {x["id"] for x in shipped}]
+        assert shipped and kept == shipped, run
+        # what the run found and the bank does not hold was there already
+        earlier = {d["id"] for d in data["puzzles"]} - {d["id"] for d in shipped}
+        assert all(d["id"] in earlier for d in again["puzzles"] if d not in shipped)
+
+
+def test_a_run_aimed_at_goals_is_added_to_a_bank(tmp_path, capsys):
+    out = tmp_path / "bank.json"
+    base = mine(RULES, 1, ["greedy", "random"], seed=5, out=out, max_turns=10)
+    assert main(["puzzles", "mine", "--ruleset", "hedu", "--size", "4", "--games", "2",
+                 "--players", "greedy,random", "--seed", "6", "--max-turns", "12",
+                 "--goals", "bonus,remove", "--more", "--out", str(out)]) == 0
+    assert "added to" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert data["more"][0]["goals"] == ["bonus", "remove"] and data["more"][0]["complete"]
+    assert data["puzzles"][:len(base["puzzles"])] == base["puzzles"]
+    added = data["puzzles"][len(base["puzzles"]):]
+    assert added and {d["goal"] for d in added} <= {"bonus", "remove"}
+    alone = mine(RULES, 2, ["greedy", "random"], seed=6, max_turns=12,
+                 goals=["bonus", "remove"])
+    assert [d for d in alone["puzzles"] if d["id"] not in
+            {x["id"] for x in base["puzzles"]}] == added
+    assert main(["puzzles", "check", str(out)]) == 0
+    # the same seed over the same games, another edition's goal, other rules: refused
+    with pytest.raises(DendriaError, match="seed 6"):
+        mine(RULES, 1, ["greedy", "random"], seed=6, out=out, more=True)
+    with pytest.raises(DendriaError, match="capture"):
+        mine(RULES, 1, ["greedy", "random"], seed=7, out=out, more=True, goals=["capture"])
+    with pytest.raises(DendriaError, match="same rules"):
+        mine("dendria-classic", 1, ["greedy", "random"], seed=7, out=out, more=True)
 
 
 @pytest.mark.parametrize("ruleset", puzzles.EDITIONS)

@@ -160,6 +160,14 @@ def _starved(before: Game, after: Game, turn: list[str]) -> float:
                and c in now and now[c]["piece"] == f["piece"] and now[c]["hungry"])
 
 
+def _nourished_enemy_seeds(game: Game) -> int:
+    """How many seeds of the colour not to move are nourished (a turn can
+    make only those hungry)."""
+    _, them = _sides(game)
+    return sum(1 for f in dendria_explain.seeds(game).values()
+               if f["piece"] == f"{them} seed" and not f["hungry"])
+
+
 def _fertilized_gain(before: Game, after: Game, turn: list[str]) -> float:
     me, _ = _sides(before)
     return (len(dendria_explain.fertilized(after)[me])
@@ -297,7 +305,8 @@ GOALS: tuple[Goal, ...] = (
          "Make {n} enemy seed{s} hungry this turn.",
          "makes {n} enemy seed{s} hungry",
          "A seed is hungry when one of its roots reaches the edge with no piece on "
-         "it: move away the piece that nourished it."),
+         "it: move away the piece that nourished it.",
+         ready=lambda game: _nourished_enemy_seeds(game) > 0),
     Goal("fertilize", "Fertilize", "fertilization", DENDRIA, _fertilized_gain,
          "Fertilize {n} more {soil_one}{s} with your {dendrids} this turn.",
          "fertilizes {n} more {soil_one}{s}",

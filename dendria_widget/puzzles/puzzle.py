@@ -307,7 +307,10 @@ def candidates(position: str, limit: int = TURN_LIMIT, source: str = "",
     game = Game.from_position(position)
     if game.is_over or game.turn_under_way:
         return []
-    wanted = [g for g in goals_for(game) if goals is None or g.name in set(goals)]
+    # a goal the position does not suit makes no puzzle (_best_target): the
+    # whole turns are listed only when some goal is ready
+    wanted = [g for g in goals_for(game) if (goals is None or g.name in set(goals))
+              and g.ready(game)]
     if not wanted:
         return []
     try:

@@ -74,7 +74,10 @@ class Trainer(widgets.VBox):
         self.edition_pick.observe(lambda ch: self._safe(self._refilter), names="value")
         self.goal_pick.observe(lambda ch: self._safe(self._refilter), names="value")
         self.score_html = widgets.HTML()
-        self.top = widgets.HBox([self.edition_pick, self.goal_pick, self.score_html],
+        # the title in the filter's row: on a projector (1280x720) the whole
+        # trainer, filter and board, fits on one screen
+        title = widgets.HTML("<b style='font-size:1.15em;margin-right:8px'>Puzzles</b>")
+        self.top = widgets.HBox([title, self.edition_pick, self.goal_pick, self.score_html],
                                 layout=widgets.Layout(flex_flow="row wrap",
                                                       align_items="center"))
         self.goal_html = widgets.HTML(layout=widgets.Layout(max_width="420px"))
@@ -97,8 +100,7 @@ class Trainer(widgets.VBox):
         self.verdict_html = widgets.HTML(layout=widgets.Layout(max_width="420px"))
         self.board.place_beside([self.goal_html, self.buttons, self.hints_html,
                                  self.verdict_html])
-        self.children = [widgets.HTML("<h3 style='margin:4px 0'>Puzzles</h3>"), self.top,
-                         self.board]
+        self.children = [self.top, self.board]
         self.add_class("dendria-puzzles")
 
     def _goal_options(self) -> list[tuple[str, str]]:
