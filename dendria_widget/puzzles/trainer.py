@@ -141,13 +141,19 @@ class TrainerSession:
         """The unsolved puzzle nearest the learner's rating (another than
         the one shown); when all are solved, the nearest of all."""
         pool = self.puzzles()
-        solved = set(self.store.solved())
-        rating = self.store.rating().rating
+        data = self.store.read()         # once: on the site each read asks the drive
+        solved = set(data["solved"])
+        rating = float(data["rating"][0])
+        moved = data["puzzles"]
         current = self.puzzle.id if self.puzzle is not None else None
         fresh = [p for p in pool if p.id not in solved and p.id != current]
         if not fresh:
             fresh = [p for p in pool if p.id != current] or pool
-        return min(fresh, key=lambda p: (abs(self._puzzle_rating(p).rating - rating), p.id))
+
+        def distance(p: Puzzle) -> tuple[float, str]:
+            r = moved.get(p.id)
+            return (abs((float(r[0]) if r else p.rating) - rating), p.id)
+        return min(fresh, key=distance)
 
     def _puzzle_rating(self, p: Puzzle) -> Rating:
         return self.store.puzzle_rating(p.id, Rating(p.rating, p.rd, p.volatility))
@@ -228,6 +234,7 @@ class TrainerSession:
         p = self.puzzle
         assert p is not None
         data = self.store.read()
+        solved = set(data["solved"])
         game = p.game()
         return TrainerView(
             puzzle_id=p.id, edition=game.variant.title, goal=BY_NAME[p.goal].title,
@@ -240,4 +247,4 @@ class TrainerSession:
             hints=tuple(p.hints()[:self.hints_shown]),
             editions=self.editions, goal_filter=self.goal_filter,
             note=self.store.note,
-            left=sum(1 for q in self.puzzles() if q.id not in set(data["solved"])))
+            left=sum(1 for q in self.puzzles() if q.id not in solved))
