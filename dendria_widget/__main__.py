@@ -372,24 +372,12 @@ def _lab_study(args: argparse.Namespace) -> Any:
             kwargs["max_steps"] = args.max_steps
         study = dict(variants=variants, players=players, games=args.games, seed=args.seed,
                      out=args.out, shard=_shard(args.shard), backend=args.backend)
-    client = cluster = None
-    try:
-        if args.dask:
-            from distributed import Client, LocalCluster
-            if args.dask == "local":
-                cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=1)
-                client = Client(cluster)
-            else:
-                client = Client(args.dask)
-            kwargs["executor"] = client.get_executor()
+    with lab.dask_executor(args.dask, args.workers) as executor:
+        if executor is not None:
+            kwargs["executor"] = executor
         if study is None:
             return lab.resume(args.resume, **kwargs)
         return lab.run(**study, **kwargs)
-    finally:
-        if client is not None:
-            client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

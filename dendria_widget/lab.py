@@ -27,6 +27,7 @@ thinks as far as the machine lets it).
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import hashlib
 import json
 import math
@@ -80,6 +81,37 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == n else min(1.0, centre + half)
     return (low, high)
+
+
+@contextlib.contextmanager
+def dask_executor(address: str | None, workers: int | None = None) -> Iterator[cf.Executor | None]:
+    """The executor of a Dask cluster, for as long as the ``with`` lasts:
+    ``address`` its scheduler's address, or ``"local"`` for a local cluster
+    of ``workers`` processes (default 2), one thread each; None (no
+    address): no executor. The client (and the local cluster) are closed
+    at the end. The one way the command line's ``lab`` and ``puzzles mine``
+    reach Dask."""
+    if not address:
+        yield None
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise DendriaError("--dask needs the 'distributed' package (pip install "
+                           "distributed)") from None
+    cluster = client = None
+    try:
+        if address == "local":
+            cluster = LocalCluster(n_workers=workers or 2, threads_per_worker=1)
+            client = Client(cluster)
+        else:
+            client = Client(address)
+        yield client.get_executor()
+    finally:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def derive_seed(seed: int, *parts: object) -> int:

@@ -66,6 +66,17 @@ def _on_drive() -> bool:
     return in_browser() and DRIVE.is_dir()
 
 
+def on_drive(path: PathLike) -> bool:
+    """``path`` is on the site's drive (JupyterLite's files, kept in the
+    browser's storage across reloads); the one answer to that question."""
+    return DRIVE in Path(path).parents
+
+
+def drive_name(path: PathLike) -> str:
+    """``path`` as the site's file browser names it (relative to the drive)."""
+    return Path(path).relative_to(DRIVE).as_posix()
+
+
 def home() -> Path:
     """The folder of the package's own files: the one :func:`set_home` chose,
     else ``$DENDRIA_WIDGET_HOME``, else, in the browser, ``.dendria-widget``
@@ -283,5 +294,5 @@ class JsonStore:
                 time.sleep(0.005)
 
 
-__all__ = ["HOME_VARIABLE", "JsonStore", "StoreError", "home", "home_is_chosen",
-           "in_browser", "set_home"]
+__all__ = ["HOME_VARIABLE", "JsonStore", "StoreError", "drive_name", "home", "home_is_chosen",
+           "in_browser", "on_drive", "set_home"]

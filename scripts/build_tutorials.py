@@ -22,6 +22,12 @@ saved notebook is cleaned, so it reads well on GitHub and diffs stay small:
   (or any ``# NBVAL_*``) becomes nbval's cell tag ``nbval-check-output``;
 - cell ids numbered from the notebook's name (``02-00``, ``02-01``...).
 
+Before it runs, a lesson's notebook gets its last section written afresh
+from the lesson's data: its puzzles in words and a cell that opens the
+puzzle trainer on its goals (``dendria_widget.puzzles.links``: keyed on the
+lesson's name without its number, so renumbering lessons keeps the link),
+just before the link to the next lesson.
+
 Then the shape of a lesson notebook (one whose name is a lesson's) is
 checked, and the build stops naming what is wrong: the playable lesson
 (``LessonWidget``) is its first code cell, only markdown before it; its
@@ -202,6 +208,9 @@ def shape_problems(nb, name):
         if missing:
             problems.append(f"the pages {', '.join(map(str, missing))} of {len(lesson)} are "
                             "not drawn (lesson.show(k) for each page)")
+    if not any(c.metadata.get(PUZZLES_KEY) and "puzzles.Trainer(" in c.source for c in code):
+        problems.append("the lesson does not end with its puzzles (the build writes them: "
+                        "scripts/build_tutorials.py)")
     if "**Play**" in shown:
         problems.append("a page's picture asks to press Play, which only the lesson "
                         "widget has")
@@ -222,6 +231,44 @@ PAGES_MARKDOWN = """## The pages, to read
 Every page of the lesson as a picture, with what the engine says about it: to
 read without running anything (on GitHub, or in an export). The exercises are
 shown as they start, without their solutions: solve them on the board above."""
+
+
+PUZZLES_KEY = "dendria_puzzles"     # cell metadata of the cells written here
+
+
+def puzzle_cells(lesson):
+    """The cells that end a lesson's notebook: its puzzles in words, and the
+    trainer on its goals (written from the lesson's data:
+    dendria_widget.puzzles.links)."""
+    import nbformat
+
+    sys.path.insert(0, str(REPO))
+    from dendria_widget.puzzles import links
+
+    words = nbformat.v4.new_markdown_cell(links.notebook_markdown(lesson))
+    code = nbformat.v4.new_code_cell(links.trainer_code(lesson))
+    code.metadata["tags"] = ["nbval-ignore-output"]
+    for cell in (words, code):
+        cell.metadata[PUZZLES_KEY] = True
+    return [words, code]
+
+
+def with_puzzles(nb, name):
+    """The lesson ``name``'s notebook with its puzzle cells written afresh
+    from the lesson's data, just before its last cell (the link to the next
+    lesson); other notebooks as they are. In place; returns ``nb``."""
+    sys.path.insert(0, str(REPO))
+    from dendria_widget.lessons import catalog
+
+    lesson = {x.name: x for x in catalog()}.get(name)
+    if lesson is None:
+        return nb
+    cells = [c for c in nb.cells if not c.metadata.get(PUZZLES_KEY)]
+    last = cells[-1] if cells else None
+    at = (len(cells) - 1 if last is not None and last.cell_type == "markdown"
+          and re.match(r"(Next|Back to)\b", last.source) else len(cells))
+    nb.cells = cells[:at] + puzzle_cells(lesson) + cells[at:]
+    return nb
 
 
 def new_notebook(name):
@@ -263,7 +310,7 @@ def new_notebook(name):
                                  "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}
     nb.cells = cells
-    return clean(nb, name)
+    return clean(with_puzzles(nb, name), name)
 
 
 def build(path):
@@ -272,6 +319,7 @@ def build(path):
     from nbclient.exceptions import CellExecutionError
 
     nb = nbformat.read(path, as_version=4)
+    with_puzzles(nb, path.stem)
     for cell in nb.cells:
         tag_markers(cell)
     # the kernel's home is a temporary folder: the learner's progress is

@@ -7,6 +7,7 @@ import concurrent.futures as cf
 import json
 import subprocess
 import sys
+import time
 from collections import Counter
 from dataclasses import replace
 
@@ -16,7 +17,7 @@ from dendria_widget import Game, puzzles
 from dendria_widget.__main__ import main
 from dendria_widget.errors import DendriaError
 from dendria_widget.lessons.claims import whole_turns
-from dendria_widget.puzzles import glicko
+from dendria_widget.puzzles import glicko, links
 from dendria_widget.puzzles.goals import GOALS, goal
 from dendria_widget.puzzles.mine import mine
 from dendria_widget.puzzles.progress import PuzzleProgress
@@ -60,7 +61,8 @@ def test_each_edition_has_at_least_eight_goals_each_tied_to_a_lesson():
         family = Game(ruleset).variant.family
         mine_ = [g for g in GOALS if family in g.families]
         assert len(mine_) >= 8, ruleset
-        assert all(g.lesson in lessons for g in mine_), [g.lesson for g in mine_]
+        # a goal names its lesson without the lesson's number
+        assert all(links.lesson_of(g).name in lessons for g in mine_)
 
 
 def test_a_survey_measures_every_whole_turn_by_asking_the_engine():
@@ -215,15 +217,53 @@ def test_the_shipped_bank_holds_300_puzzles_over_8_goals(ruleset):
 
 
 def test_the_shipped_hedu_bank_is_mined_again_the_same():
-    # the first game of the shipped bank, mined again from its seed
+    # the first game of each run of the shipped bank, mined again from its seed
     from importlib import resources
+
+    from dendria_widget.lab import derive_seed
+    from dendria_widget.puzzles.mine import runs
     data = json.loads(resources.files("dendria_widget.puzzles").joinpath("data").joinpath(
         "hedu.json").read_text())
-    first = data["games"][0]
-    again = mine(data["rules"], 1, data["players"], data["seed"], max_turns=data["max_turns"],
-                 first_game=first, trim_trials=data["trim_trials"])
-    shipped = [d for d in data["puzzles"] if d["source"].startswith(f"game {first} ")]
-    assert shipped and again["puzzles"] == shipped
+    assert len(runs(data)) >= 2 and all(r["complete"] for r in runs(data))
+    for run in runs(data):
+        first = run["games"][0]
+        again = mine(data["rules"], 1, run["players"], run["seed"],
+                     max_turns=run["max_turns"], first_game=first,
+                     trim_trials=run["trim_trials"], goals=run.get("goals"))
+        game_seed = derive_seed(run["seed"], first)
+        shipped = [d for d in data["puzzles"]
+                   if d["source"].startswith(f"game {first} seed {game_seed} ")]
+        kept = [d for d in again["puzzles"] if d["id"] in {x["id"] for x in shipped}]
+        assert shipped and kept == shipped, run
+        # what the run found and the bank does not hold was there already
+        earlier = {d["id"] for d in data["puzzles"]} - {d["id"] for d in shipped}
+        assert all(d["id"] in earlier for d in again["puzzles"] if d not in shipped)
+
+
+def test_a_run_aimed_at_goals_is_added_to_a_bank(tmp_path, capsys):
+    out = tmp_path / "bank.json"
+    base = mine(RULES, 1, ["greedy", "random"], seed=5, out=out, max_turns=10)
+    assert main(["puzzles", "mine", "--ruleset", "hedu", "--size", "4", "--games", "2",
+                 "--players", "greedy,random", "--seed", "6", "--max-turns", "12",
+                 "--goals", "bonus,remove", "--more", "--out", str(out)]) == 0
+    assert "added to" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert data["more"][0]["goals"] == ["bonus", "remove"] and data["more"][0]["complete"]
+    assert data["puzzles"][:len(base["puzzles"])] == base["puzzles"]
+    added = data["puzzles"][len(base["puzzles"]):]
+    assert added and {d["goal"] for d in added} <= {"bonus", "remove"}
+    alone = mine(RULES, 2, ["greedy", "random"], seed=6, max_turns=12,
+                 goals=["bonus", "remove"])
+    assert [d for d in alone["puzzles"] if d["id"] not in
+            {x["id"] for x in base["puzzles"]}] == added
+    assert main(["puzzles", "check", str(out)]) == 0
+    # the same seed over the same games, another edition's goal, other rules: refused
+    with pytest.raises(DendriaError, match="seed 6"):
+        mine(RULES, 1, ["greedy", "random"], seed=6, out=out, more=True)
+    with pytest.raises(DendriaError, match="capture"):
+        mine(RULES, 1, ["greedy", "random"], seed=7, out=out, more=True, goals=["capture"])
+    with pytest.raises(DendriaError, match="same rules"):
+        mine("dendria-classic", 1, ["greedy", "random"], seed=7, out=out, more=True)
 
 
 @pytest.mark.parametrize("ruleset", puzzles.EDITIONS)
@@ -305,7 +345,98 @@ def test_two_notebooks_add_to_one_progress_file(tmp_path):
     a.record("x", True, r, r)
     b.record("y", True, r, r)
     assert a.solved() == ["x", "y"] and a.streak() == 2
-    assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("*.lock"))
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["puzzles.json"]
+
+
+RECORDER = """
+import os, sys, time
+from dendria_widget.puzzles.glicko import Rating
+from dendria_widget.puzzles.progress import PuzzleProgress
+path, who, go = sys.argv[1], sys.argv[2], sys.argv[3]
+p = PuzzleProgress(path)
+while not os.path.exists(go):
+    time.sleep(0.001)
+for k in range(150):
+    p.record(f"{who}-{k}", True, Rating(1500 + k), Rating())
+print(p.kept, p.note)
+"""
+
+
+def test_two_kernels_recording_at_once_lose_no_attempt(tmp_path):
+    # two writers at once, each a read-merge-write under the store's lock
+    path = tmp_path / "home" / "puzzles.json"
+    go = tmp_path / "go"
+    procs = [subprocess.Popen([sys.executable, "-c", RECORDER, str(path), who, str(go)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for who in ("a", "b")]
+    time.sleep(1.0)
+    go.write_text("")
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    assert all(out.startswith("True") for out, _ in outs), outs
+    progress = PuzzleProgress(path)
+    solved = progress.solved()
+    assert len(solved) == 300 and len(set(solved)) == 300
+    assert len(progress.attempts()) == 300 and progress.streak() == 300
+    assert sorted(x.name for x in path.parent.iterdir()) == ["puzzles.json"]
+
+
+# a progress file as the trainer wrote it before it used the store (its own lock file)
+OLD_FILE = """{
+ "attempts": [
+  {
+   "id": "hedu-prisoners-0a1b2c3d",
+   "rating": 1662.3,
+   "solved": true
+  }
+ ],
+ "best_streak": 1,
+ "puzzles": {
+  "hedu-prisoners-0a1b2c3d": [
+   1337.7,
+   290.3,
+   0.06
+  ]
+ },
+ "rating": [
+  1662.3,
+  290.3,
+  0.059999
+ ],
+ "solved": [
+  "hedu-prisoners-0a1b2c3d"
+ ],
+ "streak": 1,
+ "version": 1
+}
+"""
+
+
+def test_an_older_progress_file_reads_and_grows(tmp_path):
+    path = tmp_path / "puzzles.json"
+    path.write_text(OLD_FILE)
+    p = PuzzleProgress(path)
+    assert p.kept and round(p.rating().rating, 1) == 1662.3 and p.streak() == 1
+    assert p.solved() == ["hedu-prisoners-0a1b2c3d"]
+    p.record("hedu-tall-00000000", True, glicko.Rating(1700), glicko.Rating(1400))
+    again = PuzzleProgress(path)
+    assert again.kept and again.streak() == 2
+    assert again.solved() == ["hedu-prisoners-0a1b2c3d", "hedu-tall-00000000"]
+
+
+@pytest.mark.parametrize("content,words", [
+    (b'{"version": 2, "rating": [1500, 350, 0.06]}', "newer version"),
+    (b"\x80\x81", "not UTF-8"),
+    (b'{"version": 1, "solved": "all"}', "'solved' is not a list"),
+])
+def test_a_newer_or_bad_progress_file_is_left_byte_for_byte(tmp_path, content, words):
+    path = tmp_path / "puzzles.json"
+    path.write_bytes(content)
+    p = PuzzleProgress(path)
+    r = glicko.Rating()
+    p.record("x", True, r, r)
+    assert not p.kept and words in p.note and p.solved() == ["x"]
+    assert path.read_bytes() == content
 
 
 def test_the_trainer_widget_shows_the_session(tmp_path):
@@ -321,7 +452,115 @@ def test_the_trainer_widget_shows_the_session(tmp_path):
     q = w.next()
     assert q.id != p.id and w.board.game.position_string() == q.position
     assert w.hints_html.value == "" and w.verdict_html.value == ""
+    # only the goals with puzzles in the editions chosen are offered
+    offered = {value for _, value in w.goal_pick.options}
+    assert "capture" not in offered and {"prisoners", "bonus"} <= offered
+    w.edition_pick.value = "dendria-classic"
+    assert "capture" in {value for _, value in w.goal_pick.options}
+    assert w.session.puzzle.ruleset == "dendria-classic"
     # a filter with no puzzle says so in words, and the filter stays as it was
-    w.goal_pick.value = "capture"            # a Dendria goal: no Hedu puzzle has it
+    w.goal_pick.value = "capture"
+    w.edition_pick.value = "hedu"            # no Hedu puzzle captures
     assert "no puzzle has the goal" in w.verdict_html.value
-    assert w.goal_pick.value == "" and w.session.goal_filter is None
+    assert w.goal_pick.value == "capture" and w.session.editions == ("dendria-classic",)
+    assert w.edition_pick.value == "dendria-classic"
+
+
+def test_in_the_browser_puzzle_progress_is_kept_on_the_sites_drive(tmp_path, monkeypatch):
+    # JupyterLite's kernel: the progress file is on the site's drive, kept
+    # across reloads (store.on_drive answers where that is)
+    from dendria_widget import store
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    monkeypatch.setattr(store, "DRIVE", drive)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.delenv(store.HOME_VARIABLE, raising=False)
+    p = PuzzleProgress()
+    assert p.path == drive / ".dendria-widget" / "puzzles.json" and p.kept and not p.note
+    r = glicko.Rating()
+    p.record("x", True, r, r)
+    assert PuzzleProgress().solved() == ["x"]
+    drive.rename(tmp_path / "gone")                     # no drive: this session only
+    alone = PuzzleProgress()
+    assert not alone.kept and "browser" in alone.note
+
+
+# ------------------------------------------------------ from a lesson to its puzzles
+def test_each_lesson_leads_to_puzzles_of_its_goals_and_edition():
+    from dendria_widget.lessons import catalog
+    for lesson in catalog():
+        editions, goals = links.for_lesson(lesson)
+        assert editions and all(e in puzzles.EDITIONS for e in editions)
+        pool = [p for e in editions for p in puzzles.bank(e)
+                if goals is None or p.goal in goals]
+        assert pool, lesson.name
+        for name in goals or ():
+            assert links.lesson_of(goal(name)).name == lesson.name
+    assert links.for_lesson("06_capture") == (("dendria-classic",), ("capture", "save"))
+    assert links.for_lesson("13_hedu_score")[1] == ("control", "value", "bonus")
+
+
+def test_a_renumbered_lesson_keeps_its_puzzles():
+    # the link is keyed on the lesson's name without its number
+    from dendria_widget.lessons import load
+    lesson = load("06_capture")
+    renamed = replace(lesson, name="21_capture")
+    assert links.for_lesson(renamed) == links.for_lesson(lesson)
+    assert "06" not in links.trainer_code(lesson) and "capture" in links.trainer_code(lesson)
+
+
+def test_a_trainer_on_a_lessons_several_goals(tmp_path):
+    t = _session(tmp_path, editions=["dendria-classic"], goal=["fertilize", "cut", "both"])
+    assert t.goal_filter == "fertilize,cut,both"
+    assert {p.goal for p in t.puzzles()} == {"fertilize", "cut", "both"}
+    seen = {t.puzzle.goal}
+    for _ in range(6):
+        seen.add(t.next().goal)
+    assert seen <= {"fertilize", "cut", "both"}
+    assert _session(tmp_path, goal="cut,both").goals == ("cut", "both")
+
+
+def test_the_lessons_last_page_opens_its_puzzles(tmp_path, monkeypatch):
+    monkeypatch.setenv("DENDRIA_WIDGET_HOME", str(tmp_path))
+    from dendria_widget.lessons import LessonWidget
+    w = LessonWidget("06_capture")
+    assert w.puzzles_box.layout.display == "none"          # not before the last page
+    w.go(len(w.lesson) - 1)
+    assert w.puzzles_box.layout.display is None
+    assert "Capture and Save your forest" in w.puzzles_html.value
+    w.puzzles_button.click()
+    trainer = w.trainer
+    assert trainer is not None and trainer in w.children
+    assert trainer.session.goals == ("capture", "save")
+    assert trainer.session.editions == ("dendria-classic",)
+    assert trainer.session.puzzle.goal in ("capture", "save")
+    w.puzzles_button.click()                                # once
+    assert list(w.children).count(trainer) == 1
+
+
+def test_the_build_writes_a_lessons_puzzles_before_its_last_link(tmp_path, monkeypatch):
+    monkeypatch.setenv("DENDRIA_WIDGET_HOME", str(tmp_path))
+    import importlib.util
+    import nbformat
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "build_tutorials", Path(__file__).parent.parent / "scripts" / "build_tutorials.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    nb = nbformat.v4.new_notebook()
+    md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
+    nb.cells = [md("# Lesson"), code('lessons.LessonWidget("06_capture")'),
+                md("Next: [lesson 07](07_journeys.ipynb).")]
+    build.with_puzzles(nb, "06_capture")
+    build.with_puzzles(nb, "06_capture")                    # written afresh, once
+    assert len(nb.cells) == 5 and nb.cells[-1].source.startswith("Next:")
+    assert nb.cells[3].source == links.trainer_code("06_capture")
+    assert "Capture and Save your forest" in nb.cells[2].source
+    assert "nbval-ignore-output" in nb.cells[3].metadata["tags"]
+    # the cell runs: the trainer on the lesson's goals
+    space: dict = {}
+    exec(nb.cells[3].source.replace("puzzles.Trainer(", "t = puzzles.TrainerSession("), space)
+    assert space["t"].goals == ("capture", "save")
+    other = nbformat.v4.new_notebook()
+    other.cells = [md("# not a lesson")]
+    assert len(build.with_puzzles(other, "19_puzzles").cells) == 1

@@ -262,7 +262,6 @@ def test_in_the_pyodide_kernel_progress_lives_on_the_sites_drive(tmp_path, monke
     drive = tmp_path / "drive"
     drive.mkdir()
     monkeypatch.setattr(store_module, "DRIVE", drive)         # where store.home() looks
-    monkeypatch.setattr(progress, "DRIVE", drive)
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.delenv(progress.HOME_VARIABLE)
     lesson = load("02_roots")

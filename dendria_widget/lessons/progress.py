@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import DendriaError
 from ..files import path_text
-from ..store import (DRIVE, HOME_VARIABLE, JsonStore, StoreError, home, home_is_chosen,
-                     in_browser)
+from ..store import (HOME_VARIABLE, JsonStore, StoreError, drive_name, home,
+                     home_is_chosen, in_browser, on_drive)
 
 if TYPE_CHECKING:
     from .framework import Lesson
@@ -127,11 +127,6 @@ def _check(doc: dict) -> None:
         check_solved(doc[KEY])
 
 
-def _on_drive(path: Path) -> bool:
-    """``path`` is on JupyterLite's drive (kept in the browser's storage)."""
-    return DRIVE in path.parents
-
-
 class Progress:
     """The exercises solved, per lesson, read from and written to ``path``
     (default :func:`progress_path`) at every call, so two notebooks open at
@@ -144,7 +139,7 @@ class Progress:
         self.store = JsonStore(self.path, VERSION, _check, what="the progress file")
         self._memory: Solved | None = None
         self.note = ""
-        if _browser_only() and not _on_drive(self.path):
+        if _browser_only() and not on_drive(self.path):
             self._keep_in_memory("this kernel runs in the browser, where files are not kept")
 
     # ---------------------------------------------------------- storage
@@ -246,8 +241,8 @@ class Progress:
     @property
     def place(self) -> str:
         """Where the file is, in words for the learner (``~/...`` in the home)."""
-        if _on_drive(self.path):
-            return (f"this browser's files for this site ({self.path.relative_to(DRIVE)}), "
+        if on_drive(self.path):
+            return (f"this browser's files for this site ({drive_name(self.path)}), "
                     "across reloads")
         try:
             return "~/" + self.path.relative_to(Path.home()).as_posix()

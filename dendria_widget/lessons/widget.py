@@ -186,8 +186,18 @@ class LessonWidget(widgets.VBox):
         # a projector (1280x720) one screen holds the lesson's navigation,
         # the words, the board, the turn buttons and the verdict; a verdict
         # or a hint that appears never moves the board
+        # the last page ends with the lesson's puzzles: a button opens the
+        # trainer on its goals below the lesson
+        self.puzzles_html = widgets.HTML()
+        self.puzzles_button = _button("Puzzles", "open the puzzle trainer on this lesson's "
+                                      "goals, below", "info")
+        self.puzzles_button.icon = "puzzle-piece"
+        self.puzzles_button.on_click(lambda _: self._puzzles_clicked())
+        self.puzzles_box = widgets.VBox([self.puzzles_html, self.puzzles_button])
+        self.puzzles_box.add_class("dendria-lesson-puzzles")
+        self.trainer: widgets.Widget | None = None
         self.board.place_beside([self.title_html, self.text_out, self.play_box,
-                                 self.exercise_box], compact=True)
+                                 self.exercise_box, self.puzzles_box], compact=True)
         self.children = [self.nav, self.board]
         self.add_class("dendria-lesson")
 
@@ -262,7 +272,48 @@ class LessonWidget(widgets.VBox):
             self._update_help()
         else:
             self.exercise_box.layout.display = "none"
+        self._update_puzzles(k + 1 == n)
         self._show_verdict()
+
+    def _update_puzzles(self, last: bool) -> None:
+        """On the last page: the lesson's puzzles, in words, and their button."""
+        self.puzzles_box.layout.display = None if last else "none"
+        if not last or self.puzzles_html.value:
+            return
+        try:
+            from ..puzzles.links import describe
+            what = describe(self.lesson)
+        except DendriaError as e:
+            log.warning("no puzzles for %s: %s", self.lesson.name, e)
+            self.puzzles_box.layout.display = "none"
+            return
+        self.puzzles_html.value = (f"<div style='margin-top:8px'><b>Puzzles on this "
+                                   f"lesson</b>: {escape(what)}.</div>")
+
+    def _puzzles_clicked(self) -> None:
+        try:
+            self.open_puzzles()
+        except DendriaError:
+            pass                       # said in words above the button
+        except Exception as e:  # noqa: BLE001 - a button must never raise into the page
+            log.exception("the puzzles of %s cannot open", self.lesson.name)
+            self.puzzles_html.value = (f"<div style='margin-top:8px'>The puzzles cannot "
+                                       f"open ({escape(type(e).__name__)}); the lesson is "
+                                       f"as it was.</div>")
+
+    def open_puzzles(self) -> widgets.Widget:
+        """Open the puzzle trainer on this lesson's goals, below the lesson
+        (once; pressed again, the same trainer)."""
+        if self.trainer is None:
+            from ..puzzles.links import trainer_for
+            try:
+                self.trainer = trainer_for(self.lesson)
+            except DendriaError as e:
+                self.puzzles_html.value = (f"<div style='margin-top:8px'>"
+                                           f"{escape(str(e))}</div>")
+                raise
+            self.children = [*self.children, self.trainer]
+        return self.trainer
 
     def _update_solved(self) -> None:
         done, total = self.store.count(self.lesson)

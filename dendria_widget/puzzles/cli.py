@@ -60,6 +60,11 @@ def add_parser(sub: Any) -> None:
                    help="positions searched per game (default 60)")
     m.add_argument("--trim-trials", type=int, default=6,
                    help="trimming trials per puzzle (default 6)")
+    m.add_argument("--goals", default=None, metavar="G,H",
+                   help="keep only the puzzles of these goals (a run aimed at rare goals)")
+    m.add_argument("--more", action="store_true",
+                   help="add this run to the bank in FILE (same rules, another seed): its "
+                        "new puzzles follow the bank's, and the run is listed in it")
     m.add_argument("--workers", type=int, default=None, help="local processes (default 1)")
     m.add_argument("--dask", default=None, metavar="SCHEDULER",
                    help="run on a Dask cluster: its scheduler address, or 'local'")
@@ -86,6 +91,7 @@ def add_parser(sub: Any) -> None:
 
 
 def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from ..lab import dask_executor
     from ..rules import resolve_rules
     from .mine import mine
 
@@ -96,6 +102,8 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
             raise DendriaError("give --size or --board, not both")
         rules = resolve_rules(args.ruleset, board=args.board, size=args.size).to_dict()
         players = [x.strip() for x in args.players.split(",")]
+        goals = ([x.strip() for x in args.goals.split(",") if x.strip()]
+                 if args.goals is not None else None)
 
         def progress(done: int, total: int, found: int, seconds: float) -> None:
             rate = found / seconds * 60 if seconds > 0 else 0.0
@@ -103,42 +111,36 @@ def run_mine(args: argparse.Namespace, out: TextIO | None = None) -> int:
                       f"({rate:.1f} a minute)   ")
             err.flush()
 
-        client = cluster = None
-        kwargs: dict[str, Any] = {}
-        if args.dask:
-            from distributed import Client, LocalCluster
-            if args.dask == "local":
-                cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=1)
-                client = Client(cluster)
-            else:
-                client = Client(args.dask)
-            kwargs["executor"] = client.get_executor()
         def stop(signum: int, frame: object) -> None:
             raise KeyboardInterrupt
         main = threading.current_thread() is threading.main_thread()
-        # stopped by SIGTERM as by Ctrl-C: what was mined is kept
-        before = signal.signal(signal.SIGTERM, stop) if main else None
-        try:
-            bank = mine(rules, args.games, players, args.seed, out=args.out,
-                        workers=args.workers, max_turns=args.max_turns, progress=progress,
-                        first_game=args.first_game, trim_trials=args.trim_trials, **kwargs)
-        except KeyboardInterrupt:
-            err.write(f"\nstopped: what was mined is in {args.out} (the games not "
-                      "played are listed under 'missing')\n")
-            return 130
-        finally:
-            if main:
-                signal.signal(signal.SIGTERM, before)
-            if client is not None:
-                client.close()
-            if cluster is not None:
-                cluster.close()
+        with dask_executor(args.dask, args.workers) as executor:
+            kwargs: dict[str, Any] = {} if executor is None else {"executor": executor}
+            # stopped by SIGTERM as by Ctrl-C: what was mined is kept
+            before = signal.signal(signal.SIGTERM, stop) if main else None
+            try:
+                bank = mine(rules, args.games, players, args.seed, out=args.out,
+                            workers=args.workers, max_turns=args.max_turns,
+                            progress=progress, first_game=args.first_game,
+                            trim_trials=args.trim_trials, goals=goals, more=args.more,
+                            **kwargs)
+            except KeyboardInterrupt:
+                err.write(f"\nstopped: what was mined is in {args.out} (the games not "
+                          "played are listed under 'missing')\n")
+                return 130
+            finally:
+                if main:
+                    signal.signal(signal.SIGTERM, before)
     except DendriaError as e:
         out.write(f"error: {e}\n")
         return 1
     err.write("\n")
-    out.write(f"{len(bank['puzzles'])} puzzles from {args.games} games written to "
-              f"{args.out}\n")
+    if args.more:
+        out.write(f"{bank['added']} puzzles from {args.games} "
+                  f"games added to {args.out} ({len(bank['puzzles'])} in all)\n")
+    else:
+        out.write(f"{len(bank['puzzles'])} puzzles from {args.games} games written to "
+                  f"{args.out}\n")
     return 0
 
 

@@ -2,7 +2,7 @@
 judged by asking the engine through :class:`~dendria_widget.Game`.
 
 A goal *measures* a whole turn: how many enemy trees it captures, how many
-prisoners it takes, whether it wins the game... (a number, from the pieces,
+prisoners it takes, whether it saves a forest... (a number, from the pieces,
 the scores and the explanations of the position before and after the turn:
 engine facts, never a rule decided here). A puzzle asks for the best
 measure any whole turn reaches from its position (its ``target``): a turn
@@ -32,7 +32,9 @@ Measure = Callable[[Game, Game, list[str]], float]
 @dataclass(frozen=True)
 class Goal:
     """One goal: ``name`` (short, for code and files), the ``lesson`` that
-    teaches its rule, the editions (``families``: "dendria", "hedu") it is
+    teaches its rule (the lesson's name without its number, ``"capture"``
+    for ``06_capture``, so that renumbering the lessons keeps the link:
+    :func:`.links.lesson_of`), the editions (``families``: "dendria", "hedu") it is
     set in, its ``measure``, and its sentences, each written once:
     ``task`` (what the learner is asked, ``{n}`` the target), ``result`` (what
     a turn did, ``{n}`` its measure; used in a verdict), ``rule`` (the
@@ -93,23 +95,18 @@ _RULE_WORDS = {
         "keep_rule": "while the enemy {dendrids} do not fertilize every fertile {soil} of it",
         "score_rule": "The score adds the distinct sizes of your forests, one point for "
                       "every size where you have more forests, and half a point for the "
-                      "larger forests.",
-        "end_rule": "The game ends after two passes in a row, or after ten {dendrid} moves "
-                    "each without {a_plant}: then the higher score wins."},
+                      "larger forests."},
     "protection": {
         "capture_rule": "that its owner does not protect (a forest is protected when its "
                         "owner's {dendrids} fertilize every fertile {soil} of it)",
         "keep_rule": "while your own {dendrids} fertilize every fertile {soil} of it "
                      "(it is protected)",
         "score_rule": "The score adds up the leafiness of your forests (a forest of size s "
-                      "is worth s(s+1)/2), and half a point for the larger forests.",
-        "end_rule": "The game ends after two passes in a row: then the higher score wins."},
+                      "is worth s(s+1)/2), and half a point for the larger forests."},
     "hedu": {
         "capture_rule": "", "keep_rule": "",
         "score_rule": "The score adds the values of the regions you control, your "
-                      "prisoners, and half a point for the larger groups.",
-        "end_rule": "The game ends when no empty {soil} admits a placement, or after two "
-                    "passes in a row: then the higher score wins."},
+                      "prisoners, and half a point for the larger groups."},
 }
 
 
@@ -163,6 +160,14 @@ def _starved(before: Game, after: Game, turn: list[str]) -> float:
                and c in now and now[c]["piece"] == f["piece"] and now[c]["hungry"])
 
 
+def _nourished_enemy_seeds(game: Game) -> int:
+    """How many seeds of the colour not to move are nourished (a turn can
+    make only those hungry)."""
+    _, them = _sides(game)
+    return sum(1 for f in dendria_explain.seeds(game).values()
+               if f["piece"] == f"{them} seed" and not f["hungry"])
+
+
 def _fertilized_gain(before: Game, after: Game, turn: list[str]) -> float:
     me, _ = _sides(before)
     return (len(dendria_explain.fertilized(after)[me])
@@ -214,11 +219,6 @@ def _margin(game: Game, me: str) -> float:
 def _lead(before: Game, after: Game, turn: list[str]) -> float:
     me, _ = _sides(before)
     return _margin(after, me)
-
-
-def _won(before: Game, after: Game, turn: list[str]) -> float:
-    me, _ = _sides(before)
-    return float(after.is_over and after.winner == me)
 
 
 def _lead_now(game: Game) -> float:
@@ -275,101 +275,105 @@ DENDRIA = ("dendria",)
 HEDU = ("hedu",)
 
 GOALS: tuple[Goal, ...] = (
-    Goal("capture", "Capture", "06_capture", DENDRIA, _captured,
+    Goal("capture", "Capture", "capture", DENDRIA, _captured,
          "Capture {n} enemy {tree} this turn.",
          "captures {n} enemy {tree}",
          "A journey's stop may capture an enemy forest {capture_rule}."),
-    Goal("save", "Save your forest", "06_capture", DENDRIA, _saved,
+    Goal("save", "Save your forest", "capture", DENDRIA, _saved,
          "{other} could capture a forest of yours. Play a turn after which {other} "
          "can capture none of your trees.",
          "{n_saved}",
          "A forest stays yours {keep_rule}. Take away a line of sight, or fill a "
          "fertile {soil}.",
          ready=lambda game: _threatened(game, game.to_move) > 0),
-    Goal("grow", "Grow a forest", "05_seedbeds", DENDRIA, _grown,
+    Goal("grow", "Grow a forest", "seedbeds", DENDRIA, _grown,
          "Turn {n} seed{s} into your trees this turn.",
          "turns {n} seed{s} into your trees",
          "A seedbed grows into your forest when your {dendrids} fertilize every "
          "fertile {soil} of it."),
-    Goal("grow-two", "Two seedbeds in one journey", "07_journeys", DENDRIA, _growths,
+    Goal("grow-two", "Two seedbeds in one journey", "journeys", DENDRIA, _growths,
          "Grow {n} seedbeds in one turn.",
          "grows {n} seedbed{s}",
          "A journey may stop on the way and convert at every stop: one {dendrid} "
          "can fertilize a seedbed at one stop and another seedbed further on."),
-    Goal("sprout", "Sprout", "03_sprouting", DENDRIA, _sprouted,
+    Goal("sprout", "Sprout", "sprouting", DENDRIA, _sprouted,
          "Sprout {n} seed{s} into your {dendrids} this turn.",
          "sprouts {n} seed{s}",
          "A nourished seed of either colour becomes your {dendrid} when more of its "
          "nourishers are yours than the other colour's."),
-    Goal("starve", "Make a seed hungry", "02_roots", DENDRIA, _starved,
+    Goal("starve", "Make a seed hungry", "roots", DENDRIA, _starved,
          "Make {n} enemy seed{s} hungry this turn.",
          "makes {n} enemy seed{s} hungry",
          "A seed is hungry when one of its roots reaches the edge with no piece on "
-         "it: move away the piece that nourished it."),
-    Goal("fertilize", "Fertilize", "04_fertilization", DENDRIA, _fertilized_gain,
+         "it: move away the piece that nourished it.",
+         ready=lambda game: _nourished_enemy_seeds(game) > 0),
+    Goal("fertilize", "Fertilize", "fertilization", DENDRIA, _fertilized_gain,
          "Fertilize {n} more {soil_one}{s} with your {dendrids} this turn.",
          "fertilizes {n} more {soil_one}{s}",
          "A {dendrid} fertilizes every empty {soil} it sees, up to the first piece "
          "in each of its six directions."),
-    Goal("cut", "Cut a line", "04_fertilization", DENDRIA, _cut,
+    Goal("cut", "Cut a line", "fertilization", DENDRIA, _cut,
          "Take {n} fertilized {soil_one}{s} away from the enemy {dendrids} this turn.",
          "takes {n} {soil_one}{s} from the enemy {dendrids}",
          "A {dendrid} sees only up to the first piece on each line: a piece put "
          "in the way cuts its line of sight."),
-    Goal("both", "Fertilized by both", "04_fertilization", DENDRIA, _fertilized_by_both,
+    Goal("both", "Fertilized by both", "fertilization", DENDRIA, _fertilized_by_both,
          "Leave {n} empty {soil_one}{s} fertilized by both colours after this turn.",
          "leaves {n} {soil_one}{s} fertilized by both colours",
          "An empty {soil} is fertilized by a colour when one of its {dendrids} sees it; "
          "a {soil} that {dendrids} of both colours see is fertilized by both.",
          start=lambda game: float(_both(game))),
-    Goal("largest", "Your largest forest", "09_scoring", DENDRIA, _largest,
+    Goal("largest", "Your largest forest", "scoring", DENDRIA, _largest,
          "Make your largest forest {n} tree{s} big this turn.",
          "leaves your largest forest at {n} tree{s}",
          "Larger forests score more, and the half point goes to the colour whose "
          "forests, compared from the largest, are larger.",
          start=lambda game: float(_largest_forest(game, game.to_move))),
-    Goal("lead", "Take the lead", "09_scoring", DENDRIA + HEDU, _lead,
+    Goal("lead", "Take the lead", "scoring", DENDRIA + HEDU, _lead,
          "Take the lead: finish this turn {n} point{s} ahead of {other}.",
          "finishes {ahead}",
          "{score_rule}",
          start=_lead_now, ready=lambda game: _lead_now(game) <= 0),
-    Goal("win", "Win the game", "08_ending", DENDRIA + HEDU, _won,
-         "Win the game with this turn.",
-         "{n_won}",
-         "{end_rule}"),
+    # No "win the game with this turn": no position makes that puzzle. A
+    # puzzle starts from a position string, which restarts the pass count
+    # and the dendrid move limit, so in Dendria no single turn can end the
+    # game; in Hedu a turn wins only at the very end, where the mover has 2
+    # to 4 whole turns (30 mined games, side 4, greedy against random: a
+    # winning turn in 25 positions, met by 25% to 67% of the whole turns,
+    # never by at most 10%).
     # ------------------------------------------------------------- Hedu only
-    Goal("prisoners", "Take prisoners", "15_hedu", HEDU, _prisoners,
+    Goal("prisoners", "Take prisoners", "hedu", HEDU, _prisoners,
          "Take {n} prisoner{s} with one placement.",
          "takes {n} prisoner{s}",
          "After a placement every enemy stack is lowered to the number of "
          "regions around it; each piece taken off is your prisoner."),
-    Goal("remove", "Clear a stack", "15_hedu", HEDU, _removed,
+    Goal("remove", "Clear a stack", "hedu", HEDU, _removed,
          "Remove {n} enemy stack{s} from the board with one placement.",
          "removes {n} enemy stack{s}",
          "An enemy stack with no region left around it is lowered to 0 and "
          "leaves the board."),
-    Goal("tall", "A tall stack", "15_hedu", HEDU, _placed_height,
+    Goal("tall", "A tall stack", "hedu", HEDU, _placed_height,
          "Place a stack that stands {n} high once the board has settled.",
          "leaves a stack {n} high",
          "A new stack is as high as the number of regions around it once it "
          "stands; then the stacks are lowered and raised to their regions."),
-    Goal("control", "Control regions", "16_hedu_score", HEDU, _controlled,
+    Goal("control", "Control regions", "hedu_score", HEDU, _controlled,
          "Control {n} region{s} after this placement.",
          "controls {n} region{s}",
          "A region is controlled by the colour whose groups around it, compared "
          "as (height, size) from the largest, are greater.",
          start=_score_part("controlled_regions")),
-    Goal("value", "Region points", "16_hedu_score", HEDU, _value,
+    Goal("value", "Region points", "hedu_score", HEDU, _value,
          "Score {n} point{s} from the regions you control after this placement.",
          "scores {n} point{s} from regions",
          "A controlled region is worth the height of its controller's highest "
          "group around it.",
          start=_score_part("regions")),
-    Goal("split", "Split the regions", "15_hedu", HEDU, _regions,
+    Goal("split", "Split the regions", "hedu", HEDU, _regions,
          "Leave {n} regions on the board after this placement.",
          "leaves {n} region{s}",
          "A region is a set of connected empty {soils}: a stack can cut one in two."),
-    Goal("bonus", "The half point", "16_hedu_score", HEDU, _bonus,
+    Goal("bonus", "The half point", "hedu_score", HEDU, _bonus,
          "Win the half point for the larger groups with this placement.",
          "{n_bonus}",
          "Half a point goes to the colour whose groups, compared as (height, size) "
@@ -380,7 +384,6 @@ GOALS: tuple[Goal, ...] = (
 #: results that are yes or no, in words (the {n_...} fields above)
 _YES_NO = {"n_saved": ("leaves a forest of yours that {other} can capture",
                        "leaves no forest of yours that {other} can capture"),
-           "n_won": ("does not win the game", "wins the game"),
            "n_bonus": ("does not win the half point", "wins the half point")}
 
 
@@ -394,7 +397,7 @@ def _with_yes_no(goal: Goal) -> Goal:
 
 @dataclass(frozen=True)
 class _YesNo(Goal):
-    """A goal met or not (win, save, half point): its result in two sentences."""
+    """A goal met or not (save, half point): its result in two sentences."""
 
     no: str = ""
     yes: str = ""

@@ -27,6 +27,7 @@ from ..game import Game
 from ..lab import derive_seed
 from ..players import SEATS, GreedyPlayer, RandomPlayer, play_game, player_from_name
 from ..rules import resolve_rules
+from .goals import goals_for
 from .puzzle import Puzzle, candidates, initial_rating, trim
 
 BANK_FORMAT = "dendria-widget-puzzles"
@@ -35,8 +36,8 @@ BANK_VERSION = 1
 RATING_TRIES = {"greedy": 2, "random": 8}
 
 #: one game to mine: (rules dict, game index, game seed, player names, turn cap,
-#: trimming trials per puzzle)
-MineTask = tuple[dict[str, Any], int, int, tuple[str, str], int, int]
+#: trimming trials per puzzle, the goals kept (None: every goal))
+MineTask = tuple[dict[str, Any], int, int, tuple[str, str], int, int, tuple[str, ...] | None]
 
 
 def found_shares(p: Puzzle) -> dict[str, float]:
@@ -62,7 +63,7 @@ def rated(p: Puzzle) -> Puzzle:
 def mine_one(task: MineTask) -> list[dict[str, Any]]:
     """Play one game and return the puzzles found in it (plain data, in the
     order found). A top-level function so that any executor can run it."""
-    rules_dict, index, seed, names, max_turns, trials = task
+    rules_dict, index, seed, names, max_turns, trials, goals = task
     a_first = index % 2 == 0
     order = (0, 1) if a_first else (1, 0)
     first, second = (player_from_name(names[i], derive_seed(seed, SEATS[k]))
@@ -79,7 +80,8 @@ def mine_one(task: MineTask) -> list[dict[str, Any]]:
     seen: set[str] = set()         # found in this game (before trimming)
     kept: set[str] = set()         # kept (after trimming)
     for k, position in enumerate(positions[:max_turns]):
-        for p in candidates(position, source=f"game {index} seed {seed} turn {k + 1}"):
+        for p in candidates(position, source=f"game {index} seed {seed} turn {k + 1}",
+                            goals=goals):
             if p.id in seen:
                 continue
             seen.add(p.id)
@@ -116,7 +118,8 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
          out: str | os.PathLike[str] | None = None, workers: int | None = None,
          executor: cf.Executor | None = None, max_turns: int = 60,
          progress: Callable[[int, int, int, float], object] | None = None,
-         first_game: int = 0, trim_trials: int = 6) -> dict[str, Any]:
+         first_game: int = 0, trim_trials: int = 6, goals: Sequence[str] | None = None,
+         more: bool = False) -> dict[str, Any]:
     """Mine ``games`` games (indexes ``first_game`` on) of ``rules`` between
     ``players`` (two names, as the lab takes them) from ``seed``; returns
     the bank (a dict: its header and ``puzzles``; ``trim_trials``: the
@@ -124,7 +127,13 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
     it there after every game (atomically). ``progress(done, total,
     puzzles, seconds)`` is called after each game. Stopped (Ctrl-C), it
     writes what was mined, marks the bank incomplete with the games not
-    played, and raises KeyboardInterrupt again."""
+    played, and raises KeyboardInterrupt again.
+
+    ``goals``: keep only the puzzles of these goals (a run aimed at rare
+    goals). ``more``: add this run to the bank already in ``out`` (of the
+    same rules): the run is listed under the bank's ``more`` and its
+    puzzles not already there follow the bank's, so the bank is what its
+    runs mine, in order."""
     r = resolve_rules(rules)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise DendriaError(f"games is a whole number >= 1, not {games!r}")
@@ -133,25 +142,59 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
     if len(players) != 2:
         raise DendriaError("players are a pair, like greedy,random")
     names = tuple(player_from_name(p).name for p in players)
+    chosen = _goals(r, goals)
     tasks: list[MineTask] = [(r.to_dict(), g, derive_seed(seed, g), (names[0], names[1]),
-                              max_turns, trim_trials)
+                              max_turns, trim_trials, chosen)
                              for g in range(first_game, first_game + games)]
-    header: dict[str, Any] = {
-        "format": BANK_FORMAT, "version": BANK_VERSION, "ruleset": r.ruleset,
-        "rules": r.to_dict(), "players": list(names), "seed": seed, "max_turns": max_turns,
+    run: dict[str, Any] = {
+        "players": list(names), "seed": seed, "max_turns": max_turns,
         "trim_trials": trim_trials,
         "games": list(range(first_game, first_game + games)), "complete": False,
         "missing": []}
-    per_game: dict[int, list[dict[str, Any]]] = {}
+    if chosen is not None:
+        run["goals"] = list(chosen)
     path = Path(out) if out is not None else None
+    base: dict[str, Any] | None = None
+    if more:
+        if path is None or not path.is_file():
+            raise DendriaError("--more adds a run to a bank file: give --out FILE of a "
+                               "bank that is there")
+        base = json.loads(path.read_text(encoding="utf-8"))
+        if base.get("format") != BANK_FORMAT or base.get("rules") != r.to_dict():
+            raise DendriaError(f"{path} is not a bank of these rules: a run is added "
+                               "only to a bank of the same rules")
+        mine_games = set(run["games"])
+        if any(x.get("seed") == seed and mine_games & set(x.get("games", []))
+               for x in [base, *base.get("more", [])]):
+            raise DendriaError(f"{path} has a run of seed {seed} over some of these games "
+                               "already: give the new run another seed, or other games "
+                               "(--first-game)")
+    header: dict[str, Any] = (
+        {"format": BANK_FORMAT, "version": BANK_VERSION, "ruleset": r.ruleset,
+         "rules": r.to_dict(), **run} if base is None else
+        {k: v for k, v in base.items() if k != "puzzles"})
+
+    def with_run(state: dict[str, Any]) -> dict[str, Any]:
+        if base is None:
+            return dict(header, **state)
+        return dict(header, more=[*base.get("more", []), dict(run, **state)])
+
+    def bank_of(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if base is None:
+            return found
+        have = {d["id"] for d in base["puzzles"]}
+        return base["puzzles"] + [d for d in found if d["id"] not in have]
+
+    per_game: dict[int, list[dict[str, Any]]] = {}
     start = time.monotonic()
 
     def done_one(index: int, found: list[dict[str, Any]]) -> None:
         per_game[index] = found
         bank = merge(per_game)
         if path is not None:
-            _write_bank(path, dict(header, missing=[t[1] for t in tasks
-                                                    if t[1] not in per_game]), bank)
+            _write_bank(path, with_run({"missing": [t[1] for t in tasks
+                                                    if t[1] not in per_game]}),
+                        bank_of(bank))
         if progress is not None:
             progress(len(per_game), len(tasks), len(bank), time.monotonic() - start)
 
@@ -169,12 +212,35 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
     except KeyboardInterrupt:
         missing = [t[1] for t in tasks if t[1] not in per_game]
         if path is not None:
-            _write_bank(path, dict(header, missing=missing), merge(per_game))
+            _write_bank(path, with_run({"missing": missing}), bank_of(merge(per_game)))
         raise
     finally:
         if own is not None:
             own.shutdown(wait=False, cancel_futures=True)
-    bank = dict(header, complete=True, missing=[], puzzles=merge(per_game))
+    found = merge(per_game)
+    done = with_run({"complete": True, "missing": []})
     if path is not None:
-        _write_bank(path, dict(header, complete=True, missing=[]), bank["puzzles"])
-    return bank
+        _write_bank(path, done, bank_of(found))
+    every = bank_of(found)
+    return dict(done, puzzles=every,
+                added=len(every) - (0 if base is None else len(base["puzzles"])))
+
+
+def _goals(r: Any, goals: Sequence[str] | None) -> tuple[str, ...] | None:
+    """The goals a run keeps, checked against the edition's (None: every goal)."""
+    if goals is None:
+        return None
+    offered = [g.name for g in goals_for(Game(r))]
+    unknown = [g for g in goals if g not in offered]
+    if unknown or not goals:
+        raise DendriaError(f"the goals of {r.ruleset} are {', '.join(offered)}; not "
+                           f"{', '.join(unknown) or 'none'}")
+    return tuple(goals)
+
+
+def runs(bank: dict[str, Any]) -> list[dict[str, Any]]:
+    """The mining runs a bank file lists: the first (its header), then the
+    ones added with ``--more``, in order."""
+    first = {k: bank[k] for k in ("players", "seed", "max_turns", "trim_trials", "games",
+                                  "complete", "missing", "goals") if k in bank}
+    return [first, *bank.get("more", [])]

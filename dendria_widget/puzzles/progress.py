@@ -4,30 +4,32 @@ learner's attempts moved them.
 
 Kept like the lessons' progress (:mod:`dendria_widget.lessons.progress`):
 one small JSON file beside it, ``puzzles.json`` in the same folder
-(``$DENDRIA_WIDGET_HOME`` when set), read at every question and written at
-every change (a temp file moved into place, under a lock file, so two
+(:func:`dendria_widget.store.home`: ``$DENDRIA_WIDGET_HOME`` when set; on
+the site, the site's drive), a :class:`~dendria_widget.store.JsonStore`:
+read at every question, and every change is one read-change-write under
+the store's lock, applied to what the file holds at that moment, so two
 notebooks open at once add to each other's progress instead of writing
-over it). Where the file cannot be kept (a browser-only kernel, a home that
-is not writable) the progress lasts the session and :attr:`note` says so.
+over it. Files written before (version 1, by the trainer's own lock file)
+read as they are. Where the file cannot be kept (a browser-only kernel
+with no drive, a home that is not writable, a file that cannot be used)
+the progress lasts the session, the file is left as it was, and
+:attr:`note` says why.
 """
 
 from __future__ import annotations
 
-import json
+import copy
 import logging
-import os
-import sys
-import time
 from pathlib import Path
 from typing import Any, Callable
 
+from ..files import path_text
 from ..lessons.progress import progress_path
+from ..store import JsonStore, StoreError, home_is_chosen, in_browser, on_drive
 from .glicko import Rating
 
 FILE_NAME = "puzzles.json"
 VERSION = 1
-LOCK_WAIT = 2.0      # seconds to wait for another notebook's write
-LOCK_STALE = 10.0    # a lock older than this was left by a stopped process
 log = logging.getLogger(__name__)
 
 
@@ -41,23 +43,36 @@ def _empty() -> dict[str, Any]:
             "best_streak": 0, "solved": [], "attempts": [], "puzzles": {}}
 
 
-def _valid(data: Any) -> bool:
-    return (isinstance(data, dict) and isinstance(data.get("rating"), list)
-            and len(data["rating"]) == 3 and isinstance(data.get("solved"), list)
-            and isinstance(data.get("attempts"), list) and isinstance(data.get("puzzles"), dict)
-            and isinstance(data.get("streak"), int))
+def _check(doc: dict[str, Any]) -> None:
+    """A puzzle progress document, or a ValueError saying what is wrong
+    (a missing part is filled in on reading: a file with none is new)."""
+    if "rating" in doc and not (isinstance(doc["rating"], list) and len(doc["rating"]) == 3
+                                and all(isinstance(x, (int, float)) for x in doc["rating"])):
+        raise ValueError("its rating is not three numbers")
+    for key, kind in (("solved", list), ("attempts", list), ("puzzles", dict)):
+        if key in doc and not isinstance(doc[key], kind):
+            raise ValueError(f"its '{key}' is not a {'list' if kind is list else 'table'}")
+    for key in ("streak", "best_streak"):
+        if key in doc and (isinstance(doc[key], bool) or not isinstance(doc[key], int)):
+            raise ValueError(f"its {key.replace('_', ' ')} is not a whole number")
+
+
+def _filled(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document with every part it lacks at its empty value."""
+    return {**_empty(), **doc}
 
 
 class PuzzleProgress:
     """The learner's puzzle progress, kept in ``path`` (default
     :func:`puzzle_progress_path`). Every read goes to the file; every change
-    is one locked read-change-write."""
+    is one locked read-change-write (:meth:`JsonStore.update`)."""
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else puzzle_progress_path()
+        self.store = JsonStore(self.path, VERSION, _check, what="the puzzle progress file")
         self._memory: dict[str, Any] | None = None
         self.note = ""
-        if sys.platform == "emscripten":
+        if in_browser() and not home_is_chosen() and not on_drive(self.path):
             self._keep_in_memory("this kernel runs in the browser, where files are not kept")
 
     @property
@@ -66,91 +81,56 @@ class PuzzleProgress:
         return self._memory is None
 
     def _keep_in_memory(self, why: str, data: dict[str, Any] | None = None) -> None:
-        self._memory = data if data is not None else _empty()
+        self._memory = _filled(data or {})
         self.note = f"Your puzzle progress is kept for this session only: {why}."
+
+    def _unusable(self, e: StoreError, data: dict[str, Any] | None = None) -> None:
+        log.warning("cannot use %s", path_text(self.path), exc_info=True)
+        if e.reason == "newer":
+            why = (f"{path_text(self.path)} was written by a newer version of "
+                   "dendria-widget, so it is kept as it is for that version")
+        elif e.reason in ("bad", "unreadable"):
+            why = f"{e}; the file is left as it is, unchanged"
+        else:
+            why = f"{e}"
+        self._keep_in_memory(why, data)
 
     # ---------------------------------------------------------- storage
     def read(self) -> dict[str, Any]:
-        """Everything kept (a fresh dict)."""
+        """Everything kept (a fresh dict, every part filled in)."""
         if self._memory is not None:
-            return json.loads(json.dumps(self._memory))
+            return copy.deepcopy(self._memory)
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return _empty()
-        except (OSError, ValueError) as e:
-            log.warning("cannot read %s", self.path, exc_info=True)
-            self._keep_in_memory(f"{self.path} cannot be read ({e})")
-            return _empty()
-        if not _valid(data):
-            self._keep_in_memory(f"{self.path} is not a puzzle progress file")
-            return _empty()
-        return data
+            return _filled(self.store.read())
+        except StoreError as e:
+            self._unusable(e)
+            return copy.deepcopy(self._memory or _empty())
 
     def change(self, edit: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-        """Read, apply ``edit`` (which changes the dict in place) and write,
-        under the lock; returns what was written."""
+        """Apply ``edit`` (which changes the dict in place) to what the file
+        holds now, under the store's lock, and write it; returns what was
+        written (or kept in memory when the file cannot be used)."""
         if self._memory is not None:
             edit(self._memory)
-            return json.loads(json.dumps(self._memory))
-        lock = self.path.with_name(self.path.name + ".lock")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            held = self._lock(lock)
-        except OSError as e:
-            data = _empty()
-            edit(data)
-            self._keep_in_memory(f"{self.path.parent} cannot be written ({e.strerror or e})",
-                                 data)
-            return json.loads(json.dumps(data))
-        try:
-            data = self.read()
-            edit(data)
-            if self._memory is not None:        # the read gave up on the file
-                self._memory = data
-                return json.loads(json.dumps(data))
-            tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-            try:
-                tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n",
-                               encoding="utf-8")
-                os.replace(tmp, self.path)
-            except OSError as e:
-                log.warning("cannot write %s", self.path, exc_info=True)
-                try:
-                    tmp.unlink()
-                except OSError:
-                    pass
-                self._keep_in_memory(f"{self.path} cannot be written ({e.strerror or e})",
-                                     data)
-            return data
-        finally:
-            if held:
-                try:
-                    lock.unlink()
-                except OSError:
-                    pass
+            return copy.deepcopy(self._memory)
 
-    @staticmethod
-    def _lock(lock: Path) -> bool:
-        """Take the lock file (waiting a little for another writer; taking
-        over a lock left by a stopped process). False: went on without it."""
-        deadline = time.monotonic() + LOCK_WAIT
-        while True:
-            try:
-                fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-                os.close(fd)
-                return True
-            except FileExistsError:
+        def apply(doc: dict[str, Any]) -> dict[str, Any]:
+            full = _filled(doc)
+            edit(full)
+            return full
+        try:
+            return self.store.update(apply)
+        except StoreError as e:
+            base: dict[str, Any] = {}
+            if e.reason in ("unwritable", "locked"):
                 try:
-                    if time.time() - lock.stat().st_mtime > LOCK_STALE:
-                        lock.unlink()
-                        continue
-                except OSError:
-                    continue
-                if time.monotonic() > deadline:
-                    log.warning("the lock %s is held; writing without it", lock)
-                    return False
-                time.sleep(0.02)
+                    base = self.store.read()
+                except StoreError:
+                    pass
+            self._unusable(e, base)
+            assert self._memory is not None
+            edit(self._memory)
+            return copy.deepcopy(self._memory)
 
     # ------------------------------------------------------------ asking
     def rating(self) -> Rating:
@@ -194,7 +174,8 @@ class PuzzleProgress:
 
     def reset(self) -> None:
         """Forget everything (a fresh file)."""
-        if self._memory is not None and sys.platform != "emscripten":
+        if self._memory is not None and not (in_browser() and not home_is_chosen()
+                                             and not on_drive(self.path)):
             self._memory, self.note = None, ""
         def edit(data: dict[str, Any]) -> None:
             data.clear()

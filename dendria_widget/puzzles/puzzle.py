@@ -300,17 +300,25 @@ def make_puzzle(s: Survey, g: Goal, target: float, source: str = "") -> Puzzle:
     return replace(base, wrong=wrong)
 
 
-def candidates(position: str, limit: int = TURN_LIMIT, source: str = "") -> list[Puzzle]:
-    """Every puzzle the position makes (one per goal at most)."""
+def candidates(position: str, limit: int = TURN_LIMIT, source: str = "",
+               goals: Iterable[str] | None = None) -> list[Puzzle]:
+    """Every puzzle the position makes (one per goal at most; only the
+    ``goals`` named, when given)."""
     game = Game.from_position(position)
     if game.is_over or game.turn_under_way:
         return []
+    # a goal the position does not suit makes no puzzle (_best_target): the
+    # whole turns are listed only when some goal is ready
+    wanted = [g for g in goals_for(game) if (goals is None or g.name in set(goals))
+              and g.ready(game)]
+    if not wanted:
+        return []
     try:
-        s = survey(position, limit=limit)
+        s = survey(position, wanted, limit=limit)
     except DendriaError:
         return []
     out = []
-    for g in goals_for(game):
+    for g in wanted:
         target = _best_target(s, g, game)
         if target is not None:
             out.append(make_puzzle(s, g, target, source))

@@ -37,6 +37,19 @@ from .puzzle import Puzzle, Verdict
 #: the hint stages, in order
 HINT_STAGES = ("rule", "region", "move")
 
+#: a goal filter: a goal's name, several (a sequence, or names joined by
+#: commas), or None for every goal
+GoalFilter = str | Sequence[str] | None
+
+
+def goal_names(goal: GoalFilter) -> tuple[str, ...] | None:
+    """The goal filter as a tuple of names (None: every goal)."""
+    if goal is None:
+        return None
+    names = goal.split(",") if isinstance(goal, str) else list(goal)
+    out = tuple(dict.fromkeys(str(n).strip() for n in names if str(n).strip()))
+    return out or None
+
 
 @dataclass(frozen=True)
 class TrainerView:
@@ -72,13 +85,13 @@ class TrainerSession:
     widget's); ``puzzles`` the puzzles to serve (default: the shipped banks).
     """
 
-    def __init__(self, *, editions: Iterable[str] = EDITIONS, goal: str | None = None,
+    def __init__(self, *, editions: Iterable[str] = EDITIONS, goal: GoalFilter = None,
                  progress: PuzzleProgress | None = None, board: BoardSession | None = None,
                  puzzles: Sequence[Puzzle] | None = None) -> None:
         self.store = progress if progress is not None else PuzzleProgress()
         self._given = list(puzzles) if puzzles is not None else None
         self.editions: tuple[str, ...] = ()
-        self.goal_filter: str | None = None
+        self.goals: tuple[str, ...] | None = None
         self.puzzle: Puzzle | None = None
         self.verdict: Verdict | None = None
         self.hints_shown = 0
@@ -90,43 +103,57 @@ class TrainerSession:
         self._show(first)
 
     # ------------------------------------------------------------ choosing
-    def _filter(self, editions: Iterable[str], goal: str | None) -> None:
+    def _filter(self, editions: Iterable[str], goal: GoalFilter) -> None:
         eds = tuple(editions) if not isinstance(editions, str) else (editions,)
         unknown = [e for e in eds if e not in EDITIONS]
         if unknown or not eds:
             raise DendriaError(f"the trainer's editions are among {', '.join(EDITIONS)}, "
                                f"not {', '.join(unknown) or 'none'}")
-        if goal is not None and goal not in BY_NAME:
-            raise DendriaError(f"there is no puzzle goal {goal!r} (the goals: "
-                               f"{', '.join(BY_NAME)})")
-        pool = self._pool(eds, goal)
+        names = goal_names(goal)
+        for name in names or ():
+            if name not in BY_NAME:
+                raise DendriaError(f"there is no puzzle goal {name!r} (the goals: "
+                                   f"{', '.join(BY_NAME)})")
+        pool = self._pool(eds, names)
         if not pool:
-            raise DendriaError(f"no puzzle has the goal {goal!r} in "
-                               f"{' or '.join(eds)}")
-        self.editions, self.goal_filter = eds, goal
+            said = " or ".join(repr(n) for n in names or ())
+            raise DendriaError(f"no puzzle has the goal {said} in {' or '.join(eds)}")
+        self.editions, self.goals = eds, names
 
-    def _pool(self, editions: Sequence[str], goal: str | None) -> list[Puzzle]:
+    @property
+    def goal_filter(self) -> str | None:
+        """The goal filter as one string: a goal's name, several joined by
+        commas (a lesson's goals), or None (every goal)."""
+        return ",".join(self.goals) if self.goals else None
+
+    def _pool(self, editions: Sequence[str], goals: tuple[str, ...] | None) -> list[Puzzle]:
         if self._given is not None:
             every = [p for p in self._given if p.ruleset in editions]
         else:
             every = [p for e in editions for p in bank(e)]
-        return [p for p in every if goal is None or p.goal == goal]
+        return [p for p in every if goals is None or p.goal in goals]
 
     def puzzles(self) -> list[Puzzle]:
         """The puzzles the filter lets through."""
-        return self._pool(self.editions, self.goal_filter)
+        return self._pool(self.editions, self.goals)
 
     def _choose(self) -> Puzzle:
         """The unsolved puzzle nearest the learner's rating (another than
         the one shown); when all are solved, the nearest of all."""
         pool = self.puzzles()
-        solved = set(self.store.solved())
-        rating = self.store.rating().rating
+        data = self.store.read()         # once: on the site each read asks the drive
+        solved = set(data["solved"])
+        rating = float(data["rating"][0])
+        moved = data["puzzles"]
         current = self.puzzle.id if self.puzzle is not None else None
         fresh = [p for p in pool if p.id not in solved and p.id != current]
         if not fresh:
             fresh = [p for p in pool if p.id != current] or pool
-        return min(fresh, key=lambda p: (abs(self._puzzle_rating(p).rating - rating), p.id))
+
+        def distance(p: Puzzle) -> tuple[float, str]:
+            r = moved.get(p.id)
+            return (abs((float(r[0]) if r else p.rating) - rating), p.id)
+        return min(fresh, key=distance)
 
     def _puzzle_rating(self, p: Puzzle) -> Rating:
         return self.store.puzzle_rating(p.id, Rating(p.rating, p.rd, p.volatility))
@@ -148,12 +175,12 @@ class TrainerSession:
         return p
 
     def set_filter(self, editions: Iterable[str] | None = None,
-                   goal: str | None = "") -> Puzzle:
+                   goal: GoalFilter = "") -> Puzzle:
         """Serve puzzles of these ``editions`` (default: as now) and this
-        ``goal`` (None: every goal; "" keeps the goal filter as it is); a new
-        puzzle is served."""
+        ``goal`` (a name, several names, None: every goal; "" keeps the goal
+        filter as it is); a new puzzle is served."""
         eds = self.editions if editions is None else editions
-        self._filter(eds, self.goal_filter if goal == "" else goal)
+        self._filter(eds, self.goals if goal == "" else goal)
         self.puzzle = None
         return self.next()
 
@@ -207,6 +234,7 @@ class TrainerSession:
         p = self.puzzle
         assert p is not None
         data = self.store.read()
+        solved = set(data["solved"])
         game = p.game()
         return TrainerView(
             puzzle_id=p.id, edition=game.variant.title, goal=BY_NAME[p.goal].title,
@@ -219,4 +247,4 @@ class TrainerSession:
             hints=tuple(p.hints()[:self.hints_shown]),
             editions=self.editions, goal_filter=self.goal_filter,
             note=self.store.note,
-            left=sum(1 for q in self.puzzles() if q.id not in set(data["solved"])))
+            left=sum(1 for q in self.puzzles() if q.id not in solved))

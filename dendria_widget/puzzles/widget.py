@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..errors import DendriaError
 from ..widget import BoardWidget
 from . import EDITIONS
-from .goals import GOALS
+from .goals import BY_NAME, GOALS
 from .progress import PuzzleProgress
 from .trainer import TrainerSession
 
@@ -43,14 +43,14 @@ class Trainer(widgets.VBox):
     """The puzzle trainer (see the module).
 
     ``Trainer(*, editions=EDITIONS, goal=None, width=460, progress=None)``:
-    ``editions`` and ``goal`` start the filter; ``progress`` a
+    ``editions`` and ``goal`` (a goal's name, or several) start the filter; ``progress`` a
     :class:`~.progress.PuzzleProgress` (default: the learner's file).
     From code: ``check()``, ``hint()``, ``retry()``, ``next()``,
     ``set_filter(editions, goal)``; ``session`` is the headless trainer,
     ``board`` the BoardWidget.
     """
 
-    def __init__(self, *, editions: Any = EDITIONS, goal: str | None = None,
+    def __init__(self, *, editions: Any = EDITIONS, goal: Any = None,
                  width: float = 460, progress: PuzzleProgress | None = None) -> None:
         super().__init__()
         self.session = TrainerSession(editions=editions, goal=goal, progress=progress)
@@ -69,13 +69,15 @@ class Trainer(widgets.VBox):
             value="" if len(s.editions) > 1 else s.editions[0], description="Edition",
             layout=widgets.Layout(width="240px"))
         self.goal_pick = widgets.Dropdown(
-            options=[("every goal", "")] + [(g.title, g.name) for g in GOALS],
-            value=s.goal_filter or "", description="Goal",
+            options=self._goal_options(), value=s.goal_filter or "", description="Goal",
             layout=widgets.Layout(width="260px"))
         self.edition_pick.observe(lambda ch: self._safe(self._refilter), names="value")
         self.goal_pick.observe(lambda ch: self._safe(self._refilter), names="value")
         self.score_html = widgets.HTML()
-        self.top = widgets.HBox([self.edition_pick, self.goal_pick, self.score_html],
+        # the title in the filter's row: on a projector (1280x720) the whole
+        # trainer, filter and board, fits on one screen
+        title = widgets.HTML("<b style='font-size:1.15em;margin-right:8px'>Puzzles</b>")
+        self.top = widgets.HBox([title, self.edition_pick, self.goal_pick, self.score_html],
                                 layout=widgets.Layout(flex_flow="row wrap",
                                                       align_items="center"))
         self.goal_html = widgets.HTML(layout=widgets.Layout(max_width="420px"))
@@ -98,9 +100,19 @@ class Trainer(widgets.VBox):
         self.verdict_html = widgets.HTML(layout=widgets.Layout(max_width="420px"))
         self.board.place_beside([self.goal_html, self.buttons, self.hints_html,
                                  self.verdict_html])
-        self.children = [widgets.HTML("<h3 style='margin:4px 0'>Puzzles</h3>"), self.top,
-                         self.board]
+        self.children = [self.top, self.board]
         self.add_class("dendria-puzzles")
+
+    def _goal_options(self) -> list[tuple[str, str]]:
+        """The goals offered: those with puzzles in the editions chosen (a
+        lesson's several goals first, as one choice)."""
+        s = self.session
+        have = {p.goal for p in s._pool(s.editions, None)}
+        options = [("every goal", "")] + [(g.title, g.name) for g in GOALS if g.name in have]
+        if s.goals is not None and len(s.goals) > 1:       # a lesson's goals
+            options.insert(1, (" + ".join(BY_NAME[n].title for n in s.goals),
+                               s.goal_filter or ""))
+        return options
 
     def _safe(self, action: Callable[[], object]) -> None:
         """Run a button's action; a failure is told in words, the puzzle stays."""
@@ -137,6 +149,16 @@ class Trainer(widgets.VBox):
             for k, h in enumerate(v.hints))
         self._say(v.verdict or v.note, v.right if v.verdict else None)
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # a saved notebook (no kernel) shows words instead of the widget's repr
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, dict) and "text/plain" in data:
+            v = self.session.view()
+            data["text/plain"] = (f"The puzzle trainer ({len(self.session.puzzles())} "
+                                  f"puzzles; the first: {v.goal_words}). Run the cell to "
+                                  "play.")
+        return data
+
     # ------------------------------------------------------------ commands
     def check(self) -> Any:
         verdict = self.session.check()
@@ -169,6 +191,12 @@ class Trainer(widgets.VBox):
         goal = self.goal_pick.value or None
         try:
             self.set_filter(eds, goal)
+            self._busy = True
+            try:                       # the goals offered follow the editions
+                self.goal_pick.options = self._goal_options()
+                self.goal_pick.value = self.session.goal_filter or ""
+            finally:
+                self._busy = False
         except DendriaError as e:
             self._busy = True
             try:

@@ -28,12 +28,13 @@ CELLS = [
 ]
 
 
-def write_notebook(folder, name="board.ipynb"):
+def write_notebook(folder, name="board.ipynb", cells=None):
     nb = {"nbformat": 4, "nbformat_minor": 5,
           "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                       "language": "python"}},
           "cells": [{"cell_type": "code", "id": f"c{k}", "metadata": {}, "outputs": [],
-                     "execution_count": None, "source": src} for k, src in enumerate(CELLS)]}
+                     "execution_count": None, "source": src}
+                    for k, src in enumerate(CELLS if cells is None else cells)]}
     folder.mkdir(parents=True, exist_ok=True)
     (folder / name).write_text(json.dumps(nb))
     return name
@@ -158,5 +159,80 @@ def test_a_lesson_in_voila_shows_the_live_lesson_not_its_picture(lab_env, fresh_
         assert "Error displaying widget" not in text and "Traceback" not in text
         assert "Run this cell" not in text
         page.screenshot(path=str(tmp_path / "voila-lesson.png"))
+    finally:
+        server.stop()
+
+
+TRAINER_CELLS = [
+    ("import os, tempfile\n"
+     "os.environ['DENDRIA_WIDGET_HOME'] = tempfile.mkdtemp()   # a fresh learner\n"
+     "from dendria_widget import puzzles\n"
+     "t = puzzles.Trainer(editions=['hedu'], goal='prisoners')\n"
+     "t"),
+    ("import json\n"
+     "_cell = t.session.puzzle.solutions[0][0].split()[1]\n"
+     "print('@@' + json.dumps([t.board.cell_center(_cell), t.board.theme.cell]) + '@@')"),
+]
+
+
+def solve_the_puzzle(page, scope, text_of_facts, tmp_path, name):
+    """The trainer in ``scope`` draws; a click on the answer's cell and
+    Check: the verdict says Right and the streak is 1."""
+    (x, y), cell_fill = facts(text_of_facts())
+    canvas = scope.locator(".dendria-puzzles canvas").first
+    wait_pixel(canvas, x, y, cell_fill, timeout=60)
+    click_board(canvas, x, y)
+    time.sleep(0.5)
+    scope.locator(".dendria-puzzles button", has_text="Check").first.click()
+    deadline = time.monotonic() + 30
+    while "Right!" not in scope.locator(".dendria-puzzles").first.inner_text():
+        if time.monotonic() > deadline:
+            raise LabError("no verdict: "
+                           + scope.locator(".dendria-puzzles").first.inner_text()[:500])
+        time.sleep(0.2)
+    text = " ".join(scope.locator(".dendria-puzzles").first.inner_text().split())
+    assert "streak 1" in text and "Traceback" not in text
+    page.screenshot(path=str(tmp_path / f"{name}.png"))
+
+
+def test_a_puzzle_solved_in_notebook_7(lab_env, fresh_page, tmp_path):
+    root = tmp_path / "root"
+    name = write_notebook(root, "trainer.ipynb", TRAINER_CELLS)
+    token = uuid.uuid4().hex
+    server = _server([sys.executable, "-m", "notebook", "--no-browser", "--ip=127.0.0.1",
+                      "--port={port}", "--ServerApp.port_retries=0",
+                      f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+                      "--ServerApp.log_level=WARN",
+                      *(["--allow-root"] if os.geteuid() == 0 else [])], root, lab_env, tmp_path,
+                     f"/api/status?token={token}")
+    try:
+        page = fresh_page
+        page.goto(f"{server.url}/notebooks/{name}?token={token}",
+                  wait_until="domcontentloaded")
+        nb = DomNotebook(page, name)
+        nb.run_all(timeout=120)
+        solve_the_puzzle(page, nb.output(0), lambda: nb.output(1).inner_text(), tmp_path,
+                         "notebook7-trainer")
+    finally:
+        server.stop()
+
+
+def test_a_puzzle_solved_in_voila(lab_env, fresh_page, tmp_path):
+    root = tmp_path / "root"
+    name = write_notebook(root, "trainer.ipynb", TRAINER_CELLS)
+    server = _server([sys.executable, "-m", "voila", name, "--no-browser",
+                      "--Voila.ip=127.0.0.1", "--port={port}", "--Voila.port_retries=0",
+                      "--show_tracebacks=True"], root, lab_env, tmp_path,
+                     "/voila/static/none")
+    try:
+        page = fresh_page
+        page.goto(server.url + "/", wait_until="domcontentloaded")
+        body = page.locator("body")
+        deadline = time.monotonic() + 90
+        while "@@" not in body.inner_text():
+            if time.monotonic() > deadline:
+                raise LabError(f"Voila showed no trainer:\n{server.log_tail()}")
+            time.sleep(0.3)
+        solve_the_puzzle(page, body, lambda: body.inner_text(), tmp_path, "voila-trainer")
     finally:
         server.stop()

@@ -1,7 +1,8 @@
 """The puzzle trainer in a real browser: JupyterLab (headless Chromium), a
 Hedu puzzle solved by clicking its answer on the canvas and pressing
 *Check*; the verdict, the rating and the streak show in the page. Screenshots
-at 1280x720 in JupyterLab Light and Dark."""
+at 1280x720 and 1920x1080 in JupyterLab Light and Dark (in the test's
+temporary folder, to look at)."""
 
 import time
 
@@ -47,6 +48,18 @@ def test_a_puzzle_solved_by_clicking_in_jupyterlab(lab, page, tmp_path):
     assert "Right!" in text and "streak 1" in text
     assert lab.kernel_literal(page, "t.session.view().rating") > 1500
     page.screenshot(path=str(tmp_path / "trainer-solved-light.png"))
+    out.get_by_role("button", name="Hint").click()       # a hint and its marks, to look at
+    lab.wait_for_kernel(page, "t.session.hints_shown == 1", timeout=20)
+    time.sleep(0.5)
     with jupyterlab_dark(page):
         time.sleep(0.5)
         page.screenshot(path=str(tmp_path / "trainer-solved-dark.png"))
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        time.sleep(0.5)
+        page.screenshot(path=str(tmp_path / "trainer-1920-dark.png"))
+    time.sleep(0.5)
+    page.screenshot(path=str(tmp_path / "trainer-1920-light.png"))
+    # nothing of the trainer is cut off at either size: its buttons are in the page
+    for name in ("Check", "Hint", "Retry", "Next"):
+        box = out.get_by_role("button", name=name).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 1920, name

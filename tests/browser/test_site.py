@@ -368,3 +368,43 @@ def test_after_one_visit_a_lesson_opens_and_draws_with_no_network(site, lite_pag
             "emscripten", True]
     finally:
         page.context.set_offline(False)
+
+
+def test_a_puzzle_solved_on_the_site_is_kept_across_a_reload(site, lite_page, tmp_path):
+    """The puzzle trainer in the classroom (no threads, Python in the page):
+    a Hedu puzzle solved by a click on its answer and Check; its rating and
+    the solve are kept on the site's drive, and after a reload a new
+    trainer starts from them."""
+    _, url = site
+    page = lite_page
+    nb = open_lesson(page, url, "19_puzzles.ipynb")
+    nb.wait_idle(300)                            # Python starts in the page
+    nb.run_all(timeout=240)
+    index = nb.append_cell("t = puzzles.Trainer(editions=['hedu'], goal='prisoners')\nt")
+    out = nb.output(index)
+    cell = nb.ask("t.session.puzzle.solutions[0][0].split()[1]")
+    (x, y), fill = nb.ask(f"[t.board.cell_center({cell!r}), t.board.theme.cell]")
+    canvas = out.locator("canvas").first
+    wait_pixel(canvas, x, y, fill)                       # the puzzle's board draws
+    click_board(canvas, x, y)
+    wait_for(lambda: nb.ask(f"{cell!r} in t.board.game.pieces"), "the click placed a stack")
+    out.locator("button", has_text="Check").click()
+    wait_for(lambda: "Right!" in out.inner_text(), "the verdict")
+    solved, rating, where = nb.ask("[t.session.puzzle.id, t.session.view().rating, "
+                                   "str(t.session.store.path)]")
+    assert where == "/drive/.dendria-widget/puzzles.json" and rating > 1500
+    assert "streak 1" in " ".join(out.inner_text().split())
+    page.screenshot(path=str(tmp_path / "site-puzzle-solved.png"))
+
+    page.reload(wait_until="domcontentloaded")
+    nb = DomNotebook(page, "19_puzzles.ipynb")
+    nb.wait_shown()
+    nb.wait_idle(300)
+    nb.run_all(timeout=240)
+    index = nb.append_cell("t2 = puzzles.Trainer(editions=['hedu'], goal='prisoners')\nt2")
+    out = nb.output(index)
+    wait_for(lambda: "solved 1" in " ".join(out.inner_text().split()),
+             "the trainer shows the puzzle solved after the reload")
+    kept = nb.ask("[t2.session.store.solved(), t2.session.view().rating, "
+                  "t2.session.puzzle.id]")
+    assert kept[0] == [solved] and kept[1] == rating and kept[2] != solved
