@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <deque>
 #include <stdexcept>
 
 #include "common.hpp"
@@ -24,17 +25,6 @@ enum { DARK = 0, LIGHT = 1 };
 // codes: 0 empty, 1 + 3 * colour + kind (seed 0, tree 1, dendrid 2)
 inline int colour_of(int c) { return c ? (c - 1) / 3 : -1; }
 inline int kind_of(int c) { return c ? (c - 1) % 3 : -1; }
-
-// a run of cell indices (a group's members)
-struct Span {
-    const int* b_;
-    const int* e_;
-    const int* begin() const { return b_; }
-    const int* end() const { return e_; }
-    size_t size() const { return (size_t)(e_ - b_); }
-    int operator[](size_t k) const { return b_[k]; }
-};
-inline Span span(const std::vector<int>& v) { return {v.data(), v.data() + v.size()}; }
 
 // the groups of one code, flat: members of group k at cells[start[k]..start[k+1])
 struct Comps {
@@ -73,7 +63,6 @@ class Dendria {
     struct Rec { Step step; DScalars saved; size_t ch_begin; bool recorded; uint64_t h; };
     std::vector<Rec> undo_;
     std::vector<std::pair<int, int>> changes_;   // (cell, code before)
-    std::vector<std::string> recorded_;          // boards recorded by ends, latest last
     std::unordered_map<std::string, bool> fin_;  // turn state -> can it still end
     // lazily computed facts of the board now, keyed by its Zobrist key
     std::vector<uint64_t> hstamp_;
@@ -98,12 +87,13 @@ class Dendria {
         fert_[1].assign(n, 0);
         mark_.assign(n, 0);
         mark2_.assign(n, 0);
+        reps.n = (size_t)n;
     }
 
     // a new game (fresh = the opening as the rules say) or a given position
     void start(bool fresh) {
         s.phase = fresh ? (o.opening == 0 ? P_OPENING : o.opening == 1 ? P_KOMI : P_TURN) : P_TURN;
-        reps.add(z, board_bytes());
+        reps.add(z, cells.data());
     }
 
     std::string board_bytes() const { return std::string(cells.begin(), cells.end()); }
@@ -186,8 +176,8 @@ class Dendria {
         out.push_back(i);
         for (size_t k = 0; k < out.size(); ++k) {
             int m = out[k];
-            for (int j : b->nbr[m])
-                if (j >= 0 && mark_[j] != mstamp_ && cells[j] == c) { mark_[j] = mstamp_; out.push_back(j); }
+            for (int j : b->adj(m))
+                if (mark_[j] != mstamp_ && cells[j] == c) { mark_[j] = mstamp_; out.push_back(j); }
         }
     }
 
@@ -203,8 +193,8 @@ class Dendria {
             out.cells.push_back(i);
             mark2_[i] = mstamp2_;
             for (; k < out.cells.size(); ++k)
-                for (int j : b->nbr[out.cells[k]])
-                    if (j >= 0 && mark2_[j] != mstamp2_ && cells[j] == c) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
+                for (int j : b->adj(out.cells[k]))
+                    if (mark2_[j] != mstamp2_ && cells[j] == c) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
             out.start.push_back((int)out.cells.size());
         }
     }
@@ -234,8 +224,8 @@ class Dendria {
         const auto& f = fert(colour);
         bool fertile = false;
         for (int m : g)
-            for (int j : b->nbr[m])
-                if (j >= 0 && !cells[j]) {
+            for (int j : b->adj(m))
+                if (!cells[j]) {
                     if (!f[j]) return false;   // a fertile soil colour does not fertilize
                     fertile = true;
                 }
@@ -254,8 +244,8 @@ class Dendria {
         const auto& fo = fert(1 - mover);
         bool open = false;
         for (int m : g)
-            for (int j : b->nbr[m])
-                if (j >= 0 && !cells[j]) {
+            for (int j : b->adj(m))
+                if (!cells[j]) {
                     if (!fm[j]) return false;
                     if (!fo[j]) open = true;
                 }
@@ -298,7 +288,7 @@ class Dendria {
     }
 
     // ------------------------------------------------------ turn ending
-    bool repeated() const { return o.superko && reps.maybe_seen(z) && reps.seen(z, board_bytes()); }
+    bool repeated() const { return o.superko && reps.seen(z, cells.data()); }
 
     bool power_ok() const {
         if (!o.power_rule || s.jid < 0) return true;
@@ -331,14 +321,17 @@ class Dendria {
             if ((cells[i] == 1 || cells[i] == 4) && can_sprout(i, s.to_move)) out.push_back({SPROUT, i});
     }
 
-    std::vector<int> gscratch_;
-    std::vector<std::vector<int>> cscratch_;
+    std::vector<int> gscratch_, gplanted_;
+    // search_finish()'s lists, one set per depth of its recursion (a deque:
+    // a deeper set never moves a shallower one)
+    std::deque<std::array<std::vector<Step>, 3>> finish_lists_;
+    size_t finish_depth_ = 0;
 
     void mid_gains(std::vector<Step>& out) {
         int mover = s.to_move;
         if (s.phase == P_PLANT) {
             if (o.grow_after_plant && !s.grew && s.planted >= 0 && kind_of(cells[s.planted]) == 0) {
-                std::vector<int> g;
+                std::vector<int>& g = gplanted_;
                 group(s.planted, g);
                 if (growable(span(g), mover)) out.push_back({GROW, s.planted});
             }
@@ -401,8 +394,17 @@ class Dendria {
     }
 
     bool search_finish() {
+        if (finish_lists_.size() <= finish_depth_) finish_lists_.emplace_back();
+        auto& lists = finish_lists_[finish_depth_];
+        ++finish_depth_;
+        for (auto& l : lists) l.clear();
+        bool ok = search_finish(lists[0], lists[1], lists[2]);
+        --finish_depth_;
+        return ok;
+    }
+
+    bool search_finish(std::vector<Step>& slides, std::vector<Step>& gains, std::vector<Step>& sprouts) {
         // cheapest first: a step after which the turn can end at once
-        std::vector<Step> slides, gains, sprouts;
         mid_slides(slides);
         for (auto& st : slides) if (ends_right_after(st)) return true;
         bool opening = s.phase == P_PLANT && s.opening_turn;   // one seed, nothing else
@@ -451,6 +453,9 @@ class Dendria {
         return ok;
     }
 
+    // hope()'s scratch
+    std::vector<uint8_t> hvar_, hcapt_, hemax_, hemin_, hfmax_, hfmin_;
+
     // False only when no legal end can follow (a sound bound, power rule)
     bool hope() {
         if (s.phase != P_MOVE) return true;
@@ -459,7 +464,10 @@ class Dendria {
         int n = b->n;
         int p0 = b->power[s.jstart];
         int mover = s.to_move;
-        std::vector<uint8_t> var(n, 0), capt(n, 0);
+        std::vector<uint8_t>& var = hvar_;
+        std::vector<uint8_t>& capt = hcapt_;
+        var.assign(n, 0);
+        capt.assign(n, 0);
         var[s.jid] = 1;
         if (!s.jcapt) {
             bool lower = false;
@@ -474,14 +482,18 @@ class Dendria {
                 if (lower) return true;
             }
         }
-        std::vector<uint8_t> emax(n), emin(n);
+        std::vector<uint8_t>& emax = hemax_;
+        std::vector<uint8_t>& emin = hemin_;
+        emax.resize(n);
+        emin.resize(n);
         for (int i = 0; i < n; ++i) {
             bool e = !cells[i];
             emax[i] = e || var[i];
             emin[i] = e && !var[i];
         }
         // the most the mover could fertilize: every seed sprouted, the dendrid anywhere
-        std::vector<uint8_t> fmax(n, 0);
+        std::vector<uint8_t>& fmax = hfmax_;
+        fmax.assign(n, 0);
         for (int p = 0; p < n; ++p) {
             int c = cells[p];
             if (!(c == 3 + 3 * mover || c == 1 || c == 4 || var[p])) continue;
@@ -509,7 +521,8 @@ class Dendria {
         int owner = 1 - mover;
         int forest = 2 + 3 * owner;
         if (!cnt[forest]) return false;
-        std::vector<uint8_t> fmin(n, 0);
+        std::vector<uint8_t>& fmin = hfmin_;
+        fmin.assign(n, 0);
         for (int p = 0; p < n; ++p) {
             if (cells[p] != 3 + 3 * owner || capt[p]) continue;
             for (int d = 0; d < 6; ++d)
@@ -552,7 +565,14 @@ class Dendria {
     // ------------------------------------------------------------ legal
     std::vector<Step> legal() {
         std::vector<Step> out;
-        if (s.over) return out;
+        legal(out);
+        return out;
+    }
+
+    // the legal steps into out (cleared), in the Python engine's order
+    void legal(std::vector<Step>& out) {
+        out.clear();
+        if (s.over) return;
         int mover = s.to_move;
         int ph = s.phase;
         if (ph == P_TURN || ph == P_SWAP) {
@@ -567,29 +587,30 @@ class Dendria {
                 if (cells[p] == own && move_sure(p)) out.push_back({MOVE, p});
             out.push_back({PASS, 0});
             if (ph == P_SWAP) out.push_back({SWAP, 0});
-            return out;
+            return;
         }
         if (ph == P_PLANT || ph == P_MOVE) {
-            std::vector<Step> raw;
+            std::vector<Step>& raw = raw_;
+            raw.clear();
             raw_mid(raw);
             for (auto& st : raw) if (finishable_after(st)) out.push_back(st);
             if (end_ok()) out.push_back({END, 0});
-            return out;
+            return;
         }
         if (ph == P_OPENING) {
             for (int i = 0; i < b->n; ++i) if (!cells[i]) out.push_back({PLANT, i});
-            return out;
+            return;
         }
         if (ph == P_KOMI) {
             for (int k = 0; k <= o.komi_max; ++k) out.push_back({KOMI, k});
-            return out;
+            return;
         }
         if (ph == P_SIDE) {
             out.push_back({SIDE, DARK});
             out.push_back({SIDE, LIGHT});
         }
-        return out;
     }
+    std::vector<Step> raw_;
 
     bool turn_open() const { return s.phase == P_PLANT || s.phase == P_MOVE; }
 
@@ -660,8 +681,7 @@ class Dendria {
                 bool was_move = s.phase == P_MOVE;
                 rec.recorded = true;
                 rec.h = z;
-                recorded_.push_back(board_bytes());
-                reps.add(z, recorded_.back());
+                reps.add(z, cells.data());
                 fin_.clear();
                 s.passes = 0;
                 s.dmoves = was_move ? s.dmoves + 1 : 0;
@@ -709,8 +729,7 @@ class Dendria {
             put(ch.first, ch.second);
         }
         if (rec.recorded) {
-            reps.remove(rec.h, recorded_.back());
-            recorded_.pop_back();
+            reps.remove_last();
             fin_.clear();
         }
         s = rec.saved;
@@ -720,18 +739,20 @@ class Dendria {
     size_t depth() const { return undo_.size(); }
 
     // ------------------------------------------------------------ score
-    std::vector<int> forest_sizes(int colour) {
+    void forest_sizes(int colour, std::vector<int>& out) {
         Comps& comps = cscore_;
         components(2 + 3 * colour, comps);
-        std::vector<int> out;
+        out.clear();
         for (size_t k = 0; k < comps.count(); ++k) out.push_back((int)comps[k].size());
         std::sort(out.rbegin(), out.rend());
-        return out;
     }
+    std::vector<int> sizes_[2], distinct_;
 
     // totals (dark, light)
     std::array<double, 2> score() {
-        std::vector<int> sizes[2] = {forest_sizes(DARK), forest_sizes(LIGHT)};
+        std::vector<int>* sizes = sizes_;
+        forest_sizes(DARK, sizes[0]);
+        forest_sizes(LIGHT, sizes[1]);
         std::array<double, 2> out{};
         for (int colour = 0; colour < 2; ++colour) {
             auto& mine = sizes[colour];
@@ -740,7 +761,8 @@ class Dendria {
             if (o.leafiness) {
                 for (int x : mine) base += x * (x + 1) / 2;
             } else {
-                std::vector<int> distinct = mine;
+                std::vector<int>& distinct = distinct_;
+                distinct.assign(mine.begin(), mine.end());
                 distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
                 for (int x : distinct) {
                     base += x;
@@ -788,19 +810,7 @@ class Dendria {
     // -------------------------------------------------------- notation
     std::string rows_text() const {
         static const char LETTERS[] = ".stdSTD";
-        std::string out;
-        for (size_t r = 0; r < b->rows.size(); ++r) {
-            if (r) out += '/';
-            int run = 0;
-            for (int i : b->rows[r]) {
-                int c = cells[i];
-                if (!c) { ++run; continue; }
-                if (run) { out += std::to_string(run); run = 0; }
-                out += LETTERS[c];
-            }
-            if (run) out += std::to_string(run);
-        }
-        return out;
+        return dk::rows_text(*b, cells, [](int c, std::string& out) { out += LETTERS[c]; });
     }
 };
 

@@ -39,6 +39,10 @@ std::shared_ptr<Board> make_board(const std::vector<std::array<int, 6>>& nbr,
     b->names = names;
     b->rows = rows;
     for (int i = 0; i < b->n; ++i) b->by_name[names[i]] = i;
+    for (auto& six : b->nbr)
+        for (int j : six)
+            if (j < -1 || j >= b->n) throw std::invalid_argument("a neighbour leaves the board");
+    b->finish();
     return b;
 }
 
@@ -168,12 +172,13 @@ void play_text(N& g, const std::string& text) {
 template <class E>
 std::vector<std::pair<int, int>> playouts(const E& start, int games, uint64_t seed, int cap) {
     std::vector<std::pair<int, int>> out;
+    std::vector<Step> legal;
     for (int k = 0; k < games; ++k) {
         E e(start);
         Rng rng(seed * 1000003ULL + (uint64_t)k);
         int n = 0;
         while (n < cap) {
-            auto legal = e.legal();
+            e.legal(legal);
             int m = (int)legal.size();
             if (!m) break;
             Step st = legal[m > 1 ? rng.below(m) : 0];
