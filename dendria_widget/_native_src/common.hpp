@@ -38,6 +38,12 @@ struct Board {
     std::unordered_map<std::string, int> by_name;
     // the neighbours of each plot in direction order, without the -1s (finish())
     std::vector<int> adj_start, adj_cells;
+    // each ray as a bitset of `words` 64-bit words (plot k is bit k % 64 of
+    // word k / 64), for boards of at most MAX_RAY_WORDS * 64 plots; words is 0
+    // on larger boards (the rays are walked there)
+    static constexpr int MAX_RAY_WORDS = 8;
+    int words = 0;
+    std::vector<uint64_t> ray_bits;
     // true when the neighbours in directions d and d+1 of every plot are
     // themselves neighbours (a plot's ring: Hedu's regions use it)
     bool ring = false;
@@ -45,6 +51,7 @@ struct Board {
     const int* ray_begin(int i, int d) const { return ray_cells.data() + ray_start[i * 6 + d]; }
     const int* ray_end(int i, int d) const { return ray_cells.data() + ray_start[i * 6 + d + 1]; }
     int ray_len(int i, int d) const { return ray_start[i * 6 + d + 1] - ray_start[i * 6 + d]; }
+    const uint64_t* ray_mask(int i, int d) const { return ray_bits.data() + ((size_t)i * 6 + d) * words; }
     Span adj(int i) const { return {adj_cells.data() + adj_start[i], adj_cells.data() + adj_start[i + 1]}; }
     // the direction of the line from a to b (b on one of a's rays), or -1
     int line_direction(int a, int b) const {
@@ -70,6 +77,14 @@ struct Board {
             }
             adj_start.push_back((int)adj_cells.size());
         }
+        int w = (n + 63) / 64;
+        words = w <= MAX_RAY_WORDS ? w : 0;
+        ray_bits.assign((size_t)n * 6 * words, 0);
+        if (words)
+            for (int i = 0; i < n; ++i)
+                for (int d = 0; d < 6; ++d)
+                    for (const int* p = ray_begin(i, d); p != ray_end(i, d); ++p)
+                        ray_bits[((size_t)i * 6 + d) * words + *p / 64] |= 1ULL << (*p % 64);
     }
 };
 

@@ -88,6 +88,7 @@ class Dendria {
         mark_.assign(n, 0);
         mark2_.assign(n, 0);
         reps.n = (size_t)n;
+        occ_.assign((size_t)b->words, 0);
     }
 
     // a new game (fresh = the opening as the rules say) or a given position
@@ -98,8 +99,12 @@ class Dendria {
 
     std::string board_bytes() const { return std::string(cells.begin(), cells.end()); }
 
+    // the occupied plots as a bitset (when the board has ray bitsets)
+    std::vector<uint64_t> occ_;
+
     int put(int i, int c) {
         int old = cells[i];
+        if (b->words && !old != !c) occ_[(size_t)i / 64] ^= 1ULL << (i % 64);
         if (old) { cnt[old]--; z ^= Z[(size_t)i * 7 + old]; }
         if (c) { cnt[c]++; z ^= Z[(size_t)i * 7 + c]; }
         cells[i] = (uint8_t)c;
@@ -112,6 +117,20 @@ class Dendria {
     // hungry plots of the board now, all at once: a ray is open to the edge
     // when its first plot is empty and that plot's ray onwards is open
     bool hungry(int i) {
+        if (b->words) {   // a ray is open when no occupied plot is on it
+            int w = b->words;
+            const uint64_t* m = b->ray_mask(i, 0);
+            for (int d = 0; d < 6; ++d, m += w) {
+                if (b->ray_len(i, d) == 0) {
+                    if (o.touching) return true;
+                    continue;
+                }
+                uint64_t any = 0;
+                for (int k = 0; k < w; ++k) any |= occ_[(size_t)k] & m[k];
+                if (!any) return true;
+            }
+            return false;
+        }
         if (hstamp_[i] == (z | 1)) return hval_[i];
         bool h = false;
         for (int d = 0; d < 6 && !h; ++d) {
@@ -563,6 +582,117 @@ class Dendria {
     }
 
     // ------------------------------------------------------------ legal
+    // at the start of a turn: is planting on plot i legal?
+    bool plant_legal(int i) {
+        int seed = 1 + 3 * s.to_move;
+        return placement_ok(i, s.to_move) &&
+               (!o.superko || !reps.maybe_seen(z ^ Z[(size_t)i * 7 + seed]) || finishable_after({PLANT, i}));
+    }
+
+    // The random playouts' draw at the start of a turn: a legal step other
+    // than a pass, uniformly, by drawing plots until one holds a legal step
+    // (a plot holds at most one: a plant on it when empty, a move of the
+    // mover's dendrid on it), so that legal() is not listed. False when not
+    // at the start of a turn, or after `tries` draws found nothing (the
+    // caller then lists legal()): either way uniform over the legal steps
+    // other than a pass.
+    bool draw_step(Rng& rng, int tries, Step& out) {
+        if (s.over) return false;
+        if (s.phase == P_PLANT || s.phase == P_MOVE) return draw_mid(rng, tries, out);
+        if (s.phase != P_TURN) return false;
+        int own = 3 + 3 * s.to_move;
+        for (int t = 0; t < tries; ++t) {
+            int i = rng.below(b->n);
+            int c = cells[i];
+            if (!c) {
+                if (plant_legal(i)) { out = {PLANT, i}; return true; }
+            } else if (c == own && move_sure(i)) {
+                out = {MOVE, i};
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // In the middle of a turn the draw is over slots: the slides, every seed
+    // (a sprout), the planted seed or every seed group and enemy forest (a
+    // conversion, at its group's first plot) as raw_mid() would list them
+    // before judging them, and the end; a drawn slot is played when legal.
+    std::vector<Step> slots_;
+    void mid_slots(std::vector<Step>& out) {
+        out.clear();
+        bool sprouts = s.phase == P_PLANT ? !s.opening_turn : o.sprout_on_move && conversions_open();
+        if (s.phase == P_MOVE) mid_slides(out);
+        if (sprouts && (cnt[1] || cnt[4]))
+            for (int i = 0; i < b->n; ++i)
+                if (cells[i] == 1 || cells[i] == 4) out.push_back({SPROUT, i});
+        if (s.phase == P_PLANT) {
+            if (!s.opening_turn && o.grow_after_plant && !s.grew && s.planted >= 0 &&
+                kind_of(cells[s.planted]) == 0)
+                out.push_back({GROW, s.planted});
+        } else if (conversions_open()) {
+            Comps& comps = cgain_;
+            for (int colour = 0; colour < 2; ++colour) {
+                if (!cnt[1 + 3 * colour]) continue;
+                components(1 + 3 * colour, comps);
+                for (size_t k = 0; k < comps.count(); ++k) out.push_back({GROW, comps[k][0]});
+            }
+            int forest = 2 + 3 * (1 - s.to_move);
+            if (cnt[forest]) {
+                components(forest, comps);
+                for (size_t k = 0; k < comps.count(); ++k) out.push_back({CAPTURE, comps[k][0]});
+            }
+        }
+        out.push_back({END, 0});
+    }
+
+    // is this slot's step legal? (what legal() asks of raw_mid()'s steps)
+    bool slot_legal(const Step& st) {
+        int mover = s.to_move;
+        switch (st.verb) {
+            case END: return end_ok();
+            case SPROUT: if (!can_sprout(st.arg, mover)) return false; break;
+            case GROW:
+            case CAPTURE: {
+                group(st.arg, gplanted_);
+                Span g = span(gplanted_);
+                if (!(st.verb == GROW ? growable(g, mover) : capturable(g, mover))) return false;
+                break;
+            }
+            default: break;
+        }
+        return finishable_after(st);
+    }
+
+    bool draw_mid(Rng& rng, int tries, Step& out) {
+        mid_slots(slots_);
+        int m = (int)slots_.size();
+        for (int t = 0; t < tries; ++t) {
+            const Step st = slots_[rng.below(m)];
+            if (slot_legal(st)) { out = st; return true; }
+        }
+        return false;
+    }
+
+    // every step the draw can give now (tests hold it to legal() less a pass
+    // and a swap); false when the draw does not play this phase
+    bool drawable(std::vector<Step>& out) {
+        out.clear();
+        if (s.over) return false;
+        if (s.phase == P_TURN) {
+            int own = 3 + 3 * s.to_move;
+            for (int i = 0; i < b->n; ++i)
+                if ((!cells[i] && plant_legal(i)) || (cells[i] == own && move_sure(i)))
+                    out.push_back({cells[i] ? MOVE : PLANT, i});
+            return true;
+        }
+        if (s.phase != P_PLANT && s.phase != P_MOVE) return false;
+        std::vector<Step> slots;
+        mid_slots(slots);
+        for (auto& st : slots) if (slot_legal(st)) out.push_back(st);
+        return true;
+    }
+
     std::vector<Step> legal() {
         std::vector<Step> out;
         legal(out);
@@ -576,12 +706,8 @@ class Dendria {
         int mover = s.to_move;
         int ph = s.phase;
         if (ph == P_TURN || ph == P_SWAP) {
-            int seed = 1 + 3 * mover;
             for (int i = 0; i < b->n; ++i)
-                if (placement_ok(i, mover) &&
-                    (!o.superko || !reps.maybe_seen(z ^ Z[(size_t)i * 7 + seed]) ||
-                     finishable_after({PLANT, i})))
-                    out.push_back({PLANT, i});
+                if (plant_legal(i)) out.push_back({PLANT, i});
             int own = 3 + 3 * mover;
             for (int p = 0; p < b->n; ++p)
                 if (cells[p] == own && move_sure(p)) out.push_back({MOVE, p});

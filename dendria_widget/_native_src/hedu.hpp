@@ -119,17 +119,32 @@ class Hedu {
         int r = label_[i];
         label_[i] = -1;
         lkey_ = zo;
+        const auto& six = b->nbr[i];
+        int run[6] = {-1, -1, -1, -1, -1, -1};   // the run of each empty neighbour round i
         if (b->ring) {
-            const auto& six = b->nbr[i];
             bool e[6];
             int empties = 0, starts = 0;
             for (int d = 0; d < 6; ++d) { e[d] = six[d] >= 0 && !cells[six[d]]; empties += e[d]; }
             for (int d = 0; d < 6; ++d) starts += e[d] && !e[(d + 5) % 6];
             if (starts <= 1 && (starts == 1 || empties == 6)) return;
+            for (int d = 0, k = -1; d < 12; ++d) {   // twice round: a run may wrap
+                int x = d % 6;
+                if (!e[x]) continue;
+                if (!e[(x + 5) % 6]) k = x;
+                if (k >= 0) run[x] = k;
+            }
         }
         if (nregions_ > 2 * b->n) { lvalid_ = false; label_regions(); return; }   // labels kept small
-        for (int j : b->adj(i)) {
-            if (cells[j] || label_[j] != r) continue;
+        for (int d = 0; d < 6; ++d) {
+            int j = six[d];
+            if (j < 0 || cells[j] || label_[j] != r) continue;
+            // the last piece keeps the label: no other run still holds it
+            bool other = false;
+            for (int x = 0; x < 6 && !other; ++x) {
+                int y = six[x];
+                other = x != d && y >= 0 && !cells[y] && label_[y] == r && (run[x] < 0 || run[x] != run[d]);
+            }
+            if (!other) break;
             int k = nregions_++;
             queue_.clear();
             queue_.push_back(j);
@@ -165,18 +180,28 @@ class Hedu {
         return false;
     }
 
-    // reduce every stack of colour to its region count; true when one left
+    // the regions next to every stack, for the labels as they are (they
+    // change only when the occupancy does)
+    std::vector<uint8_t> near_;
+    void count_near() {
+        near_.resize((size_t)b->n);
+        for (int j = 0; j < b->n; ++j) near_[j] = cells[j] ? (uint8_t)regions_near(j) : 0;
+    }
+
+    // reduce every stack of colour to its region count (near_); true when one left
     bool reduce(int colour, int gainer) {
-        std::vector<std::pair<int, int>> todo;
         int taken = 0;
+        bool gone = false;
         for (int j = 0; j < b->n; ++j) {
             int c = cells[j];
             if (!c || (c & 1) != colour) continue;
-            int k = regions_near(j);
-            if ((c >> 1) > k) { todo.push_back({j, k ? ((k << 1) | colour) : 0}); taken += (c >> 1) - k; }
+            int k = near_[j];
+            if ((c >> 1) > k) {
+                change(j, k ? ((k << 1) | colour) : 0);
+                taken += (c >> 1) - k;
+                gone |= k == 0;
+            }
         }
-        bool gone = false;
-        for (auto& t : todo) { change(t.first, t.second); gone |= t.second == 0; }
         s.prisoners[gainer] += taken;
         return gone;
     }
@@ -185,14 +210,15 @@ class Hedu {
         change(i, (1 << 1) | mover);
         if (lvalid_ && lkey_ == (zo ^ okey(i))) label_after_fill(i);
         else label_regions();
-        int h = regions_near(i);
+        count_near();
+        int h = near_[i];
         if (h != 1) put(i, (h << 1) | mover);   // the change already holds the empty plot
-        if (reduce(1 - mover, mover)) label_regions();
-        if (reduce(mover, 1 - mover)) label_regions();
+        if (reduce(1 - mover, mover)) { label_regions(); count_near(); }
+        if (reduce(mover, 1 - mover)) { label_regions(); count_near(); }
         for (int j = 0; j < b->n; ++j) {
             int c = cells[j];
             if (!c) continue;
-            int k = regions_near(j);
+            int k = near_[j];
             if ((c >> 1) < k) change(j, (k << 1) | (c & 1));
         }
     }
@@ -261,6 +287,40 @@ class Hedu {
     }
 
     bool turn_open() const { return false; }
+
+    // every step the draw can give now (see Dendria::drawable)
+    bool drawable(std::vector<Step>& out) {
+        out.clear();
+        if (s.over || s.phase != H_TURN) return false;
+        bool dead = false;
+        if (o.superko)
+            for (int j = 0; j < b->n && !dead; ++j) if (cells[j] && !liberties(j)) dead = true;
+        for (int i = 0; i < b->n; ++i)
+            if (placeable(i) && !(o.superko && place_repeats(i, s.to_move, dead))) out.push_back({PLACE, i});
+        return true;
+    }
+
+    // The random playouts' draw (see Dendria::draw_step): a legal placement,
+    // uniformly, by drawing plots until one may take a stack; false after
+    // `tries` draws (the caller then lists legal()).
+    bool draw_step(Rng& rng, int tries, Step& out) {
+        if (s.over || s.phase != H_TURN) return false;   // (no swap to draw)
+        int dead = -1;   // found on the first draw that needs it
+        for (int t = 0; t < tries; ++t) {
+            int i = rng.below(b->n);
+            if (!placeable(i)) continue;
+            if (o.superko) {
+                if (dead < 0) {
+                    dead = 0;
+                    for (int j = 0; j < b->n && !dead; ++j) if (cells[j] && !liberties(j)) dead = 1;
+                }
+                if (place_repeats(i, s.to_move, dead)) continue;
+            }
+            out = {PLACE, i};
+            return true;
+        }
+        return false;
+    }
 
     void do_step(const Step& st) {
         Rec rec{st, s, changes_.size(), false, false, nregions_};

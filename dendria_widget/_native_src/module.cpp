@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 
 #include "dendria.hpp"
 #include "hedu.hpp"
@@ -168,7 +169,10 @@ void play_text(N& g, const std::string& text) {
 
 // Random games to the end from a state: uniform over the legal steps,
 // drawn again while a pass is drawn and another step is legal (the bench's
-// playout). Returns per game (steps, winner: 0, 1 or -1 for a draw).
+// playout). The engine's draw_step() tries DRAWS random plots first (the
+// same distribution without listing every legal step). Returns per game
+// (steps, winner: 0, 1 or -1 for a draw).
+constexpr int DRAWS = 12;
 template <class E>
 std::vector<std::pair<int, int>> playouts(const E& start, int games, uint64_t seed, int cap) {
     std::vector<std::pair<int, int>> out;
@@ -178,11 +182,14 @@ std::vector<std::pair<int, int>> playouts(const E& start, int games, uint64_t se
         Rng rng(seed * 1000003ULL + (uint64_t)k);
         int n = 0;
         while (n < cap) {
-            e.legal(legal);
-            int m = (int)legal.size();
-            if (!m) break;
-            Step st = legal[m > 1 ? rng.below(m) : 0];
-            while (st.verb == PASS && m > 1) st = legal[rng.below(m)];
+            Step st;
+            if (!e.draw_step(rng, DRAWS, st)) {
+                e.legal(legal);
+                int m = (int)legal.size();
+                if (!m) break;
+                st = legal[m > 1 ? rng.below(m) : 0];
+                while (st.verb == PASS && m > 1) st = legal[rng.below(m)];
+            }
             e.do_step(st);
             ++n;
         }
@@ -243,6 +250,12 @@ py::class_<N> bind_common(py::class_<N> c) {
         .def("ending", [](N& g) { return g.e.s.ending; })
         .def("turn_open", [](N& g) { return g.e.turn_open(); })
         .def("score", [](N& g) { return g.e.score(); })
+        // the steps random_playouts' draw can give now, or None where it does not draw
+        .def("drawable", [](N& g) -> std::optional<std::vector<std::string>> {
+            std::vector<Step> steps;
+            if (!g.e.drawable(steps)) return std::nullopt;
+            return texts(g, steps);
+        })
         .def("copy", [](const N& g) { return std::make_unique<N>(g); })
         .def("playouts", [](const N& g, int games, uint64_t seed, int cap) {
             py::gil_scoped_release nogil;
