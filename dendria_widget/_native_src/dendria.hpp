@@ -200,24 +200,37 @@ class Dendria {
         }
     }
 
-    // the groups of code c, lowest first (each one's first member its lowest cell)
-    void components(int c, Comps& out) {
-        out.cells.clear();
-        out.start.clear();
-        out.start.push_back(0);
-        ++mstamp2_;
-        for (int i = 0; i < b->n; ++i) {
-            if (cells[i] != c || mark2_[i] == mstamp2_) continue;
-            size_t k = out.cells.size();
-            out.cells.push_back(i);
-            mark2_[i] = mstamp2_;
-            for (; k < out.cells.size(); ++k)
-                for (int j : b->adj(out.cells[k]))
-                    if (mark2_[j] != mstamp2_ && cells[j] == c) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
-            out.start.push_back((int)out.cells.size());
+    // the groups of every code (1..6) on the board now, lowest first (each
+    // one's first member its lowest cell), found in one pass and kept while
+    // the board is the same (its key)
+    Comps comps_[7];
+    uint64_t comps_key_ = 0;
+    bool comps_valid_ = false;
+
+    const Comps& components(int c) {
+        if (!comps_valid_ || comps_key_ != z) {
+            for (auto& x : comps_) {
+                x.cells.clear();
+                x.start.assign(1, 0);
+            }
+            ++mstamp2_;
+            for (int i = 0; i < b->n; ++i) {
+                int code = cells[i];
+                if (!code || mark2_[i] == mstamp2_) continue;
+                Comps& out = comps_[code];
+                size_t k = out.cells.size();
+                out.cells.push_back(i);
+                mark2_[i] = mstamp2_;
+                for (; k < out.cells.size(); ++k)
+                    for (int j : b->adj(out.cells[k]))
+                        if (mark2_[j] != mstamp2_ && cells[j] == code) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
+                out.start.push_back((int)out.cells.size());
+            }
+            comps_key_ = z;
+            comps_valid_ = true;
         }
+        return comps_[c];
     }
-    Comps cgain_, chope_, cscore_, cconv_;
 
     // (dark, light) distinct dendrids the group sees (enclosed groups)
     std::pair<int, int> seen_dendrids(Span g) {
@@ -357,15 +370,14 @@ class Dendria {
             return;
         }
         if (!conversions_open()) return;
-        Comps& comps = cgain_;
         for (int colour = 0; colour < 2; ++colour) {
             if (!cnt[1 + 3 * colour]) continue;
-            components(1 + 3 * colour, comps);
+            const Comps& comps = components(1 + 3 * colour);
             for (size_t k = 0; k < comps.count(); ++k)
                 if (growable(comps[k], mover)) out.push_back({GROW, comps[k][0]});
         }
         if (!cnt[2 + 3 * (1 - mover)]) return;
-        components(2 + 3 * (1 - mover), comps);
+        const Comps& comps = components(2 + 3 * (1 - mover));
         for (size_t k = 0; k < comps.count(); ++k)
             if (capturable(comps[k], mover)) out.push_back({CAPTURE, comps[k][0]});
     }
@@ -564,8 +576,7 @@ class Dendria {
             }
             return o.enclosed_sight && enclosed;
         }
-        Comps& comps = chope_;
-        components(forest, comps);
+        const Comps& comps = components(forest);
         for (size_t k = 0; k < comps.count(); ++k) {
             Span g = comps[k];
             bool a = false, bad = false, c = false;
@@ -631,15 +642,14 @@ class Dendria {
                 kind_of(cells[s.planted]) == 0)
                 out.push_back({GROW, s.planted});
         } else if (conversions_open()) {
-            Comps& comps = cgain_;
             for (int colour = 0; colour < 2; ++colour) {
                 if (!cnt[1 + 3 * colour]) continue;
-                components(1 + 3 * colour, comps);
+                const Comps& comps = components(1 + 3 * colour);
                 for (size_t k = 0; k < comps.count(); ++k) out.push_back({GROW, comps[k][0]});
             }
             int forest = 2 + 3 * (1 - s.to_move);
             if (cnt[forest]) {
-                components(forest, comps);
+                const Comps& comps = components(forest);
                 for (size_t k = 0; k < comps.count(); ++k) out.push_back({CAPTURE, comps[k][0]});
             }
         }
@@ -866,8 +876,7 @@ class Dendria {
 
     // ------------------------------------------------------------ score
     void forest_sizes(int colour, std::vector<int>& out) {
-        Comps& comps = cscore_;
-        components(2 + 3 * colour, comps);
+        const Comps& comps = components(2 + 3 * colour);
         out.clear();
         for (size_t k = 0; k < comps.count(); ++k) out.push_back((int)comps[k].size());
         std::sort(out.rbegin(), out.rend());
@@ -912,13 +921,12 @@ class Dendria {
     // enemy forests it may capture (Game.conversion_counts)
     std::pair<int, int> conversion_counts(int colour) {
         int grow = 0, capture = 0;
-        Comps& comps = cconv_;
-        components(1 + 3 * colour, comps);
-        for (size_t k = 0; k < comps.count(); ++k)
-            if (growable(comps[k], colour)) grow += (int)comps[k].size();
-        components(2 + 3 * (1 - colour), comps);
-        for (size_t k = 0; k < comps.count(); ++k)
-            if (capturable(comps[k], colour)) capture += (int)comps[k].size();
+        const Comps& seedbeds = components(1 + 3 * colour);
+        for (size_t k = 0; k < seedbeds.count(); ++k)
+            if (growable(seedbeds[k], colour)) grow += (int)seedbeds[k].size();
+        const Comps& forests = components(2 + 3 * (1 - colour));
+        for (size_t k = 0; k < forests.count(); ++k)
+            if (capturable(forests[k], colour)) capture += (int)forests[k].size();
         return {grow, capture};
     }
 
