@@ -604,7 +604,8 @@ class Dendria {
     // than a pass, uniformly, by drawing plots until one holds a legal step
     // (a plot holds at most one: a plant on it when empty, a move of the
     // mover's dendrid on it), so that legal() is not listed. False when not
-    // at the start of a turn, or after `tries` draws found nothing (the
+    // at the start of a turn, or after `tries` times as many draws as there
+    // are plots (slots mid-turn), and 8 more, found nothing (the
     // caller then lists legal()): either way uniform over the legal steps
     // other than a pass.
     bool draw_step(Rng& rng, int tries, Step& out) {
@@ -612,7 +613,7 @@ class Dendria {
         if (s.phase == P_PLANT || s.phase == P_MOVE) return draw_mid(rng, tries, out);
         if (s.phase != P_TURN) return false;
         int own = 3 + 3 * s.to_move;
-        for (int t = 0; t < tries; ++t) {
+        for (int t = 0, all = tries * b->n + 8; t < all; ++t) {
             int i = rng.below(b->n);
             int c = cells[i];
             if (!c) {
@@ -677,7 +678,7 @@ class Dendria {
     bool draw_mid(Rng& rng, int tries, Step& out) {
         mid_slots(slots_);
         int m = (int)slots_.size();
-        for (int t = 0; t < tries; ++t) {
+        for (int t = 0, all = tries * m + 8; t < all; ++t) {
             const Step st = slots_[rng.below(m)];
             if (slot_legal(st)) { out = st; return true; }
         }

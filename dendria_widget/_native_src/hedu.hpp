@@ -302,11 +302,12 @@ class Hedu {
 
     // The random playouts' draw (see Dendria::draw_step): a legal placement,
     // uniformly, by drawing plots until one may take a stack; false after
-    // `tries` draws (the caller then lists legal()).
+    // `tries` times as many draws as plots, and 8 more (the caller then
+    // lists legal()).
     bool draw_step(Rng& rng, int tries, Step& out) {
         if (s.over || s.phase != H_TURN) return false;   // (no swap to draw)
         int dead = -1;   // found on the first draw that needs it
-        for (int t = 0; t < tries; ++t) {
+        for (int t = 0, all = tries * b->n + 8; t < all; ++t) {
             int i = rng.below(b->n);
             if (!placeable(i)) continue;
             if (o.superko) {
@@ -389,7 +390,7 @@ class Hedu {
     }
 
     // scratch of score(), kept between calls
-    std::vector<int> gid_, rstamp_;
+    std::vector<int> gid_, rstamp_, live_;   // live_: the regions next to a group
     std::vector<std::pair<int, int>> ginfo_;            // per group: (code, size)
     std::vector<std::vector<int>> rgroups_;             // per region: the groups next to it
     Pairs lists_[2], all_[2];
@@ -398,8 +399,8 @@ class Hedu {
         int n = b->n;
         int regions = label_regions();
         if ((int)rgroups_.size() < regions) rgroups_.resize(regions);
-        for (int r = 0; r < regions; ++r) rgroups_[r].clear();
         rstamp_.assign(regions, -1);
+        live_.clear();
         // groups (one colour and one height), and the regions each touches
         gid_.assign(n, -1);
         ginfo_.clear();
@@ -415,7 +416,11 @@ class Hedu {
                     int cj = cells[j];
                     if (!cj) {
                         int r = label_[j];
-                        if (rstamp_[r] != g) { rstamp_[r] = g; rgroups_[r].push_back(g); }
+                        if (rstamp_[r] != g) {
+                            if (rstamp_[r] < 0) { live_.push_back(r); rgroups_[r].clear(); }
+                            rstamp_[r] = g;
+                            rgroups_[r].push_back(g);
+                        }
                     } else if (cj == c && gid_[j] < 0) {
                         gid_[j] = g;
                         queue_.push_back(j);
@@ -424,7 +429,7 @@ class Hedu {
             ginfo_.push_back({c, (int)queue_.size()});
         }
         std::array<double, 2> total{};
-        for (int r = 0; r < regions; ++r) {
+        for (int r : live_) {   // (a region next to no group controls nothing)
             lists_[0].clear();
             lists_[1].clear();
             for (int g : rgroups_[r]) {

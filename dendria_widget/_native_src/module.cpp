@@ -169,10 +169,11 @@ void play_text(N& g, const std::string& text) {
 
 // Random games to the end from a state: uniform over the legal steps,
 // drawn again while a pass is drawn and another step is legal (the bench's
-// playout). The engine's draw_step() tries DRAWS random plots first (the
-// same distribution without listing every legal step). Returns per game
-// (steps, winner: 0, 1 or -1 for a draw).
-constexpr int DRAWS = 12;
+// playout). The engine's draw_step() draws first (up to DRAWS times as many
+// plots, or a turn's slots, as there are, and 8 more): the same distribution
+// without listing every legal step. Returns per game (steps, winner: 0, 1 or
+// -1 for a draw).
+constexpr int DRAWS = 3;
 template <class E>
 std::vector<std::pair<int, int>> playouts(const E& start, int games, uint64_t seed, int cap) {
     std::vector<std::pair<int, int>> out;
