@@ -1,5 +1,5 @@
 """The native kernel's benchmark: ``python -m dendria_widget.bench_native
-[--quick] [--check N] [--project N]``.
+[--quick] [--repeat N] [--check N] [--search N] [--project N]``.
 
 Prints figures; it is not a test. Everything is seeded; times are this
 process's CPU seconds (other programs on the machine do not count), and
@@ -34,6 +34,13 @@ every speed is a ratio of two figures measured side by side in this run.
    turn matches (measured here), and the kept tree at equal iterations.
 7. With ``--greedy N``: N games of the study's player against the greedy
    player on classic side 7 (seats alternating): does it beat greedy?
+
+Sections 1 and 2 run ``--repeat N`` times (default once: the machine may be
+loaded, so each ratio is printed per round with its median); then the
+Done-when lines of issue 27: native classic side 7 random playouts at least
+1/4 of OpenSpiel Havannah 7's games/s (sprites and Hedu beside), and MCTS
+native / python at least 30x on classic side 7, sprites side 6 and Hedu
+side 7, each median against its target.
 """
 
 from __future__ import annotations
@@ -107,9 +114,116 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
+#: the Done-when figures of the native kernel (issue 27), each a ratio in one run
+PLAYOUT_TARGET = 0.25   # native classic side 7 games/s over OpenSpiel Havannah 7's
+MCTS_TARGET = 30.0      # native / python MCTS iterations/s, each of the three editions
+MCTS_GAMES = (("dendria-classic", 7), ("dendria-sprites", 6), ("hedu", 7))
+
+
+def _playout_round(quick: bool, seed: int, say: Callable[[str], None]) -> dict[str, float]:
+    """Section 1 once: each game's native games/s over Python's, and over
+    OpenSpiel Havannah 7's (``"<game> / havannah"``) when it is installed."""
+    say("1. Random full-game playouts (uniform over the legal steps, a pass only when "
+        "drawn with nothing else);")
+    say("   native: the kernel's own loop; python: Game.legal_steps() + play(); CPU seconds")
+    say(f"   {'game':<19}{'engine':<11}{'games':>6}{'games/s':>10}{'steps/s':>11}"
+        f"{'steps/game':>11}")
+    rates: dict[str, float] = {}
+    out: dict[str, float] = {}
+    for name, ruleset, kwargs, full, short in PLAYOUTS:
+        n_py = short if quick else full
+        g, s, t = _python_playouts(ruleset, kwargs, n_py, seed, 10.0 if quick else 40.0)
+        py_rate = g / t
+        say(f"   {name:<19}{'python':<11}{g:>6}{py_rate:>10.1f}{s / t:>11.0f}{s / g:>11.1f}")
+        n_nat = max(20, 20 * n_py if quick else 50 * n_py)
+        g, s, t = _native_playouts(ruleset, kwargs, n_nat, seed)
+        rates[name] = g / t
+        out[name] = g / t / py_rate
+        say(f"   {name:<19}{'native':<11}{g:>6}{g / t:>10.1f}{s / t:>11.0f}{s / g:>11.1f}"
+            f"   {g / t / py_rate:6.1f}x python")
+    if _module_exists("pyspiel"):
+        r = havannah_playouts(7, 200 if quick else 1000, seed)
+        hv = r["games"] / r["seconds"]
+        say(f"   {'havannah side 7':<19}{'openspiel':<11}{r['games']:>6}{hv:>10.1f}"
+            f"{r['steps'] / r['seconds']:>11.0f}{r['steps'] / r['games']:>11.1f}"
+            "   (OpenSpiel's C++ engine, its Python loop)")
+        for name, rate in rates.items():
+            out[f"{name} / havannah"] = rate / hv
+            say(f"   native {name} / OpenSpiel havannah 7: {rate / hv:.3f} of its games/s")
+    else:
+        say("   (open_spiel is not installed: no Havannah figure)")
+    say("")
+    return out
+
+
+def _mcts_round(quick: bool, seed: int, say: Callable[[str], None]) -> dict[str, float]:
+    """Section 2 once: native / python MCTS iterations/s per edition."""
+    say("2. MCTS iterations/s, native / python (MCTSPlayer, the same seed and "
+        "iteration budget; the turn each chose)")
+    nat_it, py_it = (200, 10) if quick else (600, 30)
+    out: dict[str, float] = {}
+    for ruleset, size in MCTS_GAMES:
+        game = midgame(ruleset, size, 24, seed)
+        py_rate, py_turn = _mcts_rate(game, "python", py_it, seed)
+        nat_rate, _ = _mcts_rate(game, "native", nat_it, seed)
+        _, same_budget = _mcts_rate(game, "native", py_it, seed)
+        out[f"{ruleset} side {size}"] = nat_rate / py_rate
+        say(f"   {ruleset} side {size}: python {py_rate:8.1f} it/s ({py_it}), native "
+            f"{nat_rate:9.1f} it/s ({nat_it}): {nat_rate / py_rate:6.1f}x; "
+            f"same turn at {py_it} iterations: {'yes' if same_budget == py_turn else 'NO'}")
+    say(f"   lowest ratio: {min(out.values()):.1f}x")
+    say("")
+    return out
+
+
+def _median(xs: list[float]) -> float:
+    ys = sorted(xs)
+    k = len(ys) // 2
+    return ys[k] if len(ys) % 2 else (ys[k - 1] + ys[k]) / 2
+
+
+def done_when(rounds: list[dict[str, float]], say: Callable[[str], None]) -> bool:
+    """The Done-when lines of issue 27 from the rounds' ratios: each figure
+    per round and its median, against its target. True when every median
+    meets its target (False also when a figure could not be measured)."""
+    say(f"Done when (issue 27), ratios measured side by side in this run, {len(rounds)} "
+        f"round{'s' if len(rounds) > 1 else ''} (per round; median):")
+    ok = True
+
+    def line(label: str, key: str, target: float | None, unit: str) -> None:
+        nonlocal ok
+        xs = [r[key] for r in rounds if key in r]
+        if not xs:
+            say(f"   {label}: not measured (open_spiel is not installed)")
+            ok = ok and target is None
+            return
+        per = ", ".join(f"{x:.3f}" if unit == "" else f"{x:.1f}{unit}" for x in xs)
+        med = _median(xs)
+        shown = f"{med:.3f}" if unit == "" else f"{med:.1f}{unit}"
+        if target is None:
+            say(f"   {label}: {per}; median {shown}")
+            return
+        met = med >= target
+        ok = ok and met
+        want = f"{target:.2f}" if unit == "" else f"{target:.0f}{unit}"
+        say(f"   {label}: {per}; median {shown} (target at least {want}: "
+            f"{'met' if met else 'NOT met'})")
+
+    line("random playouts, native classic side 7 / OpenSpiel Havannah 7 games/s",
+         "classic side 7 / havannah", PLAYOUT_TARGET, "")
+    for name in ("sprites side 6", "sprites flower-13", "hedu side 7"):
+        line(f"   beside: native {name} / OpenSpiel Havannah 7 games/s",
+             f"{name} / havannah", None, "")
+    for ruleset, size in MCTS_GAMES:
+        line(f"MCTS iterations/s native / python, {ruleset} side {size}",
+             f"{ruleset} side {size}", MCTS_TARGET, "x")
+    say("")
+    return ok
+
+
 def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
         out: TextIO | None = None, search: int = 0, ladder_games: int = 0,
-        ladder_size: int = 5, greedy: int = 0) -> int:
+        ladder_size: int = 5, greedy: int = 0, repeat: int = 1) -> int:
     stream = sys.stdout if out is None else out
 
     def say(line: str = "") -> None:
@@ -123,49 +237,14 @@ def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
         say("   nothing to measure")
         return 1
     say()
-    say("1. Random full-game playouts (uniform over the legal steps, a pass only when "
-        "drawn with nothing else);")
-    say("   native: the kernel's own loop; python: Game.legal_steps() + play(); CPU seconds")
-    say(f"   {'game':<19}{'engine':<11}{'games':>6}{'games/s':>10}{'steps/s':>11}"
-        f"{'steps/game':>11}")
-    rates: dict[str, float] = {}
-    for name, ruleset, kwargs, full, short in PLAYOUTS:
-        n_py = short if quick else full
-        g, s, t = _python_playouts(ruleset, kwargs, n_py, seed, 10.0 if quick else 40.0)
-        py_rate = g / t
-        say(f"   {name:<19}{'python':<11}{g:>6}{py_rate:>10.1f}{s / t:>11.0f}{s / g:>11.1f}")
-        n_nat = max(20, 20 * n_py if quick else 50 * n_py)
-        g, s, t = _native_playouts(ruleset, kwargs, n_nat, seed)
-        rates[name] = g / t
-        say(f"   {name:<19}{'native':<11}{g:>6}{g / t:>10.1f}{s / t:>11.0f}{s / g:>11.1f}"
-            f"   {g / t / py_rate:6.1f}x python")
-    if _module_exists("pyspiel"):
-        r = havannah_playouts(7, 200 if quick else 1000, seed)
-        hv = r["games"] / r["seconds"]
-        say(f"   {'havannah side 7':<19}{'openspiel':<11}{r['games']:>6}{hv:>10.1f}"
-            f"{r['steps'] / r['seconds']:>11.0f}{r['steps'] / r['games']:>11.1f}"
-            "   (OpenSpiel's C++ engine, its Python loop)")
-        for name, rate in rates.items():
-            say(f"   native {name} / OpenSpiel havannah 7: {rate / hv:.3f} of its games/s")
-    else:
-        say("   (open_spiel is not installed: no Havannah figure)")
-    say()
-
-    say("2. MCTS iterations/s, native / python (MCTSPlayer, the same seed and "
-        "iteration budget; the turn each chose)")
-    nat_it, py_it = (200, 10) if quick else (600, 30)
-    worst = math.inf
-    for ruleset, size in (("dendria-classic", 7), ("dendria-sprites", 6), ("hedu", 7)):
-        game = midgame(ruleset, size, 24, seed)
-        py_rate, py_turn = _mcts_rate(game, "python", py_it, seed)
-        nat_rate, _ = _mcts_rate(game, "native", nat_it, seed)
-        _, same_budget = _mcts_rate(game, "native", py_it, seed)
-        worst = min(worst, nat_rate / py_rate)
-        say(f"   {ruleset} side {size}: python {py_rate:8.1f} it/s ({py_it}), native "
-            f"{nat_rate:9.1f} it/s ({nat_it}): {nat_rate / py_rate:6.1f}x; "
-            f"same turn at {py_it} iterations: {'yes' if same_budget == py_turn else 'NO'}")
-    say(f"   lowest ratio: {worst:.1f}x")
-    say()
+    rounds: list[dict[str, float]] = []
+    for k in range(max(1, repeat)):
+        if repeat > 1:
+            say(f"--- round {k + 1} of {repeat}")
+        figures = _playout_round(quick, seed, say)
+        figures.update(_mcts_round(quick, seed, say))
+        rounds.append(figures)
+    done_when(rounds, say)
     failures = 0
     if check:
         failures += differential(check, seed, say)
@@ -383,10 +462,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return int(args[k + 1])
         except (IndexError, ValueError):
-            raise SystemExit(f"{flag} takes a whole number of games") from None
+            raise SystemExit(f"{flag} takes a whole number") from None
 
     flags = ("--quick", "--check", "--project", "--search", "--ladder", "--ladder-size",
-             "--greedy")
+             "--greedy", "--repeat")
     unknown = [a for a in args if a.startswith("-") and a not in flags]
     if unknown or "--help" in args:
         print(__doc__)
@@ -394,7 +473,8 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     rc = run(quick="--quick" in args, check=number("--check"), project=number("--project"),
              search=number("--search"), ladder_games=number("--ladder"),
-             ladder_size=number("--ladder-size") or 5, greedy=number("--greedy"))
+             ladder_size=number("--ladder-size") or 5, greedy=number("--greedy"),
+             repeat=number("--repeat") or 1)
     print(f"total {time.perf_counter() - t0:.1f} s")
     return rc
 

@@ -302,10 +302,21 @@ class State:
         make = k.HeduSearch if self._hedu else k.DendriaSearch
         return make(self._core, flip, params, list(words), self._hedu)
 
+    def drawable(self) -> list[str] | None:
+        """The steps :meth:`random_playouts` may draw here without listing
+        :meth:`legal` (it draws plots or a turn's candidate steps and keeps
+        the first legal one): the legal steps less a pass and a swap, in any
+        order; None where it lists :meth:`legal` instead. Tests hold the two
+        to each other: the draw is uniform over exactly these."""
+        out: list[str] | None = self._core.drawable()
+        return out
+
     def random_playouts(self, games: int, seed: int) -> list[tuple[int, str]]:
         """``games`` random games to the end from here (uniform over the
         legal steps, a pass only when nothing else is drawn): per game
-        (steps, winner: a colour or 'draw')."""
+        (steps, winner: a colour or 'draw'). Most steps are drawn without
+        listing every legal step (:meth:`drawable`), with the same
+        distribution."""
         names = (self._colours[0], self._colours[1], "draw")
         return [(n, names[w]) for n, w in self._core.playouts(games, seed, STEP_CAP)]
 

@@ -68,6 +68,11 @@ def _same(game, st, where):
     assert st.legal() == py_legal, where
     assert st.position() == game.position_string(), where
     assert st.is_over() == game.is_over, where
+    # the playouts' draw (random_playouts) gives exactly the legal steps
+    # other than a pass and a swap, where it draws
+    drawn = st.drawable()
+    if drawn is not None:
+        assert sorted(drawn) == sorted(s for s in py_legal if s not in ("pass", "swap")), where
     return py_legal
 
 

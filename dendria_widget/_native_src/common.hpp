@@ -8,11 +8,23 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace dk {
+
+// a run of cell indices (a group's members, a plot's neighbours)
+struct Span {
+    const int* b_;
+    const int* e_;
+    const int* begin() const { return b_; }
+    const int* end() const { return e_; }
+    size_t size() const { return (size_t)(e_ - b_); }
+    int operator[](size_t k) const { return b_[k]; }
+};
+inline Span span(const std::vector<int>& v) { return {v.data(), v.data() + v.size()}; }
 
 // Plot tables of one board, built from the Python Board (geometry.py).
 struct Board {
@@ -24,16 +36,55 @@ struct Board {
     std::vector<std::string> names;
     std::vector<std::vector<int>> rows;           // plot indices by row, in name order
     std::unordered_map<std::string, int> by_name;
+    // the neighbours of each plot in direction order, without the -1s (finish())
+    std::vector<int> adj_start, adj_cells;
+    // each ray as a bitset of `words` 64-bit words (plot k is bit k % 64 of
+    // word k / 64), for boards of at most MAX_RAY_WORDS * 64 plots; words is 0
+    // on larger boards (the rays are walked there)
+    static constexpr int MAX_RAY_WORDS = 8;
+    int words = 0;
+    std::vector<uint64_t> ray_bits;
+    // true when the neighbours in directions d and d+1 of every plot are
+    // themselves neighbours (a plot's ring: Hedu's regions use it)
+    bool ring = false;
 
     const int* ray_begin(int i, int d) const { return ray_cells.data() + ray_start[i * 6 + d]; }
     const int* ray_end(int i, int d) const { return ray_cells.data() + ray_start[i * 6 + d + 1]; }
     int ray_len(int i, int d) const { return ray_start[i * 6 + d + 1] - ray_start[i * 6 + d]; }
+    const uint64_t* ray_mask(int i, int d) const { return ray_bits.data() + ((size_t)i * 6 + d) * words; }
+    Span adj(int i) const { return {adj_cells.data() + adj_start[i], adj_cells.data() + adj_start[i + 1]}; }
     // the direction of the line from a to b (b on one of a's rays), or -1
     int line_direction(int a, int b) const {
         for (int d = 0; d < 6; ++d)
             for (const int* p = ray_begin(a, d); p != ray_end(a, d); ++p)
                 if (*p == b) return d;
         return -1;
+    }
+    // the derived tables, once nbr is set
+    void finish() {
+        adj_start.assign(1, 0);
+        adj_cells.clear();
+        ring = true;
+        for (int i = 0; i < n; ++i) {
+            for (int d = 0; d < 6; ++d) {
+                int j = nbr[i][d], k = nbr[i][(d + 1) % 6];
+                if (j >= 0) adj_cells.push_back(j);
+                if (j >= 0 && k >= 0) {
+                    bool touch = false;
+                    for (int x : nbr[j]) touch |= x == k;
+                    ring &= touch;
+                }
+            }
+            adj_start.push_back((int)adj_cells.size());
+        }
+        int w = (n + 63) / 64;
+        words = w <= MAX_RAY_WORDS ? w : 0;
+        ray_bits.assign((size_t)n * 6 * words, 0);
+        if (words)
+            for (int i = 0; i < n; ++i)
+                for (int d = 0; d < 6; ++d)
+                    for (const int* p = ray_begin(i, d); p != ray_end(i, d); ++p)
+                        ray_bits[((size_t)i * 6 + d) * words + *p / 64] |= 1ULL << (*p % 64);
     }
 };
 
@@ -63,34 +114,86 @@ inline std::vector<uint64_t> zobrist(int n, int codes) {
     return z;
 }
 
-// The boards recorded for the repetition rule: exact boards by key, so that
-// a key collision never refuses a legal step.
-struct Repetitions {
-    std::unordered_map<uint64_t, std::vector<std::string>> by_hash;
-    // how many recorded keys fall in each of 2^16 buckets: most look-ups end here
-    std::vector<uint32_t> buckets = std::vector<uint32_t>(1 << 16, 0);
-    static size_t bucket(uint64_t h) { return (size_t)((h ^ (h >> 29)) & 0xFFFF); }
-    void add(uint64_t h, const std::string& b) {
-        by_hash[h].push_back(b);
-        buckets[bucket(h)]++;
+// A stack of 64-bit keys (a multiset) with an open-addressing index:
+// pushed and popped last in, first out (a step and its undo), so that a pop
+// leaves the index exactly as it was before the push. No allocation once
+// it has grown to the longest game.
+struct KeyStack {
+    std::vector<uint64_t> keys;
+    std::vector<int32_t> table = std::vector<int32_t>(16, -1);   // slot -> key index, or -1
+    size_t mask() const { return table.size() - 1; }
+    static size_t home(uint64_t h) { return (size_t)(h ^ (h >> 32)); }
+    void index(int32_t k) {
+        size_t s = home(keys[(size_t)k]) & mask();
+        while (table[s] >= 0) s = (s + 1) & mask();
+        table[s] = k;
     }
-    void remove(uint64_t h, const std::string& b) {
-        auto it = by_hash.find(h);
-        if (it == by_hash.end()) return;
-        auto& v = it->second;
-        for (size_t k = 0; k < v.size(); ++k)
-            if (v[k] == b) { v.erase(v.begin() + (long)k); buckets[bucket(h)]--; break; }
-        if (v.empty()) by_hash.erase(it);
+    void push(uint64_t h) {
+        keys.push_back(h);
+        if (keys.size() * 2 > table.size()) {
+            table.assign(table.size() * 2, -1);
+            for (int32_t k = 0; k < (int32_t)keys.size(); ++k) index(k);   // in push order
+        } else {
+            index((int32_t)keys.size() - 1);
+        }
     }
-    bool maybe_seen(uint64_t h) const { return buckets[bucket(h)] && by_hash.count(h) != 0; }
-    bool seen(uint64_t h, const std::string& b) const {
-        if (!buckets[bucket(h)]) return false;
-        auto it = by_hash.find(h);
-        if (it == by_hash.end()) return false;
-        for (auto& x : it->second) if (x == b) return true;
+    void pop() {
+        int32_t k = (int32_t)keys.size() - 1;
+        size_t s = home(keys.back()) & mask();
+        while (table[s] != k) s = (s + 1) & mask();
+        table[s] = -1;
+        keys.pop_back();
+    }
+    // is there an entry with key h for which match(index) holds?
+    template <class F>
+    bool any(uint64_t h, F&& match) const {
+        for (size_t s = home(h) & mask(); table[s] >= 0; s = (s + 1) & mask())
+            if (keys[(size_t)table[s]] == h && match(table[s])) return true;
         return false;
     }
+    bool contains(uint64_t h) const { return any(h, [](int32_t) { return true; }); }
+    size_t size() const { return keys.size(); }
 };
+
+// The boards recorded for the repetition rule: exact boards by key (a key
+// collision never refuses a legal step), n bytes each in one arena; added
+// and taken back last in, first out.
+struct Repetitions {
+    size_t n = 0;                 // bytes per board
+    KeyStack keys;
+    std::vector<uint8_t> boards;
+    void add(uint64_t h, const uint8_t* b) {
+        keys.push(h);
+        boards.insert(boards.end(), b, b + n);
+    }
+    void remove_last() {
+        keys.pop();
+        boards.resize(boards.size() - n);
+    }
+    bool maybe_seen(uint64_t h) const { return keys.contains(h); }
+    bool seen(uint64_t h, const uint8_t* b) const {
+        return keys.any(h, [&](int32_t k) { return std::memcmp(boards.data() + (size_t)k * n, b, n) == 0; });
+    }
+};
+
+// A board's pieces as rows_text() writes them (both editions): runs of
+// empty plots as numbers, rows joined by '/'; piece(code, out) writes one.
+template <class F>
+std::string rows_text(const Board& b, const std::vector<uint8_t>& cells, F&& piece) {
+    std::string out;
+    for (size_t r = 0; r < b.rows.size(); ++r) {
+        if (r) out += '/';
+        int run = 0;
+        for (int i : b.rows[r]) {
+            int c = cells[i];
+            if (!c) { ++run; continue; }
+            if (run) { out += std::to_string(run); run = 0; }
+            piece(c, out);
+        }
+        if (run) out += std::to_string(run);
+    }
+    return out;
+}
 
 enum Verb : uint8_t { PLANT, SPROUT, GROW, CAPTURE, MOVE, SLIDE, END, PASS, SWAP, KOMI, SIDE, PLACE };
 static const char* const VERB_NAMES[] = {"plant", "sprout", "grow", "capture", "move", "slide",

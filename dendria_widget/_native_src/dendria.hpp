@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <deque>
 #include <stdexcept>
 
 #include "common.hpp"
@@ -24,17 +25,6 @@ enum { DARK = 0, LIGHT = 1 };
 // codes: 0 empty, 1 + 3 * colour + kind (seed 0, tree 1, dendrid 2)
 inline int colour_of(int c) { return c ? (c - 1) / 3 : -1; }
 inline int kind_of(int c) { return c ? (c - 1) % 3 : -1; }
-
-// a run of cell indices (a group's members)
-struct Span {
-    const int* b_;
-    const int* e_;
-    const int* begin() const { return b_; }
-    const int* end() const { return e_; }
-    size_t size() const { return (size_t)(e_ - b_); }
-    int operator[](size_t k) const { return b_[k]; }
-};
-inline Span span(const std::vector<int>& v) { return {v.data(), v.data() + v.size()}; }
 
 // the groups of one code, flat: members of group k at cells[start[k]..start[k+1])
 struct Comps {
@@ -73,7 +63,6 @@ class Dendria {
     struct Rec { Step step; DScalars saved; size_t ch_begin; bool recorded; uint64_t h; };
     std::vector<Rec> undo_;
     std::vector<std::pair<int, int>> changes_;   // (cell, code before)
-    std::vector<std::string> recorded_;          // boards recorded by ends, latest last
     std::unordered_map<std::string, bool> fin_;  // turn state -> can it still end
     // lazily computed facts of the board now, keyed by its Zobrist key
     std::vector<uint64_t> hstamp_;
@@ -98,18 +87,24 @@ class Dendria {
         fert_[1].assign(n, 0);
         mark_.assign(n, 0);
         mark2_.assign(n, 0);
+        reps.n = (size_t)n;
+        occ_.assign((size_t)b->words, 0);
     }
 
     // a new game (fresh = the opening as the rules say) or a given position
     void start(bool fresh) {
         s.phase = fresh ? (o.opening == 0 ? P_OPENING : o.opening == 1 ? P_KOMI : P_TURN) : P_TURN;
-        reps.add(z, board_bytes());
+        reps.add(z, cells.data());
     }
 
     std::string board_bytes() const { return std::string(cells.begin(), cells.end()); }
 
+    // the occupied plots as a bitset (when the board has ray bitsets)
+    std::vector<uint64_t> occ_;
+
     int put(int i, int c) {
         int old = cells[i];
+        if (b->words && !old != !c) occ_[(size_t)i / 64] ^= 1ULL << (i % 64);
         if (old) { cnt[old]--; z ^= Z[(size_t)i * 7 + old]; }
         if (c) { cnt[c]++; z ^= Z[(size_t)i * 7 + c]; }
         cells[i] = (uint8_t)c;
@@ -122,6 +117,20 @@ class Dendria {
     // hungry plots of the board now, all at once: a ray is open to the edge
     // when its first plot is empty and that plot's ray onwards is open
     bool hungry(int i) {
+        if (b->words) {   // a ray is open when no occupied plot is on it
+            int w = b->words;
+            const uint64_t* m = b->ray_mask(i, 0);
+            for (int d = 0; d < 6; ++d, m += w) {
+                if (b->ray_len(i, d) == 0) {
+                    if (o.touching) return true;
+                    continue;
+                }
+                uint64_t any = 0;
+                for (int k = 0; k < w; ++k) any |= occ_[(size_t)k] & m[k];
+                if (!any) return true;
+            }
+            return false;
+        }
         if (hstamp_[i] == (z | 1)) return hval_[i];
         bool h = false;
         for (int d = 0; d < 6 && !h; ++d) {
@@ -186,29 +195,42 @@ class Dendria {
         out.push_back(i);
         for (size_t k = 0; k < out.size(); ++k) {
             int m = out[k];
-            for (int j : b->nbr[m])
-                if (j >= 0 && mark_[j] != mstamp_ && cells[j] == c) { mark_[j] = mstamp_; out.push_back(j); }
+            for (int j : b->adj(m))
+                if (mark_[j] != mstamp_ && cells[j] == c) { mark_[j] = mstamp_; out.push_back(j); }
         }
     }
 
-    // the groups of code c, lowest first (each one's first member its lowest cell)
-    void components(int c, Comps& out) {
-        out.cells.clear();
-        out.start.clear();
-        out.start.push_back(0);
-        ++mstamp2_;
-        for (int i = 0; i < b->n; ++i) {
-            if (cells[i] != c || mark2_[i] == mstamp2_) continue;
-            size_t k = out.cells.size();
-            out.cells.push_back(i);
-            mark2_[i] = mstamp2_;
-            for (; k < out.cells.size(); ++k)
-                for (int j : b->nbr[out.cells[k]])
-                    if (j >= 0 && mark2_[j] != mstamp2_ && cells[j] == c) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
-            out.start.push_back((int)out.cells.size());
+    // the groups of every code (1..6) on the board now, lowest first (each
+    // one's first member its lowest cell), found in one pass and kept while
+    // the board is the same (its key)
+    Comps comps_[7];
+    uint64_t comps_key_ = 0;
+    bool comps_valid_ = false;
+
+    const Comps& components(int c) {
+        if (!comps_valid_ || comps_key_ != z) {
+            for (auto& x : comps_) {
+                x.cells.clear();
+                x.start.assign(1, 0);
+            }
+            ++mstamp2_;
+            for (int i = 0; i < b->n; ++i) {
+                int code = cells[i];
+                if (!code || mark2_[i] == mstamp2_) continue;
+                Comps& out = comps_[code];
+                size_t k = out.cells.size();
+                out.cells.push_back(i);
+                mark2_[i] = mstamp2_;
+                for (; k < out.cells.size(); ++k)
+                    for (int j : b->adj(out.cells[k]))
+                        if (mark2_[j] != mstamp2_ && cells[j] == code) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
+                out.start.push_back((int)out.cells.size());
+            }
+            comps_key_ = z;
+            comps_valid_ = true;
         }
+        return comps_[c];
     }
-    Comps cgain_, chope_, cscore_, cconv_;
 
     // (dark, light) distinct dendrids the group sees (enclosed groups)
     std::pair<int, int> seen_dendrids(Span g) {
@@ -234,8 +256,8 @@ class Dendria {
         const auto& f = fert(colour);
         bool fertile = false;
         for (int m : g)
-            for (int j : b->nbr[m])
-                if (j >= 0 && !cells[j]) {
+            for (int j : b->adj(m))
+                if (!cells[j]) {
                     if (!f[j]) return false;   // a fertile soil colour does not fertilize
                     fertile = true;
                 }
@@ -254,8 +276,8 @@ class Dendria {
         const auto& fo = fert(1 - mover);
         bool open = false;
         for (int m : g)
-            for (int j : b->nbr[m])
-                if (j >= 0 && !cells[j]) {
+            for (int j : b->adj(m))
+                if (!cells[j]) {
                     if (!fm[j]) return false;
                     if (!fo[j]) open = true;
                 }
@@ -298,7 +320,7 @@ class Dendria {
     }
 
     // ------------------------------------------------------ turn ending
-    bool repeated() const { return o.superko && reps.maybe_seen(z) && reps.seen(z, board_bytes()); }
+    bool repeated() const { return o.superko && reps.seen(z, cells.data()); }
 
     bool power_ok() const {
         if (!o.power_rule || s.jid < 0) return true;
@@ -331,29 +353,31 @@ class Dendria {
             if ((cells[i] == 1 || cells[i] == 4) && can_sprout(i, s.to_move)) out.push_back({SPROUT, i});
     }
 
-    std::vector<int> gscratch_;
-    std::vector<std::vector<int>> cscratch_;
+    std::vector<int> gscratch_, gplanted_;
+    // search_finish()'s lists, one set per depth of its recursion (a deque:
+    // a deeper set never moves a shallower one)
+    std::deque<std::array<std::vector<Step>, 3>> finish_lists_;
+    size_t finish_depth_ = 0;
 
     void mid_gains(std::vector<Step>& out) {
         int mover = s.to_move;
         if (s.phase == P_PLANT) {
             if (o.grow_after_plant && !s.grew && s.planted >= 0 && kind_of(cells[s.planted]) == 0) {
-                std::vector<int> g;
+                std::vector<int>& g = gplanted_;
                 group(s.planted, g);
                 if (growable(span(g), mover)) out.push_back({GROW, s.planted});
             }
             return;
         }
         if (!conversions_open()) return;
-        Comps& comps = cgain_;
         for (int colour = 0; colour < 2; ++colour) {
             if (!cnt[1 + 3 * colour]) continue;
-            components(1 + 3 * colour, comps);
+            const Comps& comps = components(1 + 3 * colour);
             for (size_t k = 0; k < comps.count(); ++k)
                 if (growable(comps[k], mover)) out.push_back({GROW, comps[k][0]});
         }
         if (!cnt[2 + 3 * (1 - mover)]) return;
-        components(2 + 3 * (1 - mover), comps);
+        const Comps& comps = components(2 + 3 * (1 - mover));
         for (size_t k = 0; k < comps.count(); ++k)
             if (capturable(comps[k], mover)) out.push_back({CAPTURE, comps[k][0]});
     }
@@ -401,8 +425,17 @@ class Dendria {
     }
 
     bool search_finish() {
+        if (finish_lists_.size() <= finish_depth_) finish_lists_.emplace_back();
+        auto& lists = finish_lists_[finish_depth_];
+        ++finish_depth_;
+        for (auto& l : lists) l.clear();
+        bool ok = search_finish(lists[0], lists[1], lists[2]);
+        --finish_depth_;
+        return ok;
+    }
+
+    bool search_finish(std::vector<Step>& slides, std::vector<Step>& gains, std::vector<Step>& sprouts) {
         // cheapest first: a step after which the turn can end at once
-        std::vector<Step> slides, gains, sprouts;
         mid_slides(slides);
         for (auto& st : slides) if (ends_right_after(st)) return true;
         bool opening = s.phase == P_PLANT && s.opening_turn;   // one seed, nothing else
@@ -451,6 +484,9 @@ class Dendria {
         return ok;
     }
 
+    // hope()'s scratch
+    std::vector<uint8_t> hvar_, hcapt_, hemax_, hemin_, hfmax_, hfmin_;
+
     // False only when no legal end can follow (a sound bound, power rule)
     bool hope() {
         if (s.phase != P_MOVE) return true;
@@ -459,7 +495,10 @@ class Dendria {
         int n = b->n;
         int p0 = b->power[s.jstart];
         int mover = s.to_move;
-        std::vector<uint8_t> var(n, 0), capt(n, 0);
+        std::vector<uint8_t>& var = hvar_;
+        std::vector<uint8_t>& capt = hcapt_;
+        var.assign(n, 0);
+        capt.assign(n, 0);
         var[s.jid] = 1;
         if (!s.jcapt) {
             bool lower = false;
@@ -474,14 +513,18 @@ class Dendria {
                 if (lower) return true;
             }
         }
-        std::vector<uint8_t> emax(n), emin(n);
+        std::vector<uint8_t>& emax = hemax_;
+        std::vector<uint8_t>& emin = hemin_;
+        emax.resize(n);
+        emin.resize(n);
         for (int i = 0; i < n; ++i) {
             bool e = !cells[i];
             emax[i] = e || var[i];
             emin[i] = e && !var[i];
         }
         // the most the mover could fertilize: every seed sprouted, the dendrid anywhere
-        std::vector<uint8_t> fmax(n, 0);
+        std::vector<uint8_t>& fmax = hfmax_;
+        fmax.assign(n, 0);
         for (int p = 0; p < n; ++p) {
             int c = cells[p];
             if (!(c == 3 + 3 * mover || c == 1 || c == 4 || var[p])) continue;
@@ -509,7 +552,8 @@ class Dendria {
         int owner = 1 - mover;
         int forest = 2 + 3 * owner;
         if (!cnt[forest]) return false;
-        std::vector<uint8_t> fmin(n, 0);
+        std::vector<uint8_t>& fmin = hfmin_;
+        fmin.assign(n, 0);
         for (int p = 0; p < n; ++p) {
             if (cells[p] != 3 + 3 * owner || capt[p]) continue;
             for (int d = 0; d < 6; ++d)
@@ -532,8 +576,7 @@ class Dendria {
             }
             return o.enclosed_sight && enclosed;
         }
-        Comps& comps = chope_;
-        components(forest, comps);
+        const Comps& comps = components(forest);
         for (size_t k = 0; k < comps.count(); ++k) {
             Span g = comps[k];
             bool a = false, bad = false, c = false;
@@ -550,46 +593,161 @@ class Dendria {
     }
 
     // ------------------------------------------------------------ legal
+    // at the start of a turn: is planting on plot i legal?
+    bool plant_legal(int i) {
+        int seed = 1 + 3 * s.to_move;
+        return placement_ok(i, s.to_move) &&
+               (!o.superko || !reps.maybe_seen(z ^ Z[(size_t)i * 7 + seed]) || finishable_after({PLANT, i}));
+    }
+
+    // The random playouts' draw at the start of a turn: a legal step other
+    // than a pass, uniformly, by drawing plots until one holds a legal step
+    // (a plot holds at most one: a plant on it when empty, a move of the
+    // mover's dendrid on it), so that legal() is not listed. False when not
+    // at the start of a turn, or after `tries` times as many draws as there
+    // are plots (slots mid-turn), and 8 more, found nothing (the
+    // caller then lists legal()): either way uniform over the legal steps
+    // other than a pass.
+    bool draw_step(Rng& rng, int tries, Step& out) {
+        if (s.over) return false;
+        if (s.phase == P_PLANT || s.phase == P_MOVE) return draw_mid(rng, tries, out);
+        if (s.phase != P_TURN) return false;
+        int own = 3 + 3 * s.to_move;
+        for (int t = 0, all = tries * b->n + 8; t < all; ++t) {
+            int i = rng.below(b->n);
+            int c = cells[i];
+            if (!c) {
+                if (plant_legal(i)) { out = {PLANT, i}; return true; }
+            } else if (c == own && move_sure(i)) {
+                out = {MOVE, i};
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // In the middle of a turn the draw is over slots: the slides, every seed
+    // (a sprout), the planted seed or every seed group and enemy forest (a
+    // conversion, at its group's first plot) as raw_mid() would list them
+    // before judging them, and the end; a drawn slot is played when legal.
+    std::vector<Step> slots_;
+    void mid_slots(std::vector<Step>& out) {
+        out.clear();
+        bool sprouts = s.phase == P_PLANT ? !s.opening_turn : o.sprout_on_move && conversions_open();
+        if (s.phase == P_MOVE) mid_slides(out);
+        if (sprouts && (cnt[1] || cnt[4]))
+            for (int i = 0; i < b->n; ++i)
+                if (cells[i] == 1 || cells[i] == 4) out.push_back({SPROUT, i});
+        if (s.phase == P_PLANT) {
+            if (!s.opening_turn && o.grow_after_plant && !s.grew && s.planted >= 0 &&
+                kind_of(cells[s.planted]) == 0)
+                out.push_back({GROW, s.planted});
+        } else if (conversions_open()) {
+            for (int colour = 0; colour < 2; ++colour) {
+                if (!cnt[1 + 3 * colour]) continue;
+                const Comps& comps = components(1 + 3 * colour);
+                for (size_t k = 0; k < comps.count(); ++k) out.push_back({GROW, comps[k][0]});
+            }
+            int forest = 2 + 3 * (1 - s.to_move);
+            if (cnt[forest]) {
+                const Comps& comps = components(forest);
+                for (size_t k = 0; k < comps.count(); ++k) out.push_back({CAPTURE, comps[k][0]});
+            }
+        }
+        out.push_back({END, 0});
+    }
+
+    // is this slot's step legal? (what legal() asks of raw_mid()'s steps)
+    bool slot_legal(const Step& st) {
+        int mover = s.to_move;
+        switch (st.verb) {
+            case END: return end_ok();
+            case SPROUT: if (!can_sprout(st.arg, mover)) return false; break;
+            case GROW:
+            case CAPTURE: {
+                group(st.arg, gplanted_);
+                Span g = span(gplanted_);
+                if (!(st.verb == GROW ? growable(g, mover) : capturable(g, mover))) return false;
+                break;
+            }
+            default: break;
+        }
+        return finishable_after(st);
+    }
+
+    bool draw_mid(Rng& rng, int tries, Step& out) {
+        mid_slots(slots_);
+        int m = (int)slots_.size();
+        for (int t = 0, all = tries * m + 8; t < all; ++t) {
+            const Step st = slots_[rng.below(m)];
+            if (slot_legal(st)) { out = st; return true; }
+        }
+        return false;
+    }
+
+    // every step the draw can give now (tests hold it to legal() less a pass
+    // and a swap); false when the draw does not play this phase
+    bool drawable(std::vector<Step>& out) {
+        out.clear();
+        if (s.over) return false;
+        if (s.phase == P_TURN) {
+            int own = 3 + 3 * s.to_move;
+            for (int i = 0; i < b->n; ++i)
+                if ((!cells[i] && plant_legal(i)) || (cells[i] == own && move_sure(i)))
+                    out.push_back({cells[i] ? MOVE : PLANT, i});
+            return true;
+        }
+        if (s.phase != P_PLANT && s.phase != P_MOVE) return false;
+        std::vector<Step> slots;
+        mid_slots(slots);
+        for (auto& st : slots) if (slot_legal(st)) out.push_back(st);
+        return true;
+    }
+
     std::vector<Step> legal() {
         std::vector<Step> out;
-        if (s.over) return out;
+        legal(out);
+        return out;
+    }
+
+    // the legal steps into out (cleared), in the Python engine's order
+    void legal(std::vector<Step>& out) {
+        out.clear();
+        if (s.over) return;
         int mover = s.to_move;
         int ph = s.phase;
         if (ph == P_TURN || ph == P_SWAP) {
-            int seed = 1 + 3 * mover;
             for (int i = 0; i < b->n; ++i)
-                if (placement_ok(i, mover) &&
-                    (!o.superko || !reps.maybe_seen(z ^ Z[(size_t)i * 7 + seed]) ||
-                     finishable_after({PLANT, i})))
-                    out.push_back({PLANT, i});
+                if (plant_legal(i)) out.push_back({PLANT, i});
             int own = 3 + 3 * mover;
             for (int p = 0; p < b->n; ++p)
                 if (cells[p] == own && move_sure(p)) out.push_back({MOVE, p});
             out.push_back({PASS, 0});
             if (ph == P_SWAP) out.push_back({SWAP, 0});
-            return out;
+            return;
         }
         if (ph == P_PLANT || ph == P_MOVE) {
-            std::vector<Step> raw;
+            std::vector<Step>& raw = raw_;
+            raw.clear();
             raw_mid(raw);
             for (auto& st : raw) if (finishable_after(st)) out.push_back(st);
             if (end_ok()) out.push_back({END, 0});
-            return out;
+            return;
         }
         if (ph == P_OPENING) {
             for (int i = 0; i < b->n; ++i) if (!cells[i]) out.push_back({PLANT, i});
-            return out;
+            return;
         }
         if (ph == P_KOMI) {
             for (int k = 0; k <= o.komi_max; ++k) out.push_back({KOMI, k});
-            return out;
+            return;
         }
         if (ph == P_SIDE) {
             out.push_back({SIDE, DARK});
             out.push_back({SIDE, LIGHT});
         }
-        return out;
     }
+    std::vector<Step> raw_;
 
     bool turn_open() const { return s.phase == P_PLANT || s.phase == P_MOVE; }
 
@@ -660,8 +818,7 @@ class Dendria {
                 bool was_move = s.phase == P_MOVE;
                 rec.recorded = true;
                 rec.h = z;
-                recorded_.push_back(board_bytes());
-                reps.add(z, recorded_.back());
+                reps.add(z, cells.data());
                 fin_.clear();
                 s.passes = 0;
                 s.dmoves = was_move ? s.dmoves + 1 : 0;
@@ -709,8 +866,7 @@ class Dendria {
             put(ch.first, ch.second);
         }
         if (rec.recorded) {
-            reps.remove(rec.h, recorded_.back());
-            recorded_.pop_back();
+            reps.remove_last();
             fin_.clear();
         }
         s = rec.saved;
@@ -720,18 +876,19 @@ class Dendria {
     size_t depth() const { return undo_.size(); }
 
     // ------------------------------------------------------------ score
-    std::vector<int> forest_sizes(int colour) {
-        Comps& comps = cscore_;
-        components(2 + 3 * colour, comps);
-        std::vector<int> out;
+    void forest_sizes(int colour, std::vector<int>& out) {
+        const Comps& comps = components(2 + 3 * colour);
+        out.clear();
         for (size_t k = 0; k < comps.count(); ++k) out.push_back((int)comps[k].size());
         std::sort(out.rbegin(), out.rend());
-        return out;
     }
+    std::vector<int> sizes_[2], distinct_;
 
     // totals (dark, light)
     std::array<double, 2> score() {
-        std::vector<int> sizes[2] = {forest_sizes(DARK), forest_sizes(LIGHT)};
+        std::vector<int>* sizes = sizes_;
+        forest_sizes(DARK, sizes[0]);
+        forest_sizes(LIGHT, sizes[1]);
         std::array<double, 2> out{};
         for (int colour = 0; colour < 2; ++colour) {
             auto& mine = sizes[colour];
@@ -740,7 +897,8 @@ class Dendria {
             if (o.leafiness) {
                 for (int x : mine) base += x * (x + 1) / 2;
             } else {
-                std::vector<int> distinct = mine;
+                std::vector<int>& distinct = distinct_;
+                distinct.assign(mine.begin(), mine.end());
                 distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
                 for (int x : distinct) {
                     base += x;
@@ -764,13 +922,12 @@ class Dendria {
     // enemy forests it may capture (Game.conversion_counts)
     std::pair<int, int> conversion_counts(int colour) {
         int grow = 0, capture = 0;
-        Comps& comps = cconv_;
-        components(1 + 3 * colour, comps);
-        for (size_t k = 0; k < comps.count(); ++k)
-            if (growable(comps[k], colour)) grow += (int)comps[k].size();
-        components(2 + 3 * (1 - colour), comps);
-        for (size_t k = 0; k < comps.count(); ++k)
-            if (capturable(comps[k], colour)) capture += (int)comps[k].size();
+        const Comps& seedbeds = components(1 + 3 * colour);
+        for (size_t k = 0; k < seedbeds.count(); ++k)
+            if (growable(seedbeds[k], colour)) grow += (int)seedbeds[k].size();
+        const Comps& forests = components(2 + 3 * (1 - colour));
+        for (size_t k = 0; k < forests.count(); ++k)
+            if (capturable(forests[k], colour)) capture += (int)forests[k].size();
         return {grow, capture};
     }
 
@@ -788,19 +945,7 @@ class Dendria {
     // -------------------------------------------------------- notation
     std::string rows_text() const {
         static const char LETTERS[] = ".stdSTD";
-        std::string out;
-        for (size_t r = 0; r < b->rows.size(); ++r) {
-            if (r) out += '/';
-            int run = 0;
-            for (int i : b->rows[r]) {
-                int c = cells[i];
-                if (!c) { ++run; continue; }
-                if (run) { out += std::to_string(run); run = 0; }
-                out += LETTERS[c];
-            }
-            if (run) out += std::to_string(run);
-        }
-        return out;
+        return dk::rows_text(*b, cells, [](int c, std::string& out) { out += LETTERS[c]; });
     }
 };
 

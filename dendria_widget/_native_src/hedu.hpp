@@ -34,16 +34,17 @@ class Hedu {
     std::vector<uint8_t> cells;
     uint64_t z = 0;
     uint64_t zo = 0;              // the occupancy's key
-    std::unordered_map<uint64_t, int> occ_seen;   // occupancy keys of the recorded boards
+    KeyStack occ_seen;            // occupancy keys of the recorded boards
     HScalars s;
     Repetitions reps;
 
   private:
-    struct Rec { Step step; HScalars saved; size_t ch_begin; bool recorded; uint64_t h; };
+    // labels: the region labels before the step were kept (label_saves_)
+    struct Rec { Step step; HScalars saved; size_t ch_begin; bool recorded; bool labels; int nregions; };
     std::vector<Rec> undo_;
     std::vector<std::pair<int, int>> changes_;
-    std::vector<std::string> recorded_;
     std::vector<int> label_;     // region id of an empty plot, -1 for a stack
+    std::vector<int> label_saves_;   // n labels per kept set, latest last
     std::vector<int> queue_;
 
   public:
@@ -52,6 +53,7 @@ class Hedu {
         ZO = zobrist(b->n + 1, 2);
         cells.assign(b->n, 0);
         label_.assign(b->n, -1);
+        reps.n = (size_t)b->n;
     }
 
     void start(bool fresh) {
@@ -63,18 +65,14 @@ class Hedu {
     uint64_t okey(int i) const { return ZO[(size_t)i * 2 + 1]; }
 
     void record(uint64_t h) {
-        recorded_.push_back(board_bytes());
-        reps.add(h, recorded_.back());
-        occ_seen[zo]++;
+        reps.add(h, cells.data());
+        occ_seen.push(zo);
     }
-    void unrecord(uint64_t h) {
-        reps.remove(h, recorded_.back());
-        recorded_.pop_back();
-        auto it = occ_seen.find(zo);
-        if (it != occ_seen.end() && --it->second == 0) occ_seen.erase(it);
+    // the last record taken back
+    void unrecord() {
+        reps.remove_last();
+        occ_seen.pop();
     }
-
-    std::string board_bytes() const { return std::string(cells.begin(), cells.end()); }
 
     int put(int i, int c) {
         int old = cells[i];
@@ -103,8 +101,8 @@ class Hedu {
             queue_.push_back(i);
             label_[i] = k;
             for (size_t q = 0; q < queue_.size(); ++q)
-                for (int j : b->nbr[queue_[q]])
-                    if (j >= 0 && !cells[j] && label_[j] < 0) { label_[j] = k; queue_.push_back(j); }
+                for (int j : b->adj(queue_[q]))
+                    if (!cells[j] && label_[j] < 0) { label_[j] = k; queue_.push_back(j); }
             ++k;
         }
         lvalid_ = true;
@@ -113,12 +111,56 @@ class Hedu {
         return k;
     }
 
+    // the labels after a stack filled the empty plot i, from the labels of
+    // the occupancy before (valid when lkey_ == zo ^ okey(i)): i's region
+    // loses i; it stays one region when i's empty neighbours make one run
+    // round i (each next to the following one), else each piece gets a new label
+    void label_after_fill(int i) {
+        int r = label_[i];
+        label_[i] = -1;
+        lkey_ = zo;
+        const auto& six = b->nbr[i];
+        int run[6] = {-1, -1, -1, -1, -1, -1};   // the run of each empty neighbour round i
+        if (b->ring) {
+            bool e[6];
+            int empties = 0, starts = 0;
+            for (int d = 0; d < 6; ++d) { e[d] = six[d] >= 0 && !cells[six[d]]; empties += e[d]; }
+            for (int d = 0; d < 6; ++d) starts += e[d] && !e[(d + 5) % 6];
+            if (starts <= 1 && (starts == 1 || empties == 6)) return;
+            for (int d = 0, k = -1; d < 12; ++d) {   // twice round: a run may wrap
+                int x = d % 6;
+                if (!e[x]) continue;
+                if (!e[(x + 5) % 6]) k = x;
+                if (k >= 0) run[x] = k;
+            }
+        }
+        if (nregions_ > 2 * b->n) { lvalid_ = false; label_regions(); return; }   // labels kept small
+        for (int d = 0; d < 6; ++d) {
+            int j = six[d];
+            if (j < 0 || cells[j] || label_[j] != r) continue;
+            // the last piece keeps the label: no other run still holds it
+            bool other = false;
+            for (int x = 0; x < 6 && !other; ++x) {
+                int y = six[x];
+                other = x != d && y >= 0 && !cells[y] && label_[y] == r && (run[x] < 0 || run[x] != run[d]);
+            }
+            if (!other) break;
+            int k = nregions_++;
+            queue_.clear();
+            queue_.push_back(j);
+            label_[j] = k;
+            for (size_t q = 0; q < queue_.size(); ++q)
+                for (int x : b->adj(queue_[q]))
+                    if (!cells[x] && label_[x] == r) { label_[x] = k; queue_.push_back(x); }
+        }
+    }
+
     // distinct regions next to plot i (labels as they are)
     int regions_near(int i) const {
         int seen[6];
         int k = 0;
-        for (int j : b->nbr[i]) {
-            if (j < 0 || cells[j]) continue;
+        for (int j : b->adj(i)) {
+            if (cells[j]) continue;
             int l = label_[j];
             bool dup = false;
             for (int m = 0; m < k; ++m) if (seen[m] == l) dup = true;
@@ -129,7 +171,7 @@ class Hedu {
 
     bool placeable(int i) const {
         if (cells[i]) return false;
-        for (int j : b->nbr[i]) if (j >= 0 && !cells[j]) return true;
+        for (int j : b->adj(i)) if (!cells[j]) return true;
         return false;
     }
 
@@ -138,33 +180,45 @@ class Hedu {
         return false;
     }
 
-    // reduce every stack of colour to its region count; true when one left
+    // the regions next to every stack, for the labels as they are (they
+    // change only when the occupancy does)
+    std::vector<uint8_t> near_;
+    void count_near() {
+        near_.resize((size_t)b->n);
+        for (int j = 0; j < b->n; ++j) near_[j] = cells[j] ? (uint8_t)regions_near(j) : 0;
+    }
+
+    // reduce every stack of colour to its region count (near_); true when one left
     bool reduce(int colour, int gainer) {
-        std::vector<std::pair<int, int>> todo;
         int taken = 0;
+        bool gone = false;
         for (int j = 0; j < b->n; ++j) {
             int c = cells[j];
             if (!c || (c & 1) != colour) continue;
-            int k = regions_near(j);
-            if ((c >> 1) > k) { todo.push_back({j, k ? ((k << 1) | colour) : 0}); taken += (c >> 1) - k; }
+            int k = near_[j];
+            if ((c >> 1) > k) {
+                change(j, k ? ((k << 1) | colour) : 0);
+                taken += (c >> 1) - k;
+                gone |= k == 0;
+            }
         }
-        bool gone = false;
-        for (auto& t : todo) { change(t.first, t.second); gone |= t.second == 0; }
         s.prisoners[gainer] += taken;
         return gone;
     }
 
     void place(int i, int mover) {
         change(i, (1 << 1) | mover);
-        label_regions();
-        int h = regions_near(i);
+        if (lvalid_ && lkey_ == (zo ^ okey(i))) label_after_fill(i);
+        else label_regions();
+        count_near();
+        int h = near_[i];
         if (h != 1) put(i, (h << 1) | mover);   // the change already holds the empty plot
-        if (reduce(1 - mover, mover)) label_regions();
-        if (reduce(mover, 1 - mover)) label_regions();
+        if (reduce(1 - mover, mover)) { label_regions(); count_near(); }
+        if (reduce(mover, 1 - mover)) { label_regions(); count_near(); }
         for (int j = 0; j < b->n; ++j) {
             int c = cells[j];
             if (!c) continue;
-            int k = regions_near(j);
+            int k = near_[j];
             if ((c >> 1) < k) change(j, (k << 1) | (c & 1));
         }
     }
@@ -173,7 +227,7 @@ class Hedu {
 
     int liberties(int j) const {
         int k = 0;
-        for (int x : b->nbr[j]) if (x >= 0 && !cells[x]) ++k;
+        for (int x : b->adj(j)) if (!cells[x]) ++k;
         return k;
     }
 
@@ -198,12 +252,12 @@ class Hedu {
                     for (int x : b->nbr[j]) if (x == gone_e[k]) freed = true;
                 if (!freed) key ^= okey(j);
             }
-            if (!occ_seen.count(key)) return false;
+            if (!occ_seen.contains(key)) return false;
         }
         HScalars saved = s;
         size_t mark = changes_.size();
         place(i, mover);
-        bool rep = reps.maybe_seen(z) && reps.seen(z, board_bytes());
+        bool rep = reps.seen(z, cells.data());
         while (changes_.size() > mark) { put(changes_.back().first, changes_.back().second); changes_.pop_back(); }
         s = saved;
         return rep;
@@ -211,7 +265,13 @@ class Hedu {
 
     std::vector<Step> legal() {
         std::vector<Step> out;
-        if (s.over) return out;
+        legal(out);
+        return out;
+    }
+
+    void legal(std::vector<Step>& out) {
+        out.clear();
+        if (s.over) return;
         // a given position may hold stacks with no empty neighbour: they leave
         // at the first placement, so every placement is played out
         bool dead = false;
@@ -224,18 +284,55 @@ class Hedu {
         }
         if (s.phase != H_OPENING) out.push_back({PASS, 0});
         if (s.phase == H_SWAP) out.push_back({SWAP, 0});
-        return out;
     }
 
     bool turn_open() const { return false; }
 
+    // every step the draw can give now (see Dendria::drawable)
+    bool drawable(std::vector<Step>& out) {
+        out.clear();
+        if (s.over || s.phase != H_TURN) return false;
+        bool dead = false;
+        if (o.superko)
+            for (int j = 0; j < b->n && !dead; ++j) if (cells[j] && !liberties(j)) dead = true;
+        for (int i = 0; i < b->n; ++i)
+            if (placeable(i) && !(o.superko && place_repeats(i, s.to_move, dead))) out.push_back({PLACE, i});
+        return true;
+    }
+
+    // The random playouts' draw (see Dendria::draw_step): a legal placement,
+    // uniformly, by drawing plots until one may take a stack; false after
+    // `tries` times as many draws as plots, and 8 more (the caller then
+    // lists legal()).
+    bool draw_step(Rng& rng, int tries, Step& out) {
+        if (s.over || s.phase != H_TURN) return false;   // (no swap to draw)
+        int dead = -1;   // found on the first draw that needs it
+        for (int t = 0, all = tries * b->n + 8; t < all; ++t) {
+            int i = rng.below(b->n);
+            if (!placeable(i)) continue;
+            if (o.superko) {
+                if (dead < 0) {
+                    dead = 0;
+                    for (int j = 0; j < b->n && !dead; ++j) if (cells[j] && !liberties(j)) dead = 1;
+                }
+                if (place_repeats(i, s.to_move, dead)) continue;
+            }
+            out = {PLACE, i};
+            return true;
+        }
+        return false;
+    }
+
     void do_step(const Step& st) {
-        Rec rec{st, s, changes_.size(), false, 0};
+        Rec rec{st, s, changes_.size(), false, false, nregions_};
         int mover = s.to_move;
         if (st.verb == PLACE) {
+            if (lvalid_ && lkey_ == zo) {   // keep the labels for the undo
+                rec.labels = true;
+                label_saves_.insert(label_saves_.end(), label_.begin(), label_.end());
+            }
             place(st.arg, mover);
             rec.recorded = true;
-            rec.h = z;
             record(z);
             s.passes = 0;
             s.phase = s.phase == H_OPENING ? H_SWAP : H_TURN;
@@ -259,11 +356,19 @@ class Hedu {
         if (undo_.empty()) return false;
         Rec rec = undo_.back();
         undo_.pop_back();
-        if (rec.recorded) unrecord(rec.h);   // the board it recorded: before taking it back
+        if (rec.recorded) unrecord();
         while (changes_.size() > rec.ch_begin) {
             auto ch = changes_.back();
             changes_.pop_back();
             put(ch.first, ch.second);
+        }
+        if (rec.labels) {
+            size_t n = (size_t)b->n;
+            std::copy(label_saves_.end() - (long)n, label_saves_.end(), label_.begin());
+            label_saves_.resize(label_saves_.size() - n);
+            lvalid_ = true;
+            lkey_ = zo;
+            nregions_ = rec.nregions;
         }
         s = rec.saved;
         return true;
@@ -285,48 +390,46 @@ class Hedu {
     }
 
     // scratch of score(), kept between calls
-    std::vector<int> gid_, gstamp_;
+    std::vector<int> gid_, rstamp_, live_;   // live_: the regions next to a group
     std::vector<std::pair<int, int>> ginfo_;            // per group: (code, size)
     std::vector<std::vector<int>> rgroups_;             // per region: the groups next to it
     Pairs lists_[2], all_[2];
 
     std::array<double, 2> score() {
         int n = b->n;
-        // groups: one colour and one height
+        int regions = label_regions();
+        if ((int)rgroups_.size() < regions) rgroups_.resize(regions);
+        rstamp_.assign(regions, -1);
+        live_.clear();
+        // groups (one colour and one height), and the regions each touches
         gid_.assign(n, -1);
         ginfo_.clear();
         for (int i = 0; i < n; ++i) {
-            if (!cells[i] || gid_[i] >= 0) continue;
+            int c = cells[i];
+            if (!c || gid_[i] >= 0) continue;
             int g = (int)ginfo_.size();
             queue_.clear();
             queue_.push_back(i);
             gid_[i] = g;
             for (size_t q = 0; q < queue_.size(); ++q)
-                for (int j : b->nbr[queue_[q]])
-                    if (j >= 0 && gid_[j] < 0 && cells[j] == cells[i]) { gid_[j] = g; queue_.push_back(j); }
-            ginfo_.push_back({cells[i], (int)queue_.size()});
+                for (int j : b->adj(queue_[q])) {
+                    int cj = cells[j];
+                    if (!cj) {
+                        int r = label_[j];
+                        if (rstamp_[r] != g) {
+                            if (rstamp_[r] < 0) { live_.push_back(r); rgroups_[r].clear(); }
+                            rstamp_[r] = g;
+                            rgroups_[r].push_back(g);
+                        }
+                    } else if (cj == c && gid_[j] < 0) {
+                        gid_[j] = g;
+                        queue_.push_back(j);
+                    }
+                }
+            ginfo_.push_back({c, (int)queue_.size()});
         }
-        int regions = label_regions();
         std::array<double, 2> total{};
-        gstamp_.assign(ginfo_.size(), -1);
-        if ((int)rgroups_.size() < regions) rgroups_.resize(regions);
-        for (int r = 0; r < regions; ++r) rgroups_[r].clear();
-        // each region's groups: walk the empty plots by region
-        for (int i = 0; i < n; ++i) {
-            if (cells[i]) continue;
-            int r = label_[i];
-            for (int j : b->nbr[i]) {
-                if (j < 0 || !cells[j]) continue;
-                int g = gid_[j];
-                if (gstamp_[g] == r) continue;
-                // a group may have been seen for this region at another plot
-                bool dup = false;
-                for (int x : rgroups_[r]) if (x == g) { dup = true; break; }
-                gstamp_[g] = r;
-                if (!dup) rgroups_[r].push_back(g);
-            }
-        }
-        for (int r = 0; r < regions; ++r) {
+        for (int r : live_) {   // (a region next to no group controls nothing)
             lists_[0].clear();
             lists_[1].clear();
             for (int g : rgroups_[r]) {
@@ -349,20 +452,10 @@ class Hedu {
     double evaluation_extra(double margin, int) { return margin; }
 
     std::string rows_text() const {
-        std::string out;
-        for (size_t r = 0; r < b->rows.size(); ++r) {
-            if (r) out += '/';
-            int run = 0;
-            for (int i : b->rows[r]) {
-                int c = cells[i];
-                if (!c) { ++run; continue; }
-                if (run) { out += std::to_string(run); run = 0; }
-                out += (c & 1) ? 'w' : 'b';
-                out += (char)('0' + (c >> 1));
-            }
-            if (run) out += std::to_string(run);
-        }
-        return out;
+        return dk::rows_text(*b, cells, [](int c, std::string& out) {
+            out += (c & 1) ? 'w' : 'b';
+            out += (char)('0' + (c >> 1));
+        });
     }
 };
 

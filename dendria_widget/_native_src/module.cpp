@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 
 #include "dendria.hpp"
 #include "hedu.hpp"
@@ -39,6 +40,10 @@ std::shared_ptr<Board> make_board(const std::vector<std::array<int, 6>>& nbr,
     b->names = names;
     b->rows = rows;
     for (int i = 0; i < b->n; ++i) b->by_name[names[i]] = i;
+    for (auto& six : b->nbr)
+        for (int j : six)
+            if (j < -1 || j >= b->n) throw std::invalid_argument("a neighbour leaves the board");
+    b->finish();
     return b;
 }
 
@@ -164,20 +169,28 @@ void play_text(N& g, const std::string& text) {
 
 // Random games to the end from a state: uniform over the legal steps,
 // drawn again while a pass is drawn and another step is legal (the bench's
-// playout). Returns per game (steps, winner: 0, 1 or -1 for a draw).
+// playout). The engine's draw_step() draws first (up to DRAWS times as many
+// plots, or a turn's slots, as there are, and 8 more): the same distribution
+// without listing every legal step. Returns per game (steps, winner: 0, 1 or
+// -1 for a draw).
+constexpr int DRAWS = 3;
 template <class E>
 std::vector<std::pair<int, int>> playouts(const E& start, int games, uint64_t seed, int cap) {
     std::vector<std::pair<int, int>> out;
+    std::vector<Step> legal;
     for (int k = 0; k < games; ++k) {
         E e(start);
         Rng rng(seed * 1000003ULL + (uint64_t)k);
         int n = 0;
         while (n < cap) {
-            auto legal = e.legal();
-            int m = (int)legal.size();
-            if (!m) break;
-            Step st = legal[m > 1 ? rng.below(m) : 0];
-            while (st.verb == PASS && m > 1) st = legal[rng.below(m)];
+            Step st;
+            if (!e.draw_step(rng, DRAWS, st)) {
+                e.legal(legal);
+                int m = (int)legal.size();
+                if (!m) break;
+                st = legal[m > 1 ? rng.below(m) : 0];
+                while (st.verb == PASS && m > 1) st = legal[rng.below(m)];
+            }
             e.do_step(st);
             ++n;
         }
@@ -239,6 +252,12 @@ py::class_<N> bind_common(py::class_<N> c) {
         .def("ending", [](N& g) { return g.e.s.ending; })
         .def("turn_open", [](N& g) { return g.e.turn_open(); })
         .def("score", [](N& g) { return g.e.score(); })
+        // the steps random_playouts' draw can give now, or None where it does not draw
+        .def("drawable", [](N& g) -> std::optional<std::vector<std::string>> {
+            std::vector<Step> steps;
+            if (!g.e.drawable(steps)) return std::nullopt;
+            return texts(g, steps);
+        })
         .def("copy", [](const N& g) { return std::make_unique<N>(g); })
         .def("playouts", [](const N& g, int games, uint64_t seed, int cap) {
             py::gil_scoped_release nogil;
