@@ -497,7 +497,7 @@ def test_each_lesson_leads_to_puzzles_of_its_goals_and_edition():
         for name in goals or ():
             assert links.lesson_of(goal(name)).name == lesson.name
     assert links.for_lesson("06_capture") == (("dendria-classic",), ("capture", "save"))
-    assert links.for_lesson("13_hedu_score")[1] == ("control", "value", "bonus")
+    assert links.for_lesson("16_hedu_score")[1] == ("control", "value", "bonus")
 
 
 def test_a_renumbered_lesson_keeps_its_puzzles():
