@@ -34,6 +34,7 @@ from .controls import ExplainTab, MovesTab, TurnControls
 from .panels import EditorPanel, RulesPanel
 from .players_panel import PlayersPanel
 from .api import CONTROLS, SessionAPI
+from .still import LeavesPicture
 from .probe import THEME_VARS, ThemeFollower, _resolve_theme, page_theme, probe_html
 
 if TYPE_CHECKING:  # for the type hints only
@@ -49,7 +50,7 @@ log = logging.getLogger("dendria_widget.widget")
 
 
 
-class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
+class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
     """A board you can play, explore and edit with the mouse.
 
     ``BoardWidget(game=None, *, width=540, overlays=(), show_names=True,
@@ -156,6 +157,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
                                                        align_items="flex-start"))
         self.children = [self.main]
         self.add_class("dendria-board-widget")
+        self._leave_picture()
 
     def place_beside(self, parts: Iterable[widgets.Widget], compact: bool = False) -> None:
         """Put ``parts`` (e.g. a lesson's exercise and verdict) at the top of
@@ -396,15 +398,26 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         if not self.sync():
             self.redraw()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if data is None:
-            data = {"text/plain": repr(self)}
-        try:
-            data.update(self.still_pictures())
-        except Exception:  # noqa: BLE001 - the widget view must show regardless
-            log.exception("the board's picture could not be made")
-        return data
+    # ------------------------------------------- the picture left behind
+    def live_words(self) -> str:
+        return (f"A board of {self.game.variant.title}: you play on it here when this "
+                "cell runs in Jupyter (Shift+Enter).")
+
+    def still_words(self) -> str:
+        return "A picture of the board: run this cell (Shift+Enter) to play on it again."
+
+    def still_html(self) -> str:
+        """The board as it shows now (see :meth:`export_scene`), in the
+        light and the dark theme when it follows the page's, else in its own."""
+        from ..render.svg import scene_to_svg, themed_picture
+
+        width = self.board_canvas.width
+        if self.follow_page:
+            light, dark = (scene_to_svg(self.session.export_scene(t, width))
+                           for t in ("light", "dark"))
+        else:
+            light = dark = self.to_svg()
+        return themed_picture(light, dark, f"The board of a game of {self.game.variant.title}")
 
     def __repr__(self) -> str:
         return f"BoardWidget({self.game!r})"
