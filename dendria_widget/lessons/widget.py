@@ -117,7 +117,7 @@ class LessonWidget(LeavesPicture, widgets.VBox):
         self.step_label = widgets.HTML()
         self.progress = widgets.IntProgress(min=0, max=len(lesson), value=1,
                                             bar_style="info",
-                                            layout=widgets.Layout(width="160px"))
+                                            layout=widgets.Layout(width="120px"))
         self.solved_label = widgets.HTML()
         # one row: the lesson's title and its navigation
         self.nav = widgets.HBox([self.heading, self.prev_button, self.next_button,
@@ -141,6 +141,7 @@ class LessonWidget(LeavesPicture, widgets.VBox):
 
         self.prompt_out = widgets.Output(layout=widgets.Layout(max_height=PROMPT_HEIGHT,
                                                                overflow="auto"))
+        self.prompt_out.add_class("dendria-lesson-prompt")
         self.check_button = _button("Check", "is the position on the board right?", "success")
         self.hint_button = _button("Hint", "a hint: first a sentence, then where to look", "")
         self.solution_button = _button("Show solution", "play a solution step by step", "")

@@ -48,6 +48,13 @@ __all__ = ["BoardWidget", "page_theme", "SCALE", "LAYERS", "THEME_VARS"]
 
 log = logging.getLogger("dendria_widget.widget")
 
+#: beside a lesson's words (a compact layout): how much larger than its width
+#: the board may grow on a large screen, the fewest pixels it gives way to on
+#: a narrow one, and the narrowest the words' column gets
+COMPACT_GROW = 1.6
+COMPACT_MIN = 320
+COMPACT_SIDE = 230
+
 
 
 class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
@@ -142,7 +149,9 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
         # the board has a column of its own (nothing above or below it moves
         # it); the lines, the buttons and the tabs stand beside it on a wide
         # page, below it on a narrow one
-        self.left = widgets.VBox([self.style, self.theme_probe, self.canvas],
+        # the size rules only a style sheet can say (see _size_layout)
+        self.size_style = widgets.HTML("", layout=widgets.Layout(height="0px", margin="0"))
+        self.left = widgets.VBox([self.style, self.size_style, self.theme_probe, self.canvas],
                                  layout=widgets.Layout(width=f"{self.width + 8}px",
                                                        max_width="100%", flex="0 0 auto",
                                                        margin="0 12px 0 0"))
@@ -169,6 +178,10 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
         if compact:
             self.side.children = [*parts, c.status_line, c.actions, c.choices, c.hint_line,
                                   c.header, c.nav, c.mode_buttons, self.tabs]
+            self._compact = True
+            self.side.layout.min_width = f"{COMPACT_SIDE}px"
+            self.side.layout.flex = f"1 1 {COMPACT_SIDE}px"
+            self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
         else:
             self.side.children = [*parts, c.header, c.status_line, c.hint_line, c.choices,
                                   c.actions, c.nav, c.mode_buttons, self.tabs]
@@ -233,16 +246,37 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
         c.step_button.layout.display = None if on else "none"
         # presenting: the status line and the buttons under the board, the
         # board as large as the window leaves room for them
-        self.side.layout.flex = "1 1 100%" if on else "1 1 280px"
+        side = COMPACT_SIDE if getattr(self, "_compact", False) else 280
+        self.side.layout.flex = "1 1 100%" if on else f"1 1 {side}px"
         self.side.layout.max_width = "none" if on else "480px"
         self.board_canvas.forget()
         self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
 
     def _size_layout(self, w: int, h: int) -> None:
         """The board's column is as wide as its canvas shows (see
-        ``BoardCanvas.size_layout``: it shrinks to fit the window's height)."""
-        shown = self.board_canvas.size_layout(w, h)
-        self.left.layout.width = f"calc({shown} + 8px)"
+        ``BoardCanvas.size_layout``: it shrinks to fit the window's height).
+        Beside a lesson's words (``place_beside(compact=True)``) on a large
+        screen the board grows with the window, up to COMPACT_GROW times its
+        width (at device scale 1 only: at 2 and more it stays at its width,
+        drawn at 2x, never scaled up); on a narrow page it gives way to the
+        words down to COMPACT_MIN pixels, so that they stay beside it."""
+        compact = getattr(self, "_compact", False) and not self.session.presenting
+        shown = self.board_canvas.size_layout(w, h, COMPACT_GROW if compact else 1.0)
+        width = f"calc({shown} + 8px)"
+        rule = ""
+        if compact:
+            room = f"max({COMPACT_MIN}px, calc(100% - {COMPACT_SIDE + 40}px))"
+            width = f"min({width}, {room})"
+            one = shown.replace(f"min({round(w * COMPACT_GROW)}px,", f"min({w}px,", 1)
+            uid = f"dendria-b{id(self):x}"
+            self.left.add_class(uid)
+            rule = ("<style>@media (min-resolution: 1.5dppx) {"
+                    f".{uid} {{ width: min(calc({one} + 8px), {room}) !important }}"
+                    f".{uid} .dendria-board {{ max-width: min({one}, 100%) !important }}"
+                    "}</style>")
+        self.left.layout.width = width
+        if getattr(self, "size_style", None) is not None and self.size_style.value != rule:
+            self.size_style.value = rule
 
     # ---------------------------------------------- the session's state
     @property
