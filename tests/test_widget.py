@@ -835,7 +835,10 @@ def test_the_board_has_a_column_of_its_own_and_the_lines_beside_it_wrap():
     w = BoardWidget(g)
     # nothing above or below the canvas in its column: a message, a choice or
     # a verdict elsewhere never moves the board
-    assert [c for c in w.left.children if c not in (w.style, w.theme_probe)] == [w.canvas]
+    # (the style holders take no room: height 0)
+    assert [c for c in w.left.children
+            if c not in (w.style, w.size_style, w.theme_probe)] == [w.canvas]
+    assert w.size_style.layout.height == "0px"
     assert w.status_line in w.side.children and w.actions in w.side.children
     # the status and the score wrap: no ellipsis, nothing hidden
     assert "ellipsis" not in w.style.value and "overflow: hidden" not in w.style.value
