@@ -1187,11 +1187,13 @@ def test_a_lesson_cell_shows_the_live_lesson_then_its_still_picture(monkeypatch,
 
 
 def test_beside_a_lessons_words_the_board_grows_on_a_large_screen_and_gives_way_on_a_narrow_one():
-    # a compact layout (a lesson): up to COMPACT_GROW times its width where
-    # the window's height allows, never narrower than COMPACT_MIN nor leaving
-    # the words less than COMPACT_SIDE; at device scale 2 and more a style
-    # rule keeps it at its width (drawn at 2x, never scaled up)
-    from dendria_widget.widget.board import COMPACT_GROW, COMPACT_MIN, COMPACT_SIDE
+    # a compact layout (a lesson): never narrower than COMPACT_MIN nor
+    # leaving the words less than COMPACT_SIDE; in a window COMPACT_WIDE
+    # wide at device scale 1, up to COMPACT_GROW times its width where the
+    # window's height allows (a style rule: at device scale 2 it keeps its
+    # width, drawn at 2x, never scaled up)
+    from dendria_widget.widget.board import (COMPACT_GROW, COMPACT_MIN, COMPACT_SIDE,
+                                             COMPACT_WIDE)
 
     plain = BoardWidget(Game("dendria-classic", size=7), width=460)
     assert plain.canvas.layout.max_width.startswith("min(460px, 100%, calc((100vh - 140px)")
@@ -1199,13 +1201,13 @@ def test_beside_a_lessons_words_the_board_grows_on_a_large_screen_and_gives_way_
     w = BoardWidget(Game("dendria-classic", size=7), width=460)
     w.place_beside([], compact=True)
     big = round(460 * COMPACT_GROW)
-    assert w.canvas.layout.max_width.startswith(f"min({big}px, 100%, calc((100vh - 140px)")
+    assert w.canvas.layout.max_width == plain.canvas.layout.max_width
     assert w.left.layout.width.endswith(
         f"max({COMPACT_MIN}px, calc(100% - {COMPACT_SIDE + 40}px)))")
     assert w.side.layout.min_width == f"{COMPACT_SIDE}px"
     rule = w.size_style.value
-    assert "@media (min-resolution: 1.5dppx)" in rule and "min(460px, calc((100vh" in rule
-    assert f"{big}px" not in rule
+    assert f"@media (min-width: {COMPACT_WIDE}px) and (max-resolution: 1.49dppx)" in rule
+    assert f"min({big}px, calc((100vh - 140px)" in rule
     (uid,) = [c for c in w.left._dom_classes if c.startswith("dendria-b")]
     assert f".{uid} .dendria-board" in rule
     # presenting: the presenter's own layout, no growth

@@ -49,9 +49,11 @@ __all__ = ["BoardWidget", "page_theme", "SCALE", "LAYERS", "THEME_VARS"]
 log = logging.getLogger("dendria_widget.widget")
 
 #: beside a lesson's words (a compact layout): how much larger than its width
-#: the board may grow on a large screen, the fewest pixels it gives way to on
-#: a narrow one, and the narrowest the words' column gets
+#: the board may grow on a large screen (a window at least COMPACT_WIDE
+#: pixels wide), the fewest pixels it gives way to on a narrow one, and the
+#: narrowest the words' column gets
 COMPACT_GROW = 1.6
+COMPACT_WIDE = 1600
 COMPACT_MIN = 320
 COMPACT_SIDE = 230
 
@@ -255,24 +257,27 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
     def _size_layout(self, w: int, h: int) -> None:
         """The board's column is as wide as its canvas shows (see
         ``BoardCanvas.size_layout``: it shrinks to fit the window's height).
-        Beside a lesson's words (``place_beside(compact=True)``) on a large
-        screen the board grows with the window, up to COMPACT_GROW times its
-        width (at device scale 1 only: at 2 and more it stays at its width,
-        drawn at 2x, never scaled up); on a narrow page it gives way to the
-        words down to COMPACT_MIN pixels, so that they stay beside it."""
+        Beside a lesson's words (``place_beside(compact=True)``): on a narrow
+        page the board gives way to the words down to COMPACT_MIN pixels, so
+        that they stay beside it; in a window wider than COMPACT_WIDE pixels
+        at device scale 1 it grows with the window, up to COMPACT_GROW times
+        its width (its canvas is drawn at twice its CSS size, so it stays
+        sharp; at device scale 2 and more it keeps its width, never scaled
+        up). Both are rules of a style sheet of its own (``size_style``)."""
         compact = getattr(self, "_compact", False) and not self.session.presenting
-        shown = self.board_canvas.size_layout(w, h, COMPACT_GROW if compact else 1.0)
+        big = self.board_canvas.size_layout(w, h, COMPACT_GROW) if compact else ""
+        shown = self.board_canvas.size_layout(w, h)
         width = f"calc({shown} + 8px)"
         rule = ""
         if compact:
             room = f"max({COMPACT_MIN}px, calc(100% - {COMPACT_SIDE + 40}px))"
             width = f"min({width}, {room})"
-            one = shown.replace(f"min({round(w * COMPACT_GROW)}px,", f"min({w}px,", 1)
             uid = f"dendria-b{id(self):x}"
             self.left.add_class(uid)
-            rule = ("<style>@media (min-resolution: 1.5dppx) {"
-                    f".{uid} {{ width: min(calc({one} + 8px), {room}) !important }}"
-                    f".{uid} .dendria-board {{ max-width: min({one}, 100%) !important }}"
+            rule = (f"<style>@media (min-width: {COMPACT_WIDE}px) and "
+                    "(max-resolution: 1.49dppx) {"
+                    f".{uid} {{ width: min(calc({big} + 8px), {room}) !important }}"
+                    f".{uid} .dendria-board {{ max-width: min({big}, 100%) !important }}"
                     "}</style>")
         self.left.layout.width = width
         if getattr(self, "size_style", None) is not None and self.size_style.value != rule:
