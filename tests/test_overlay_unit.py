@@ -93,3 +93,31 @@ def test_unregistered_it_is_gone_and_names_are_checked():
         build_scene(Game("dendria-classic", size=4), overlays={"plantable"})
     with pytest.raises(DendriaError, match="no overlay"):
         overlays.unregister("plantable")
+
+
+def test_the_scene_names_no_overlay_and_each_built_in_overlay_is_its_own_file():
+    # the scene builder knows no overlay by name: every overlay's facts,
+    # shapes, caption and key live in its own unit file, and no other file
+    # of the render layer writes its tags' or key entries' names
+    import re
+    import sys
+    from pathlib import Path
+
+    from dendria_widget.render import scene
+
+    render = Path(scene.__file__).parent
+    files = {p: p.read_text() for p in [*render.glob("*.py"), *render.glob("overlays/*.py")]}
+    scene_src = files[Path(scene.__file__)]
+    built_in = [u for u in overlays.units() if type(u).__module__.startswith("dendria_widget.")]
+    assert len(built_in) == 9
+    for u in built_in:
+        assert not re.search(rf"\b{u.name}\b", scene_src, re.I), \
+            f"render/scene.py names the overlay {u.name!r}"
+        own = Path(sys.modules[type(u).__module__].__file__)
+        assert own.stem == u.name, f"{u.name} lives in {own.name}"
+        # its legends ("roots:edge") are written in its own file only
+        legend = re.compile(rf"""["']{u.name}:""")
+        assert legend.search(files[own]), f"{own.name} writes no {u.name}: legend"
+        assert [p.name for p, src in files.items() if legend.search(src)] == [own.name]
+        # it draws and captions itself (no caption function elsewhere)
+        assert f"def {u.name}_caption(" in files[own]

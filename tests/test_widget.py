@@ -350,9 +350,10 @@ def test_mimebundle_has_svg_and_exports(tmp_path):
     w = BoardWidget(g)
     bundle = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    svg = bundle["image/svg+xml"]
+    # the picture is the second output (widget/still.py), not in the live one
+    assert "image/svg+xml" not in bundle and "image/png" not in bundle
+    svg = w.to_svg()
     assert svg.lstrip().startswith("<svg") and svg.rstrip().endswith("</svg>")
-    assert w.to_svg() == svg
     p = w.save_svg(tmp_path / "b.svg")
     assert open(p).read() == svg
     p = w.save_png(tmp_path / "b.png")
@@ -834,7 +835,10 @@ def test_the_board_has_a_column_of_its_own_and_the_lines_beside_it_wrap():
     w = BoardWidget(g)
     # nothing above or below the canvas in its column: a message, a choice or
     # a verdict elsewhere never moves the board
-    assert [c for c in w.left.children if c not in (w.style, w.theme_probe)] == [w.canvas]
+    # (the style holders take no room: height 0)
+    assert [c for c in w.left.children
+            if c not in (w.style, w.size_style, w.theme_probe)] == [w.canvas]
+    assert w.size_style.layout.height == "0px"
     assert w.status_line in w.side.children and w.actions in w.side.children
     # the status and the score wrap: no ellipsis, nothing hidden
     assert "ellipsis" not in w.style.value and "overflow: hidden" not in w.style.value
@@ -1022,32 +1026,77 @@ def test_export_saves_the_picture_and_the_record_and_says_where(tmp_path):
     assert w.status.startswith("Cannot export to ") and w.status_kind == "refused"
 
 
-def test_the_saved_output_has_a_still_picture_that_says_to_run_the_cell():
-    import base64
-    import io
+def test_the_saved_output_has_a_still_picture_that_says_to_run_the_cell(monkeypatch):
+    # shown in a notebook, the board makes two outputs: the live widget (with
+    # words for front ends that cannot draw it), then its picture as it
+    # shows now, light and dark, with the style of widget/still.py
+    import IPython.display
 
-    from PIL import Image
+    from dendria_widget.render.svg import data_uri, scene_to_svg
+    from dendria_widget.widget.still import LIVE, STILL_STYLE
 
+    shown = []
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda obj, raw=False, **kw: shown.append((obj, raw)))
     w = BoardWidget(Game("dendria-classic", size=5))
     w.click_cell("c3")
-    bundle = w._repr_mimebundle_()
-    assert bundle["image/svg+xml"] == w.to_svg()
-    png = Image.open(io.BytesIO(base64.b64decode(bundle["image/png"])))
-    scene = w.export_scene()
-    assert png.size[0] == round(scene.width) and png.size[1] > scene.height
-    still = w.still_pictures()
-    assert still["image/png"] == bundle["image/png"]
-    # under the picture, the whole line saying to run the cell, in words
-    from dendria_widget.widget.api import RUN_AGAIN
+    assert LIVE in w._dom_classes
+    w._ipython_display_()
+    assert [raw for _, raw in shown] == [True, True]
+    live, still = shown[0][0], shown[1][0]
+    assert "application/vnd.jupyter.widget-view+json" in live
+    assert "Shift+Enter" in live["text/html"] and "Dendria, classic edition" in live["text/plain"]
+    assert "application/vnd.jupyter.widget-view+json" not in still
+    html = still["text/html"]
+    assert html.startswith("<div class='dendria-still'>") and STILL_STYLE in html
+    assert "run this cell (Shift+Enter)" in html and "run this cell" in still["text/plain"]
+    # the picture is what the board shows now (the seed planted on c3), in both themes
+    for theme in ("light", "dark"):
+        svg = scene_to_svg(w.session.export_scene(theme, w.board_canvas.width))
+        assert data_uri(svg) in html
+    assert "piece:c3" not in html           # tags are for tests of the SVG, not a reader
+    # a board given its own theme keeps it in the picture
+    hc = BoardWidget(Game("dendria-classic", size=5), theme="high-contrast")
+    assert hc.still_html().count(data_uri(hc.to_svg())) == 2
 
-    kept = w.still_scene()
-    said = [t for t in kept.shapes() if t.tag == "run-again"]
-    assert " ".join(t.text for t in said) == RUN_AGAIN
-    assert png.size == (round(kept.width), round(kept.height))
-    assert all(scene.height < t.y < kept.height for t in said)
-    narrow = BoardWidget(Game("dendria-classic", size=2), width=200).still_scene()
-    said = [t for t in narrow.shapes() if t.tag == "run-again"]
-    assert len(said) >= 2 and " ".join(t.text for t in said) == RUN_AGAIN
+
+def test_every_widget_the_package_shows_leaves_its_picture(monkeypatch, tmp_path):
+    # one mechanism (widget/still.py) for the board, a lesson, the puzzle
+    # trainer and the lessons' progress: each makes the live output and then
+    # its still, marked live while its view is on the page
+    import IPython.display
+
+    from dendria_widget import puzzles
+    from dendria_widget.lessons import LessonsProgress, LessonWidget
+    from dendria_widget.lessons.progress import Progress
+    from dendria_widget.puzzles.progress import PuzzleProgress
+    from dendria_widget.widget.still import LIVE, STILL_STYLE, LeavesPicture
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda obj, raw=False, **kw: shown.append(obj))
+    made = [BoardWidget(Game("hedu", size=4)),
+            LessonWidget("02_roots", progress=Progress(tmp_path / "p.json")),
+            puzzles.Trainer(progress=PuzzleProgress(tmp_path / "puzzles.json")),
+            LessonsProgress(progress=Progress(tmp_path / "p.json"))]
+    for w in made:
+        assert isinstance(w, LeavesPicture) and LIVE in w._dom_classes
+        shown.clear()
+        w._ipython_display_()
+        live, still = shown
+        assert "application/vnd.jupyter.widget-view+json" in live
+        assert "Shift+Enter" in live["text/html"] and "Shift+Enter" in live["text/plain"]
+        assert STILL_STYLE in still["text/html"] and "Shift+Enter" in still["text/plain"]
+        for bad in ("None", "{'", "PosixPath", "Widget("):
+            assert bad not in still["text/html"].replace(STILL_STYLE, "")
+    for w in made[:3]:      # a board in each: its picture, light and dark
+        html = w.still()["text/html"]
+        assert "class='dw-light'" in html and "class='dw-dark'" in html
+    # the trainer's picture: its goal, then its board
+    trainer = made[2]
+    assert trainer.board.still_html() in trainer.still()["text/html"]
+    # the progress table as saved
+    assert "<table class='dendria-progress'>" in made[3].still()["text/html"]
 
 
 def test_loads_of_every_size_and_edition_into_a_used_board_widget():
@@ -1104,7 +1153,7 @@ def test_a_lesson_cell_shows_the_live_lesson_then_its_still_picture(monkeypatch,
 
     from dendria_widget.lessons import LessonWidget
     from dendria_widget.lessons.progress import Progress
-    from dendria_widget.lessons.widget import STILL_STYLE
+    from dendria_widget.widget.still import STILL_STYLE
 
     shown = []
     monkeypatch.setattr(IPython.display, "display",
@@ -1124,8 +1173,8 @@ def test_a_lesson_cell_shows_the_live_lesson_then_its_still_picture(monkeypatch,
     # the style: hidden while the lesson lives; the widget's output hidden
     # once ipywidgets could not draw it ("model not found"); no :has() in a
     # :has() (browsers drop such a rule)
-    assert ".jp-OutputArea:has(.dendria-lesson) > .jp-OutputArea-child:has(.dendria-still)" \
-        in STILL_STYLE
+    assert ".jp-OutputArea:has(.dendria-live) > .jp-OutputArea-child:has(.dendria-still)" \
+        in STILL_STYLE and "dendria-live" in lw._dom_classes
     assert ".jp-OutputArea-child:has(> .jp-OutputArea-output.jupyter-widgets)" in STILL_STYLE
     for rule in STILL_STYLE.split("}"):
         assert rule.count(":has(") <= 2 and ":has(> .jp-OutputArea-output.jupyter-widgets:" \
@@ -1135,3 +1184,33 @@ def test_a_lesson_cell_shows_the_live_lesson_then_its_still_picture(monkeypatch,
     lw.go(2)
     lw._ipython_display_()
     assert lw.lesson.picture(2, 0)["text/html"] in shown[1][0]["text/html"]
+
+
+def test_beside_a_lessons_words_the_board_grows_on_a_large_screen_and_gives_way_on_a_narrow_one():
+    # a compact layout (a lesson): never narrower than COMPACT_MIN nor
+    # leaving the words less than COMPACT_SIDE; in a window COMPACT_WIDE
+    # wide at device scale 1, up to COMPACT_GROW times its width where the
+    # window's height allows (a style rule: at device scale 2 it keeps its
+    # width, drawn at 2x, never scaled up)
+    from dendria_widget.widget.board import (COMPACT_GROW, COMPACT_MIN, COMPACT_SIDE,
+                                             COMPACT_WIDE)
+
+    plain = BoardWidget(Game("dendria-classic", size=7), width=460)
+    assert plain.canvas.layout.max_width.startswith("min(460px, 100%, calc((100vh - 140px)")
+    assert plain.size_style.value == ""
+    w = BoardWidget(Game("dendria-classic", size=7), width=460)
+    w.place_beside([], compact=True)
+    big = round(460 * COMPACT_GROW)
+    assert w.canvas.layout.max_width == plain.canvas.layout.max_width
+    assert w.left.layout.width.endswith(
+        f"max({COMPACT_MIN}px, calc(100% - {COMPACT_SIDE + 40}px)))")
+    assert w.side.layout.min_width == f"{COMPACT_SIDE}px"
+    rule = w.size_style.value
+    assert f"@media (min-width: {COMPACT_WIDE}px) and (max-resolution: 1.49dppx)" in rule
+    assert f"min({big}px, calc((100vh - 140px)" in rule
+    (uid,) = [c for c in w.left._dom_classes if c.startswith("dendria-b")]
+    assert f".{uid} .dendria-board" in rule
+    # presenting: the presenter's own layout, no growth
+    w.session.present(True)
+    assert f"{big}px" not in w.canvas.layout.max_width
+    assert w.size_style.value == ""

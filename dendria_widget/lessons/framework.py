@@ -32,14 +32,13 @@ import pkgutil
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
-from urllib.parse import quote
 
 from ..errors import DendriaError, IllegalStep
 from ..explain.sentences import and_list
 from ..game import Game
 from ..notation import Step
+from ..render.svg import themed_picture
 from ..rules.variant import plural_of
 from . import facts as fact_fields
 from .claims import Claim
@@ -626,11 +625,7 @@ class Lesson:
         light = self.svg(k, played, width)
         dark = self.svg(k, played, width, theme="dark")
         page = self.page(k)
-        alt = escape(f"The board of step {k + 1}: {page.title}", quote=True)
-        html = (f"<div class='dendria-picture'>{PICTURE_STYLE}"
-                f"<img class='dw-light' alt=\"{alt}\" src=\"{_data_uri(light)}\">"
-                f"<img class='dw-dark' alt=\"{alt}\" style='display:none' "
-                f"src=\"{_data_uri(dark)}\"></div>")
+        html = themed_picture(light, dark, f"The board of step {k + 1}: {page.title}")
         return {"text/html": html,
                 "text/plain": f"[the board of step {k + 1} of {self.name}: {page.title}]"}
 
@@ -799,34 +794,6 @@ def planted(game: Game) -> list[str]:
 #: button ("Press **Play**: Dark plants on c3."); a picture of the page has
 #: no such button, so :meth:`Lesson.markdown` leaves the cue out.
 PLAY_CUE = re.compile(r"Press \*\*Play\*\*(?: to see this page's steps)?(?:[:.]\s*|\s+|$)")
-
-
-#: The style of a page's picture in a notebook (see :meth:`Lesson.picture`):
-#: the dark picture in JupyterLab's dark themes, VS Code's dark themes, or a
-#: dark system where the page says nothing of its theme.
-PICTURE_STYLE = (
-    "<style>"
-    ".dendria-picture img{max-width:100%}"
-    "[data-jp-theme-light='false'] .dendria-picture .dw-light,"
-    "body.vscode-dark .dendria-picture .dw-light{display:none!important}"
-    "[data-jp-theme-light='false'] .dendria-picture .dw-dark,"
-    "body.vscode-dark .dendria-picture .dw-dark{display:inline!important}"
-    "@media (prefers-color-scheme: dark){"
-    "body:not([data-jp-theme-light]):not(.vscode-light) .dendria-picture .dw-light"
-    "{display:none!important}"
-    "body:not([data-jp-theme-light]):not(.vscode-light) .dendria-picture .dw-dark"
-    "{display:inline!important}}"
-    "</style>")
-
-
-def _data_uri(svg: str) -> str:
-    """An SVG document as a short data URI for an ``<img>``: without the
-    ``data-tag`` attributes (for tests of the SVG, not for a reader), single
-    quotes for attributes where the text has none, percent-encoded."""
-    svg = re.sub(r""" data-tag=("[^"]*"|'[^']*')""", "", svg)
-    if "'" not in svg:
-        svg = svg.replace('"', "'")
-    return "data:image/svg+xml," + quote(svg, safe=" /:=,.;-_()'!*")
 
 
 def static_text(text: str) -> str:

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from ..errors import DendriaError
 from ..notation import Step
 from ..widget import BoardWidget
+from ..widget.still import LeavesPicture
 from .framework import Exercise, Lesson, Verdict, catalog, load, teacher_action
 from .progress import Progress
 
@@ -49,27 +50,6 @@ SOLUTION_DELAY = 0.7   # seconds between the steps of "Show solution" in a noteb
 TEXT_HEIGHT = "min(26vh, 300px)"
 PROMPT_HEIGHT = "min(12vh, 140px)"
 
-#: The style of a lesson cell's still picture (:meth:`LessonWidget.still`),
-#: scoped to the cell's output area: while the widget lives (its view is in
-#: the output area) the picture is hidden; once the widget is gone (a saved
-#: notebook opened with a new kernel) ipywidgets' output, which then holds
-#: only the text "Error displaying widget: model not found", is hidden
-#: instead, and the picture says to run the cell. (ipywidgets' renderer
-#: gives its output the class ``jupyter-widgets`` only when it could not draw
-#: the widget.) Where styles are stripped (an untrusted notebook) the widget's
-#: view is not drawn either: its sentence shows, then the picture.
-DEAD_WIDGET = ".jp-OutputArea-output.jupyter-widgets"
-STILL_STYLE = (
-    "<style>"
-    ".jp-OutputArea:has(.dendria-lesson) > .jp-OutputArea-child:has(.dendria-still)"
-    "{display:none!important}"
-    f".jp-OutputArea:has(.dendria-still) > .jp-OutputArea-child:has(> {DEAD_WIDGET})"
-    "{display:none!important}"
-    f".jp-OutputArea:has(> .jp-OutputArea-child > {DEAD_WIDGET}) .dendria-still-words"
-    "{display:block!important}"
-    "</style>")
-
-
 def _markdown(out: Any, text: str) -> None:
     """Show markdown in an Output widget (rendered by the notebook)."""
     out.outputs = ({"output_type": "display_data",
@@ -82,7 +62,7 @@ def _button(description: str, tooltip: str, style: str = "") -> Any:
                           layout=widgets.Layout(width="auto"))
 
 
-class LessonWidget(widgets.VBox):
+class LessonWidget(LeavesPicture, widgets.VBox):
     """A lesson shown page by page on a :class:`~dendria_widget.BoardWidget`.
 
     ``LessonWidget(lesson_or_name, *, width=460, page=0, progress=None)``:
@@ -137,7 +117,7 @@ class LessonWidget(widgets.VBox):
         self.step_label = widgets.HTML()
         self.progress = widgets.IntProgress(min=0, max=len(lesson), value=1,
                                             bar_style="info",
-                                            layout=widgets.Layout(width="160px"))
+                                            layout=widgets.Layout(width="120px"))
         self.solved_label = widgets.HTML()
         # one row: the lesson's title and its navigation
         self.nav = widgets.HBox([self.heading, self.prev_button, self.next_button,
@@ -161,6 +141,7 @@ class LessonWidget(widgets.VBox):
 
         self.prompt_out = widgets.Output(layout=widgets.Layout(max_height=PROMPT_HEIGHT,
                                                                overflow="auto"))
+        self.prompt_out.add_class("dendria-lesson-prompt")
         self.check_button = _button("Check", "is the position on the board right?", "success")
         self.hint_button = _button("Hint", "a hint: first a sentence, then where to look", "")
         self.solution_button = _button("Show solution", "play a solution step by step", "")
@@ -200,6 +181,7 @@ class LessonWidget(widgets.VBox):
                                  self.exercise_box, self.puzzles_box], compact=True)
         self.children = [self.nav, self.board]
         self.add_class("dendria-lesson")
+        self._leave_picture()
 
     # ------------------------------------------------------------- pages
     @property
@@ -583,50 +565,22 @@ class LessonWidget(widgets.VBox):
                                    f"{escape(v.message)}</div>")
 
     # ------------------------------------------------------------- output
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget; where no kernel runs it (a saved notebook on
-        GitHub, an export), a sentence saying how to play it instead of a
-        picture that looks clickable."""
-        data = super()._repr_mimebundle_(**kwargs)
-        if data is None:
-            data = {}
+    # ------------------------------------------- the picture left behind
+    # (dendria_widget.widget.still: the live lesson, then its picture)
+    def live_words(self) -> str:
         lesson = self.lesson
-        data["text/html"] = (f"<p><b>Lesson {lesson.number}: {escape(lesson.title)}</b>. "
-                             "The lesson plays here, on the board, when this cell runs in "
-                             "Jupyter (Shift+Enter). Its pages follow as pictures.</p>")
-        data["text/plain"] = (f"Lesson {lesson.number}: {lesson.title}. The lesson plays "
-                              "here when this cell runs in Jupyter; its pages follow as "
-                              "pictures.")
-        return data
+        return (f"Lesson {lesson.number}: {lesson.title}. The lesson plays here, on the "
+                "board, when this cell runs in Jupyter (Shift+Enter). Its pages follow as "
+                "pictures.")
 
-    def still(self) -> dict[str, str]:
-        """The board's picture as the lesson shows it now, as a second output
-        of the lesson's cell (see :meth:`_ipython_display_`): hidden while the
-        widget lives; in a saved notebook it stands where the board was, with a
-        line saying to run the cell, trusted or not (JupyterLab, Notebook 7,
-        Voila, the site)."""
+    def still_words(self) -> str:
         lesson = self.lesson
-        picture = lesson.picture(self.page_index, self.played)
-        words = (f"Lesson {lesson.number}: {lesson.title}. Run this cell (Shift+Enter) "
-                 "to play the lesson on the board.")
-        return {"text/html": (f"<div class='dendria-still'>{STILL_STYLE}"
-                              f"<p class='dendria-still-words' style='display:none'>"
-                              f"<b>{escape(words)}</b></p>{picture['text/html']}</div>"),
-                "text/plain": f"[{words}]"}
+        return (f"Lesson {lesson.number}: {lesson.title}. Run this cell (Shift+Enter) "
+                "to play the lesson on the board.")
 
-    def _ipython_display_(self) -> None:
-        """Shown in a notebook: the live widget, then its still picture (two
-        outputs: a front end draws one kind per output, and JupyterLab would
-        draw a dead widget's "model not found" over a picture in the same one)."""
-        from IPython.display import display
-
-        display(self._repr_mimebundle_(), raw=True)
-        try:
-            still = self.still()
-        except Exception:  # noqa: BLE001 - the live widget shows regardless
-            log.exception("the lesson's picture could not be made")
-            return
-        display(still, raw=True)
+    def still_html(self) -> str:
+        """The board's picture as the lesson shows it now (light and dark)."""
+        return self.lesson.picture(self.page_index, self.played)["text/html"]
 
     def __repr__(self) -> str:
         return (f"LessonWidget({self.lesson.name!r}, page {self.page_index + 1} of "
@@ -642,7 +596,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-class LessonsProgress(widgets.VBox):
+class LessonsProgress(LeavesPicture, widgets.VBox):
     """Every lesson and how many of its exercises the learner solved (from
     the progress file), with *Refresh* (read it again: lessons solved in
     other notebooks) and *Reset progress* (forget everything solved: the
@@ -665,6 +619,7 @@ class LessonsProgress(widgets.VBox):
         self.children = [self.table, widgets.HBox([self.refresh_button, self.reset_button]),
                          self.note]
         self.add_class("dendria-progress-table")
+        self._leave_picture()
         self.refresh()
 
     def rows(self) -> list[tuple[str, str, int, int]]:
@@ -715,12 +670,14 @@ class LessonsProgress(widgets.VBox):
         self.progress.reset()
         self.refresh()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs) or {}
-        # without a kernel this table is as it was saved: say so
-        data["text/html"] = (self.html() + "<p style='opacity:0.75'>As saved with the "
-                             "notebook: run this cell in Jupyter to see your own progress."
-                             "</p>")
-        data["text/plain"] = "\n".join(f"{name}: {done} of {total} exercises solved"
-                                       for name, _t, done, total in self.rows())
-        return data
+    # ------------------------------------------- the picture left behind
+    # (dendria_widget.widget.still: the live table, then the table as saved)
+    def live_words(self) -> str:
+        return ("Your progress in the lessons: it shows here when this cell runs in Jupyter "
+                "(Shift+Enter).")
+
+    def still_words(self) -> str:
+        return "Your progress as it was saved: run this cell (Shift+Enter) to see it now."
+
+    def still_html(self) -> str:
+        return self.html()

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from ..errors import DendriaError
 from ..widget import BoardWidget
+from ..widget.still import LeavesPicture
 from . import EDITIONS
 from .goals import BY_NAME, GOALS
 from .progress import PuzzleProgress
@@ -39,7 +40,7 @@ def _button(description: str, tooltip: str, style: str = "", icon: str = "") -> 
     return b
 
 
-class Trainer(widgets.VBox):
+class Trainer(LeavesPicture, widgets.VBox):
     """The puzzle trainer (see the module).
 
     ``Trainer(*, editions=EDITIONS, goal=None, width=460, progress=None)``:
@@ -102,6 +103,20 @@ class Trainer(widgets.VBox):
                                  self.verdict_html])
         self.children = [self.top, self.board]
         self.add_class("dendria-puzzles")
+        self._leave_picture()
+
+    # ------------------------------------------- the picture left behind
+    # (dendria_widget.widget.still: the live trainer, then its picture)
+    def live_words(self) -> str:
+        return ("The puzzle trainer: you solve puzzles here, on the board, when this cell "
+                "runs in Jupyter (Shift+Enter).")
+
+    def still_words(self) -> str:
+        return "The puzzle trainer: run this cell (Shift+Enter) to solve puzzles on the board."
+
+    def still_html(self) -> str:
+        """The puzzle's goal and its board, as the trainer shows them now."""
+        return f"<div>{self.goal_html.value}</div>{self.board.still_html()}"
 
     def _goal_options(self) -> list[tuple[str, str]]:
         """The goals offered: those with puzzles in the editions chosen (a

@@ -25,43 +25,24 @@ the first naming the kind of mark, the second (almost always) the cell:
 ``piece:g7:dark:seed`` a piece (``tree``, ``dendrid``); Hedu ``piece:g7:black:2``;
                        ``piece-detail:g7`` an extra mark of the same piece;
                        ``height:g7:2`` the height written on a Hedu stack
-``root:g7:E``          a root of the focus cell g7 towards E (dashed: nutrientless);
-                       ``root-count:g7:E`` the number of empty plots between;
-                       ``nourisher:e5`` the ring round a nourisher;
-                       ``edge:g7:E`` where a nutrientless root meets the edge
-``hungry:e5`` /        the ring round a seed; ``nourishers:e5:dark`` and
-``nourished:e5``       ``nourishers:e5:light`` its nourishers counted by colour
-``fert:dark:e5``       a soil fertilized by dark (``fert:light:e5``); focused on a
-                       dendrid: ``sight:d4:E`` its line of sight, ``seen:d4:e5`` a soil
-                       it fertilizes; on a soil: ``sight:d4:e5`` the line of a dendrid
-                       fertilizing it, ``fertilizer:d4`` that dendrid
-``fertile:e5``         a fertile soil of the focused seedbed or forest;
-                       ``group:seedbed:dark:c3`` the outline of a group (first cell)
-``sprout:e5``          a seed the side to move may sprout (``grow:e5``,
-                       ``capture:e5`` a cell of a group it may grow / capture);
-                       ``conv-label:e5`` the letter S, G or C
-``power:g7``           the power of a cell
-``region:g7:black``    Hedu: a cell of a region tinted by its controller
-                       (``none`` when nobody controls it); ``region-value:g7``
-                       the value, written once per region
-``placement-height:g7``  Hedu: the height a new stack would get on g7
-``preview:place:g7``   Hedu placement preview of the focus cell (``preview:shrink:e5``,
-                       ``preview:grow:e5``, ``preview:leave:e5``,
-                       ``preview-label:e5``;
-                       ``preview:none:g7`` when no stack can stand there)
+``<overlay's tags>``   each overlay unit's own (``render/overlays/<unit>.py``
+                       lists them in its docstring)
 ``mark:g7``            a teacher mark (``mark-label:g7``); ``arrow:g7:e5`` an arrow
 ``hover:g7``           selection layer: hover, ``selected:g7``, ``target:g7``
-``caption:roots``      the key below the board: an overlay's caption;
-                       ``key:roots:edge`` the sample of a key entry,
-                       ``key-text:roots:edge`` its phrase
+``caption:<overlay>``  the key below the board: an overlay's caption;
+                       ``key:<overlay>:<entry>`` the sample of a key entry,
+                       ``key-text:<overlay>:<entry>`` its phrase
 =====================  ======================================================
 
-Every shape an overlay draws also carries ``legend="overlay:entry"``, the
-key entry it stands for (:func:`legend_entries`); the key lists exactly the
-entries drawn (``scene.key``, ``scene.legends()``). Overlay shapes that
-explain a piece lie *under* it (root and sight lines, tints, outlines: in the
-pieces layer before the pieces); rings and outlines lie over the board, and
-the badges (counts and letters on discs) over every ring and outline; the
+This module knows no overlay by name: each is one registered unit
+(:mod:`dendria_widget.render.overlays`) that asks for its facts and
+appends its shapes to the builder's layers. Every shape an overlay draws
+also carries ``legend="overlay:entry"``, the key entry it stands for
+(:func:`legend_entries`); the key lists exactly the entries drawn
+(``scene.key``, ``scene.legends()``). Overlay shapes that explain a piece
+lie *under* it (lines, tints, outlines: in the pieces layer before the
+pieces); rings and outlines lie over the board, and the badges (counts
+and letters on discs) over every ring and outline; the
 teacher's marks lie under every overlay mark and the arrows over
 everything. No text is smaller than :data:`MIN_TEXT` CSS px.
 
@@ -78,7 +59,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union, overload
 
 from ..errors import DendriaError
-from ..geometry import DIRECTION_NAMES, DIRECTIONS, Board, Layout
+from ..geometry import DIRECTIONS, Board, Layout
 from ..rules.variant import Variant
 from . import overlays as _overlays
 from .theme import DEFAULT_THEME, Theme, readable_on, resolve_theme
@@ -523,12 +504,10 @@ def build_scene(game: Game, overlays: str | Iterable[str] | None = (), focus: st
 
     - ``overlays``: names among :data:`OVERLAYS`; each is drawn only when the
       game's rules offer it (``render.overlays.offered(game.variant)``:
-      power only under the power rule, Hedu's regions only in Hedu); both:
-      annotations. An
-      unknown name is an error.
-    - ``focus``: the cell the focus overlays explain (roots, fertile soils,
-      what fertilizes a soil, a group's conversion, the Hedu placement
-      preview): the hovered or clicked cell; ``selected``: the selected
+      each unit says under which rules and in which edition); and
+      ``annotations``. An unknown name is an error.
+    - ``focus``: the cell the overlays of scope "focus" or "both" explain
+      (the hovered or clicked cell); ``selected``: the selected
       cell; ``targets``: cells to mark as legal targets; ``hover``: the cell
       under the pointer.
     - ``radius`` (hex circumradius in CSS px) or ``width`` (CSS px the board
@@ -594,8 +573,7 @@ def build_scene(game: Game, overlays: str | Iterable[str] | None = (), focus: st
         from ..explain.sentences import net_changes
         changed = net_changes(game.last_effects() if changes is True else changes)
         b.changes(changed, hedu)
-    # an overlay the rules do not offer (power without the power rule, the
-    # regions of a Dendria game) draws nothing
+    # an overlay the rules do not offer (see its unit's ``offered``) draws nothing
     drawn = [u for u in _overlays.units(variant) if u.name in wanted]
     shown = [u.name for u in drawn]
     focus_name = None if focus_id is None else geo.names[focus_id]
@@ -797,323 +775,24 @@ class _Builder:
         self.badge(out, x, y, R, colour, self.t.chip, readable_on(colour), text, tag, legend,
                    k=0.36)
 
-    # ------------------------------------------------- Dendria overlays
-    def power(self, power: Mapping[str, int]) -> None:
-        """The power of every plot: large in the middle of an empty plot,
-        small in the upper left corner of an occupied one."""
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
-        occupied = self.occupied
-        small, large = self.ts(0.3), self.ts(0.42)
-        for name, p in power.items():
-            cx, cy = geo.center[geo.ids[name]]
-            if name in occupied:
-                out.append(Text(cx - 0.52 * R, cy - 0.42 * R, str(p), small, t.power,
-                                weight="bold", tag="power:" + name, halo=t.cell,
-                                legend="power:power"))
-            else:
-                out.append(Text(cx, cy, str(p), large, t.power, tag="power:" + name,
-                                legend="power:power"))
-
-    def _who_marks(self, name: str, who: Iterable[str], overlay: str) -> None:
-        """Diamonds low in the soil: dark's on the left, light's on the right."""
+    def colour_diamonds(self, name: str, colours: Iterable[str], tag: str, legend: str) -> None:
+        """Diamonds low in the plot ``name``, one per colour: dark's on the
+        left, light's on the right (tags ``tag:colour:name``, legends
+        ``legend:colour``)."""
         geo, R = self.geo, self.R
         cx, cy = geo.center[geo.ids[name]]
-        for colour in who:
+        for colour in colours:
             ci = _colour_index(colour)
             x = cx - 0.3 * R if ci == 0 else cx + 0.3 * R
-            self.diamond(self.over_l, x, cy + 0.36 * R, R, ci, f"fert:{colour}:{name}",
-                         f"{overlay}:{colour}")
-
-    def fertilization(self, fert: Mapping[str, Any], focus: str | None) -> None:
-        """Every soil marked by the colours that fertilize it; for a focused
-        empty soil the dendrids fertilizing it and their lines to it, for a
-        focused dendrid its lines and the soils it fertilizes."""
-        geo, t, R = self.geo, self.t, self.R
-        board = geo.board
-        lw = max(1.5, self.lw * 2.0)
-        both: dict[str, list[str]] = {}
-        for colour in ("dark", "light"):
-            for soil in fert[colour]:
-                both.setdefault(soil, []).append(colour)
-        for soil in sorted(both, key=lambda n: board.order[geo.ids[n]]):
-            self._who_marks(soil, both[soil], "fertilization")
-        if focus is None:
-            return
-        piece = self.occupied.get(focus)
-        fx, fy = geo.center[geo.ids[focus]]
-        if piece is None:
-            for colour in ("dark", "light"):
-                for d in fert[colour].get(focus, ()):
-                    dx, dy = geo.center[geo.ids[d]]
-                    sx, sy = _toward(dx, dy, fx, fy, self.rim(d) + 0.04 * R)
-                    ex, ey = _toward(fx, fy, dx, dy, 0.22 * R)
-                    self.under_l.append(Line(((sx, sy), (ex, ey)), t.sight, lw,
-                                             tag=f"sight:{d}:{focus}",
-                                             legend="fertilization:line"))
-                    self.over_l.append(Polygon(geo.inner2[geo.ids[d]], None, t.sight, lw,
-                                               tag=f"fertilizer:{d}",
-                                               legend="fertilization:fertilizer"))
-        elif piece.split()[1] == "dendrid":
-            seen = fert["lines"].get(focus, ())
-            far: dict[int, tuple[int, int]] = {}
-            pq, pr = board.axial(geo.ids[focus])
-            for sname in seen:
-                j = geo.ids[sname]
-                q, r = board.axial(j)
-                dq, dr = q - pq, r - pr
-                n = max(abs(dq), abs(dr), abs(dq + dr))
-                d = DIRECTIONS.index((dq // n, dr // n)) if n else -1
-                if d >= 0 and n > far.get(d, (0, -1))[0]:
-                    far[d] = (n, j)
-            start = self.rim(focus) + 0.04 * R
-            for d in sorted(far):
-                x1, y1 = geo.center[far[d][1]]
-                sx, sy = _toward(fx, fy, x1, y1, start)
-                self.under_l.append(Line(((sx, sy), (x1, y1)), t.sight, lw,
-                                         tag=f"sight:{focus}:{DIRECTION_NAMES[d]}",
-                                         legend="fertilization:line"))
-            for sname in seen:
-                x, y = geo.center[geo.ids[sname]]
-                self.over_l.append(Circle(x, y, max(0.16 * R, 3.0), t.sight, t.chip,
-                                          max(0.8, self.lw * 0.8), tag=f"seen:{focus}:{sname}",
-                                          legend="fertilization:seen"))
-
-    def fertile(self, g: Mapping[str, Any], draw_who: bool) -> None:
-        """The focused group's outline, its fertile soils tinted, and who
-        fertilizes each."""
-        geo, t = self.geo, self.t
-        board = geo.board
-        lw = max(1.5, self.lw * 1.8)
-        members = {geo.ids[n] for n in g["cells"]}
-        segs: list[tuple[Point, Point]] = []
-        for i in members:
-            h = geo.hex[i]
-            for d in range(6):
-                if board.nbr_dir[i][d] not in members:
-                    a, bb = EDGE[d]
-                    segs.append((h[a], h[bb]))
-        tag = f"group:{g['kind']}:{g['colour']}:{g['cells'][0]}"
-        for loop in _chain(segs, geo.layout):
-            self.under_l.append(Line(loop, t.fertile, lw, tag=tag, legend="fertile:group"))
-        for soil, who in g["fertile_soils"].items():
-            i = geo.ids[soil]
-            self.under_l.append(Polygon(geo.inner2[i], t.fertile_tint, None, 0,
-                                        alpha=t.fertile_alpha, tag="fertile:" + soil,
-                                        legend="fertile:soil"))
-            if draw_who:
-                self._who_marks(soil, who, "fertile")
-
-    def conversions(self, conv: Mapping[str, Any]) -> None:
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
-        lw = max(1.5, self.lw * 2.2)
-
-        def label(name: str, letter: str, colour: str, legend: str) -> None:
-            # S in the upper right corner, G and C in the upper left (a seed
-            # may both sprout and grow)
-            cx, cy = geo.center[geo.ids[name]]
-            x = cx + 0.5 * R if letter == "S" else cx - 0.5 * R
-            self.letter(out, x, cy - 0.42 * R, R, letter, colour, "conv-label:" + name, legend)
-
-        for e in conv["grow"]:
-            if e["ok"]:
-                for name in e["cells"]:
-                    out.append(Polygon(geo.inner[geo.ids[name]], None, t.grow, lw,
-                                       tag="grow:" + name, legend="conversions:grow"))
-                    label(name, "G", t.grow, "conversions:grow")
-        for e in conv["capture"]:
-            if e["ok"]:
-                for name in e["cells"]:
-                    out.append(Polygon(geo.inner[geo.ids[name]], None, t.capture, lw,
-                                       dash=(0.34 * R, 0.2 * R), tag="capture:" + name,
-                                       legend="conversions:capture"))
-                    label(name, "C", t.capture, "conversions:capture")
-        for name, reason in conv["sprout"].items():
-            if reason is None:
-                cx, cy = geo.center[geo.ids[name]]
-                out.append(Circle(cx, cy, 0.55 * R, None, t.sprout, lw, tag="sprout:" + name,
-                                  legend="conversions:sprout"))
-                label(name, "S", t.sprout, "conversions:sprout")
-
-    def nutrients(self, seeds: Mapping[str, Mapping[str, Any]]) -> None:
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
-        lw = max(1.5, self.lw * 1.8)
-        for name, s in seeds.items():
-            cx, cy = geo.center[geo.ids[name]]
-            self.seed_ring(out, cx, cy, R, s["hungry"], lw, name)
-        # every ring first, then the badges colour by colour: badges stay
-        # over the rings they touch, and the canvas draws each kind in one batch
-        size = self.ts(0.34)
-        dx = max(0.4 * R, max(0.24 * R, 0.62 * size) + 0.5)
-        for colour, side in (("dark", -1), ("light", 1)):
-            ci = _colour_index(colour)
-            for name, s in seeds.items():
-                cx, cy = geo.center[geo.ids[name]]
-                self.badge(out, cx + side * dx, cy + 0.62 * R, R, t.piece_fill[ci],
-                           t.piece_stroke[ci], t.piece_text[ci], str(s["by_colour"][colour]),
-                           f"nourishers:{name}:{colour}", f"nutrients:{colour}", k=0.34)
-
-    def seed_ring(self, out: list[Shape], cx: float, cy: float, R: float, hungry: bool,
-                  lw: float, name: str) -> None:
-        t = self.t
-        if hungry:
-            out.append(Circle(cx, cy, 0.45 * R, None, t.hungry, lw, tag="hungry:" + name,
-                              dash=(0.3 * R, 0.19 * R), legend="nutrients:hungry"))
-        else:
-            out.append(Circle(cx, cy, 0.45 * R, None, t.nourished, lw, tag="nourished:" + name,
-                              legend="nutrients:nourished"))
-
-    def roots(self, focus: str, roots: Iterable[Mapping[str, Any]]) -> None:
-        """The roots of the focus cell: lines under the pieces, from the
-        focus piece's rim to the nourisher's rim (or to the edge, dashed),
-        the nourishers outlined, the empty plots between counted."""
-        geo, t, R = self.geo, self.t, self.R
-        board = geo.board
-        fi = geo.ids[focus]
-        x0, y0 = geo.center[fi]
-        lw = max(1.5, self.lw * 2.2)
-        start = max(self.rim(focus) + 0.04 * R, 0.3 * R)
-        for root in roots:
-            d = DIRECTION_NAMES.index(root["direction"])
-            tag = f"{focus}:{root['direction']}"
-            if root["sees_edge"]:
-                # to the edge: just past the last plot of the ray (or of the
-                # focus cell itself when the ray is empty, edge_sight touching)
-                last = geo.ids[root["cells"][-1]] if root["cells"] else fi
-                lx, ly = geo.center[last]
-                dq, dr = DIRECTIONS[d]
-                q, r = board.axial(last)
-                nx, ny = geo.layout.hex_to_pixel(q + dq, r + dr)
-                ex, ey = lx + (nx - lx) * 0.5, ly + (ny - ly) * 0.5
-                sx, sy = _toward(x0, y0, ex, ey, start)
-                self.under_l.append(Line(((sx, sy), (ex, ey)), t.root_edge, lw,
-                                         dash=(0.3 * R, 0.18 * R), tag="root:" + tag,
-                                         legend="roots:edge"))
-                # a bar across the line where it meets the edge
-                ux, uy = _unit(ex - sx, ey - sy)
-                h = 0.3 * R
-                self.over_l.append(Line(((ex - uy * h, ey + ux * h), (ex + uy * h, ey - ux * h)),
-                                        t.root_edge, lw * 1.3, tag="edge:" + tag,
-                                        legend="roots:edge"))
-            else:
-                nour = root["nourisher"]
-                ni = geo.ids[nour]
-                nx, ny = geo.center[ni]
-                sx, sy = _toward(x0, y0, nx, ny, start)
-                ex, ey = _toward(nx, ny, x0, y0, self.rim(nour) + 0.04 * R)
-                self.under_l.append(Line(((sx, sy), (ex, ey)), t.root, lw, tag="root:" + tag,
-                                         legend="roots:root"))
-                self.over_l.append(Polygon(geo.inner2[ni], None, t.nourisher_ring, lw,
-                                           tag="nourisher:" + nour, legend="roots:nourisher"))
-            n = root["empty_between"]
-            if n:
-                # the count: in the middle of the empty stretch it counts
-                cx, cy = _along(x0, y0, d, R, (n + 1) / 2.0)
-                colour = t.root_edge if root["sees_edge"] else t.root
-                self.badge(self.over_l, cx, cy, R, t.chip, colour, t.chip_text, str(n),
-                           "root-count:" + tag, "roots:count")
-
-    # ---------------------------------------------------- Hedu overlays
-    def regions(self, regions: Sequence[Mapping[str, Any]]) -> None:
-        geo, R = self.geo, self.R
-        for reg in regions:
-            ctrl = reg["controller"]
-            fill, alpha = self.region_paint(ctrl)
-            word = ctrl or "none"
-            for name in reg["cells"]:
-                self.under_l.append(Polygon(geo.inner2[geo.ids[name]], fill, None, 0,
-                                            alpha=alpha, tag=f"region:{name}:{word}",
-                                            legend=f"regions:{word}"))
-        for reg in regions:
-            ctrl = reg["controller"]
-            if not ctrl:
-                continue
-            # the value, once, on the region's cell nearest to its middle
-            cells = reg["cells"]
-            pts = [geo.center[geo.ids[n]] for n in cells]
-            mx = sum(p[0] for p in pts) / len(pts)
-            my = sum(p[1] for p in pts) / len(pts)
-            best = min(cells, key=lambda n: ((geo.center[geo.ids[n]][0] - mx) ** 2
-                                             + (geo.center[geo.ids[n]][1] - my) ** 2,
-                                             geo.board.order[geo.ids[n]]))
-            x, y = geo.center[geo.ids[best]]
-            self.value_chip(self.over_l, x, y, R, ctrl, str(reg["value"]),
-                            f"region-value:{best}")
-
-    def region_paint(self, ctrl: str | None) -> tuple[str, float]:
-        t = self.t
-        if ctrl:
-            ci = _colour_index(ctrl)
-            return t.region_tint[ci], t.region_alpha[ci]
-        return t.region_neutral, t.region_neutral_alpha
-
-    def value_chip(self, out: list[Shape], x: float, y: float, R: float, ctrl: str, text: str,
-                   tag: str | None) -> None:
-        t = self.t
-        ci = _colour_index(ctrl)
-        size = self.ts(0.42, R)
-        rad = max(0.4 * R, 0.7 * size)
-        out.append(Polygon(_ngon_at(6, rad, 0.0, x, y), t.piece_fill[ci], t.piece_stroke[ci],
-                           max(1.0, self.lw), tag=tag, legend="regions:value"))
-        out.append(Text(x, y, text, size, t.piece_text[ci], weight="bold", tag=tag,
-                        legend="regions:value"))
-
-    def placement_heights(self, heights: Mapping[str, int]) -> None:
-        geo, t, out = self.geo, self.t, self.over_l
-        size = self.ts(0.55)
-        for name, h in heights.items():
-            cx, cy = geo.center[geo.ids[name]]
-            out.append(Text(cx, cy, str(h), size, t.placement, weight="bold",
-                            tag=f"placement-height:{name}", halo=t.chip,
-                            legend="heights:height"))
-
-    def preview(self, focus: str, pl: Mapping[str, Any]) -> None:
-        """The placement preview of the focus cell (explain.hedu.placement)."""
-        geo, t, R, out = self.geo, self.t, self.R, self.over_l
-        lw = max(1.5, self.lw * 2)
-        cx, cy = geo.center[geo.ids[focus]]
-        pv = pl["preview"]
-        if pv is None:
-            self.cross(out, cx, cy, R, t.preview_shrink, lw * 1.3, f"preview:none:{focus}",
-                       "preview:none")
-            return
-        colour, height = pv["placed"].split()
-        self.new_stack(out, cx, cy, R, colour, height, pl["legal"], lw, focus)
-        for kind, colour_ in (("shrink", t.preview_shrink), ("grow", t.preview_grow),
-                              ("leave", t.preview_leave)):
-            for e in pv[kind]:
-                name = e["cell"]
-                x, y = geo.center[geo.ids[name]]
-                after = e["to"].split()[1] if e["to"] else "0"
-                self.changed_stack(out, x, y, R, kind, colour_, after, lw, name)
-
-    def new_stack(self, out: list[Shape], cx: float, cy: float, R: float, colour: str,
-                  height: str, legal: bool, lw: float, focus: str) -> None:
-        t = self.t
-        ci = _colour_index(colour)
-        ring = t.preview_place if legal else t.preview_shrink
-        out.append(Circle(cx, cy, t.stack_scale * R, t.piece_fill[ci], ring, lw * 1.2,
-                          alpha=0.6, dash=(0.22 * R, 0.14 * R), tag=f"preview:place:{focus}",
-                          legend="preview:place"))
-        out.append(Text(cx, cy, height, self.ts(0.58, R), t.piece_text[ci], weight="bold",
-                        tag=f"preview-label:{focus}", legend="preview:place"))
-
-    def changed_stack(self, out: list[Shape], x: float, y: float, R: float, kind: str,
-                      colour: str, after: str, lw: float, name: str) -> None:
-        legend = f"preview:{kind}"
-        out.append(Circle(x, y, 0.84 * R, None, colour, lw,
-                          dash=(0.18 * R, 0.12 * R) if kind == "leave" else None,
-                          tag=f"preview:{kind}:{name}", legend=legend))
-        if kind == "leave":
-            self.cross(out, x, y, R * 1.4, colour, lw, f"preview:{kind}:{name}", legend)
-        # the height it will have, on a chip at its upper right
-        self.badge(out, x + 0.56 * R, y - 0.5 * R, R, colour, self.t.chip, readable_on(colour),
-                   after, f"preview-label:{name}", legend, k=0.38)
+            self.diamond(self.over_l, x, cy + 0.36 * R, R, ci, f"{tag}:{colour}:{name}",
+                         f"{legend}:{colour}")
 
     def cross(self, out: list[Shape], x: float, y: float, R: float, colour: str, lw: float,
               tag: str | None, legend: str | None) -> None:
         h = 0.3 * R
         out.append(Line(((x - h, y - h), (x + h, y + h)), colour, lw, tag=tag, legend=legend))
         out.append(Line(((x - h, y + h), (x + h, y - h)), colour, lw, tag=tag, legend=legend))
+
 
     # ------------------------------------------------------------- key
     def key(self, shown: Sequence[str], W: float, compact: bool = False) -> float:
@@ -1254,6 +933,6 @@ __all__ = ["OVERLAYS", "LAYERS", "Polygon", "Circle", "Line", "Text", "Scene", "
            "MIN_TEXT", "MIN_RADIUS", "legend_entries", "key_height", "wrap", "text_width"]
 
 
-# the built-in overlays register themselves (they use this module's shapes)
-from .overlays import dendria as _dendria_overlays  # noqa: E402,F401
-from .overlays import hedu as _hedu_overlays  # noqa: E402,F401
+# the built-in units register themselves (they use this module's shapes)
+from .overlays import dendria as _dendria_units  # noqa: E402,F401
+from .overlays import hedu as _hedu_units  # noqa: E402,F401

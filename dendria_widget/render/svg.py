@@ -125,3 +125,48 @@ def game_svg(game: Game, **kw: Any) -> str:
 
 
 __all__ = ["scene_to_svg", "game_svg", "shape_to_svg"]
+
+
+#: The style of a picture kept in a notebook's output in the light and the
+#: dark theme (:func:`themed_picture`): the one that matches JupyterLab's
+#: theme (``data-jp-theme-light``), VS Code's, or else the system's
+#: (``prefers-color-scheme``) shows; where styles are stripped (an untrusted
+#: notebook) the light one shows.
+PICTURE_STYLE = (
+    "<style>"
+    ".dendria-picture img{max-width:100%}"
+    "[data-jp-theme-light='false'] .dendria-picture .dw-light,"
+    "body.vscode-dark .dendria-picture .dw-light{display:none!important}"
+    "[data-jp-theme-light='false'] .dendria-picture .dw-dark,"
+    "body.vscode-dark .dendria-picture .dw-dark{display:inline!important}"
+    "@media (prefers-color-scheme: dark){"
+    "body:not([data-jp-theme-light]):not(.vscode-light) .dendria-picture .dw-light"
+    "{display:none!important}"
+    "body:not([data-jp-theme-light]):not(.vscode-light) .dendria-picture .dw-dark"
+    "{display:inline!important}}"
+    "</style>")
+
+
+def data_uri(svg: str) -> str:
+    """An SVG document as a short data URI for an ``<img>``: without the
+    ``data-tag`` attributes (for tests of the SVG, not for a reader), single
+    quotes for attributes where the text has none, percent-encoded."""
+    import re
+    from urllib.parse import quote
+
+    svg = re.sub(r""" data-tag=("[^"]*"|'[^']*')""", "", svg)
+    if "'" not in svg:
+        svg = svg.replace('"', "'")
+    return "data:image/svg+xml," + quote(svg, safe=" /:=,.;-_()'!*")
+
+
+def themed_picture(light: str, dark: str, alt: str) -> str:
+    """HTML showing the SVG ``light`` or ``dark`` as the reader's theme is
+    (see :data:`PICTURE_STYLE`); ``alt`` says in words what it shows."""
+    from html import escape as html_escape
+
+    a = html_escape(alt, quote=True)
+    return (f"<div class='dendria-picture'>{PICTURE_STYLE}"
+            f"<img class='dw-light' alt=\"{a}\" src=\"{data_uri(light)}\">"
+            f"<img class='dw-dark' alt=\"{a}\" style='display:none' "
+            f"src=\"{data_uri(dark)}\"></div>")

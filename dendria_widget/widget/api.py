@@ -5,7 +5,6 @@ the session's view state), and the board's exports.
 
 from __future__ import annotations
 
-import base64
 import logging
 import os
 from typing import TYPE_CHECKING, Any
@@ -21,10 +20,6 @@ if TYPE_CHECKING:  # for the type hints only
     from .canvas import BoardCanvas
 
 log = logging.getLogger("dendria_widget.widget")
-
-#: the line under the board's still picture (what a reloaded page shows
-#: when the board cannot be drawn live)
-RUN_AGAIN = "A picture of the board: run this cell to play on it again."
 
 #: the controls' widgets, reached as the board's attributes (``w.end_button``)
 CONTROLS = ("header", "status_line", "hint_line", "choices", "actions", "nav", "end_button",
@@ -181,28 +176,6 @@ class SessionAPI:
         of that ``stem`` already there are replaced only with ``overwrite``."""
         return self.session.export(folder, stem, self.board_canvas.theme,
                                    self.board_canvas.width, overwrite=overwrite)
-
-    def still_scene(self) -> rscene.Scene:
-        """The picture a notebook keeps of the board: what the board shows,
-        and under it the line saying to run the cell (tag ``run-again``)."""
-        still = self.session.export_scene(self.board_canvas.theme, self.board_canvas.width)
-        lines = rscene.wrap(RUN_AGAIN, rscene.KEY_TEXT + 2, still.width - 2 * rscene.KEY_PAD)
-        for k, line in enumerate(lines):
-            still.layers.setdefault("overlays", []).append(rscene.Text(
-                rscene.KEY_PAD, still.height + 18 + 18 * k, line, rscene.KEY_TEXT + 2,
-                self.board_canvas.theme.coord, anchor="start", weight="bold", tag="run-again"))
-        still.height += 14 + 18 * len(lines)
-        return still
-
-    def still_pictures(self) -> dict[str, str]:
-        """The board as pictures for a notebook's saved output: SVG (for
-        exports to HTML) and PNG with a line saying to run the cell (what
-        JupyterLab shows when the board cannot be drawn live)."""
-        from ..render.png import scene_to_png
-
-        return {"image/svg+xml": rsvg.scene_to_svg(self.export_scene()),
-                "image/png": base64.b64encode(scene_to_png(self.still_scene(),
-                                                           scale=1)).decode("ascii")}
 
     # the mouse, as ipycanvas reports it (canvas pixels: twice the CSS pixels)
     def _on_mouse_down(self, x: Any, y: Any) -> None:

@@ -34,6 +34,7 @@ from .controls import ExplainTab, MovesTab, TurnControls
 from .panels import EditorPanel, RulesPanel
 from .players_panel import PlayersPanel
 from .api import CONTROLS, SessionAPI
+from .still import LeavesPicture
 from .probe import THEME_VARS, ThemeFollower, _resolve_theme, page_theme, probe_html
 
 if TYPE_CHECKING:  # for the type hints only
@@ -47,9 +48,18 @@ __all__ = ["BoardWidget", "page_theme", "SCALE", "LAYERS", "THEME_VARS"]
 
 log = logging.getLogger("dendria_widget.widget")
 
+#: beside a lesson's words (a compact layout): how much larger than its width
+#: the board may grow on a large screen (a window at least COMPACT_WIDE
+#: pixels wide), the fewest pixels it gives way to on a narrow one, and the
+#: narrowest the words' column gets
+COMPACT_GROW = 1.6
+COMPACT_WIDE = 1600
+COMPACT_MIN = 320
+COMPACT_SIDE = 230
 
 
-class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
+
+class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
     """A board you can play, explore and edit with the mouse.
 
     ``BoardWidget(game=None, *, width=540, overlays=(), show_names=True,
@@ -141,7 +151,9 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         # the board has a column of its own (nothing above or below it moves
         # it); the lines, the buttons and the tabs stand beside it on a wide
         # page, below it on a narrow one
-        self.left = widgets.VBox([self.style, self.theme_probe, self.canvas],
+        # the size rules only a style sheet can say (see _size_layout)
+        self.size_style = widgets.HTML("", layout=widgets.Layout(height="0px", margin="0"))
+        self.left = widgets.VBox([self.style, self.size_style, self.theme_probe, self.canvas],
                                  layout=widgets.Layout(width=f"{self.width + 8}px",
                                                        max_width="100%", flex="0 0 auto",
                                                        margin="0 12px 0 0"))
@@ -156,6 +168,7 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
                                                        align_items="flex-start"))
         self.children = [self.main]
         self.add_class("dendria-board-widget")
+        self._leave_picture()
 
     def place_beside(self, parts: Iterable[widgets.Widget], compact: bool = False) -> None:
         """Put ``parts`` (e.g. a lesson's exercise and verdict) at the top of
@@ -167,6 +180,10 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         if compact:
             self.side.children = [*parts, c.status_line, c.actions, c.choices, c.hint_line,
                                   c.header, c.nav, c.mode_buttons, self.tabs]
+            self._compact = True
+            self.side.layout.min_width = f"{COMPACT_SIDE}px"
+            self.side.layout.flex = f"1 1 {COMPACT_SIDE}px"
+            self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
         else:
             self.side.children = [*parts, c.header, c.status_line, c.hint_line, c.choices,
                                   c.actions, c.nav, c.mode_buttons, self.tabs]
@@ -231,16 +248,40 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         c.step_button.layout.display = None if on else "none"
         # presenting: the status line and the buttons under the board, the
         # board as large as the window leaves room for them
-        self.side.layout.flex = "1 1 100%" if on else "1 1 280px"
+        side = COMPACT_SIDE if getattr(self, "_compact", False) else 280
+        self.side.layout.flex = "1 1 100%" if on else f"1 1 {side}px"
         self.side.layout.max_width = "none" if on else "480px"
         self.board_canvas.forget()
         self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
 
     def _size_layout(self, w: int, h: int) -> None:
         """The board's column is as wide as its canvas shows (see
-        ``BoardCanvas.size_layout``: it shrinks to fit the window's height)."""
+        ``BoardCanvas.size_layout``: it shrinks to fit the window's height).
+        Beside a lesson's words (``place_beside(compact=True)``): on a narrow
+        page the board gives way to the words down to COMPACT_MIN pixels, so
+        that they stay beside it; in a window wider than COMPACT_WIDE pixels
+        at device scale 1 it grows with the window, up to COMPACT_GROW times
+        its width (its canvas is drawn at twice its CSS size, so it stays
+        sharp; at device scale 2 and more it keeps its width, never scaled
+        up). Both are rules of a style sheet of its own (``size_style``)."""
+        compact = getattr(self, "_compact", False) and not self.session.presenting
+        big = self.board_canvas.size_layout(w, h, COMPACT_GROW) if compact else ""
         shown = self.board_canvas.size_layout(w, h)
-        self.left.layout.width = f"calc({shown} + 8px)"
+        width = f"calc({shown} + 8px)"
+        rule = ""
+        if compact:
+            room = f"max({COMPACT_MIN}px, calc(100% - {COMPACT_SIDE + 40}px))"
+            width = f"min({width}, {room})"
+            uid = f"dendria-b{id(self):x}"
+            self.left.add_class(uid)
+            rule = (f"<style>@media (min-width: {COMPACT_WIDE}px) and "
+                    "(max-resolution: 1.49dppx) {"
+                    f".{uid} {{ width: min(calc({big} + 8px), {room}) !important }}"
+                    f".{uid} .dendria-board {{ max-width: min({big}, 100%) !important }}"
+                    "}</style>")
+        self.left.layout.width = width
+        if getattr(self, "size_style", None) is not None and self.size_style.value != rule:
+            self.size_style.value = rule
 
     # ---------------------------------------------- the session's state
     @property
@@ -396,15 +437,26 @@ class BoardWidget(SessionAPI, ThemeFollower, widgets.VBox):
         if not self.sync():
             self.redraw()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if data is None:
-            data = {"text/plain": repr(self)}
-        try:
-            data.update(self.still_pictures())
-        except Exception:  # noqa: BLE001 - the widget view must show regardless
-            log.exception("the board's picture could not be made")
-        return data
+    # ------------------------------------------- the picture left behind
+    def live_words(self) -> str:
+        return (f"A board of {self.game.variant.title}: you play on it here when this "
+                "cell runs in Jupyter (Shift+Enter).")
+
+    def still_words(self) -> str:
+        return "A picture of the board: run this cell (Shift+Enter) to play on it again."
+
+    def still_html(self) -> str:
+        """The board as it shows now (see :meth:`export_scene`), in the
+        light and the dark theme when it follows the page's, else in its own."""
+        from ..render.svg import scene_to_svg, themed_picture
+
+        width = self.board_canvas.width
+        if self.follow_page:
+            light, dark = (scene_to_svg(self.session.export_scene(t, width))
+                           for t in ("light", "dark"))
+        else:
+            light = dark = self.to_svg()
+        return themed_picture(light, dark, f"The board of a game of {self.game.variant.title}")
 
     def __repr__(self) -> str:
         return f"BoardWidget({self.game!r})"

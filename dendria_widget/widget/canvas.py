@@ -265,19 +265,23 @@ class BoardCanvas:
         loop.call_later(0.0, frame, 0)
 
     # ----------------------------------------------------------- layout
-    def size_layout(self, w: int, h: int) -> str:
-        """The canvas's size on the page: ``w`` x ``h`` CSS pixels at most,
-        shrinking with the notebook's width and with the window's height, so
-        that the whole board shows on a 1280x720 projector once scrolled to
-        the top. Returns the CSS width it is shown at."""
+    def size_layout(self, w: int, h: int, grow: float = 1.0) -> str:
+        """The canvas's size on the page: ``w`` x ``h`` CSS pixels at most
+        (``grow`` times that for a lesson on a large screen: the canvas is
+        drawn at twice its CSS size, so up to 2 it stays sharp on a screen of
+        device scale 1), shrinking with the notebook's width and with the
+        window's height, so that the whole board shows on a 1280x720
+        projector once scrolled to the top. Returns the CSS width it is
+        shown at."""
         chrome = PRESENT_CHROME if self.session.presenting else CHROME
         # the width follows the room kept for the keys, not the canvas's
         # height: a canvas grown for a long key or a hint's key grows
         # downwards, and the board above keeps its size and place
         h = self.room_height(h)
-        shown = f"min({w}px, 100%, calc((100vh - {chrome}px) * {w / h:.4f}))"
+        most = round(w * grow)
+        shown = f"min({most}px, 100%, calc((100vh - {chrome}px) * {w / h:.4f}))"
         mc = self.widget
         mc.layout.width = "100%"
         mc.layout.height = "auto"
         mc.layout.max_width = shown
-        return f"min({w}px, calc((100vh - {chrome}px) * {w / h:.4f}))"
+        return f"min({most}px, calc((100vh - {chrome}px) * {w / h:.4f}))"

@@ -49,7 +49,9 @@ class TurnControls:
     def __init__(self, session: BoardSession, guard: Guard,
                  export: Callable[[], Any] | None = None) -> None:
         s = self.session = session
-        self.header = widgets.HTML(layout=widgets.Layout(width="100%"))
+        # its margins inside the column (100% and the margins were wider
+        # than the column, which cut the end of a long line)
+        self.header = widgets.HTML(layout=widgets.Layout(width="calc(100% - 4px)"))
         self.header.add_class("dendria-header-box")
         self.status_line = widgets.HTML(text.status_html(""))
         self.status_line.add_class("dendria-status-line")

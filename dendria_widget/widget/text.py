@@ -28,7 +28,7 @@ STYLE = """<style>
 .dendria-side .widget-html, .dendria-side .widget-html-content { min-width: 0;
   max-width: 100%; white-space: normal; overflow-wrap: anywhere; height: auto; }
 .dendria-side .widget-html-content { line-height: 1.45; }
-.dendria-line { min-height: 1.45em; line-height: 1.45em; }
+.dendria-line { min-height: 1.45em; line-height: 1.45em; padding-right: 3px; }
 .dendria-score { font-size: 0.92em; }
 .dendria-banner { background: var(--jp-brand-color1, #0072b2);
   color: var(--jp-ui-inverse-font-color0, #ffffff); padding: 0 8px;

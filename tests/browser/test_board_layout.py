@@ -156,23 +156,23 @@ def test_after_a_reload_the_board_or_its_picture_shows(lab, page, tmp_path):
 
 
 def test_a_saved_notebook_without_the_widget_shows_the_picture_and_a_line_in_words(
-        lab, page, tmp_path):
+        lab, page, tmp_path, monkeypatch):
     # a learner opens a saved notebook JupyterLab does not trust (downloaded,
-    # or sent by the teacher): the widget cannot be drawn, its saved picture
-    # shows, with the line saying to run the cell, and no Python data
-    import base64
-    import io
-
+    # or sent by the teacher): the widget cannot be drawn, its words and its
+    # saved picture (the cell's second output) show, and no Python data
+    import IPython.display
     import nbformat
-    from PIL import Image
 
     from dendria_widget import BoardWidget, Game
-    from dendria_widget.widget.api import RUN_AGAIN
+    from dendria_widget.render.svg import data_uri, scene_to_svg
 
     w = BoardWidget(Game("dendria-classic", size=5), overlays=["roots"])
     w.play("plant c3", "end", "plant e5", "end")
-    bundle = w._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
+    shown = []
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda obj, raw=False, **kw: shown.append(obj))
+    w._ipython_display_()           # what a notebook saves: the live output, the still
+    assert "application/vnd.jupyter.widget-view+json" in shown[0]
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
@@ -180,35 +180,27 @@ def test_a_saved_notebook_without_the_widget_shows_the_picture_and_a_line_in_wor
         "from dendria_widget import BoardWidget, Game\n"
         "w = BoardWidget(Game('dendria-classic', size=5), overlays=['roots'])\nw",
         execution_count=1,
-        outputs=[nbformat.v4.new_output("execute_result", data=bundle, execution_count=1)]))
+        outputs=[nbformat.v4.new_output("display_data", data=d) for d in shown]))
     nbformat.write(nb, str(lab.root / "saved-untrusted.ipynb"))
     page.set_viewport_size({"width": 1280, "height": 720})
     lab.open_notebook(page, "saved-untrusted.ipynb", run=False)
     out = lab.output_locator(page, 0)
-    img = out.locator("img")
+    img = out.locator(".dendria-still img.dw-light")
     img.wait_for()
     time.sleep(0.5)
     page.screenshot(path=str(tmp_path / "saved-untrusted.png"))
-    # the picture shown is the board's still picture, whole (not cut, not scaled up)
-    src = img.get_attribute("src")
-    assert src.startswith("data:image/png;base64,")
-    shown = base64.b64decode(src.split(",", 1)[1])
-    assert shown == base64.b64decode(bundle["image/png"])
+    # the picture shown is the board as it was, whole (not cut, not scaled up)
+    light = w.session.export_scene("light", w.board_canvas.width)
+    assert img.get_attribute("src") == data_uri(scene_to_svg(light))
     natural = img.evaluate("(i) => [i.naturalWidth, i.naturalHeight]")
     box = img.bounding_box()
-    assert natural == list(Image.open(io.BytesIO(shown)).size)
-    assert box["width"] <= natural[0] + 1 and box["x"] + box["width"] <= 1280
-    # its lowest part holds the line saying to run the cell: the still
-    # scene writes it there, and the page shows that part drawn (not blank)
-    still = lab.screenshot(img)
-    band = still.crop((0, int(still.size[1] * (1 - 30 / natural[1])), still.size[0],
-                       still.size[1]))
-    assert len(band.getcolors(maxcolors=1 << 16)) > 2, "the run-again line is not on the picture"
-    said = [t for t in w.still_scene().shapes() if t.tag == "run-again"]
-    assert " ".join(t.text for t in said) == RUN_AGAIN
-    assert min(t.y for t in said) > natural[1] - 30
-    # in words only: no widget error, no Python repr, nothing else written
-    text = out.locator(".jp-OutputArea-output").inner_text()
+    assert natural == [round(light.width), round(light.height)]
+    assert abs(box["width"] - natural[0]) <= 1 and box["x"] + box["width"] <= 1280
+    assert out.locator(".dendria-still img.dw-dark").evaluate("(i) => i.offsetParent === null")
+    # in words only: the widget's sentence, no widget error, no Python repr
+    text = out.locator(".jp-OutputArea-output").all_inner_texts()
+    text = "\n".join(text)
+    assert "Shift+Enter" in text and "A board of Dendria, classic edition" in text
     for bad in ("BoardWidget(", "Game(", "Error displaying widget", "Loading widget",
                 "None", "{", "["):
         assert bad not in text, (bad, text)

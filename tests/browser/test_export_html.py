@@ -4,7 +4,6 @@ shows the board as SVG in Chromium without a network. (The plain command
 keeps the widget state and shows the widget view instead, whose scripts
 come from the network: offline its output is empty.)"""
 
-import base64
 import subprocess
 import sys
 
@@ -34,7 +33,7 @@ def test_exported_html_shows_the_board_offline(lab_browser, lab_env, tmp_path):
     nbformat.write(nb, str(tmp_path / "board.ipynb"))
     readme = export(tmp_path, "readme", "--ClearMetadataPreprocessor.enabled=True")
     html = readme.read_text()
-    assert 'data-mime-type="image/svg+xml"' in html
+    assert "dendria-still" in html            # the board's picture (widget/still.py)
     assert "widget-view+json" not in html
 
     # no network at all for this page: every request that leaves the file fails
@@ -42,15 +41,21 @@ def test_exported_html_shows_the_board_offline(lab_browser, lab_env, tmp_path):
     try:
         page = context.new_page()
         page.goto(readme.as_uri())
-        # nbconvert embeds the SVG as an image (a data URI): it is loaded and large
-        board = page.locator('[data-mime-type="image/svg+xml"] img').first
+        # the board's picture is an image (an SVG data URI): loaded and large
+        board = page.locator(".dendria-still img.dw-light").first
         box = board.bounding_box()
         assert box is not None and box["width"] > 300 and box["height"] > 300
         assert board.evaluate("(img) => img.complete && img.naturalWidth") > 300
         # and it is the board of the game: the seed planted on c3 is drawn
-        uri = board.get_attribute("src")
-        svg = base64.b64decode(uri.split(",", 1)[1]).decode()
-        assert "data-tag=\"piece:c3:dark:seed\"" in svg
+        from dendria_widget import BoardWidget, Game
+        from dendria_widget.render.svg import data_uri, scene_to_svg
+
+        g = Game("dendria-classic", size=5)
+        g.play("plant c3", "end")
+        w = BoardWidget(g)
+        light = scene_to_svg(w.session.export_scene("light", w.board_canvas.width))
+        assert board.get_attribute("src") == data_uri(light)
+        assert "Error displaying widget" not in page.locator("body").inner_text()
         page.screenshot(path=str(tmp_path / "export-offline.png"))
     finally:
         context.close()

@@ -27,14 +27,15 @@ CELLS = [
     "box",
 ]
 
-# the bottom of the board's last row, in CSS pixels from the canvas's top
-BOTTOM = ("(lambda sc, b: max(sc.center(b.name(i))[1] for i in b.plots) "
-          "+ sc.layout.radius)(lw.board.scene(), lw.board.game.board)")
+# the bottom of the board's last row, as a share of the scene's width (the
+# canvas is shown at the width the window leaves it: see BoardWidget._size_layout)
+BOTTOM = ("(lambda sc, b: (max(sc.center(b.name(i))[1] for i in b.plots) "
+          "+ sc.layout.radius) / sc.width)(lw.board.scene(), lw.board.game.board)")
 
 
-def inside(box):
-    return (box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
-            and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT)
+def inside(box, width=WIDTH, height=HEIGHT):
+    return (box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            and box["y"] >= 0 and box["y"] + box["height"] <= height)
 
 
 def show_page(lab, page, cell, name, k, n):
@@ -52,7 +53,7 @@ def show_page(lab, page, cell, name, k, n):
     out.evaluate("(e) => e.scrollIntoView({block: 'start'})")
     time.sleep(0.15)
     board = out.locator(".dendria-board").first.bounding_box()
-    bottom = float(lab.kernel_eval(page, BOTTOM))
+    bottom = float(lab.kernel_eval(page, BOTTOM)) * board["width"]
     turn = out.locator(".dendria-turn-buttons button:visible")
     found = {
         "title": out.locator(".dendria-lesson-title").first.bounding_box(),
@@ -66,12 +67,13 @@ def show_page(lab, page, cell, name, k, n):
     return found
 
 
-def check_all(found, where):
+def check_all(found, where, width=WIDTH, height=HEIGHT):
     for part, box in found.items():
         boxes = box if isinstance(box, list) else [box]
         assert boxes, f"{where}: no {part} shown"
         for b in boxes:
-            assert inside(b), f"{where}: the {part} is outside the {WIDTH}x{HEIGHT} window: {b}"
+            assert inside(b, width, height), \
+                f"{where}: the {part} is outside the {width}x{height} window: {b}"
 
 
 def pages_to_check(lesson) -> list[int]:
@@ -118,3 +120,31 @@ def test_every_lesson_fits_a_projector_screen(lab, page, tmp_path):
             page.screenshot(path=str(tmp_path / f"dark-{lesson.name}.png"))
     print(f"{checked} pages of {len(longest)} lessons fit {WIDTH}x{HEIGHT}; "
           f"{time.monotonic() - t0:.0f} s; screenshots in {tmp_path}")
+
+
+def test_a_lesson_fits_a_small_screen_and_its_board_grows_on_a_large_one(lab, page, tmp_path):
+    # 1024x768 (the file browser open): the words, the exercise's buttons and
+    # its verdict stay beside the board, all in the window; 1920x1080: the
+    # board grows with the window and everything still fits in it
+    lesson = catalog()[2]
+    k = max((j for j in range(len(lesson)) if lesson.pages[j].is_exercise),
+            key=lambda j: len(lesson.markdown(j)))
+    widths = {}
+    for w, h in ((1024, 768), (1920, 1080)):
+        page.set_viewport_size({"width": w, "height": h})
+        if not widths:
+            lab.open_notebook(page, "lesson-sizes.ipynb", source_cells=CELLS, timeout=120)
+            cell = lab.cell_locator(page, 0)
+            cell.locator(".dendria-lesson canvas").first.wait_for()
+            lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, "
+                                  "progress=store); box.children = [lw]", timeout=60)
+        found = show_page(lab, page, cell, lesson.name, k, len(lesson))
+        out = cell.locator(".dendria-lesson").first
+        found["prompt"] = out.locator(".dendria-lesson-prompt").first.bounding_box()
+        check_all(found, f"{w}x{h}, lesson {lesson.name}, step {k + 1}", w, h)
+        board = found["board's last row"]
+        # beside the board, not under it
+        assert found["verdict"]["x"] >= board["x"] + board["width"], (w, found)
+        widths[w] = board["width"]
+        page.screenshot(path=str(tmp_path / f"lesson-{w}x{h}.png"))
+    assert widths[1920] > 1.4 * widths[1024], widths

@@ -97,6 +97,9 @@ def test_the_board_in_notebook_7(lab_env, fresh_page, tmp_path):
         nb = DomNotebook(page, name)
         nb.run_all(timeout=120)
         click_plays_c3(page, nb.output(0), lambda: nb.output(1).inner_text())
+        # the board's picture (widget/still.py) is there, hidden while the board lives
+        assert page.locator(".dendria-still").count() == 1
+        assert page.locator(".dendria-still").evaluate("(e) => e.offsetParent === null")
     finally:
         server.stop()
 
@@ -119,6 +122,9 @@ def test_the_board_in_voila(lab_env, fresh_page, tmp_path):
             time.sleep(0.3)
         assert "Traceback" not in body.inner_text()
         click_plays_c3(page, body, lambda: body.inner_text())
+        # the board's picture (widget/still.py) is there, hidden while the board lives
+        assert page.locator(".dendria-still").count() == 1
+        assert page.locator(".dendria-still").evaluate("(e) => e.offsetParent === null")
     finally:
         server.stop()
 

@@ -3,7 +3,8 @@ headless, 1280x720): the board's picture stands where the board was, with a
 line saying to run the cell, never ipywidgets' "Error displaying widget:
 model not found", whether JupyterLab trusts the notebook (it then picks the
 widget's view, whose model is gone) or not (it then shows the widget's
-sentence); run again, the live lesson shows and the picture hides."""
+sentence); run again, the live lesson shows and the picture hides. A plain
+board leaves its picture the same way (dendria_widget/widget/still.py)."""
 
 import time
 
@@ -34,13 +35,13 @@ def still_shown(out):
     }""")
 
 
-def save_run_lesson(lab, page, name):
-    """Run the lesson in JupyterLab, save it with the live widget's output,
-    shut its kernel down."""
+def save_run_lesson(lab, page, name, source=SOURCE, live=".dendria-lesson canvas"):
+    """Run the cell ``source`` in JupyterLab, save it with the live widget's
+    output, shut its kernel down."""
     page.set_viewport_size({"width": 1280, "height": 720})
-    lab.open_notebook(page, name, source_cells=[SOURCE], timeout=120)
+    lab.open_notebook(page, name, source_cells=[source], timeout=120)
     out = lab.output_locator(page, 0).first
-    out.locator(".dendria-lesson canvas").first.wait_for()
+    out.locator(live).first.wait_for()
     # alive: the widget shows, its still picture is hidden
     assert still_shown(out) is None
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
@@ -53,19 +54,23 @@ def save_run_lesson(lab, page, name):
     lab.server.shutdown_kernels()
 
 
-def test_a_trusted_saved_lesson_shows_its_picture_with_a_new_kernel(
-        lab, lab_env, monkeypatch, tmp_path):
+def trust(lab, lab_env, name):
+    """The learner trusts their own saved notebook (what `jupyter trust` does;
+    the package signs only its own tutorials, checked against their manifest)."""
     import nbformat
     from nbformat.sign import NotebookNotary
 
-    name = "saved-lesson-trusted.ipynb"
-    save_run_lesson(lab, lab.new_page(), name)
-    # the learner trusts their own saved notebook (what `jupyter trust` does;
-    # the package signs only its own tutorials, checked against their manifest)
     notary = NotebookNotary(data_dir=lab_env["JUPYTER_DATA_DIR"])
     saved = nbformat.read(str(lab.root / name), as_version=4)
     notary.sign(saved)
     assert notary.check_signature(saved)
+
+
+def test_a_trusted_saved_lesson_shows_its_picture_with_a_new_kernel(
+        lab, lab_env, monkeypatch, tmp_path):
+    name = "saved-lesson-trusted.ipynb"
+    save_run_lesson(lab, lab.new_page(), name)
+    trust(lab, lab_env, name)
     page = lab.new_page()
     try:
         page.set_viewport_size({"width": 1280, "height": 720})
@@ -120,6 +125,41 @@ def test_an_untrusted_saved_lesson_shows_its_sentence_and_picture(lab, tmp_path)
         shown = still_shown(out)
         assert shown is not None and shown[0] == ["dw-light"], shown
         page.screenshot(path=str(tmp_path / "saved-untrusted.png"))
+    finally:
+        page.context.close()
+        lab.server.shutdown_kernels()
+
+
+BOARD_SOURCE = ("from dendria_widget import BoardWidget, Game\n"
+                "g = Game('dendria-classic', size=5)\ng.play('plant c3', 'end')\nBoardWidget(g)")
+
+
+def test_a_trusted_saved_board_shows_its_picture_with_a_new_kernel(lab, lab_env, tmp_path):
+    # the plain board leaves its picture as the lesson does (widget/still.py);
+    # opened at HiDPI (device scale 2), where the picture (SVG) stays sharp
+    name = "saved-board-trusted.ipynb"
+    save_run_lesson(lab, lab.new_page(), name, BOARD_SOURCE, ".dendria-board-widget canvas")
+    trust(lab, lab_env, name)
+    page = lab.new_page({"device_scale_factor": 2})
+    try:
+        page.set_viewport_size({"width": 1280, "height": 720})
+        lab.open_notebook(page, name, run=False, timeout=120)
+        out = lab.output_locator(page, 0).first
+        out.locator(".dendria-still img").first.wait_for(state="attached")
+        page.wait_for_function(
+            "(sel) => { const v = document.querySelector(sel);"
+            " return v && /Error displaying widget|Loading widget/.test(v.textContent); }",
+            arg=WIDGET_OUTPUT, timeout=30_000)
+        time.sleep(1.0)
+        text = visible_text(out)
+        assert "Error displaying widget" not in text and "Loading widget" not in text, text
+        assert still_shown(out) == [["dw-light"], True], still_shown(out)
+        assert "run this cell (Shift+Enter)" in text
+        img = out.locator(".dendria-still img.dw-light")
+        assert img.get_attribute("src").startswith("data:image/svg+xml,")
+        box = img.bounding_box()
+        assert box["width"] > 300 and box["height"] > 300
+        page.screenshot(path=str(tmp_path / "saved-board-trusted-hidpi.png"))
     finally:
         page.context.close()
         lab.server.shutdown_kernels()
