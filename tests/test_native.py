@@ -142,6 +142,16 @@ def test_dendria_on_boards_of_more_than_64_and_128_cells(kernel):
             _differential(ruleset, {"shape": "hexagon", "size": size}, [{}], 1, 50, size)
 
 
+def test_every_edition_on_boards_past_the_ray_bitsets_width(kernel):
+    # the kernel keeps rays as bitsets on boards up to 512 plots and walks
+    # them beyond: side 13 (469 plots) takes the first path, side 14 (547)
+    # the second, and both must agree with the engine step by step
+    for size in (13, 14):
+        assert (len(Board.hexagon(size)) > 512) == (size == 14)
+        for ruleset in ("dendria-classic", "dendria-sprites", "hedu"):
+            _differential(ruleset, {"shape": "hexagon", "size": size}, [{}], 1, 24, size)
+
+
 def test_dendria_on_modular_boards_with_lagoons(kernel):
     for count, seed in ((7, 1), (13, 2)):
         board = random_modular(count, seed)
