@@ -528,7 +528,7 @@ def tallest_stack() -> Check:
         return Verdict(False, f"Your stack on {cell} touches {say.plural(got, 'region')} "
                               f"once it stands there, so it got {say.plural(got, 'piece')}; "
                               f"a stack could get {most}. A new stack gets one piece for each "
-                              "region next to it: look for a plot that cuts a region in two.")
+                              "region next to it: look for a plot that cuts a region apart.")
     return check
 
 

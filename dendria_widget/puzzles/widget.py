@@ -108,8 +108,10 @@ class Trainer(LeavesPicture, widgets.VBox):
     # ------------------------------------------- the picture left behind
     # (dendria_widget.widget.still: the live trainer, then its picture)
     def live_words(self) -> str:
-        return ("The puzzle trainer: you solve puzzles here, on the board, when this cell "
-                "runs in Jupyter (Shift+Enter).")
+        v = self.session.view()
+        return (f"The puzzle trainer ({len(self.session.puzzles())} puzzles, the first: "
+                f"{v.goal_words.rstrip('.')}): you solve them here, on the board, when this "
+                "cell runs in Jupyter (Shift+Enter).")
 
     def still_words(self) -> str:
         return "The puzzle trainer: run this cell (Shift+Enter) to solve puzzles on the board."
@@ -163,16 +165,6 @@ class Trainer(LeavesPicture, widgets.VBox):
             f"<div style='margin:4px 0'>Hint {k + 1}: {escape(h)}</div>"
             for k, h in enumerate(v.hints))
         self._say(v.verdict or v.note, v.right if v.verdict else None)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        # a saved notebook (no kernel) shows words instead of the widget's repr
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict) and "text/plain" in data:
-            v = self.session.view()
-            data["text/plain"] = (f"The puzzle trainer ({len(self.session.puzzles())} "
-                                  f"puzzles; the first: {v.goal_words}). Run the cell to "
-                                  "play.")
-        return data
 
     # ------------------------------------------------------------ commands
     def check(self) -> Any:
