@@ -28,40 +28,54 @@ if [ "$#" -gt 0 ]; then
     exec "$PYTHON" -m pytest "$@" </dev/null
 fi
 
-# Everything, in two pytest runs side by side: the tests that are neither
-# browser tests nor notebooks on every core (pytest-xdist), and the browser
-# tests, which mostly wait for JupyterLab, the classroom site and Chromium,
-# with the tutorial notebooks (whose cells share one kernel each, so they run
-# in order in one process), in a run of their own beside them. The first runs at a lower priority (nice): its workers take
-# whatever processor time is free, and the browser tests get the processor
-# the moment they need it, nearly as fast as when they ran alone. The first prints
-# as it goes; the second writes to a log that is printed when both are done.
-# Both exit codes count.
+# Everything, in three pytest runs side by side: the tests that are neither
+# browser tests nor notebooks on every core (pytest-xdist); the classroom
+# site's browser tests (tests/browser/test_site.py: a static site, Python
+# starting in the page); and the other browser tests, which mostly wait for
+# JupyterLab and Chromium, with the tutorial notebooks (whose cells share one
+# kernel each, so they run in order in one process). The first runs at a
+# lower priority (nice): its workers take whatever processor time is free,
+# and the browser tests get the processor the moment they need it. The first
+# prints as it goes; the others write to logs that are printed when all are
+# done, each with its slowest tests. Every exit code counts.
 workers="$(nproc 2>/dev/null || echo 2)"
 logs="$(mktemp -d "${TMPDIR:-/tmp}/dendria-widget-tests.XXXXXX")"
-echo ">>> running the tests: the browser tests and the notebooks in the background (log: $logs/browser.log),"
+echo ">>> running the tests: the site's browser tests, and the other browser tests with the"
+echo ">>> notebooks, in the background (logs: $logs/site.log, $logs/browser.log),"
 echo ">>> the others on $workers workers"
-"$PYTHON" -m pytest -m "browser or notebook" </dev/null >"$logs/browser.log" 2>&1 &
+"$PYTHON" -m pytest -m "browser" --durations=10 tests/browser/test_site.py \
+    </dev/null >"$logs/site.log" 2>&1 &
+site_pid=$!
+"$PYTHON" -m pytest -m "browser or notebook" --durations=10 \
+    --ignore tests/browser/test_site.py \
+    </dev/null >"$logs/browser.log" 2>&1 &
 browser_pid=$!
-trap 'kill "$browser_pid" 2>/dev/null; exit 143' INT TERM
+trap 'kill "$site_pid" "$browser_pid" 2>/dev/null; exit 143' INT TERM
 set +e
-nice -n 10 "$PYTHON" -m pytest -m "not browser and not notebook" -n "$workers" </dev/null 2>&1 \
-    | tee "$logs/others.log"
+nice -n 10 "$PYTHON" -m pytest -m "not browser and not notebook" -n "$workers" \
+    --durations=10 </dev/null 2>&1 | tee "$logs/others.log"
 others=${PIPESTATUS[0]}
-if kill -0 "$browser_pid" 2>/dev/null; then
-    echo ">>> waiting for the browser tests (log: $logs/browser.log)"
+if kill -0 "$site_pid" 2>/dev/null || kill -0 "$browser_pid" 2>/dev/null; then
+    echo ">>> waiting for the browser tests (logs: $logs/site.log, $logs/browser.log)"
 fi
+wait "$site_pid"
+site=$?
 wait "$browser_pid"
 browser=$?
 set -e
 trap - INT TERM
 echo
-echo ">>> the browser tests and the notebooks (run beside the others):"
+echo ">>> the classroom site's browser tests (run beside the others):"
+cat "$logs/site.log"
+echo
+echo ">>> the other browser tests and the notebooks (run beside the others):"
 cat "$logs/browser.log"
 echo
-echo ">>> the others:                   $(tail -n 1 "$logs/others.log")"
-echo ">>> the browser tests and notebooks: $(tail -n 1 "$logs/browser.log")"
-if [ "$others" -ne 0 ] || [ "$browser" -ne 0 ]; then
-    echo ">>> FAILED: pytest exited with $others (the others) and $browser (browser tests and notebooks)"
-    exit $(( others != 0 ? others : browser ))
+echo ">>> the others:                          $(tail -n 1 "$logs/others.log")"
+echo ">>> the site's browser tests:            $(tail -n 1 "$logs/site.log")"
+echo ">>> the other browser tests, notebooks:  $(tail -n 1 "$logs/browser.log")"
+if [ "$others" -ne 0 ] || [ "$site" -ne 0 ] || [ "$browser" -ne 0 ]; then
+    echo ">>> FAILED: pytest exited with $others (the others), $site (the site's browser tests)"
+    echo ">>> and $browser (the other browser tests and notebooks)"
+    exit $(( others != 0 ? others : (site != 0 ? site : browser) ))
 fi
