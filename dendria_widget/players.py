@@ -411,6 +411,26 @@ def _steps_of(line: Line, texts: Sequence[str]) -> list[Step]:
     return out
 
 
+def _next_layer(line: Line, seat: int, rng: random.Random, items: list[Valued],
+                closed: list[Valued]) -> list[Valued]:
+    """One step more of each unfinished turn in ``items``, each valued for
+    ``seat`` with a tie-break drawn in the engine's order: the turns that end
+    go to ``closed``, the others are returned."""
+    nxt: list[Valued] = []
+    for _v, _t, steps in items:
+        for st in steps:
+            line.push(st)
+        for st in line.legal():
+            line.push(st)
+            item = (evaluate(line, seat), rng.random(), steps + [st])
+            done = line.over or not line.turn_open()
+            line.pop()
+            (closed if done else nxt).append(item)
+        for _ in steps:
+            line.pop()
+    return nxt
+
+
 def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
                 stop: Stopper | None = None) -> list[Valued]:
     """The whole turns the side to move may make, as found by a beam search:
@@ -435,18 +455,7 @@ def whole_turns(line: Line, seat: int, rng: random.Random, beam: int,
         while items:
             if stop is not None and stop.is_set():
                 return closed_turns or [_any_close(line, seat, rng, items[0][2])]
-            nxt: list[Valued] = []
-            for _v, _t, steps in items:
-                for st in steps:
-                    line.push(st)
-                for st in line.legal():
-                    line.push(st)
-                    item = (evaluate(line, seat), rng.random(), steps + [st])
-                    closed = line.over or not line.turn_open()
-                    line.pop()
-                    (closed_turns if closed else nxt).append(item)
-                for _ in steps:
-                    line.pop()
+            nxt = _next_layer(line, seat, rng, items, closed_turns)
             nxt.sort(reverse=True)
             items = nxt[:beam]
     return closed_turns
@@ -815,18 +824,7 @@ class MCTSPlayer(Player):
         else:
             items: list[Valued] = [(0.0, first[1], first[2])]
             while items:
-                nxt: list[Valued] = []
-                for _v, _t, steps in items:
-                    for st in steps:
-                        line.push(st)
-                    for st in line.legal():
-                        line.push(st)
-                        item = (evaluate(line, seat), rng.random(), steps + [st])
-                        done = line.over or not line.turn_open()
-                        line.pop()
-                        (turns if done else nxt).append(item)
-                    for _ in steps:
-                        line.pop()
+                nxt = _next_layer(line, seat, rng, items, turns)
                 nxt.sort(key=lambda t: (t[0], t[1]), reverse=True)
                 items = nxt[:self.beam]
         turns.sort(key=lambda t: (t[0], t[1]), reverse=True)
