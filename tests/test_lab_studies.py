@@ -171,7 +171,7 @@ def test_a_killed_dask_worker_keeps_the_finished_games(tmp_path):
             distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                      dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
-        pids = list(client.run(os.getpid).values())
+        pids = client.run(os.getpid)          # worker address -> process id
         box = {}
 
         def study():
@@ -187,7 +187,12 @@ def test_a_killed_dask_worker_keeps_the_finished_games(tmp_path):
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and len(game_lines(part) if part.exists() else []) < 2:
             time.sleep(0.05)
-        os.kill(pids[0], signal.SIGKILL)
+        # Kill every worker while a game runs on one: a worker killed between two games
+        # holds no game, and its finished results are simply recomputed elsewhere.
+        while time.monotonic() < deadline and not any(client.processing().values()):
+            time.sleep(0.01)
+        for pid in pids.values():
+            os.kill(pid, signal.SIGKILL)
         thread.join(180)
         assert not thread.is_alive()
     e = box.get("error")
