@@ -4,6 +4,7 @@ only to the project's own tutorials."""
 
 import json
 import os
+import pathlib
 import subprocess
 import sys
 import textwrap
@@ -59,9 +60,10 @@ def test_an_update_inside_an_update_of_the_same_folder_does_not_wait(tmp_path):
     def both(doc):
         b.update(lambda d: {**d, "n": 1})
         return {**doc, "n": 2}
-    t = time.monotonic()
+    # had the inner update waited for the folder's lock, which the outer one
+    # holds, it would have given up after its lock_timeout with a StoreError
     a.update(both)
-    assert time.monotonic() - t < 5 and a.read()["n"] == 2 and b.read()["n"] == 1
+    assert a.read()["n"] == 2 and b.read()["n"] == 1
 
 
 @pytest.mark.parametrize("content,reason,words", [
@@ -130,6 +132,7 @@ titles = [f"exercise {k}" for k in range(600)]
 lesson = SimpleNamespace(name="99_many",
                          exercises=lambda: [SimpleNamespace(title=t) for t in titles])
 p = Progress(path)
+open(f"{go}.ready{start}", "w").close()     # started: now both wait for the go
 while not os.path.exists(go):
     time.sleep(0.001)
 for k in range(start, 600, 2):
@@ -145,7 +148,12 @@ def test_two_kernels_marking_300_exercises_each_at_once_lose_none(tmp_path):
     procs = [subprocess.Popen([sys.executable, "-c", MARKER, str(path), str(k), str(go)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=env) for k in (0, 1)]
-    time.sleep(1.0)                  # both started and waiting
+    deadline = time.monotonic() + 120
+    while (time.monotonic() < deadline and all(p.poll() is None for p in procs)
+           and not all(pathlib.Path(f"{go}.ready{k}").exists() for k in (0, 1))):
+        time.sleep(0.01)                 # until both have started and wait
+    assert all(pathlib.Path(f"{go}.ready{k}").exists() for k in (0, 1)), [
+        p.communicate() for p in procs]
     go.write_text("")
     outs = [p.communicate(timeout=300) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs
@@ -361,7 +369,12 @@ def test_an_export_never_replaces_silently_and_keeps_what_it_finished(tmp_path, 
 
 # --------------------------------------------------------- reading files
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
-def test_a_fifo_is_refused_within_a_second(tmp_path):
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    # Opening a named pipe waits, for ever, for a writer: a reader that did so
+    # would never return. So each reader must come back (within a bound far
+    # beyond what they need, even on a busy machine: they take milliseconds).
+    import threading
+
     from dendria_widget import BoardWidget, Game
 
     fifo = tmp_path / "pipe.json"
@@ -371,7 +384,6 @@ def test_a_fifo_is_refused_within_a_second(tmp_path):
     from dendria_widget import BoardWidget, Game
     from dendria_widget.lessons.progress import Progress
     from dendria_widget.store import JsonStore
-    t = time.monotonic()
     w = BoardWidget(Game("hedu", size=3))
     t = time.monotonic()
     w.load_record(sys.argv[1]); print(w.status)
@@ -386,28 +398,40 @@ def test_a_fifo_is_refused_within_a_second(tmp_path):
         print(type(e).__name__, e)
     print(round(time.monotonic() - t, 3))
     """
-    r = _run(code, fifo, timeout=30)
+    r = _run(code, fifo, timeout=120)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0] == f"Cannot read {fifo}: it is a named pipe (FIFO), not a file."
     assert lines[1] == f"BadFile cannot read {fifo}: it is a named pipe (FIFO), not a file"
     assert lines[2].startswith("StoreError cannot read")
-    assert float(lines[-1]) < 1.0
-    # and in this process too: every reader refuses it at once
-    t = time.monotonic()
+    print(f"refused by every reader in another process in {lines[-1]} s")
+
+    # and in this process too: every reader refuses it without waiting
     w = BoardWidget(Game("hedu", size=3))
-    w.load_record(fifo)
-    assert "named pipe" in w.status
-    with pytest.raises(BadFile, match="named pipe"):
-        BoardWidget.from_record(fifo)
-    from dendria_widget.__main__ import main
-    assert main(["analyze", str(fifo)]) == 1
-    # nor is a save to it waiting for a reader
-    assert w.save_record(fifo, overwrite=True) is None
-    assert w.status == (f"Cannot save the record to {fifo}: it is a named pipe (FIFO), not "
-                        f"a file; nothing was written.")
-    assert w.export(tmp_path, stem="pipe") == [] and "already" in w.status
-    assert time.monotonic() - t < 1.0
+    failed = []
+
+    def readers():
+        try:
+            w.load_record(fifo)
+            assert "named pipe" in w.status
+            with pytest.raises(BadFile, match="named pipe"):
+                BoardWidget.from_record(fifo)
+            from dendria_widget.__main__ import main
+            assert main(["analyze", str(fifo)]) == 1
+            # nor is a save to it waiting for a reader
+            assert w.save_record(fifo, overwrite=True) is None
+            assert w.status == (f"Cannot save the record to {fifo}: it is a named pipe "
+                                f"(FIFO), not a file; nothing was written.")
+            assert w.export(tmp_path, stem="pipe") == [] and "already" in w.status
+        except BaseException as e:          # noqa: BLE001 - shown below
+            failed.append(e)
+
+    thread = threading.Thread(target=readers, daemon=True)
+    thread.start()
+    thread.join(120)
+    assert not thread.is_alive(), "a reader or writer waits on the named pipe"
+    if failed:
+        raise failed[0]
     assert _listing(tmp_path) == ["pipe.json"]
 
 

@@ -5,6 +5,7 @@ and the trainer played headless."""
 
 import concurrent.futures as cf
 import json
+import pathlib
 import subprocess
 import sys
 import time
@@ -354,6 +355,7 @@ from dendria_widget.puzzles.glicko import Rating
 from dendria_widget.puzzles.progress import PuzzleProgress
 path, who, go = sys.argv[1], sys.argv[2], sys.argv[3]
 p = PuzzleProgress(path)
+open(f"{go}.ready-{who}", "w").close()     # started: now both wait for the go
 while not os.path.exists(go):
     time.sleep(0.001)
 for k in range(150):
@@ -369,7 +371,12 @@ def test_two_kernels_recording_at_once_lose_no_attempt(tmp_path):
     procs = [subprocess.Popen([sys.executable, "-c", RECORDER, str(path), who, str(go)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for who in ("a", "b")]
-    time.sleep(1.0)
+    ready = [pathlib.Path(f"{go}.ready-{who}") for who in ("a", "b")]
+    deadline = time.monotonic() + 120
+    while (time.monotonic() < deadline and all(p.poll() is None for p in procs)
+           and not all(r.exists() for r in ready)):
+        time.sleep(0.01)                 # until both have started and wait
+    assert all(r.exists() for r in ready), [p.communicate() for p in procs]
     go.write_text("")
     outs = [p.communicate(timeout=300) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs

@@ -10,6 +10,7 @@ import html as htmllib
 import json
 import random
 import re
+import time
 
 import pytest
 
@@ -795,11 +796,24 @@ def test_changed_pieces_are_animated_on_the_canvas():
 
     w.board_canvas.draw_layers = spy
 
+    def pulsed():
+        return [d["selection"] for d in drawn if "selection" in d
+                and any(t and t.startswith("pulse:") for t in d["selection"])]
+
+    def over():
+        # every frame drawn, then the plain top layer (a frame comes every
+        # PULSE_INTERVAL when the loop gets the processor: wait for it)
+        selections = [d["selection"] for d in drawn if "selection" in d]
+        return (len(pulsed()) >= len(BoardWidget.PULSE) and
+                not any(t and t.startswith("pulse:") for t in selections[-1]))
+
     async def main():
         w.choose_later = None
         w.click_cell("c3")
         w.choose("sprout c3")
-        await asyncio.sleep(0.6)
+        deadline = time.monotonic() + 60
+        while not over() and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
 
     asyncio.run(main())
     # the engine's effects of the step: c3, a light seed, is a dark dendrid now;
@@ -807,8 +821,7 @@ def test_changed_pieces_are_animated_on_the_canvas():
     assert w.changed_cells() == [e.cell for e in g.last_effects()] == ["c3"]
     assert w.scene().changed == ["c3"] and w.export_scene().changed == ["c3"]
     assert w.status.startswith("Sprout by Dark: ")
-    pulses = [d["selection"] for d in drawn if "selection" in d
-              and any(t and t.startswith("pulse:") for t in d["selection"])]
+    pulses = pulsed()
     assert len(pulses) == len(BoardWidget.PULSE)
     assert {t for t in pulses[0] if t.startswith("pulse:")} == {"pulse:c3"}
     last = [d for d in drawn if "selection" in d][-1]["selection"]
@@ -827,6 +840,7 @@ def test_changed_pieces_are_animated_on_the_canvas():
 
     asyncio.run(main2())
     assert all(d == "off" for d in drawn)
+    assert w2.board_canvas._pulse_token is None     # no animation was even started
 
 
 # ------------------------------------------------------- a board that holds still
