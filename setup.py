@@ -22,6 +22,11 @@
    the compiled engine it is optional (a failed build leaves it out and the
    players run on the Python engine) and left out with DENDRIA_WIDGET_PURE=1.
 
+4. DENDRIA_WIDGET_QUICK_BUILD=1 compiles both without optimisation (-O0):
+   the same code, built in a fraction of the time and running slower. The
+   test suite's wheel test sets it (it proves that a build works and plays
+   the same games, not how fast); installs leave it unset and get -O2.
+
 Everything else is in pyproject.toml.
 """
 
@@ -36,6 +41,13 @@ from setuptools.command.build_py import build_py
 
 SHIPPED = ("tutorials", "docs")
 ACCEL = runpy.run_path(os.path.join("dendria_widget", "accel.py"))
+QUICK_ENV = "DENDRIA_WIDGET_QUICK_BUILD"
+
+
+def optimisation():
+    """-O2, or -O0 when a quick build is asked (read as words, like
+    DENDRIA_WIDGET_PURE: unset, empty or 0 is no)."""
+    return "-O0" if os.environ.get(QUICK_ENV, "").strip() not in ("", "0") else "-O2"
 
 
 class build_py_with_notebooks(build_py):
@@ -129,7 +141,7 @@ def source_of(module):
 # none when a pure build is asked (a py3-none-any wheel).
 ENGINE = [] if ACCEL["_pure_asked"]() else [
     Extension(f"dendria_widget.{module}", [source_of(module)], optional=True,
-              extra_compile_args=["-O2", "-g0"] if os.name == "posix" else [])
+              extra_compile_args=[optimisation(), "-g0"] if os.name == "posix" else [])
     for module in ACCEL["COMPILED"]]
 
 NATIVE_NAME = "dendria_widget._native"
@@ -151,7 +163,7 @@ def native_kernel():
     except ImportError:
         return []
     folder = os.path.join("dendria_widget", "_native_src")
-    flags = (["-std=c++17", "-O2", "-g0", "-fvisibility=hidden"] if os.name == "posix"
+    flags = (["-std=c++17", optimisation(), "-g0", "-fvisibility=hidden"] if os.name == "posix"
              else ["/std:c++17", "/O2"])
     return [Extension(NATIVE_NAME, [os.path.join(folder, "module.cpp")],
                       include_dirs=[pybind11.get_include(), folder], language="c++",
