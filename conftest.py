@@ -67,6 +67,39 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if _is_notebook_cell(item):
             item.add_marker(pytest.mark.notebook)
+    _slow_first(items)
+
+
+# The longest tests of the run on pytest-xdist's workers (scripts/test.sh),
+# longest first, as measured on CI: they start at once, one after the other
+# on whichever worker is free (scripts/test.sh hands out one test at a time),
+# so they run beside the many short tests instead of trailing at the end.
+# Everything else keeps its order (a notebook's cells above all). A test
+# missing here only runs later; a name here that matches nothing is ignored.
+SLOW_FIRST = (
+    "tests/test_accel.py::test_the_wheel_built_with_a_compiler_runs_compiled_and_plays_the_same",
+    "tests/test_lab_studies.py::test_a_million_games_keep_memory_flat",
+    "tests/test_accel.py::test_a_machine_without_a_c_compiler_still_installs_and_plays",
+    "tests/test_lab_studies.py::test_ctrl_c_keeps_every_finished_game_and_resume_gives_the_same_result",
+    "tests/test_lab_studies.py::test_a_killed_dask_worker_keeps_the_finished_games",
+    "tests/test_lab_studies.py::test_a_failing_game_on_an_executor_keeps_the_games_in_flight",
+    "tests/test_lab_studies.py::test_three_variants_in_one_table_with_differences_and_a_plot",
+    "tests/test_hedu_properties.py::test_random_games_follow_the_plain_model",
+    "tests/test_types.py::test_mypy_finds_the_whole_package_consistent",
+    "tests/test_packaging.py::",
+)
+
+
+def _slow_rank(item):
+    name = item.nodeid.split("[", 1)[0]
+    for rank, slow in enumerate(SLOW_FIRST):
+        if name == slow or (slow.endswith("::") and name.startswith(slow)):
+            return rank
+    return len(SLOW_FIRST)
+
+
+def _slow_first(items):
+    items[:] = sorted(items, key=_slow_rank)   # stable: the rest keep their order
 
 
 @pytest.fixture(autouse=True)

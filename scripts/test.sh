@@ -29,31 +29,41 @@ if [ "$#" -gt 0 ]; then
 fi
 
 # Everything, in three pytest runs side by side: the tests that are neither
-# browser tests nor notebooks on every core (pytest-xdist); the classroom
+# browser tests nor notebooks on every core (pytest-xdist, handed out one at
+# a time, the longest first: see SLOW_FIRST in conftest.py); the classroom
 # site's browser tests (tests/browser/test_site.py: a static site, Python
-# starting in the page); and the other browser tests, which mostly wait for
-# JupyterLab and Chromium, with the tutorial notebooks (whose cells share one
-# kernel each, so they run in order in one process). The first runs at a
-# lower priority (nice): its workers take whatever processor time is free,
-# and the browser tests get the processor the moment they need it. The first
-# prints as it goes; the others write to logs that are printed when all are
-# done, each with its slowest tests. Every exit code counts.
+# starting in the page) with the later tutorial notebooks (10 to 19); and
+# the other browser tests, which mostly wait for JupyterLab and Chromium,
+# with the other notebooks. A notebook's cells share one kernel, so each
+# notebook runs in order in one process (either process will do: each
+# notebook has a kernel of its own). The first runs at a lower priority
+# (nice): its workers take whatever processor time is free, and the browser
+# tests get the processor the moment they need it. The first prints as it
+# goes; the others write to logs that are printed when all are done, each
+# with its slowest tests. Every exit code counts.
 workers="$(nproc 2>/dev/null || echo 2)"
 logs="$(mktemp -d "${TMPDIR:-/tmp}/dendria-widget-tests.XXXXXX")"
-echo ">>> running the tests: the site's browser tests, and the other browser tests with the"
-echo ">>> notebooks, in the background (logs: $logs/site.log, $logs/browser.log),"
+echo ">>> running the tests: the site's browser tests with notebooks 10-19, and the other browser"
+echo ">>> tests with the other notebooks, in the background (logs: $logs/site.log, $logs/browser.log),"
 echo ">>> the others on $workers workers"
-"$PYTHON" -m pytest -m "browser" --durations=10 tests/browser/test_site.py \
-    </dev/null >"$logs/site.log" 2>&1 &
+# the notebooks that go with the site's browser tests (the same pattern
+# keeps them out of the other run: each notebook runs exactly once); the
+# browser tests are all in tests/browser, so only it and tutorials/ are
+# collected there (not the whole suite, only to be deselected)
+site_notebooks="tutorials/1[0-9]_*.ipynb"
+# shellcheck disable=SC2086  # the pattern is meant to expand
+"$PYTHON" -m pytest -m "browser or notebook" --durations=10 tests/browser/test_site.py \
+    $site_notebooks </dev/null >"$logs/site.log" 2>&1 &
 site_pid=$!
-"$PYTHON" -m pytest -m "browser or notebook" --durations=10 \
-    --ignore tests/browser/test_site.py \
+"$PYTHON" -m pytest -m "browser or notebook" --durations=10 tests/browser tutorials \
+    --ignore tests/browser/test_site.py --ignore-glob "$site_notebooks" \
     </dev/null >"$logs/browser.log" 2>&1 &
 browser_pid=$!
 trap 'kill "$site_pid" "$browser_pid" 2>/dev/null; exit 143' INT TERM
 set +e
 nice -n 10 "$PYTHON" -m pytest -m "not browser and not notebook" -n "$workers" \
-    --durations=10 </dev/null 2>&1 | tee "$logs/others.log"
+    --maxschedchunk 1 --durations=10 tests --ignore tests/browser \
+    </dev/null 2>&1 | tee "$logs/others.log"
 others=${PIPESTATUS[0]}
 if kill -0 "$site_pid" 2>/dev/null || kill -0 "$browser_pid" 2>/dev/null; then
     echo ">>> waiting for the browser tests (logs: $logs/site.log, $logs/browser.log)"
@@ -65,10 +75,10 @@ browser=$?
 set -e
 trap - INT TERM
 echo
-echo ">>> the classroom site's browser tests (run beside the others):"
+echo ">>> the classroom site's browser tests and notebooks 10-19 (run beside the others):"
 cat "$logs/site.log"
 echo
-echo ">>> the other browser tests and the notebooks (run beside the others):"
+echo ">>> the other browser tests and the other notebooks (run beside the others):"
 cat "$logs/browser.log"
 echo
 echo ">>> the others:                          $(tail -n 1 "$logs/others.log")"
