@@ -6,10 +6,11 @@ folder of its own (so no test sees what another one saved, whatever order
 or worker runs them).
 
 Tests run in parallel (scripts/test.sh: pytest-xdist workers for the tests
-that are neither browser tests nor notebooks, and the browser tests and the
-tutorial notebooks in a pytest of their own beside them; see
-CONTRIBUTING.md). A tutorial notebook's cells share one kernel, so its cells
-are marked ``notebook`` and never given to pytest-xdist's workers.
+that are neither browser tests nor notebooks, the longest first; and the
+browser tests and the tutorial notebooks in two pytest runs of their own
+beside them; see CONTRIBUTING.md). A tutorial notebook's cells share one
+kernel, so its cells are marked ``notebook`` and never given to
+pytest-xdist's workers.
 """
 
 import os
