@@ -259,6 +259,7 @@ def test_thinking_player_leaves_the_event_loop_free_and_stop_stops_it():
 
 def test_watch_two_computer_players_in_the_widget():
     import asyncio
+    import time
 
     from dendria_widget import BoardWidget
 
@@ -266,9 +267,8 @@ def test_watch_two_computer_players_in_the_widget():
         board = BoardWidget(Game("hedu", size=3), black=RandomPlayer(seed=1),
                             white=GreedyPlayer(seed=2))
         panel = board.players_panel
-        for _ in range(2000):
-            if board.game.is_over:
-                break
+        deadline = time.monotonic() + 300       # they think on threads: wait for the end
+        while not board.game.is_over and time.monotonic() < deadline:
             await asyncio.sleep(0.005)
         assert board.game.is_over and panel.turns_played == len(board.game.history)
         assert not panel.thinking
