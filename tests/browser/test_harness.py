@@ -49,11 +49,16 @@ def test_canvas_pixels_and_click(lab, page):
 def test_errors_fail_fast(lab, page):
     from .lab import LabError
 
+    # The error is reported as soon as it shows, not after the timeout nor
+    # after the next cell's long sleep: both are far longer than a busy
+    # machine needs to start the kernel and run the first cell.
     t0 = time.monotonic()
     with pytest.raises(LabError, match="ZeroDivisionError"):
         lab.open_notebook(page, "harness_error.ipynb",
-                          source_cells=["1/0", "import time; time.sleep(30)"], timeout=20)
-    assert time.monotonic() - t0 < 15
+                          source_cells=["1/0", "import time; time.sleep(900)"], timeout=600)
+    took = time.monotonic() - t0
+    print(f"the error was reported after {took:.1f} s")
+    assert took < 300
     # Run-all usually skips the cells after an error, but the kernel may
     # have taken the sleeping cell already: interrupt it before asking more.
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:interrupt-kernel')")

@@ -45,7 +45,7 @@ def save_run_lesson(lab, page, name, source=SOURCE, live=".dendria-lesson canvas
     # alive: the widget shows, its still picture is hidden
     assert still_shown(out) is None
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120
     while WIDGET_VIEW not in (lab.root / name).read_text():
         assert time.monotonic() < deadline, "the notebook was not saved"
         time.sleep(0.2)
