@@ -270,6 +270,18 @@ def test_the_cli_mines_and_checks_and_names_a_failing_puzzle(tmp_path, capsys):
     assert "error: cannot read" in capsys.readouterr().out
 
 
+def test_the_cli_counts_a_bank_and_names_a_file_it_cannot_read(tmp_path, capsys):
+    path = Path(puzzles.__file__).parent / "data" / "hedu.json"
+    bank = puzzles.load(path)
+    assert main(["puzzles", "count", str(path)]) == 0
+    text = capsys.readouterr().out
+    goals = Counter(p.goal for p in bank)
+    assert text.startswith(f"{len(bank)} puzzles over {len(goals)} goals\n")
+    assert all(f"  {name}: {n} (ratings" in text for name, n in goals.items())
+    assert main(["puzzles", "count", str(tmp_path / "none.json")]) == 1
+    assert "error: cannot read" in capsys.readouterr().out
+
+
 # ----------------------------------------------------------- the shipped bank
 @pytest.mark.parametrize("ruleset", puzzles.EDITIONS)
 def test_the_shipped_bank_holds_300_puzzles_over_8_goals(ruleset):
