@@ -149,27 +149,37 @@ class Search {
             std::vector<Valued> items{item};
             while (!items.empty()) {
                 if (stop_at && !closed_turns.empty() && Clock::now() >= *stop_at) return closed_turns;
-                std::vector<Valued> nxt;
-                for (auto& it : items) {
-                    if (!closed_turns.empty() && halt.load(std::memory_order_relaxed)) return closed_turns;
-                    for (auto& st : it.steps) push(st);
-                    for (auto& st : e.legal()) {
-                        push(st);
-                        double v = evaluate(seat_);
-                        Valued x{v, rng.random(), it.steps};
-                        x.steps.push_back(st);
-                        bool c = closed();
-                        pop();
-                        (c ? closed_turns : nxt).push_back(std::move(x));
-                    }
-                    for (size_t k = 0; k < it.steps.size(); ++k) pop();
-                }
-                std::stable_sort(nxt.begin(), nxt.end(), valued_greater);
-                if ((int)nxt.size() > beam) nxt.resize(beam);
-                items = std::move(nxt);
+                if (!next_layer(items, seat_, beam, closed_turns, true)) return closed_turns;
             }
         }
         return closed_turns;
+    }
+
+    // players.py's _next_layer, and the beam cut: one step more of each
+    // partial turn in `items`, valued for seat_; the turns that end go to
+    // `closed_turns`, the others, best first, become `items` (the best
+    // `beam`). With `haltable`, a halt stops it (false) once a turn has ended.
+    bool next_layer(std::vector<Valued>& items, int seat_, int beam,
+                    std::vector<Valued>& closed_turns, bool haltable) {
+        std::vector<Valued> nxt;
+        for (auto& it : items) {
+            if (haltable && !closed_turns.empty() && halt.load(std::memory_order_relaxed)) return false;
+            for (auto& st : it.steps) push(st);
+            for (auto& st : e.legal()) {
+                push(st);
+                double v = evaluate(seat_);
+                Valued x{v, rng.random(), it.steps};
+                x.steps.push_back(st);
+                bool c = closed();
+                pop();
+                (c ? closed_turns : nxt).push_back(std::move(x));
+            }
+            for (size_t k = 0; k < it.steps.size(); ++k) pop();
+        }
+        std::stable_sort(nxt.begin(), nxt.end(), valued_greater);
+        if ((int)nxt.size() > beam) nxt.resize(beam);
+        items = std::move(nxt);
+        return true;
     }
 
     static double chance(double value, double scale) {
@@ -199,25 +209,7 @@ class Search {
             turns.push_back(first);
         } else {
             std::vector<Valued> items{{0.0, first.t, first.steps}};
-            while (!items.empty()) {
-                std::vector<Valued> nxt;
-                for (auto& it : items) {
-                    for (auto& s1 : it.steps) push(s1);
-                    for (auto& s1 : e.legal()) {
-                        push(s1);
-                        double v = evaluate(st);
-                        Valued x{v, rng.random(), it.steps};
-                        x.steps.push_back(s1);
-                        bool c = closed();
-                        pop();
-                        (c ? turns : nxt).push_back(std::move(x));
-                    }
-                    for (size_t k = 0; k < it.steps.size(); ++k) pop();
-                }
-                std::stable_sort(nxt.begin(), nxt.end(), valued_greater);
-                if ((int)nxt.size() > p.beam) nxt.resize(p.beam);
-                items = std::move(nxt);
-            }
+            while (!items.empty()) next_layer(items, st, p.beam, turns, false);
         }
         std::stable_sort(turns.begin(), turns.end(), valued_greater);
         if (!after_set) {      // the root's first turns: their best sets the centre
