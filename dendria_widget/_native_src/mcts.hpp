@@ -135,7 +135,7 @@ class Search {
     // players.py's whole_turns: a beam of `beam` partial turns per first step
     std::vector<Valued> whole_turns(int seat_, int beam, const Clock::time_point* stop_at) {
         std::vector<Valued> closed_turns, frontier;
-        for (auto& st : e.legal()) {
+        for (auto& st : legal_steps(e)) {
             push(st);
             if (closed()) {
                 double v = evaluate(seat_);
@@ -165,7 +165,7 @@ class Search {
         for (auto& it : items) {
             if (haltable && !closed_turns.empty() && halt.load(std::memory_order_relaxed)) return false;
             for (auto& st : it.steps) push(st);
-            for (auto& st : e.legal()) {
+            for (auto& st : legal_steps(e)) {
                 push(st);
                 double v = evaluate(seat_);
                 Valued x{v, rng.random(), it.steps};
@@ -238,7 +238,7 @@ class Search {
     bool expand_lazy(Node& node, double& best) {
         int st = seat();
         std::vector<Valued> firsts;
-        for (auto& s1 : e.legal()) {
+        for (auto& s1 : legal_steps(e)) {
             if (!firsts.empty() && halt.load(std::memory_order_relaxed) && &node != &root) return false;
             push(s1);
             double v = evaluate(st);
