@@ -211,21 +211,7 @@ class Search {
             std::vector<Valued> items{{0.0, first.t, first.steps}};
             while (!items.empty()) next_layer(items, st, p.beam, turns, false);
         }
-        std::stable_sort(turns.begin(), turns.end(), valued_greater);
-        if (!after_set) {      // the root's first turns: their best sets the centre
-            centre_after = p.centre ? turns[0].v : 0.0;
-            after_set = true;
-        }
-        double sh = shift(st, 1 - st);
-        for (auto& t : turns) {
-            auto ch = std::make_unique<Node>();
-            ch->turn = std::move(t.steps);
-            ch->seat = st;
-            ch->v = t.v;
-            ch->t = t.t;
-            ch->prior = chance(t.v - sh, p.scale);
-            node.children.push_back(std::move(ch));
-        }
+        add_children(node, turns, st);
         std::stable_sort(node.children.begin(), node.children.end(),
                          [](const std::unique_ptr<Node>& a, const std::unique_ptr<Node>& b) {
                              if (a->v != b->v) return a->v > b->v;
@@ -261,6 +247,16 @@ class Search {
         auto turns = whole_turns(st, p.beam, nullptr);
         // stopped before the end: a partial list only for the root (a turn to play)
         if (turns.empty() || (halt.load() && &node != &root)) return false;
+        add_children(node, turns, st);
+        node.expanded = true;
+        best = node.children[0]->prior;
+        return true;
+    }
+
+    // seat st's whole turns (sorted here, best first) become node's last
+    // children, each with its prior; the root's first turns: their best
+    // sets the centre
+    void add_children(Node& node, std::vector<Valued>& turns, int st) {
         std::stable_sort(turns.begin(), turns.end(), valued_greater);
         if (!after_set) {
             centre_after = p.centre ? turns[0].v : 0.0;
@@ -276,9 +272,6 @@ class Search {
             ch->prior = chance(t.v - sh, p.scale);
             node.children.push_back(std::move(ch));
         }
-        node.expanded = true;
-        best = node.children[0]->prior;
-        return true;
     }
 
     // iterations until `target` are done or the clock passes `until`
