@@ -5,12 +5,15 @@ and the trainer played headless."""
 
 import concurrent.futures as cf
 import json
+import os
 import pathlib
+import signal
 import subprocess
 import sys
 import time
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -186,6 +189,71 @@ def test_a_stopped_mining_keeps_what_it_found(tmp_path):
     assert data["puzzles"] and not list(tmp_path.glob("*.tmp"))
 
 
+def _process(pid: int) -> tuple[str, int, str] | None:
+    """(state, parent pid, start time) of a process from /proc, or None
+    when there is none of that pid."""
+    try:
+        stat = (Path("/proc") / str(pid) / "stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2:].split()
+    return fields[0], int(fields[1]), fields[19]
+
+
+def _children(pid: int) -> set[tuple[int, str]]:
+    """The processes whose parent is ``pid``, each as (pid, start time): a
+    pid alone may be given to another process later."""
+    out = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            info = _process(int(entry))
+            if info is not None and info[1] == pid:
+                out.add((int(entry), info[2]))
+    return out
+
+
+def _alive(proc: tuple[int, str]) -> bool:
+    info = _process(proc[0])
+    return info is not None and info[2] == proc[1] and info[0] not in "ZX"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the processes in /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_a_mining_run_and_its_workers(tmp_path, signum):
+    # each turn may think for 600 s: a worker left alone would play on long
+    # after the run has stopped
+    out = tmp_path / "bank.json"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "dendria_widget", "puzzles", "mine", "--ruleset", "hedu",
+         "--size", "4", "--games", "4", "--players", "mcts:600,mcts:600", "--max-turns", "10",
+         "--workers", "2", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+        # Ctrl-C as a terminal gives it, even where this test's runner ignores it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        workers: set[tuple[int, str]] = set()
+        deadline = time.monotonic() + 300
+        while len(workers) < 2 and run.poll() is None and time.monotonic() < deadline:
+            workers = _children(run.pid)
+            time.sleep(0.05)
+        assert len(workers) >= 2, ("the run started no two workers", run.poll())
+        run.send_signal(signum)
+        _, err = run.communicate(timeout=300)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    deadline = time.monotonic() + 120
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [w for w in workers if _alive(w)]
+    assert run.returncode == 130, err
+    assert f"stopped: what was mined is in {out}" in err
+    data = json.loads(out.read_text())
+    assert not data["complete"] and data["missing"] == [0, 1, 2, 3]
+    assert not list(tmp_path.glob("*.tmp"))
+
+
 def test_the_cli_mines_and_checks_and_names_a_failing_puzzle(tmp_path, capsys):
     out = tmp_path / "bank.json"
     assert main(["puzzles", "mine", "--ruleset", "hedu", "--size", "4", "--games", "1",
@@ -200,6 +268,18 @@ def test_the_cli_mines_and_checks_and_names_a_failing_puzzle(tmp_path, capsys):
     text = capsys.readouterr().out
     assert f"{data['puzzles'][0]['id']} fails" in text
     assert main(["puzzles", "check", str(tmp_path / "none.json")]) == 1
+    assert "error: cannot read" in capsys.readouterr().out
+
+
+def test_the_cli_counts_a_bank_and_names_a_file_it_cannot_read(tmp_path, capsys):
+    path = Path(puzzles.__file__).parent / "data" / "hedu.json"
+    bank = puzzles.load(path)
+    assert main(["puzzles", "count", str(path)]) == 0
+    text = capsys.readouterr().out
+    goals = Counter(p.goal for p in bank)
+    assert text.startswith(f"{len(bank)} puzzles over {len(goals)} goals\n")
+    assert all(f"  {name}: {n} (ratings" in text for name, n in goals.items())
+    assert main(["puzzles", "count", str(tmp_path / "none.json")]) == 1
     assert "error: cannot read" in capsys.readouterr().out
 
 

@@ -5,6 +5,7 @@ import json
 import pathlib
 
 import pytest
+from test_nothing_lost import _trusted   # is a notebook trusted (its signature)
 
 from dendria_widget.__main__ import main
 from dendria_widget.tutorials import files, source
@@ -26,17 +27,6 @@ def own_jupyter_data(tmp_path, monkeypatch):
     folder = tmp_path / "jupyter-data"
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(folder))
     return folder
-
-
-def _trusted(path):
-    import nbformat
-    from nbformat.sign import NotebookNotary
-
-    notary = NotebookNotary()
-    try:
-        return notary.check_signature(nbformat.read(str(path), as_version=4))
-    finally:
-        notary.close()
 
 
 def test_the_copied_notebooks_are_trusted_but_not_a_learners_own(tmp_path, capsys,

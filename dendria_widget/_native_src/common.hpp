@@ -217,4 +217,23 @@ inline std::string step_text(const Board& b, const Step& s) {
 
 enum Ending { NOT_OVER = 0, BY_PASSES = 1, BY_MOVE_LIMIT = 2, BY_NO_PLACEMENT = 3 };
 
+// An engine's legal steps as a new list (E::legal(out) fills a kept one).
+template <class E>
+std::vector<Step> legal_steps(E& e) {
+    std::vector<Step> out;
+    e.legal(out);
+    return out;
+}
+
+// The cell changes (cell, code before) logged since `mark` taken back,
+// latest first, each by put(cell, code): a step's undo, in both engines.
+template <class F>
+void roll_back(std::vector<std::pair<int, int>>& changes, size_t mark, F&& put) {
+    while (changes.size() > mark) {
+        auto ch = changes.back();
+        changes.pop_back();
+        put(ch.first, ch.second);
+    }
+}
+
 }  // namespace dk

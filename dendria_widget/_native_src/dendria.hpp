@@ -704,12 +704,6 @@ class Dendria {
         return true;
     }
 
-    std::vector<Step> legal() {
-        std::vector<Step> out;
-        legal(out);
-        return out;
-    }
-
     // the legal steps into out (cleared), in the Python engine's order
     void legal(std::vector<Step>& out) {
         out.clear();
@@ -860,11 +854,7 @@ class Dendria {
         if (undo_.empty()) return false;
         Rec rec = undo_.back();
         undo_.pop_back();
-        while (changes_.size() > rec.ch_begin) {
-            auto ch = changes_.back();
-            changes_.pop_back();
-            put(ch.first, ch.second);
-        }
+        roll_back(changes_, rec.ch_begin, [this](int i, int c) { put(i, c); });
         if (rec.recorded) {
             reps.remove_last();
             fin_.clear();

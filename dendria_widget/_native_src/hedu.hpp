@@ -258,15 +258,9 @@ class Hedu {
         size_t mark = changes_.size();
         place(i, mover);
         bool rep = reps.seen(z, cells.data());
-        while (changes_.size() > mark) { put(changes_.back().first, changes_.back().second); changes_.pop_back(); }
+        roll_back(changes_, mark, [this](int i, int c) { put(i, c); });
         s = saved;
         return rep;
-    }
-
-    std::vector<Step> legal() {
-        std::vector<Step> out;
-        legal(out);
-        return out;
     }
 
     void legal(std::vector<Step>& out) {
@@ -357,11 +351,7 @@ class Hedu {
         Rec rec = undo_.back();
         undo_.pop_back();
         if (rec.recorded) unrecord();
-        while (changes_.size() > rec.ch_begin) {
-            auto ch = changes_.back();
-            changes_.pop_back();
-            put(ch.first, ch.second);
-        }
+        roll_back(changes_, rec.ch_begin, [this](int i, int c) { put(i, c); });
         if (rec.labels) {
             size_t n = (size_t)b->n;
             std::copy(label_saves_.end() - (long)n, label_saves_.end(), label_.begin());

@@ -135,7 +135,7 @@ class Search {
     // players.py's whole_turns: a beam of `beam` partial turns per first step
     std::vector<Valued> whole_turns(int seat_, int beam, const Clock::time_point* stop_at) {
         std::vector<Valued> closed_turns, frontier;
-        for (auto& st : e.legal()) {
+        for (auto& st : legal_steps(e)) {
             push(st);
             if (closed()) {
                 double v = evaluate(seat_);
@@ -149,27 +149,37 @@ class Search {
             std::vector<Valued> items{item};
             while (!items.empty()) {
                 if (stop_at && !closed_turns.empty() && Clock::now() >= *stop_at) return closed_turns;
-                std::vector<Valued> nxt;
-                for (auto& it : items) {
-                    if (!closed_turns.empty() && halt.load(std::memory_order_relaxed)) return closed_turns;
-                    for (auto& st : it.steps) push(st);
-                    for (auto& st : e.legal()) {
-                        push(st);
-                        double v = evaluate(seat_);
-                        Valued x{v, rng.random(), it.steps};
-                        x.steps.push_back(st);
-                        bool c = closed();
-                        pop();
-                        (c ? closed_turns : nxt).push_back(std::move(x));
-                    }
-                    for (size_t k = 0; k < it.steps.size(); ++k) pop();
-                }
-                std::stable_sort(nxt.begin(), nxt.end(), valued_greater);
-                if ((int)nxt.size() > beam) nxt.resize(beam);
-                items = std::move(nxt);
+                if (!next_layer(items, seat_, beam, closed_turns, true)) return closed_turns;
             }
         }
         return closed_turns;
+    }
+
+    // players.py's _next_layer, and the beam cut: one step more of each
+    // partial turn in `items`, valued for seat_; the turns that end go to
+    // `closed_turns`, the others, best first, become `items` (the best
+    // `beam`). With `haltable`, a halt stops it (false) once a turn has ended.
+    bool next_layer(std::vector<Valued>& items, int seat_, int beam,
+                    std::vector<Valued>& closed_turns, bool haltable) {
+        std::vector<Valued> nxt;
+        for (auto& it : items) {
+            if (haltable && !closed_turns.empty() && halt.load(std::memory_order_relaxed)) return false;
+            for (auto& st : it.steps) push(st);
+            for (auto& st : legal_steps(e)) {
+                push(st);
+                double v = evaluate(seat_);
+                Valued x{v, rng.random(), it.steps};
+                x.steps.push_back(st);
+                bool c = closed();
+                pop();
+                (c ? closed_turns : nxt).push_back(std::move(x));
+            }
+            for (size_t k = 0; k < it.steps.size(); ++k) pop();
+        }
+        std::stable_sort(nxt.begin(), nxt.end(), valued_greater);
+        if ((int)nxt.size() > beam) nxt.resize(beam);
+        items = std::move(nxt);
+        return true;
     }
 
     static double chance(double value, double scale) {
@@ -199,41 +209,9 @@ class Search {
             turns.push_back(first);
         } else {
             std::vector<Valued> items{{0.0, first.t, first.steps}};
-            while (!items.empty()) {
-                std::vector<Valued> nxt;
-                for (auto& it : items) {
-                    for (auto& s1 : it.steps) push(s1);
-                    for (auto& s1 : e.legal()) {
-                        push(s1);
-                        double v = evaluate(st);
-                        Valued x{v, rng.random(), it.steps};
-                        x.steps.push_back(s1);
-                        bool c = closed();
-                        pop();
-                        (c ? turns : nxt).push_back(std::move(x));
-                    }
-                    for (size_t k = 0; k < it.steps.size(); ++k) pop();
-                }
-                std::stable_sort(nxt.begin(), nxt.end(), valued_greater);
-                if ((int)nxt.size() > p.beam) nxt.resize(p.beam);
-                items = std::move(nxt);
-            }
+            while (!items.empty()) next_layer(items, st, p.beam, turns, false);
         }
-        std::stable_sort(turns.begin(), turns.end(), valued_greater);
-        if (!after_set) {      // the root's first turns: their best sets the centre
-            centre_after = p.centre ? turns[0].v : 0.0;
-            after_set = true;
-        }
-        double sh = shift(st, 1 - st);
-        for (auto& t : turns) {
-            auto ch = std::make_unique<Node>();
-            ch->turn = std::move(t.steps);
-            ch->seat = st;
-            ch->v = t.v;
-            ch->t = t.t;
-            ch->prior = chance(t.v - sh, p.scale);
-            node.children.push_back(std::move(ch));
-        }
+        add_children(node, turns, st);
         std::stable_sort(node.children.begin(), node.children.end(),
                          [](const std::unique_ptr<Node>& a, const std::unique_ptr<Node>& b) {
                              if (a->v != b->v) return a->v > b->v;
@@ -246,7 +224,7 @@ class Search {
     bool expand_lazy(Node& node, double& best) {
         int st = seat();
         std::vector<Valued> firsts;
-        for (auto& s1 : e.legal()) {
+        for (auto& s1 : legal_steps(e)) {
             if (!firsts.empty() && halt.load(std::memory_order_relaxed) && &node != &root) return false;
             push(s1);
             double v = evaluate(st);
@@ -269,6 +247,16 @@ class Search {
         auto turns = whole_turns(st, p.beam, nullptr);
         // stopped before the end: a partial list only for the root (a turn to play)
         if (turns.empty() || (halt.load() && &node != &root)) return false;
+        add_children(node, turns, st);
+        node.expanded = true;
+        best = node.children[0]->prior;
+        return true;
+    }
+
+    // seat st's whole turns (sorted here, best first) become node's last
+    // children, each with its prior; the root's first turns: their best
+    // sets the centre
+    void add_children(Node& node, std::vector<Valued>& turns, int st) {
         std::stable_sort(turns.begin(), turns.end(), valued_greater);
         if (!after_set) {
             centre_after = p.centre ? turns[0].v : 0.0;
@@ -284,9 +272,6 @@ class Search {
             ch->prior = chance(t.v - sh, p.scale);
             node.children.push_back(std::move(ch));
         }
-        node.expanded = true;
-        best = node.children[0]->prior;
-        return true;
     }
 
     // iterations until `target` are done or the clock passes `until`

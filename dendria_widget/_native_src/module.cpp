@@ -155,14 +155,14 @@ std::unique_ptr<DNative> dendria_new(std::shared_ptr<Board> b, const py::dict& o
 template <class N>
 std::vector<std::string> legal_texts(N& g) {
     std::vector<std::string> out;
-    for (auto& st : g.e.legal()) out.push_back(step_text(*g.board, st));
+    for (auto& st : legal_steps(g.e)) out.push_back(step_text(*g.board, st));
     return out;
 }
 
 template <class N>
 void play_text(N& g, const std::string& text) {
     Step st = parse_step(*g.board, text);
-    for (auto& l : g.e.legal())
+    for (auto& l : legal_steps(g.e))
         if (l == st) { g.e.do_step(st); return; }
     throw std::domain_error("the step " + step_text(*g.board, st) + " is not legal now");
 }

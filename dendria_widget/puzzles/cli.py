@@ -16,9 +16,12 @@ import signal
 import sys
 import threading
 from collections import Counter
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import DendriaError
+
+if TYPE_CHECKING:
+    from .puzzle import Puzzle
 
 MINE_HELP = """\
 Play GAMES games of a ruleset between two of the lab's players and keep the
@@ -151,15 +154,24 @@ def run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_check(args: argparse.Namespace, out: TextIO | None = None) -> int:
+def _bank(args: argparse.Namespace, out: TextIO) -> list[Puzzle] | None:
+    """The puzzles of the bank ``args.file``, or None when it cannot be
+    read (said on ``out``)."""
     from . import load
+
+    try:
+        return load(args.file)
+    except DendriaError as e:
+        out.write(f"error: {e}\n")
+        return None
+
+
+def run_check(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from .puzzle import verify
 
     out = sys.stdout if out is None else out
-    try:
-        puzzles = load(args.file)
-    except DendriaError as e:
-        out.write(f"error: {e}\n")
+    puzzles = _bank(args, out)
+    if puzzles is None:
         return 1
     if args.sample is not None and args.sample < len(puzzles):
         puzzles = random.Random(args.seed).sample(puzzles, args.sample)
@@ -175,13 +187,9 @@ def run_check(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def run_count(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from . import load
-
     out = sys.stdout if out is None else out
-    try:
-        puzzles = load(args.file)
-    except DendriaError as e:
-        out.write(f"error: {e}\n")
+    puzzles = _bank(args, out)
+    if puzzles is None:
         return 1
     goals = Counter(p.goal for p in puzzles)
     out.write(f"{len(puzzles)} puzzles over {len(goals)} goals\n")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import json
 import os
+import signal
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -205,11 +206,14 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
                 done_one(task[1], mine_one(task))
         else:
             if executor is None:
-                own = executor = cf.ProcessPoolExecutor(max_workers=workers)
+                own = executor = cf.ProcessPoolExecutor(max_workers=workers,
+                                                        initializer=_worker_signals)
             futures = {executor.submit(mine_one, task): task[1] for task in tasks}
             for fut in cf.as_completed(futures):
                 done_one(futures[fut], fut.result())
     except KeyboardInterrupt:
+        if own is not None:
+            _end_workers(own)
         missing = [t[1] for t in tasks if t[1] not in per_game]
         if path is not None:
             _write_bank(path, with_run({"missing": missing}), bank_of(merge(per_game)))
@@ -224,6 +228,28 @@ def mine(rules: dict[str, Any] | str, games: int, players: Sequence[str], seed: 
     every = bank_of(found)
     return dict(done, puzzles=every,
                 added=len(every) - (0 if base is None else len(base["puzzles"])))
+
+
+def _worker_signals() -> None:
+    """A local worker's signals: SIGTERM ends it (not the handler of the
+    process that started it, which a forked worker inherits), and a Ctrl-C
+    is left to the mining process, which then ends its workers."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _end_workers(pool: cf.ProcessPoolExecutor) -> None:
+    """End a stopped run's local workers now: the games they play are not
+    wanted, and a worker left alone plays its game to the end."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(timeout=30)
+        if p.is_alive():
+            p.kill()
+            p.join()
 
 
 def _goals(r: Any, goals: Sequence[str] | None) -> tuple[str, ...] | None:

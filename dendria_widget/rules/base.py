@@ -144,7 +144,11 @@ def _slots(cls: type) -> list[str]:
 
 
 class EngineState:
-    """The bookkeeping every engine state shares.
+    """The bookkeeping every engine state shares: a game in progress (see
+    ``dendria_widget.Game`` for the friendly API). Steps are tuples ``(verb,
+    arg)``; ``legal()`` lists them, ``refusal(step)`` says why one is illegal
+    (or None), ``apply(step)`` plays one and ``undo()`` takes the last one
+    back.
 
     A subclass sets ``COLOURS`` (two names, the first moves first), keeps
     ``_undo`` as a list of records ``(step, saved, ...)`` whose ``saved``

@@ -150,10 +150,8 @@ class _Memo:
 
 
 class DendriaState(EngineState):
-    """A Dendria game in progress (see ``dendria_widget.Game`` for the
-    friendly API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
-    ``refusal(step)`` says why one is illegal (or None), ``apply(step)``
-    plays one and ``undo()`` takes the last one back."""
+    """A Dendria game in progress (both editions): steps, ``legal()``,
+    ``refusal()``, ``apply()`` and ``undo()`` as :class:`.base.EngineState` says."""
 
     COLOURS = COLOURS
 

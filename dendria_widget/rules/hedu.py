@@ -183,10 +183,8 @@ class Boards(Repetitions):
 
 
 class HeduState(EngineState):
-    """A Hedu game in progress (see ``dendria_widget.Game`` for the friendly
-    API). Steps are tuples ``(verb, arg)``; ``legal()`` lists them,
-    ``refusal(step)`` says why one is illegal (or None), ``apply(step)``
-    plays one and ``undo()`` takes the last one back."""
+    """A Hedu game in progress: steps, ``legal()``, ``refusal()``,
+    ``apply()`` and ``undo()`` as :class:`.base.EngineState` says."""
 
     COLOURS = COLOURS
 

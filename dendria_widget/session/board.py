@@ -520,41 +520,41 @@ class BoardSession:
         self._legal = None
         self._after_change(message, "info")
 
+    def _start(self, make: Callable[[], Game], refused: str,
+               said: Callable[[Game], str]) -> Game | None:
+        """The game ``make()`` gives replaces this one, the status saying
+        ``said(game)``; when it raises a DendriaError the game stays and the
+        status says ``refused`` and why (a new game, a load)."""
+        try:
+            game = make()
+        except DendriaError as e:
+            self._refused(f"{refused}: {e}")
+            return None
+        self._replace(game, said(game))
+        return self._game
+
     @command
     def new_game(self, ruleset: RulesSpec = "dendria-classic", size: int | None = None,
                  board: BoardSpec | None = None, options: dict | None = None) -> Game | None:
         """Start a new game with these rules (the Rules tab's *New game*)."""
-        try:
-            game = Game(ruleset, size=size, board=board, options=options or None)
-        except DendriaError as e:
-            self._refused(f"No new game: {e}")
-            return None
-        self._replace(game, f"A new game of {game.variant.title} on {_board_words(game)}.")
-        return self._game
+        return self._start(lambda: Game(ruleset, size=size, board=board, options=options or None),
+                           "No new game",
+                           lambda game: f"A new game of {game.variant.title} on "
+                                        f"{_board_words(game)}.")
 
     @command
     def load_position(self, position: str | dict) -> Game | None:
         """Load a position string (or docs/notation.md position dict)."""
-        try:
-            game = Game.from_position(position.strip() if isinstance(position, str)
-                                      else position)
-        except DendriaError as e:
-            self._refused(f"Cannot load the position: {e}")
-            return None
-        self._replace(game, "Position loaded.")
-        return self._game
+        return self._start(lambda: Game.from_position(position.strip() if isinstance(position, str)
+                                                      else position),
+                           "Cannot load the position", lambda game: "Position loaded.")
 
     @command
     def load_record_text(self, data: dict | str | bytes | bytearray,
                          source: str = "the record") -> Game | None:
         """Load a game record (a dict, or its JSON text or bytes)."""
-        try:
-            game = Game.from_record(data)
-        except DendriaError as e:
-            self._refused(f"Cannot load {source}: {e}")
-            return None
-        self._replace(game, f"Loaded {source}.")
-        return self._game
+        return self._start(lambda: Game.from_record(data), f"Cannot load {source}",
+                           lambda game: f"Loaded {source}.")
 
     @command
     def load_record(self, path: str | os.PathLike) -> Game | None:

@@ -10,6 +10,7 @@ import re
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 
 import pytest
 
@@ -80,9 +81,10 @@ def _server(cmd, root, lab_env, tmp_path, ready_path):
     return server
 
 
-def test_the_board_in_notebook_7(lab_env, fresh_page, tmp_path):
-    root = tmp_path / "root"
-    name = write_notebook(root)
+@contextmanager
+def notebook_7(root, name, lab_env, page, tmp_path):
+    """Notebook 7 serving ``root``, the notebook ``name`` open in ``page``
+    and run: its :class:`DomNotebook`; the server stopped after."""
     token = uuid.uuid4().hex
     server = _server([sys.executable, "-m", "notebook", "--no-browser", "--ip=127.0.0.1",
                       "--port={port}", "--ServerApp.port_retries=0",
@@ -91,42 +93,57 @@ def test_the_board_in_notebook_7(lab_env, fresh_page, tmp_path):
                       *(["--allow-root"] if os.geteuid() == 0 else [])], root, lab_env, tmp_path,
                      f"/api/status?token={token}")
     try:
-        page = fresh_page
         page.goto(f"{server.url}/notebooks/{name}?token={token}",
                   wait_until="domcontentloaded")
         nb = DomNotebook(page, name)
         nb.run_all(timeout=120)
-        click_plays_c3(page, nb.output(0), lambda: nb.output(1).inner_text())
-        # the board's picture (widget/still.py) is there, hidden while the board lives
-        assert page.locator(".dendria-still").count() == 1
-        assert page.locator(".dendria-still").evaluate("(e) => e.offsetParent === null")
+        yield nb
     finally:
         server.stop()
 
 
-def test_the_board_in_voila(lab_env, fresh_page, tmp_path):
-    root = tmp_path / "root"
-    name = write_notebook(root)
+@contextmanager
+def voila(root, name, lab_env, page, tmp_path, shown="@@", timeout=90,
+          failure="showed no board facts"):
+    """Voila running the notebook ``name`` of ``root`` in ``page``, once the
+    page shows ``shown`` (else a LabError: "Voila ``failure``"): the page's
+    body; the server stopped after."""
     server = _server([sys.executable, "-m", "voila", name, "--no-browser",
                       "--Voila.ip=127.0.0.1", "--port={port}", "--Voila.port_retries=0",
                       "--show_tracebacks=True"], root, lab_env, tmp_path,
                      "/voila/static/none")
     try:
-        page = fresh_page
         page.goto(server.url + "/", wait_until="domcontentloaded")
         body = page.locator("body")
-        deadline = time.monotonic() + 90
-        while "@@" not in body.inner_text():               # Voila runs the notebook
+        deadline = time.monotonic() + timeout
+        while shown not in body.inner_text():               # Voila runs the notebook
             if time.monotonic() > deadline:
-                raise LabError(f"Voila showed no board facts:\n{server.log_tail()}")
+                raise LabError(f"Voila {failure}:\n{server.log_tail()}")
             time.sleep(0.3)
+        yield body
+    finally:
+        server.stop()
+
+
+def test_the_board_in_notebook_7(lab_env, fresh_page, tmp_path):
+    root = tmp_path / "root"
+    page = fresh_page
+    with notebook_7(root, write_notebook(root), lab_env, page, tmp_path) as nb:
+        click_plays_c3(page, nb.output(0), lambda: nb.output(1).inner_text())
+        # the board's picture (widget/still.py) is there, hidden while the board lives
+        assert page.locator(".dendria-still").count() == 1
+        assert page.locator(".dendria-still").evaluate("(e) => e.offsetParent === null")
+
+
+def test_the_board_in_voila(lab_env, fresh_page, tmp_path):
+    root = tmp_path / "root"
+    page = fresh_page
+    with voila(root, write_notebook(root), lab_env, page, tmp_path) as body:
         assert "Traceback" not in body.inner_text()
         click_plays_c3(page, body, lambda: body.inner_text())
         # the board's picture (widget/still.py) is there, hidden while the board lives
         assert page.locator(".dendria-still").count() == 1
         assert page.locator(".dendria-still").evaluate("(e) => e.offsetParent === null")
-    finally:
-        server.stop()
 
 
 def test_a_lesson_in_voila_shows_the_live_lesson_not_its_picture(lab_env, fresh_page,
@@ -135,28 +152,12 @@ def test_a_lesson_in_voila_shows_the_live_lesson_not_its_picture(lab_env, fresh_
     # picture for a saved notebook; in Voila the lesson lives, so the
     # picture stays hidden (and no widget error shows)
     root = tmp_path / "root"
-    root.mkdir(parents=True)
     cells = ['from dendria_widget import lessons\nlessons.LessonWidget("02_roots")',
              "print('@@' + 'lesson shown' + '@@')"]
-    nb = {"nbformat": 4, "nbformat_minor": 5,
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
-          "cells": [{"cell_type": "code", "id": f"c{k}", "metadata": {}, "outputs": [],
-                     "execution_count": None, "source": src} for k, src in enumerate(cells)]}
-    (root / "lesson.ipynb").write_text(json.dumps(nb))
-    server = _server([sys.executable, "-m", "voila", "lesson.ipynb", "--no-browser",
-                      "--Voila.ip=127.0.0.1", "--port={port}", "--Voila.port_retries=0",
-                      "--show_tracebacks=True"], root, lab_env, tmp_path,
-                     "/voila/static/none")
-    try:
-        page = fresh_page
-        page.goto(server.url + "/", wait_until="domcontentloaded")
-        body = page.locator("body")
-        deadline = time.monotonic() + 120
-        while "@@lesson shown@@" not in body.inner_text():
-            if time.monotonic() > deadline:
-                raise LabError(f"Voila did not run the lesson:\n{server.log_tail()}")
-            time.sleep(0.3)
+    name = write_notebook(root, "lesson.ipynb", cells)
+    page = fresh_page
+    with voila(root, name, lab_env, page, tmp_path, "@@lesson shown@@", 120,
+               "did not run the lesson") as body:
         page.locator(".dendria-lesson canvas").first.wait_for(timeout=60_000)
         time.sleep(0.5)
         assert page.locator(".dendria-still").count() == 1        # there, hidden
@@ -165,8 +166,6 @@ def test_a_lesson_in_voila_shows_the_live_lesson_not_its_picture(lab_env, fresh_
         assert "Error displaying widget" not in text and "Traceback" not in text
         assert "Run this cell" not in text
         page.screenshot(path=str(tmp_path / "voila-lesson.png"))
-    finally:
-        server.stop()
 
 
 TRAINER_CELLS = [
@@ -204,41 +203,15 @@ def solve_the_puzzle(page, scope, text_of_facts, tmp_path, name):
 def test_a_puzzle_solved_in_notebook_7(lab_env, fresh_page, tmp_path):
     root = tmp_path / "root"
     name = write_notebook(root, "trainer.ipynb", TRAINER_CELLS)
-    token = uuid.uuid4().hex
-    server = _server([sys.executable, "-m", "notebook", "--no-browser", "--ip=127.0.0.1",
-                      "--port={port}", "--ServerApp.port_retries=0",
-                      f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-                      "--ServerApp.log_level=WARN",
-                      *(["--allow-root"] if os.geteuid() == 0 else [])], root, lab_env, tmp_path,
-                     f"/api/status?token={token}")
-    try:
-        page = fresh_page
-        page.goto(f"{server.url}/notebooks/{name}?token={token}",
-                  wait_until="domcontentloaded")
-        nb = DomNotebook(page, name)
-        nb.run_all(timeout=120)
+    page = fresh_page
+    with notebook_7(root, name, lab_env, page, tmp_path) as nb:
         solve_the_puzzle(page, nb.output(0), lambda: nb.output(1).inner_text(), tmp_path,
                          "notebook7-trainer")
-    finally:
-        server.stop()
 
 
 def test_a_puzzle_solved_in_voila(lab_env, fresh_page, tmp_path):
     root = tmp_path / "root"
     name = write_notebook(root, "trainer.ipynb", TRAINER_CELLS)
-    server = _server([sys.executable, "-m", "voila", name, "--no-browser",
-                      "--Voila.ip=127.0.0.1", "--port={port}", "--Voila.port_retries=0",
-                      "--show_tracebacks=True"], root, lab_env, tmp_path,
-                     "/voila/static/none")
-    try:
-        page = fresh_page
-        page.goto(server.url + "/", wait_until="domcontentloaded")
-        body = page.locator("body")
-        deadline = time.monotonic() + 90
-        while "@@" not in body.inner_text():
-            if time.monotonic() > deadline:
-                raise LabError(f"Voila showed no trainer:\n{server.log_tail()}")
-            time.sleep(0.3)
+    page = fresh_page
+    with voila(root, name, lab_env, page, tmp_path, failure="showed no trainer") as body:
         solve_the_puzzle(page, body, lambda: body.inner_text(), tmp_path, "voila-trainer")
-    finally:
-        server.stop()

@@ -7,6 +7,7 @@ sentence); run again, the live lesson shows and the picture hides. A plain
 board leaves its picture the same way (dendria_widget/widget/still.py)."""
 
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -66,26 +67,45 @@ def trust(lab, lab_env, name):
     assert notary.check_signature(saved)
 
 
-def test_a_trusted_saved_lesson_shows_its_picture_with_a_new_kernel(
-        lab, lab_env, monkeypatch, tmp_path):
-    name = "saved-lesson-trusted.ipynb"
-    save_run_lesson(lab, lab.new_page(), name)
-    trust(lab, lab_env, name)
-    page = lab.new_page()
+@contextmanager
+def reopened(lab, name, context_options=None):
+    """The saved notebook ``name`` opened again, not run, in a new page at
+    1280x720 with a new kernel: (the page, its first cell's output) once
+    the still picture is in it; then the page is closed and the kernels shut
+    down."""
+    page = lab.new_page(context_options)
     try:
         page.set_viewport_size({"width": 1280, "height": 720})
         lab.open_notebook(page, name, run=False, timeout=120)
         out = lab.output_locator(page, 0).first
         out.locator(".dendria-still img").first.wait_for(state="attached")
-        # trusted: JupyterLab drew the widget's view (it is there, its model gone)
-        page.wait_for_function(
-            "(sel) => { const v = document.querySelector(sel);"
-            " return v && /Error displaying widget|Loading widget/.test(v.textContent); }",
-            arg=WIDGET_OUTPUT, timeout=30_000)
-        time.sleep(1.0)
-        text = visible_text(out)
-        assert "Error displaying widget" not in text and "Loading widget" not in text, text
-        assert still_shown(out) == [["dw-light"], True], still_shown(out)
+        yield page, out
+    finally:
+        page.context.close()
+        lab.server.shutdown_kernels()
+
+
+def trusted_picture_text(page, out):
+    """Trusted, JupyterLab drew the widget's view (its model gone): no
+    widget error shows, the light picture and its line do. Their text."""
+    page.wait_for_function(
+        "(sel) => { const v = document.querySelector(sel);"
+        " return v && /Error displaying widget|Loading widget/.test(v.textContent); }",
+        arg=WIDGET_OUTPUT, timeout=30_000)
+    time.sleep(1.0)
+    text = visible_text(out)
+    assert "Error displaying widget" not in text and "Loading widget" not in text, text
+    assert still_shown(out) == [["dw-light"], True], still_shown(out)
+    return text
+
+
+def test_a_trusted_saved_lesson_shows_its_picture_with_a_new_kernel(
+        lab, lab_env, monkeypatch, tmp_path):
+    name = "saved-lesson-trusted.ipynb"
+    save_run_lesson(lab, lab.new_page(), name)
+    trust(lab, lab_env, name)
+    with reopened(lab, name) as (page, out):
+        text = trusted_picture_text(page, out)
         assert "Run this cell (Shift+Enter)" in text
         box = out.locator(".dendria-still img.dw-light").bounding_box()
         assert box["width"] > 300 and box["height"] > 300
@@ -100,9 +120,6 @@ def test_a_trusted_saved_lesson_shows_its_picture_with_a_new_kernel(
         time.sleep(0.5)
         assert still_shown(out) is None
         assert "Error displaying widget" not in visible_text(out)
-    finally:
-        page.context.close()
-        lab.server.shutdown_kernels()
 
 
 def test_an_untrusted_saved_lesson_shows_its_sentence_and_picture(lab, tmp_path):
@@ -111,12 +128,7 @@ def test_an_untrusted_saved_lesson_shows_its_sentence_and_picture(lab, tmp_path)
     # changed outside Jupyter (its signature no longer matches): untrusted
     path = lab.root / name
     path.write_text(path.read_text().replace('"metadata": {}', '"metadata": {"x": 1}', 1))
-    page = lab.new_page()
-    try:
-        page.set_viewport_size({"width": 1280, "height": 720})
-        lab.open_notebook(page, name, run=False, timeout=120)
-        out = lab.output_locator(page, 0).first
-        out.locator(".dendria-still img").first.wait_for(state="attached")
+    with reopened(lab, name) as (page, out):
         time.sleep(1.0)
         assert out.locator(WIDGET_OUTPUT).count() == 0     # the view is not drawn
         text = visible_text(out)
@@ -125,9 +137,6 @@ def test_an_untrusted_saved_lesson_shows_its_sentence_and_picture(lab, tmp_path)
         shown = still_shown(out)
         assert shown is not None and shown[0] == ["dw-light"], shown
         page.screenshot(path=str(tmp_path / "saved-untrusted.png"))
-    finally:
-        page.context.close()
-        lab.server.shutdown_kernels()
 
 
 BOARD_SOURCE = ("from dendria_widget import BoardWidget, Game\n"
@@ -140,26 +149,11 @@ def test_a_trusted_saved_board_shows_its_picture_with_a_new_kernel(lab, lab_env,
     name = "saved-board-trusted.ipynb"
     save_run_lesson(lab, lab.new_page(), name, BOARD_SOURCE, ".dendria-board-widget canvas")
     trust(lab, lab_env, name)
-    page = lab.new_page({"device_scale_factor": 2})
-    try:
-        page.set_viewport_size({"width": 1280, "height": 720})
-        lab.open_notebook(page, name, run=False, timeout=120)
-        out = lab.output_locator(page, 0).first
-        out.locator(".dendria-still img").first.wait_for(state="attached")
-        page.wait_for_function(
-            "(sel) => { const v = document.querySelector(sel);"
-            " return v && /Error displaying widget|Loading widget/.test(v.textContent); }",
-            arg=WIDGET_OUTPUT, timeout=30_000)
-        time.sleep(1.0)
-        text = visible_text(out)
-        assert "Error displaying widget" not in text and "Loading widget" not in text, text
-        assert still_shown(out) == [["dw-light"], True], still_shown(out)
+    with reopened(lab, name, {"device_scale_factor": 2}) as (page, out):
+        text = trusted_picture_text(page, out)
         assert "run this cell (Shift+Enter)" in text
         img = out.locator(".dendria-still img.dw-light")
         assert img.get_attribute("src").startswith("data:image/svg+xml,")
         box = img.bounding_box()
         assert box["width"] > 300 and box["height"] > 300
         page.screenshot(path=str(tmp_path / "saved-board-trusted-hidpi.png"))
-    finally:
-        page.context.close()
-        lab.server.shutdown_kernels()
