@@ -497,10 +497,12 @@ def ladder(games: int, size: int, seed: int, say: Callable[[str], None],
     have = {(g["candidate"], g["k"]) for g in done}
     t0 = CLOCK()
     for k0 in range(0, games, 2):
+        played = False
         for label, cand in players.items():
             for k in range(k0, min(k0 + 2, games)):
                 if (label, k) in have:
                     continue
+                played = True
                 r = match(cand, base, 1, size, seed, first_game=k)
                 done.append({"candidate": label, "player": cand.name, "k": k, "a": r["a"],
                              "first": r["first"], "cpu_a": r["cpu_a"], "cpu_b": r["cpu_b"],
@@ -509,7 +511,7 @@ def ladder(games: int, size: int, seed: int, say: Callable[[str], None],
                              "iterations_b": r["iterations_b"]})
                 if file:
                     _write_ladder(file, head, done)
-        if (k0 + 2) % 10 == 0 or k0 + 2 >= games:
+        if k0 + 2 >= games or (played and (k0 + 2) % 10 == 0):
             say(f"   after {min(k0 + 2, games)} games a pairing ({CLOCK() - t0:.0f} CPU s "
                 "in this run):")
             ladder_summary(done, say)
