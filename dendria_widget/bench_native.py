@@ -1,5 +1,7 @@
 """The native kernel's benchmark: ``python -m dendria_widget.bench_native
-[--quick] [--repeat N] [--check N] [--search N] [--project N]``.
+[--quick] [--repeat N] [--no-speed] [--check N] [--search N] [--project N]
+[--ladder N [--ladder-size S] [--ladder-file FILE] [--candidates lazy,reuse,study]]
+[--greedy N]``.
 
 Prints figures; it is not a test. Everything is seeded; times are this
 process's CPU seconds (other programs on the machine do not count), and
@@ -29,14 +31,18 @@ every speed is a ratio of two figures measured side by side in this run.
    (:data:`STUDY_PLAYER`) side by side in one run.
 6. With ``--ladder N``: N games (seats alternating) of each candidate
    search against today's MCTS (100 iterations a turn, full expansion, a
-   fresh tree each turn) at equal CPU, on classic side ``--ladder-size``
-   (default 5): lazy expansion with its iterations set so that its CPU per
-   turn matches (measured here), and the kept tree at equal iterations.
+   fresh tree each turn) on classic side ``--ladder-size`` (default 5):
+   lazy expansion with its iterations set so that its CPU per turn matches
+   (measured here), the kept tree at equal iterations, and the study's
+   player as it is (``--candidates`` picks some); the CPU a turn of each
+   side is printed beside the score. With ``--ladder-file FILE`` every game
+   is kept in FILE as it finishes and a second run with the same file plays
+   only the games it lacks (a ladder in chunks).
 7. With ``--greedy N``: N games of the study's player against the greedy
    player on classic side 7 (seats alternating): does it beat greedy?
 
-Sections 1 and 2 run ``--repeat N`` times (default once: the machine may be
-loaded, so each ratio is printed per round with its median); then the
+Sections 1 and 2 (left out with ``--no-speed``) run ``--repeat N`` times
+(default once: the machine may be loaded, so each ratio is printed per round with its median); then the
 Done-when lines of issue 27: native classic side 7 random playouts at least
 1/4 of OpenSpiel Havannah 7's games/s (sprites and Hedu beside), and MCTS
 native / python at least 30x on classic side 7, sprites side 6 and Hedu
@@ -45,7 +51,9 @@ side 7, each median against its target.
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import random
 import sys
 import time
@@ -118,6 +126,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 PLAYOUT_TARGET = 0.25   # native classic side 7 games/s over OpenSpiel Havannah 7's
 MCTS_TARGET = 30.0      # native / python MCTS iterations/s, each of the three editions
 MCTS_GAMES = (("dendria-classic", 7), ("dendria-sprites", 6), ("hedu", 7))
+
+#: the ladder's candidates (``--candidates``): lazy expansion at equal CPU,
+#: the kept tree at equal iterations, and the study's player as it is
+LADDER_CANDIDATES = ("lazy", "reuse", "study")
 
 
 def _playout_round(quick: bool, seed: int, say: Callable[[str], None]) -> dict[str, float]:
@@ -223,7 +235,8 @@ def done_when(rounds: list[dict[str, float]], say: Callable[[str], None]) -> boo
 
 def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
         out: TextIO | None = None, search: int = 0, ladder_games: int = 0,
-        ladder_size: int = 5, greedy: int = 0, repeat: int = 1) -> int:
+        ladder_size: int = 5, greedy: int = 0, repeat: int = 1, speed: bool = True,
+        ladder_file: str | None = None, candidates: tuple[str, ...] = LADDER_CANDIDATES) -> int:
     stream = sys.stdout if out is None else out
 
     def say(line: str = "") -> None:
@@ -238,13 +251,14 @@ def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
         return 1
     say()
     rounds: list[dict[str, float]] = []
-    for k in range(max(1, repeat)):
+    for k in range(max(1, repeat) if speed else 0):
         if repeat > 1:
             say(f"--- round {k + 1} of {repeat}")
         figures = _playout_round(quick, seed, say)
         figures.update(_mcts_round(quick, seed, say))
         rounds.append(figures)
-    done_when(rounds, say)
+    if speed:
+        done_when(rounds, say)
     failures = 0
     if check:
         failures += differential(check, seed, say)
@@ -253,7 +267,7 @@ def run(quick: bool = False, check: int = 0, project: int = 0, seed: int = 1,
     if project:
         projection(project, seed, say)
     if ladder_games:
-        ladder(ladder_games, ladder_size, seed, say)
+        ladder(ladder_games, ladder_size, seed, say, file=ladder_file, candidates=candidates)
     if greedy:
         against_greedy(greedy, seed, say)
     return 1 if failures else 0
@@ -393,41 +407,128 @@ def cost_per_iteration(player: Player, size: int, seed: int, positions: int = 3)
 STUDY_PLAYER = "mcts:i50+reuse"
 
 
+def _ladder_player(label: str, base_iterations: int, size: int, seed: int) -> MCTSPlayer:
+    """The candidate called ``label``: ``lazy`` with its iterations set so
+    that its CPU a turn matches today's (measured here, on the same
+    positions), ``reuse`` at equal iterations (a kept tree costs nothing an
+    iteration), ``study`` the study's player (:data:`STUDY_PLAYER`) as it is."""
+    if label == "reuse":
+        return MCTSPlayer(iterations=base_iterations, backend="native", reuse=True)
+    if label == "study":
+        study = player_from_name(STUDY_PLAYER).with_backend("native")
+        assert isinstance(study, MCTSPlayer)
+        return study
+    if label != "lazy":
+        raise SystemExit(f"unknown ladder candidate {label!r}: give some of "
+                         f"{', '.join(LADDER_CANDIDATES)}")
+    full = cost_per_iteration(MCTSPlayer(iterations=base_iterations, backend="native"),
+                              size, seed)
+    cost = cost_per_iteration(MCTSPlayer(iterations=base_iterations, backend="native",
+                                         lazy=True), size, seed)
+    return MCTSPlayer(iterations=max(1, round(base_iterations * full / cost)),
+                      backend="native", lazy=True)
+
+
+def _read_ladder(path: str, head: dict[str, Any]) -> list[dict[str, Any]]:
+    """The games a ladder file holds (none when it does not exist); a file
+    of another ladder (board, seed or base player) is refused in words."""
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        lines = [json.loads(line) for line in f if line.strip()]
+    if not lines or lines[0].get("ladder") != head:
+        raise SystemExit(f"{path} holds another ladder (not {head}): give another file")
+    return [line["game"] for line in lines[1:]]
+
+
+def _write_ladder(path: str, head: dict[str, Any], games: list[dict[str, Any]]) -> None:
+    """The whole ladder file, written beside it and moved into place."""
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(json.dumps({"ladder": head}) + "\n")
+        for g in games:
+            f.write(json.dumps({"game": g}) + "\n")
+    os.replace(tmp, path)
+
+
+def ladder_summary(games: list[dict[str, Any]], say: Callable[[str], None]) -> None:
+    """Each candidate's games, score with its 95% interval, and CPU a turn
+    of both sides, from the ladder's game records."""
+    for label in dict.fromkeys(g["candidate"] for g in games):
+        mine = [g for g in games if g["candidate"] == label]
+        n = len(mine)
+        a = sum(g["a"] for g in mine)
+        lo, hi = wilson(a, n)
+        turns_a = max(1, sum(g["turns_a"] for g in mine))
+        turns_b = max(1, sum(g["turns_b"] for g in mine))
+        say(f"   {label:<6} {mine[0]['player']:<20} {n:>4} game{'s' if n != 1 else ''}: "
+            f"scores {a:.1f}/{n} = "
+            f"{a / n:.2f} [{lo:.2f}, {hi:.2f}]; CPU a turn "
+            f"{sum(g['cpu_a'] for g in mine) / turns_a:.4f} s against "
+            f"{sum(g['cpu_b'] for g in mine) / turns_b:.4f} s; first seat "
+            f"{sum(g['first'] for g in mine) / n:.2f}")
+
+
 def ladder(games: int, size: int, seed: int, say: Callable[[str], None],
-           base_iterations: int = 100) -> None:
+           base_iterations: int = 100, file: str | None = None,
+           candidates: tuple[str, ...] = LADDER_CANDIDATES) -> list[dict[str, Any]]:
     """Today's MCTS (full expansion, a fresh tree each turn) at
-    ``base_iterations`` a turn against each candidate at equal CPU: lazy
-    expansion's iterations set so that its CPU per iteration times them
-    equals today's per turn (measured here, on the same positions); a kept
-    tree costs nothing an iteration, so it plays at equal iterations."""
+    ``base_iterations`` a turn against each candidate
+    (:func:`_ladder_player`), ``games`` games a pairing, seats alternating.
+    The candidates take turns two games at a time (one in each seat), so a
+    ladder cut short has about as many games of each. With ``file`` every
+    game is written as it finishes (the whole file written beside it and
+    moved into place) and a second run with the same file plays only the
+    games it lacks: the same games an uninterrupted run plays, since every
+    game's seeds derive from the ladder's seed and its index. Returns the
+    game records."""
     base = MCTSPlayer(iterations=base_iterations, backend="native")
-    say(f"6. Ladder at equal CPU: classic side {size}, {games} games a pairing, seats "
-        f"alternating, against today's MCTS ({base_iterations} iterations, full expansion)")
-    full = cost_per_iteration(base, size, seed)
-    for label, kw in (("lazy", {"lazy": True}), ("reuse", {"reuse": True})):
-        probe = MCTSPlayer(iterations=base_iterations, backend="native", **kw)
-        cost = cost_per_iteration(probe, size, seed) if kw.get("lazy") else full
-        its = max(1, round(base_iterations * full / cost))
-        cand = MCTSPlayer(iterations=its, backend="native", **kw)
-        t0 = CLOCK()
-        r = match(cand, base, games, size, seed)
-        lo, hi = wilson(r["a"], games)
-        say(f"   {label:<11} at {its:>5} it ({full / cost:5.1f}x cheaper an iteration): "
-            f"scores {r['a']:.1f}/{games} = {r['a'] / games:.2f} [{lo:.2f}, {hi:.2f}]; "
-            f"CPU a turn {r['cpu_a'] / max(r['turns_a'], 1):.3f} s against "
-            f"{r['cpu_b'] / max(r['turns_b'], 1):.3f} s; {CLOCK() - t0:.0f} s")
+    head = {"size": size, "seed": seed, "base": base.name}
+    done = _read_ladder(file, head) if file else []
+    where = f"; {len(done)} games already in {file}" if file else ""
+    say(f"6. Ladder: classic side {size}, {games} games a pairing, seats alternating, "
+        f"against today's MCTS ({base.name}, full expansion){where}")
+    players: dict[str, MCTSPlayer] = {}
+    for label in candidates:
+        held = [g["player"] for g in done if g["candidate"] == label]
+        players[label] = (player_from_name(held[0]).with_backend("native")  # type: ignore
+                          if held else _ladder_player(label, base_iterations, size, seed))
+        say(f"   {label}: {players[label].name}")
+    have = {(g["candidate"], g["k"]) for g in done}
+    t0 = CLOCK()
+    for k0 in range(0, games, 2):
+        played = False
+        for label, cand in players.items():
+            for k in range(k0, min(k0 + 2, games)):
+                if (label, k) in have:
+                    continue
+                played = True
+                r = match(cand, base, 1, size, seed, first_game=k)
+                done.append({"candidate": label, "player": cand.name, "k": k, "a": r["a"],
+                             "first": r["first"], "cpu_a": r["cpu_a"], "cpu_b": r["cpu_b"],
+                             "turns_a": r["turns_a"], "turns_b": r["turns_b"],
+                             "iterations_a": r["iterations_a"],
+                             "iterations_b": r["iterations_b"]})
+                if file:
+                    _write_ladder(file, head, done)
+        if k0 + 2 >= games or (played and (k0 + 2) % 10 == 0):
+            say(f"   after {min(k0 + 2, games)} games a pairing ({CLOCK() - t0:.0f} CPU s "
+                "in this run):")
+            ladder_summary(done, say)
     say("")
+    return done
 
 
 def projection(games: int, seed: int, say: Callable[[str], None],
                players: tuple[Player, ...] = ()) -> None:
     """Each player against itself on classic side 7, ``games`` games timed:
     1,000 games projected on 2 cores, and the first seat's score."""
-    players = players or (MCTSPlayer(iterations=100, backend="native"),
-                          player_from_name(STUDY_PLAYER).with_backend("native"))
+    players = players or (player_from_name(STUDY_PLAYER).with_backend("native"),
+                          MCTSPlayer(iterations=100, backend="native"))
     say(f"5. {games} games of MCTS against itself, classic side 7, native, side by side")
     for p in players:
-        r = match(p, p, games, 7, seed)
+        say(f"   {_label(p)}:")
+        r = match(p, p, games, 7, seed, say)
         dt = r["cpu"]
         lo, hi = wilson(r["first"], games)
         say(f"   {_label(p):<34} {games} games in {dt:7.1f} CPU s ({dt / games:6.2f} s a "
@@ -440,7 +541,7 @@ def against_greedy(games: int, seed: int, say: Callable[[str], None]) -> None:
     """The study's player against greedy on classic side 7."""
     study = player_from_name(STUDY_PLAYER).with_backend("native")
     say(f"7. {_label(study)} against greedy, classic side 7, {games} games, seats alternating")
-    r = match(study, GreedyPlayer(backend="native"), games, 7, seed)
+    r = match(study, GreedyPlayer(backend="native"), games, 7, seed, say)
     lo, hi = wilson(r["a"], games)
     say(f"   {study.name} scores {r['a']:.1f} of {games}: {r['a'] / games:.2f} "
         f"[{lo:.2f}, {hi:.2f}]")
@@ -464,8 +565,16 @@ def main(argv: list[str] | None = None) -> int:
         except (IndexError, ValueError):
             raise SystemExit(f"{flag} takes a whole number") from None
 
+    def text(flag: str) -> str | None:
+        if flag not in args:
+            return None
+        k = args.index(flag)
+        if k + 1 >= len(args) or args[k + 1].startswith("-"):
+            raise SystemExit(f"{flag} takes a value")
+        return args[k + 1]
+
     flags = ("--quick", "--check", "--project", "--search", "--ladder", "--ladder-size",
-             "--greedy", "--repeat")
+             "--greedy", "--repeat", "--no-speed", "--ladder-file", "--candidates")
     unknown = [a for a in args if a.startswith("-") and a not in flags]
     if unknown or "--help" in args:
         print(__doc__)
@@ -474,7 +583,9 @@ def main(argv: list[str] | None = None) -> int:
     rc = run(quick="--quick" in args, check=number("--check"), project=number("--project"),
              search=number("--search"), ladder_games=number("--ladder"),
              ladder_size=number("--ladder-size") or 5, greedy=number("--greedy"),
-             repeat=number("--repeat") or 1)
+             repeat=number("--repeat") or 1, speed="--no-speed" not in args,
+             ladder_file=text("--ladder-file"),
+             candidates=tuple((text("--candidates") or ",".join(LADDER_CANDIDATES)).split(",")))
     print(f"total {time.perf_counter() - t0:.1f} s")
     return rc
 
