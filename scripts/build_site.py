@@ -730,14 +730,17 @@ KEEP_PATH = """<script>
       // worker was there (the first visit), and, once the lesson has had
       // time to load, every other lesson and page (all): see
       // scripts/site_cache.js
+      // A page the worker served from its start (a later lesson) has had
+      // every file kept as it came: it asks only once, for the rest
       (function () {
         const workers = navigator.serviceWorker;
         if (!workers) return;
         const keep = (all) => workers.controller
           && workers.controller.postMessage({ dendria: 'keep', all: all === true });
+        setTimeout(() => keep(true), 30 * 1000);
+        if (workers.controller) return;
         workers.addEventListener('controllerchange', () => setTimeout(keep, 1000));
         setTimeout(keep, 5 * 1000);
-        setTimeout(() => keep(true), 30 * 1000);
         setInterval(() => keep(true), 60 * 1000);
         window.addEventListener('pagehide', () => keep(true));
       })();
