@@ -284,6 +284,26 @@ PRELOAD = ("micropip", "packaging", "piplite", "ssl", "sqlite3", "ipykernel", "c
 NOT_LOADED = ("ssl", "jedi")
 #: the kernel's own wheels, from jupyterlite-pyodide-kernel's front end
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
+#: Python in the page works in the drive (``/drive``: the student's files, in
+#: the browser's storage), and Pyodide's ``sys.path`` starts with ``''``, the
+#: working folder: every import asked the drive first whether it held the
+#: module (a round trip from the kernel through the service worker to the page
+#: and back), about 200 as the kernel starts and a lesson imports its
+#: packages. As IPython does in its own kernels, ``''`` goes after the
+#: standard library, before the installed packages: a student's own module
+#: still imports, and no standard module asks the drive. Done at the top of
+#: the first module the kernel imports (piplite), by the site's copy of it
+SYS_PATH_AFTER_STDLIB = """\
+import sys as _sys
+if "" in _sys.path:   # the site: the working folder after the standard library
+    _sys.path.remove("")
+    _sys.path.insert(next((_i for _i, _p in enumerate(_sys.path)
+                           if _p.rstrip("/").endswith(("site-packages", "dist-packages"))),
+                          len(_sys.path)), "")
+del _sys
+"""
+#: (wheel, module) where SYS_PATH_AFTER_STDLIB goes first
+SYS_PATH_MODULE = ("piplite", "piplite/__init__.py")
 #: the site's lock (Pyodide's official lock with the wheels above added)
 LOCK = "dendria-lock.json"
 #: where the wheels the site changes are (under static/: kept by the site's
@@ -349,6 +369,47 @@ def slim_wheel(data: bytes) -> bytes:
                            if not line.startswith(SITE_WHEEL_DROP)).encode("utf-8")
         out.append((name, body))
     return _zip(out)
+
+
+def prepended_wheel(data: bytes, member: str, code: str) -> bytes:
+    """A wheel with ``code`` put at the top of its module ``member`` (after
+    the module's docstring and ``from __future__`` lines, if any), its
+    RECORD line for it without the old hash."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        entries = [(n, z.read(n)) for n in z.namelist()]
+    names = [n for n, _ in entries]
+    if member not in names:
+        raise BuildError(f"the wheel has no {member}")
+    out = []
+    for name, body in entries:
+        if name == member:
+            text = body.decode("utf-8")
+            if code in text:
+                raise BuildError(f"{member} has the site's lines already")
+            body = _after_docstring(text, code).encode("utf-8")
+        elif name.endswith(".dist-info/RECORD") and name.count("/") == 1:
+            body = "".join(f"{member},,\n" if line.split(",")[0] == member else line
+                           for line in body.decode("utf-8").splitlines(keepends=True)
+                           ).encode("utf-8")
+        out.append((name, body))
+    return _zip(out)
+
+
+def _after_docstring(text: str, code: str) -> str:
+    """``code`` put after a module's docstring and ``from __future__`` lines."""
+    import ast
+
+    tree = ast.parse(text)
+    line = 0
+    for node in tree.body:
+        if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str) and line == 0) or (
+                isinstance(node, ast.ImportFrom) and node.module == "__future__"):
+            line = node.end_lineno or line
+        else:
+            break
+    lines = text.splitlines(keepends=True)
+    return "".join(lines[:line]) + "\n" + code + "".join(lines[line:])
 
 
 def placeholder_wheel(name: str) -> tuple[str, bytes]:
@@ -494,6 +555,9 @@ def preload(out: pathlib.Path, needed: dict, wheels: list[pathlib.Path],
             raise BuildError(f"the kernel's front end ships {[p.name for p in found]} "
                              f"for {name}, not one wheel")
         added[found[0].name] = found[0].read_bytes()
+        if name == SYS_PATH_MODULE[0]:
+            added[found[0].name] = prepended_wheel(added[found[0].name], SYS_PATH_MODULE[1],
+                                                   SYS_PATH_AFTER_STDLIB)
     for wheel in wheels:
         added[wheel.name] = wheel.read_bytes()
     added[project.name] = slim_wheel(project.read_bytes())
@@ -663,16 +727,22 @@ KEEP_PATH = """<script>
         }
       })();
       // the site's cache keeps what this page loaded before its service
-      // worker was there (the first visit): see scripts/site_cache.js
+      // worker was there (the first visit), and, once the lesson has had
+      // time to load, every other lesson and page (all): see
+      // scripts/site_cache.js
+      // A page the worker served from its start (a later lesson) has had
+      // every file kept as it came: it asks only once, for the rest
       (function () {
         const workers = navigator.serviceWorker;
         if (!workers) return;
-        const keep = () => workers.controller
-          && workers.controller.postMessage({ dendria: 'keep' });
+        const keep = (all) => workers.controller
+          && workers.controller.postMessage({ dendria: 'keep', all: all === true });
+        setTimeout(() => keep(true), 30 * 1000);
+        if (workers.controller) return;
         workers.addEventListener('controllerchange', () => setTimeout(keep, 1000));
-        for (const seconds of [5, 30]) setTimeout(keep, seconds * 1000);
-        setInterval(keep, 60 * 1000);
-        window.addEventListener('pagehide', keep);
+        setTimeout(keep, 5 * 1000);
+        setInterval(() => keep(true), 60 * 1000);
+        window.addEventListener('pagehide', () => keep(true));
       })();
     </script>"""
 

@@ -10,6 +10,10 @@
 //   only the files that changed, and forgets the old ones;
 // - the rest (pages, settings, the lessons as published) is asked from the
 //   site first, and answered from the cache when the site cannot be reached.
+// - once a lesson has loaded, the page asks this worker to keep the rest of
+//   the site a lesson needs (message "keep" with "all"): every page and
+//   lesson as published and the widgets' front ends, fetched once, so a
+//   lesson never opened still opens with the network gone.
 // The drive's requests (JupyterLite's files in the browser) and the heartbeat
 // are left to JupyterLite's own service worker below.
 "use strict";
@@ -57,9 +61,10 @@ async function dendriaFresh(request) {
     }
     return answer;
   } catch (error) {
-    // the same page for another lesson (lab/index.html?path=...) will do
+    // the same page for another lesson (lab/index.html?path=...) will do,
+    // and a file kept under its path alone
     const kept = await cache.match(request)
-      || (request.mode === "navigate" && await cache.match(request, { ignoreSearch: true }));
+      || await cache.match(request, { ignoreSearch: true });
     if (kept) {
       return kept;
     }
@@ -84,43 +89,47 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(hash ? dendriaFixed(request, path, hash) : dendriaFresh(request));
 });
 
+/** the fixed files fetched with "all" besides the pages: the widgets' front
+ * ends (JupyterLab loads them when a board is first shown) */
+const DENDRIA_ALSO = ["extensions/"];
+
 // The first visit loads part of the site before this worker is there: the
-// page asks it (a message "dendria-keep") to copy those files from the
+// page asks it (a message {dendria: "keep"}) to copy those files from the
 // browser's own HTTP cache into this cache, without asking the network.
+// With {all: true} (once the lesson has loaded), the pages and lessons never
+// loaded and the widgets' front ends are fetched from the site too, once.
 self.addEventListener("message", (event) => {
   if (!event.data || event.data.dendria !== "keep") {
     return;
   }
+  const all = event.data.all === true;
   event.waitUntil((async () => {
     const cache = await caches.open(DENDRIA_CACHE);
-    for (const [path, hash] of Object.entries(DENDRIA_FILES)) {
-      const key = dendriaKey(path, hash);
+    const keep = async (url, key, fetchAll) => {
       if (await cache.match(key)) {
-        continue;
+        return;
       }
       try {
-        const url = new URL(path, self.registration.scope).href;
-        const answer = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-        if (answer.ok && answer.status === 200) {
+        let answer = await fetch(url, { cache: "only-if-cached", mode: "same-origin" })
+          .catch(() => null);
+        if (!(answer && answer.ok) && fetchAll) {
+          answer = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
+        }
+        if (answer && answer.ok && answer.status === 200) {
           await cache.put(key, answer);
         }
       } catch (error) {
-        // not in the browser's cache: fetched when first asked for
+        // not in the browser's cache (or the network is gone): fetched
+        // when first asked for
       }
+    };
+    for (const [path, hash] of Object.entries(DENDRIA_FILES)) {
+      await keep(new URL(path, self.registration.scope).href, dendriaKey(path, hash),
+                 all && DENDRIA_ALSO.some((folder) => path.startsWith(folder)));
     }
     for (const path of DENDRIA_PAGES) {
       const url = new URL(path, self.registration.scope).href;
-      if (await cache.match(url)) {
-        continue;
-      }
-      try {
-        const answer = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-        if (answer.ok && answer.status === 200) {
-          await cache.put(url, answer);
-        }
-      } catch (error) {
-        // never loaded: nothing to keep
-      }
+      await keep(url, url, all);
     }
   })());
 });

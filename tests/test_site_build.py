@@ -358,3 +358,65 @@ def test_wheels_compiled_ahead_import_without_compiling(builder, tmp_path):
     again = builder.compiled_wheels(wheels, {"pkg_b-1.0-py3-none-any.whl"},
                                     tmp_path / "cache", "no-such-python")
     assert again == built
+
+
+def test_the_sites_kernel_finds_standard_modules_before_the_drive(builder, tmp_path):
+    """The site's piplite (the first module the kernel imports) moves the
+    working folder ('' on sys.path: the drive) after the standard library,
+    before the installed packages: a standard module never asks the drive,
+    and a student's own module still imports."""
+    import subprocess
+    import zipfile
+
+    path = _wheel(tmp_path / "piplite-0.6.1-py3-none-any.whl", {
+        "piplite/__init__.py": '"""A package."""\n\nfrom .piplite import install\n',
+        "piplite/piplite.py": "def install():\n    pass\n",
+        "piplite-0.6.1.dist-info/RECORD":
+            "piplite/__init__.py,sha256=old,40\npiplite/piplite.py,sha256=x,1\n"})
+    wheel, member = builder.SYS_PATH_MODULE
+    assert wheel == "piplite"
+    patched = builder.prepended_wheel(path.read_bytes(), member, builder.SYS_PATH_AFTER_STDLIB)
+    with zipfile.ZipFile(io.BytesIO(patched)) as z:
+        source = z.read(member).decode()
+        record = z.read("piplite-0.6.1.dist-info/RECORD").decode().splitlines()
+    assert source.startswith('"""A package."""\n') and "from .piplite import install" in source
+    assert record == ["piplite/__init__.py,,", "piplite/piplite.py,sha256=x,1"]
+    with pytest.raises(builder.BuildError):                      # once only
+        builder.prepended_wheel(patched, member, builder.SYS_PATH_AFTER_STDLIB)
+    (tmp_path / "site").mkdir()
+    with zipfile.ZipFile(io.BytesIO(patched)) as z:
+        z.extractall(tmp_path / "site")
+    (tmp_path / "drive").mkdir()
+    (tmp_path / "drive" / "mine.py").write_text("WHO = 'the student'\n")
+    code = ("import sys\n"
+            f"sys.path[:] = ['', '/lib/python312.zip', '/lib/python3.12', "
+            f"'/lib/python3.12/lib-dynload', {str(tmp_path / 'site' / 'site-packages')!r}, "
+            f"{str(tmp_path / 'site')!r}]\n"
+            "import piplite, mine\n"
+            "at = sys.path.index('')\n"
+            "print(sys.path[at - 1], sys.path[at + 1].endswith('site-packages'), mine.WHO)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path / "drive",
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["/lib/python3.12/lib-dynload", "True", "the", "student"]
+
+
+def test_a_lesson_imports_no_module_it_does_not_need():
+    """Opening a lesson (its widget) loads none of the lab, the puzzles'
+    trainer, the analysis, the benchmarks or the command line, nor the heavy
+    packages the lab uses: in the browser each would be seconds of start."""
+    import subprocess
+
+    code = ("import sys, json\n"
+            "from dendria_widget import lessons\n"
+            "lessons.LessonWidget('02_roots')\n"
+            "print(json.dumps(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True, cwd=ROOT)
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert "dendria_widget.lessons.widget" in loaded
+    ours = {"dendria_widget." + m for m in (
+        "lab", "puzzles", "analyze", "bench", "bench_native", "bench_players", "bench_widget",
+        "tutorials", "__main__")}
+    assert not sorted(ours & loaded)
+    heavy = {"dask", "distributed", "pandas", "matplotlib", "scipy", "pyarrow"}
+    assert not sorted(m for m in loaded if m.split(".")[0] in heavy)

@@ -370,6 +370,45 @@ def test_after_one_visit_a_lesson_opens_and_draws_with_no_network(site, lite_pag
         page.context.set_offline(False)
 
 
+_JS_KEPT = """async (paths) => {
+    const cache = await caches.open('dendria-site');
+    const kept = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+    return paths.filter((p) => !kept.has(new URL(p, location.href).pathname));
+}"""
+
+
+def test_after_one_visit_a_lesson_never_opened_opens_with_no_network(site, lite_page):
+    """One lesson visited (Python started in the page): the site's cache then
+    holds every lesson, so a lesson never opened opens with no network, its
+    kernel starts with the package loaded, and its board draws."""
+    out, url = site
+    page = lite_page
+    nb = open_lesson(page, url, "01_board.ipynb")
+    nb.wait_idle(300)                            # Python has started in the page
+    lessons = sorted(p.name for p in (out / "files" / "tutorials").glob("*.ipynb"))
+    wanted = [f"{url}/files/tutorials/{name}" for name in lessons]
+    wait_for(lambda: page.evaluate(_JS_KEPT, wanted) == [],
+             "the site's cache holds every lesson", 300)
+    never = "06_capture.ipynb"
+    assert never in lessons
+    page.context.set_offline(True)
+    try:
+        again = page.context.new_page()
+        again.set_default_timeout(30_000)
+        page.close()
+        nb = open_lesson(again, url, never)
+        nb.wait_idle(300)                        # Python has started in the page, offline
+        nb.run_all(timeout=240)                  # fails on any error output
+        assert nb.output(0).inner_text().strip() == ""
+        lesson_cell = next(c["index"] for c in nb.cells() if "LessonWidget(" in c["source"])
+        nb.output(lesson_cell).locator("canvas").first.wait_for(state="visible")
+        assert nb.ask("[__import__('sys').platform, "
+                      "'dendria_widget.lessons' in __import__('sys').modules]") == [
+            "emscripten", True]
+    finally:
+        page.context.set_offline(False)
+
+
 def test_a_puzzle_solved_on_the_site_is_kept_across_a_reload(site, lite_page, tmp_path):
     """The puzzle trainer in the classroom (no threads, Python in the page):
     a Hedu puzzle solved by a click on its answer and Check; its rating and
