@@ -47,9 +47,9 @@ def board_number(b: _Builder, legend: str) -> str:
     entry (the smallest),
     so the key never types a number of its own; ``"n"`` when the board
     shows none."""
-    numbers = sorted(int(s.text) for s in b.over_l
-                     if getattr(s, "legend", None) == legend
-                     and str(getattr(s, "text", "")).isdigit())
+    texts = [str(getattr(s, "text", "")) for s in b.over_l
+             if getattr(s, "legend", None) == legend]
+    numbers = sorted(int(t) for t in texts if t.isdigit())
     return str(numbers[0]) if numbers else "n"
 
 
