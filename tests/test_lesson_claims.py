@@ -59,7 +59,7 @@ def test_every_claim_holds_and_the_text_names_it(lesson, k):
 def test_a_claim_made_false_is_caught():
     """The claims test fails on a page whose claim is false: L04's old
     sentence, "fertilized by both (b2 and c3 here)", as a claim."""
-    lesson, k, page = _page("04_fertilization", "Both colours")
+    lesson, k, page = _page("04_fertilization", "Dark and Light")
     old = dataclasses.replace(page, claims=(claim.fertilized_by_both("b2", "c3"),))
     lesson = dataclasses.replace(lesson, pages=[*lesson.pages[:k], old, *lesson.pages[k + 1:]])
     wrong = lesson.false_claims(k)
@@ -72,7 +72,7 @@ MADE_FALSE = [
     ("01_board", "Cell names", claim.middle("d5"), "d4"),
     ("01_board", "Cell names", claim.named(6, 2, "f3"), "f2"),
     ("01_board", "Cells on the edge", claim.roots("g4", 4), 3),
-    ("10_pie", "Dark's first seed", claim.verbs_after(("plant e5",), "end", "sprout",
+    ("10_pie", "Dark's opening seed", claim.verbs_after(("plant e5",), "end", "sprout",
                                                       at="start"), ("end",)),
     ("10_pie", "Who moves first?", claim.plots(37), 61),
     ("14_sprites_boards", "The komi pie", claim.legal("komi 62", at="start"), False),
@@ -124,7 +124,7 @@ def test_whole_turns_are_every_turn_the_engine_allows():
 # ---------------------------------------------------------------- wrong today
 def test_l04_names_every_soil_fertilized_by_both():
     """L04 "Both colours" said "b2 and c3": the engine says a4, b2, c3, d1."""
-    lesson, k, page = _page("04_fertilization", "Both colours")
+    lesson, k, page = _page("04_fertilization", "Dark and Light")
     both = [c for c in page.claims if c.query == "fertilized_by_both"]
     assert both and both[0].expect == ("a4", "b2", "c3", "d1")
     assert lesson.false_claims(k) == []
@@ -222,7 +222,7 @@ def test_feeding_then_sprouting_is_judged_not_crashed():
     """L02 "Feed the seed" and "Both with one seed" (once "Two with one") raised KeyError on a legal turn:
     plant, then sprout the seed just fed."""
     for title, answer in (("Feed the seed", ("plant f2", "sprout d4", "end")),
-                          ("Both with one seed", ("plant g4", "sprout g1", "end"))):
+                          ("Nourish a1 and g1 together", ("plant g4", "sprout g1", "end"))):
         lesson, k, page = _page("02_roots", title)
         game = lesson.start_game(k)
         game.play(*answer)

@@ -14,6 +14,17 @@ What code makes is not a template ("level 2 of 3" counts a drill's levels,
 a verdict's ``{len(mine)}`` is computed), nor is code the reader may type
 (`` `board.present()` ``); the allowlist below (empty today) would name a
 number that is not a fact about the game.
+
+"One", "first", "zero" and their kin are numbers too when they state a
+count or an order the engine knows ("plant one seed", "Dark's first seed",
+"starts again from zero", "counts once", "both seedbeds", "the last open
+root"): they are caught like "two" and "second". They are *not* numbers,
+and are spared, only where English uses them for something else, each a
+pattern below (:func:`counting_words`): "one" as a pronoun ("one of your
+{dendrids}", "the one on d6", "any one", "a small one."); "at once"
+(at the same time) and "once" opening a clause ("once it stands there":
+as soon as); "first" as an adverb closing a clause ("press End turn
+first.", "enemies first"). Every other use is a field or was rephrased.
 """
 
 from __future__ import annotations
@@ -42,6 +53,24 @@ CARDINALS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "t
 ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
             "tenth", "eleventh", "twelfth", "twentieth")
 NUMBER = re.compile(r"(?i)\d|\b(?:" + "|".join(CARDINALS + ORDINALS) + r")\b")
+#: Words that state a count or an order as often as not: each occurrence is
+#: a number unless it matches one of the spared uses below.
+COUNTING = re.compile(r"(?i)\b(?:one|once|twice|zero|single|both|first|last)\b")
+#: The uses of those words that state no count or order, each with why.
+SPARED = (
+    # "one" as a pronoun: "one of your dendrids", "one another", "one that
+    # adds a new size", "the one on d6", "every one of them", "not one seen
+    # before", "a small one." (a count is followed by what it counts)
+    re.compile(r"(?i)\bone(?=\s+(?:of|another|that)\b)"),
+    re.compile(r"(?i)\b(?:the|every|each|any|no|not|without|which|this|that)\s+(?:\*\*)?"
+               r"one\b"),
+    re.compile(r"(?i)(?<=[a-z] )one(?=\s*(?:[.,;:?!()]|$))"),
+    # "at once": at the same time; "once" opening a clause: as soon as
+    re.compile(r"(?i)\bat once\b"),
+    re.compile(r"(?i)\bonce(?=\s+(?:it|its|a|an|the|your|their|they|you)\b)"),
+    # "first" as an adverb closing a clause: "press End turn first."
+    re.compile(r"(?i)\bfirst(?=\s*(?:[.,;:?!()]|$))"),
+)
 #: A cell's name (a row letter and a place: 'a1', 'f12') is a name, not a number.
 CELL = re.compile(r"\b[a-z]\d{1,2}\b")
 
@@ -80,6 +109,8 @@ def templates(path: Path) -> list[tuple[int, str, str]]:
             elif kw.arg == "marks" and isinstance(kw.value, ast.Dict):
                 out += [(kw.value.lineno, "mark", s) for v in kw.value.values
                         for s in _strings(v)]
+        if name == "kind":   # a drill's kind: title, text, goal, hint (drills.py)
+            out += [(node.lineno, "kind", s) for a in node.args[2:6] for s in _strings(a)]
         if name in SENTENCE_CALLS:
             args = node.args[1:] if name == "worded" else node.args[1:2]
             out += [(node.lineno, name, s) for a in args for s in _strings(a)]
@@ -95,7 +126,18 @@ def typed_numbers(text: str) -> list[str]:
     text = re.sub(r"`[^`]*`", " ", text)          # code the reader may type, not a fact
     for phrase in ALLOWED:
         text = re.sub(re.escape(phrase), " ", text, flags=re.I)
-    return [m.group(0) for m in NUMBER.finditer(text)]
+    return [m.group(0) for m in NUMBER.finditer(text)] + counting_words(text)
+
+
+def counting_words(text: str) -> list[str]:
+    """The words of :data:`COUNTING` in ``text`` that state a count or an
+    order (every use but the :data:`SPARED` ones)."""
+    spared = set()
+    for pattern in SPARED:
+        for m in pattern.finditer(text):
+            word = re.search(r"(?i)\b(?:one|once|first)\b", m.group(0))
+            spared.add(m.start() + (word.start() if word else 0))
+    return [m.group(0) for m in COUNTING.finditer(text) if m.start() not in spared]
 
 
 def test_the_finder_sees_typed_numbers_and_spares_fields():
@@ -125,3 +167,26 @@ def test_no_typed_number_in_a_lessons_sentences(path):
              for line, where, text in templates(path)
              if (nums := typed_numbers(text))]
     assert not found, f"{path.name} types numbers outside fields:\n" + "\n".join(found)
+
+
+def test_one_first_and_zero_are_numbers_where_they_count():
+    # a count or an order the engine knows
+    assert typed_numbers("Plant one seed and grow it") == ["one"]
+    assert typed_numbers("Dark's first seed, the last open root") == ["first", "last"]
+    assert typed_numbers("the count starts again from zero") == ["zero"]
+    assert typed_numbers("a size counts once; No board twice") == ["once", "twice"]
+    assert typed_numbers("grow both seedbeds; a single piece") == ["both", "single"]
+    assert typed_numbers("before the first slide") == ["first"]
+    # English that states no count
+    assert typed_numbers("move one of your dendrids; the one on d6 and a small one.") == []
+    assert typed_numbers("every one of them, any one, which one?") == []
+    assert typed_numbers("sees the edge at once; once it stands there") == []
+    assert typed_numbers("press End turn first. Enemies first") == []
+
+
+def test_a_drills_kind_is_read_too(tmp_path):
+    src = tmp_path / "drills.py"
+    src.write_text('kind("idea", "plant", "Title one", "its six lines", "Play one turn", '
+                   '"hint", targets, check)\n', encoding="utf-8")
+    found = [typed_numbers(text) for _, where, text in templates(src) if where == "kind"]
+    assert found == [[], ["six"], ["one"], []]

@@ -33,7 +33,7 @@ def test_an_old_progress_file_is_read_under_todays_names(tmp_path):
     path = tmp_path / "progress.json"
     path.write_text(json.dumps(OLD_FILE), encoding="utf-8")
     p = Progress(path)
-    assert p.solved(load("02_roots")) == ["Feed the seed", "Both with one seed"]
+    assert p.solved(load("02_roots")) == ["Feed the seed", "Nourish a1 and g1 together"]
     assert p.solved(load("11_sprites_power")) == ["Sprout before you slide"]
     assert p.solved(load("12_sprites_sowing")) == ["A seed on the edge"]
     assert p.solved(load("13_sprites_protection")) == ["Save your forest"]

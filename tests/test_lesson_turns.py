@@ -27,7 +27,7 @@ EXERCISES = [(lesson, k) for lesson in LESSONS for k, p in enumerate(lesson.page
 #: must also hold (the rule the exercise teaches).
 ALSO = {
     # both seeds grown in one move, at one stop or at two
-    "Both seedbeds in one move": lambda steps: {"grow a1", "grow g4"} <= set(steps),
+    "Seedbeds grown on a journey": lambda steps: {"grow a1", "grow g4"} <= set(steps),
 }
 
 #: The most of its distinct whole turns an exercise may accept, unless its

@@ -8,8 +8,10 @@ import pytest
 
 from dendria_widget import Game, IllegalStep
 from dendria_widget.explain.refusals import DENDRIA, ENDINGS, HEDU
+from dendria_widget.explain.sentences import number_word
 from dendria_widget.lab import end_kind
 from dendria_widget.rules.outcome import Outcome, Termination
+from dendria_widget.rules.base import PASSES_TO_END
 from dendria_widget.rules.refusal import Refusal
 
 CLASSIC_ONLY = re.compile(r"\b(dendrids?|plant|planted|planting)\b")
@@ -99,7 +101,8 @@ def test_the_end_is_data_and_everyone_reads_it():
         assert end_kind(g, cut=False) == o.termination.value
         assert g.end_reason == ENDINGS[o.termination.value].format(
             dendrid=g.variant.kind_word("dendrid") if ruleset != "hedu" else "",
-            a_plant="a plant" if ruleset == "dendria-classic" else "a sowing", **o.facts)
+            a_plant="a plant" if ruleset == "dendria-classic" else "a sowing",
+            passes_to_end=number_word(PASSES_TO_END), **o.facts)
         g.undo()
         assert g.outcome is None and g.end_reason is None
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..rules.base import PASSES_TO_END
 from ..rules.variant import variant_for
+from .sentences import number_word
 
 if TYPE_CHECKING:  # for the type hints only
     from ..rules.outcome import Outcome
@@ -183,7 +185,7 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
 #: How a game ended (:class:`~dendria_widget.rules.outcome.Termination`'s
 #: values), in words; fields: the outcome's facts and the edition's words.
 ENDINGS = {
-    "passes": "two passes in a row",
+    "passes": "{passes_to_end} passes in a row",
     "move-limit": ("the {dendrid} move limit: {turns} turns in a row without {a_plant} "
                    "({dendrid} moves and passes)"),
     "no-placement": "no empty plot admits a placement",
@@ -194,6 +196,8 @@ def ending_text(outcome: Outcome, variant: Variant) -> str:
     """How the game ended, in the edition's words (without a capital or a
     full stop): 'two passes in a row'."""
     words = _edition_words(variant) if variant.family != "hedu" else {}
+    # the rule's own number (rules.base.PASSES_TO_END), never typed here
+    words["passes_to_end"] = number_word(PASSES_TO_END)
     return ENDINGS[outcome.termination.value].format(**outcome.facts, **words)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, cast
 
+from .. import geometry
 from ..rules.hedu import HeduState
 from ..rules.variant import plural_of, variant_for
 
@@ -36,6 +37,16 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     if n == 0:
         return f"no {word}"
     return f"{n} {word if n == 1 else (many or plural_of(word))}"
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                 "nine", "ten", "eleven", "twelve")
+
+
+def number_word(n: int) -> str:
+    """A count in words ('six'), in digits past twelve: for a number a
+    query gives (never typed into a sentence)."""
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
 def cap(text: str) -> str:
@@ -404,8 +415,9 @@ def _describe_dendria(game: Game, facts: Mapping[str, Any],
             out.append(sentence(f"Its nourishers: {counts['dark']} dark and "
                                 f"{counts['light']} light"))
     if "power" in facts:
-        out.append(sentence(f"Its power is {facts['power']}: the fewest {v.plots_word()} on "
-                            "any of its six lines"))
+        out.append(sentence(f"Its power is {facts['power']}: the fewest {v.plots_word()} met "
+                            "going from it in any of the "
+                            f"{number_word(len(geometry.DIRECTIONS))} directions"))
     if not piece:
         if "plant" in facts:
             out.append(sentence(f"{v.colour_word(game.to_move)} may "

@@ -133,7 +133,7 @@ def fertilized_by(soil: str, colours: Iterable[str] = (), seeds: int = 1) -> Che
             elif not want:
                 why = worded(game, "no {dendrid} sees {cell} any more.", cell=soil)
             else:
-                why = f"{soil} is fertilized by {' and '.join(sorted(who))} only."
+                why = f"{soil} is fertilized by {' and '.join(game.variant.colour_word(c) for c in sorted(who))} only."
             return Verdict(True, "Right: " + why)
         if soil in game.pieces:
             return Verdict(False, worded(game, "{cell} holds a {piece} now, and only empty "
@@ -209,10 +209,12 @@ def _not_converted(game: Game, target: str, verb: str, colour: str) -> str:
                             "a forest that is not protected may be captured.", kind=kind,
                       cell=target)
     if missing:
-        return worded(game, "The {kind} on {cell} did not become {colour}'s: {n} of its "
-                            "{total} {missing_word} not fertilized by {colour}. The rule: the "
+        change = "change hands" if verb == "capture" else "grow"
+        return worded(game, "The {kind} on {cell} did not {change}: {n} of its "
+                            "{total} {missing_word} not fertilized by {Colour}. The rule: the "
                             "mover must fertilize every fertile {soil} of it.", kind=kind,
-                      cell=target, colour=colour, n=len(missing),
+                      cell=target, change=change, Colour=game.variant.colour_word(colour),
+                      n=len(missing),
                       total=say.plural(len(soils), fertile),
                       missing_word="is" if len(missing) == 1 else "are")
     if verb == "capture":
@@ -288,7 +290,7 @@ def sprouted_many(count: int, colour: str = "dark") -> Check:
         other = "light" if colour == "dark" else "dark"
         return Verdict(False, head + f"A seed may sprout for {colour} when it is nourished "
                                      f"and more of its nourishers are {colour} than "
-                                     f"{other}: one seed of yours must do that for "
+                                     f"{other}: a seed of yours must do that for "
                                      f"{say.plural(count, 'seed')} at once.")
     return check
 
@@ -304,14 +306,14 @@ def not_fertilized(soil: str, colour: str, seeds: int = 1) -> Check:
             return Verdict(False, worded(game, "{cell} holds a {piece} now: the exercise asks "
                                                "for {cell} to stay empty and unseen by "
                                                "{colour}. A {dendrid}'s sight stops at the "
-                                               "first piece on its line: block it between.",
+                                               "nearest piece on its line: block it between.",
                                          cell=soil, colour=colour,
                                          piece=piece_words(game, game.pieces[soil])))
         fert = explain.fertilization(game)[colour]
         if soil in fert:
             return Verdict(False, worded(game, "{Colour} still fertilizes {cell}: the {colour} "
                                                "{dendrid} on {on} sees it. Sight stops at the "
-                                               "first piece on a line: a seed between blocks "
+                                               "nearest piece on a line: a seed between blocks "
                                                "it.", Colour=colour.capitalize(),
                                          colour=colour, cell=soil, on=words(fert[soil])))
         return Verdict(True, worded(game, "Right: no {colour} {dendrid} sees {cell} any more, "
@@ -328,7 +330,7 @@ def sprite_taken(cell: str, colour: str) -> Check:
             return Verdict(True, worded(game, "Right: your {dendrid} stopped on {cell} and "
                                               "took the enemy {dendrid} there.", cell=cell))
         return Verdict(False, worded(game, "The enemy {dendrid} on {cell} is still there. A "
-                                           "{dendrid} takes the first enemy {dendrid} on its "
+                                           "{dendrid} takes the nearest enemy {dendrid} on its "
                                            "line, and its journey must end on a cell of lower "
                                            "power (unless it won a tree).", cell=cell))
     return check
@@ -349,7 +351,7 @@ def stack_height(height: int) -> Check:
                                  f"{say.plural(got, 'piece')}.")
         return Verdict(False, f"Your stack on {cell} touches {say.plural(got, 'region')} "
                               f"once it stands there, so it got {say.plural(got, 'piece')}, "
-                              f"not {height}. A new stack gets one piece for each region "
+                              f"not {height}. A new stack gets a piece for each region "
                               "next to it.")
     return check
 
@@ -390,10 +392,12 @@ def leads(colour: str) -> Check:
         other = _other_colour(game, colour)
         mine, theirs = float(s[colour]["total"]), float(s[other]["total"])
         if mine > theirs:
-            return Verdict(True, f"Right: {colour} leads now. {_both_scores(game)}")
-        gap = "a draw" if mine == theirs else f"{other} still leads"
+            return Verdict(True, f"Right: {game.variant.colour_word(colour)} leads now. "
+                                 f"{_both_scores(game)}")
+        gap = "a draw" if mine == theirs else f"{game.variant.colour_word(other)} still leads"
         return Verdict(False, worded(game, "Not the lead: {gap}. {scores} The rule: each "
-                                           "distinct size of your forests counts once, a "
+                                           "distinct size of your forests counts, a repeat "
+                                           "adds nothing; a "
                                            "point for each size of which you have more "
                                            "forests, and half a point for the larger "
                                            "forests: grow or capture one that adds a new "
@@ -407,15 +411,17 @@ def ends_and_wins(colour: str) -> Check:
         if not game.is_over:
             return Verdict(False, worded(game, "The game goes on: your turn held a {plant}, "
                                                "and a {plant} starts the count of turns "
-                                               "without one again from zero. Only a turn "
+                                               "without one again. Only a turn "
                                                "with no {plant} ends the game here."))
         outcome = game.outcome
         winner = outcome.winner if outcome is not None else None
         if winner == colour:
-            return Verdict(True, f"Right: the game is over, because {game.end_reason}, and "
-                                 f"{colour} wins. {_both_scores(game)}")
-        who = "it is a draw" if winner in (None, "draw") else f"{winner} wins"
-        return Verdict(False, f"The game is over, because {game.end_reason}, but {who}. "
+            return Verdict(True, f"Right: the game is over, ended by {game.end_reason}. "
+                                 f"{game.variant.colour_word(colour)} wins. "
+                                 f"{_both_scores(game)}")
+        who = "it is a draw" if winner in (None, "draw") else \
+            f"{game.variant.colour_word(winner)} wins"
+        return Verdict(False, f"The game is over, ended by {game.end_reason}; but {who}. "
                               f"{_both_scores(game)} Ending the game is not enough: "
                               "grow or capture a forest on the way, so that you lead when "
                               "it ends.")
@@ -527,7 +533,7 @@ def tallest_stack() -> Check:
                                  f"got {say.plural(got, 'piece')}, the most a stack could get.")
         return Verdict(False, f"Your stack on {cell} touches {say.plural(got, 'region')} "
                               f"once it stands there, so it got {say.plural(got, 'piece')}; "
-                              f"a stack could get {most}. A new stack gets one piece for each "
+                              f"a stack could get {most}. A new stack gets a piece for each "
                               "region next to it: look for a plot that cuts a region apart.")
     return check
 

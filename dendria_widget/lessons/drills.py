@@ -140,7 +140,7 @@ KINDS: dict[str, Kind] = {
         "nourished", "plant", "Feed a seed",
         "A seed is **nourished** when every one of its roots ends on a piece; "
         "a root that runs to the edge leaves it **hungry**.",
-        "{Plant} **one seed** so that the seed on **{cell}** is nourished.",
+        "{Plant} **a seed** so that the seed on **{cell}** is nourished.",
         "A seed you {plant} stops every root of {cell} it stands on: find the "
         "roots of {cell} that still run to the edge.",
         _hungry_seeds, lambda cell, mover: checks.nourished(cell),
@@ -150,17 +150,17 @@ KINDS: dict[str, Kind] = {
         "A nourished seed sprouts into the mover's {dendrid} when **more of its "
         "nourishers are the mover's** than the opponent's; a seed you {plant} is "
         "a nourisher too.",
-        "{Plant} one seed, then **sprout the seed on {cell}**.",
-        "Count the nourishers of {cell}, one on each root: your new seed must "
-        "close its last open root or tip the count your way.",
+        "{Plant} a seed, then **sprout the seed on {cell}**.",
+        "Count the nourishers of {cell}, root by root: your new seed must "
+        "close its open roots or tip the count your way.",
         _seeds, checks.sprouted,
         needs=("plant-sprout", "sprout-hungry-never"),
         statements=(st.goal("your new seed must close"),)),
     "unfertilize": kind(
         "fertilized-blocked", "plant", "Block the sight",
         "A {dendrid} fertilizes the empty {soils} it sees, and its sight **stops at "
-        "the first piece** on each line.",
-        "{Plant} one seed so that **{Other} no longer fertilizes {cell}** (and {cell} "
+        "the nearest piece** on each line.",
+        "{Plant} a seed so that **{Other} no longer fertilizes {cell}** (and {cell} "
         "stays empty).",
         "Find the {dendrids} of {Other} that see {cell}: a seed on the line "
         "between stops that sight.",
@@ -170,7 +170,7 @@ KINDS: dict[str, Kind] = {
         "Right after {planting}, the new seed's seedbed may **grow** into the "
         "mover's forest when the mover fertilizes **every one of its fertile "
         "soils**.",
-        "{Plant} one seed so that the seedbed on **{cell}** grows into your forest, "
+        "{Plant} a seed so that the seedbed on **{cell}** grows into your forest, "
         "and grow it.",
         "A seedbed grows whole: join {cell}'s seedbed with your seed, and see that "
         "you fertilize every fertile {soil} of the bigger seedbed.",
@@ -195,17 +195,17 @@ KINDS: dict[str, Kind] = {
         _seeds, checks.sprouted, search=("dendria-classic", 4, (8, 24))),
     "first-seed": kind(
         "pie", "plant", "Fewest lines",
-        "A new game: Dark's first turn is **one seed, on any cell**, and then Light may "
+        "A new game: Dark's opening turn is **a seed, on any cell**, and then Light may "
         "swap sides and take it. In the classic edition a cell on the edge has no line "
         "out of the board.",
-        "{Plant} Dark's first seed on a cell from which it has the fewest lines: "
+        "{Plant} Dark's opening seed on a cell from which it has the fewest lines: "
         "**{fewest_lines()|word}**.",
-        "Count the lines of a cell: one for each neighbour's direction. Which cells have "
+        "Count the lines of a cell: a line for each neighbour's direction. Which cells have "
         "the fewest neighbours?",
         _whole_game, lambda target, mover: checks.fewest_lines(), needs=("edge-literal",),
         opening=True),
     "limit": kind(
-        "move-limit", "", "The last turn",
+        "move-limit", "", "A turn that ends the game",
         "The game ends after **{option(dendrid_move_limit)|of(turn)}** in a row without "
         "a {plant} by each player (a low limit, set for this drill); a pass counts "
         "like a {dendrid} move, and a {plant} starts the count again.",
@@ -220,7 +220,7 @@ KINDS: dict[str, Kind] = {
         "A player scores the sum of the **distinct sizes** of their forests, a point "
         "for each size of which they have **more forests**, and **half a point** for "
         "the larger forests, compared largest first.",
-        "You have {mine} points, {Other} {theirs}. Play one turn (a {plant} or a move) "
+        "You have {mine} points, {Other} {theirs}. Play a turn (a {plant} or a move) "
         "after which **you lead**.",
         "A new forest counts when its size is new to you, or wins you more forests of "
         "a size: look for a seedbed you can grow, or a forest you can capture.",
@@ -228,7 +228,7 @@ KINDS: dict[str, Kind] = {
         search=("dendria-classic", 4, (10, 30))),
     "power": kind(
         "power-rule", "move", "Down in power",
-        "A cell's **power** is the fewest {soils} on any of its six lines; a journey ends "
+        "A cell's **power** is the fewest {soils} met going from it in any direction; a journey ends "
         "on a cell of lower power than where it started (unless it wins a tree).",
         "Move your {dendrid} on **{cell}** so that its journey ends on a cell of the lowest "
         "power it can reach: power **{lowest_stop({cell})}**.",
@@ -239,16 +239,16 @@ KINDS: dict[str, Kind] = {
         "sowing-non-touching", "plant", "Sow beside a sprite",
         "Your pieces next to a new seed may not touch each other: a seed is sown "
         "where it joins pieces of yours that stand apart, or touches one of them.",
-        "{Plant} one seed that **touches your {dendrid} on {cell}**.",
+        "{Plant} a seed that **touches your {dendrid} on {cell}**.",
         "Look at the empty {soils} around {cell}: next to each, are there pieces of "
         "yours that touch each other?",
         _own_sprites, checks.sown_next_to, search=SPRITES),
     "sprite-capture": kind(
         "sprite-capture", "move", "Take a sprite",
-        "A sprite may stop on the **first enemy sprite** on its line and remove it, "
+        "A sprite may stop on the **nearest enemy sprite** on its line and remove it, "
         "if the journey ends on a cell of lower power (or wins a tree).",
         "Move one of your sprites and **take the enemy sprite on {cell}**.",
-        "Which of your sprites see {cell} first on one of their lines? Then compare "
+        "Which of your sprites see {cell} as the nearest piece on a line? Then compare "
         "the power of where it starts and where it would end.",
         _enemy_sprites, checks.sprite_taken, search=SPRITES),
     "sprites-capture": kind(
@@ -263,7 +263,7 @@ KINDS: dict[str, Kind] = {
         search=("dendria-sprites", 4, (10, 30))),
     "height": kind(
         "hedu-place-height", "place", "The tallest stack",
-        "A new stack gets **one piece for each region** next to it, counted once it "
+        "A new stack gets **a piece for each region** next to it, counted once it "
         "stands there.",
         "Place the tallest stack you can: one that gets **{tallest_placement()|of(piece)}**.",
         "A placement can cut a region apart: count the regions next to the cell "

@@ -58,7 +58,15 @@ Solved = dict[str, list[str]]
 #: (old lesson, old title) -> (lesson, title). A title missing here kept
 #: its lesson (see :data:`RENAMED`) and its words.
 MOVED: dict[tuple[str, str], tuple[str, str]] = {
-    ("02_roots", "Two with one"): ("02_roots", "Both with one seed"),
+    ("02_roots", "Two with one"): ("02_roots", "Nourish a1 and g1 together"),
+    # titles that typed a count ("one", "both", "first", "last"): issue 25
+    ("02_roots", "Both with one seed"): ("02_roots", "Nourish a1 and g1 together"),
+    ("02_roots", "One way out"): ("02_roots", "A way out"),
+    ("06_capture", "Only one way in"): ("06_capture", "The way in"),
+    ("07_journeys", "Both seedbeds in one move"): ("07_journeys", "Seedbeds grown on a journey"),
+    ("10_pie", "The first seed"): ("10_pie", "The opening seed"),
+    **{("08_ending", f"The last turn, level {k} of 5"):
+       ("08_ending", f"A turn that ends the game, level {k} of 5") for k in range(1, 6)},
     # 11_sprites_power was split: its sowing pages are 12_sprites_sowing now
     ("11_sprites_power", "A seed on the edge"): ("12_sprites_sowing", "A seed on the edge"),
     ("11_sprites_power", "Sow between"): ("12_sprites_sowing", "Sow between"),

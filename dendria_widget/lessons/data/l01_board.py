@@ -17,7 +17,7 @@ def _one_new_seed(game: Game) -> str | Verdict:
     if not cells:
         return Verdict(False, "Plant a seed first: click an empty cell of the board.")
     if len(cells) > 1:
-        return Verdict(False, f"Plant just one seed (you planted on {words(cells)}): "
+        return Verdict(False, f"Plant a seed, no more (you planted on {words(cells)}): "
                               "press Retry and try again.")
     return cells[0]
 
@@ -172,7 +172,7 @@ LESSON = Lesson(
             rules_covered=("edge-literal",),
         ),
         Page(
-            title="A first step",
+            title="A step to start",
             text="Press **Play**: {to_move()|cap} plants a seed on c3, and ends the turn. "
                  "Now it is {to_move()|cap@end}'s turn.",
             start=EMPTY,
@@ -208,8 +208,8 @@ LESSON = Lesson(
             overlays=("roots",),
             focus="d4",
             check=check_edge_line,
-            hint="Follow one of the lines drawn from d4 as far as it goes: its last cell "
-                 "is on the edge.",
+            hint="Follow one of the lines drawn from d4 as far as it goes: it ends on the "
+                 "edge.",
             hint_cells=("a1", "a4", "d1", "d7", "g1", "g4"),
             solution=("plant d7", "end"),
             wrong=(("plant a2",), ("plant d6",)),

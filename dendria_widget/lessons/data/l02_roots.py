@@ -39,7 +39,7 @@ LESSON = Lesson(
         ),
         Page(
             title="Nourishers",
-            text="When a root meets a piece, that first piece is a **nourisher** of the "
+            text="When a root meets a piece, that nearest piece is a **nourisher** of the "
                  "seed, however far away it is. Any piece counts: a seed, a tree or a "
                  "dendrid, **dark or light**. Here each root of d4 ends on a piece: "
                  "{nourisher_count(d4, dark)|word} dark and {nourisher_count(d4, light)|word} "
@@ -102,13 +102,13 @@ LESSON = Lesson(
             rules_covered=("plant-hungry", "turns"),
         ),
         Exercise(
-            title="One way out",
-            statements=(st.goal("along **only one** line"),),
+            title="A way out",
+            statements=(st.goal("line only"),),
             turn="plant",
             text="The {piece(d4)|piece} on d4 has {root_ends(d4)|n|word} roots that end on "
                  "pieces. {sees_edge(d4)|n|word|cap} more run out to the edge: to the "
                  "{sees_edge(d4)|ways}.",
-            prompt="Plant **one** seed so that d4 sees the edge along **only one** line.",
+            prompt="Plant a seed so that d4 sees the edge along **{sees_edge(d4)|n|word@end}** line only.",
             start=ONE_LEFT,
             overlays=("roots",),
             focus="d4",
@@ -127,7 +127,7 @@ LESSON = Lesson(
             turn="plant",
             text="The {piece(d4)|piece} on d4 is {hungry(d4)|hungry}: it sees the edge to "
                  "the {sees_edge(d4)|ways}, and nowhere else.",
-            prompt="Plant **one** seed so that the seed on **d4** becomes **nourished**.",
+            prompt="Plant a seed so that the seed on **d4** becomes **nourished**.",
             start="dendria-classic h4 4/3t1/2D3/s2s1S1/6/5/3d dark",
             overlays=("roots", "nutrients"),
             focus="d4",
@@ -142,12 +142,12 @@ LESSON = Lesson(
             rules_covered=("nourishers", "hungry"),
         ),
         Exercise(
-            title="Both with one seed",
+            title="Nourish a1 and g1 together",
             turn="plant",
             text="The {piece(a1)|piece} on a1 is {hungry(a1)|hungry}, along "
                  "{sees_edge(a1)|n|of(root)}; the {piece(g1)|piece} on g1 is "
                  "{hungry(g1)|hungry} too, along {sees_edge(g1)|n|of(root)}.",
-            prompt="With **one** seed, make **both** a1 and g1 nourished.",
+            prompt="With a seed, make a1 and g1 nourished, together.",
             start=CROSSING,
             overlays=("nutrients",),
             check=checks.nourished("a1", "g1"),

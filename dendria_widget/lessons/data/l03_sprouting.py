@@ -49,8 +49,8 @@ LESSON = Lesson(
             rules_covered=("sprout-majority",),
         ),
         Page(
-            title="One nourisher per root",
-            text="Each root gives **one** nourisher: the first piece on it. Press "
+            title="A nourisher per root",
+            text="Each root gives a nourisher, no more: the nearest piece on it. Press "
                  "**Play**: {to_move()|cap} plants on d3, between d4 and the {piece(d1)|piece} "
                  "on d1. Now d3 is the nourisher on that root, and d1 no longer counts: "
                  "{nourisher_cells(d4)@end} are the nourishers. Still "
@@ -119,7 +119,7 @@ LESSON = Lesson(
             turn="plant",
             text="Back to the tie: {nourisher_count(d4, dark)|word} dark and "
                  "{nourisher_count(d4, light)|word} light nourishers round d4.",
-            prompt="Plant **one** seed so that you may sprout the seed on **d4**, and "
+            prompt="Plant a seed so that you may sprout the seed on **d4**, and "
                    "sprout it.",
             start=TIE,
             overlays=("nutrients", "roots"),
@@ -141,7 +141,7 @@ LESSON = Lesson(
             text="Back to the seeds of the exercise *Take a1*: a {piece(a1)|piece} on a1, "
                  "{piece(d1)|colour} seeds on {holding(dark seed)}, a {piece(a4)|piece} on a4. "
                  "The seeds that are hungry: {hungry_seeds()}.",
-            prompt="Plant **one** seed, then sprout **{count_of(dark dendrid)|word@end}** seeds "
+            prompt="Plant a seed, then sprout **{count_of(dark dendrid)|word@end}** seeds "
                    "into dark dendrids.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),
@@ -149,7 +149,7 @@ LESSON = Lesson(
                     claim.hungry("a1", at="start"), claim.hungry("d1", at="start"),
                     claim.hungry("g1", at="start")),
             check=checks.sprouted_many(2, "dark"),
-            hint="Your seed must close the last open root of {count_of(dark dendrid)|word@end} "
+            hint="Your seed must close the open roots left to {count_of(dark dendrid)|word@end} "
                  "seeds at once, and bring "
                  "each of them more dark nourishers than light.",
             hint_cells=("c3", "d3", "e4", "f4"),

@@ -33,7 +33,7 @@ LESSON = Lesson(
         Page(
             title="Pieces block the sight",
             statements=(st.rule("only empty soils are", "fertilized", "2.1 Roots, hunger and fertilization"),),
-            text="A dendrid's sight stops at the **first piece** on each line, of any colour "
+            text="A dendrid's sight stops at the **nearest piece** on each line, of any colour "
                  "or kind. The seed on d6, the tree on b4 and the seed on e3 block "
                  "lines: {not_fertilized_among(dark, d7 a4 f2 g1)} (behind d6, the tree and "
                  "e3) are not fertilized. The pieces themselves are not fertilized either: "
@@ -47,9 +47,9 @@ LESSON = Lesson(
             rules_covered=("fertilized-blocked",),
         ),
         Page(
-            title="Both colours",
+            title="Dark and Light",
             text="Each colour fertilizes the soils its own dendrids see. A soil may be "
-                 "fertilized by Dark, by Light, by both ({fertilized_by_both()} here, where the "
+                 "fertilized by Dark, by Light, by Dark and Light together ({fertilized_by_both()} here, where the "
                  "lines of the dendrids cross) or by nobody.",
             start=TWO,
             overlays=("fertilization",),
@@ -72,7 +72,7 @@ LESSON = Lesson(
             turn="plant",
             text="{to_move()|cap} to play. The {piece(d4)|piece} on d4 fertilizes "
                  "{fertilized_among(dark, d7)}, at the east edge.",
-            prompt="Plant **one** seed so that {piece(d4)|colour|cap} **no longer fertilizes "
+            prompt="Plant a seed so that {piece(d4)|colour|cap} **no longer fertilizes "
                    "d7**.",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             overlays=("fertilization",),
@@ -90,9 +90,9 @@ LESSON = Lesson(
             title="Nobody's soil",
             statements=(st.rule("Only empty soils are fertilized", "fertilized", "2.1 Roots, hunger and fertilization"),),
             turn="plant",
-            text="The {piece(d1)|piece} on d1 and the {piece(a3)|piece} on a3 both see d3: "
+            text="The {piece(d1)|piece} on d1 and the {piece(a3)|piece} on a3 each see d3: "
                  "it is fertilized by {fertilized_by(d3)}.",
-            prompt="Plant **one** seed so that **nobody** fertilizes **d3**.",
+            prompt="Plant a seed so that **nobody** fertilizes **d3**.",
             start=CROSS,
             overlays=("fertilization",),
             check=checks.fertilized_by("d3", ()),
@@ -110,7 +110,7 @@ LESSON = Lesson(
             statements=(st.goal("by **Dark only**"),),
             turn="plant",
             text="The same dendrids: d3 is fertilized by {fertilized_by(d3)}.",
-            prompt="Plant **one** seed so that d3 is fertilized by **Dark only**.",
+            prompt="Plant a seed so that d3 is fertilized by **Dark only**.",
             start=CROSS,
             overlays=("fertilization",),
             claims=(claim.fertilized_by_both("a1", "d3", "d6", "f1", at="start",

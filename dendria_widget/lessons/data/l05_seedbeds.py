@@ -24,9 +24,9 @@ LESSON = Lesson(
     pages=with_drills([
         Page(
             title="Seedbeds and forests",
-            text="Seeds of one colour that touch each other form a **seedbed**; touching "
-                 "trees of one colour form a **forest**. A single piece counts as a group "
-                 "too. Here: a {group_colour(c2)} seedbed of {group_size(c2)|word} seeds "
+            text="Seeds of the same colour that touch each other form a **seedbed**; touching "
+                 "trees of the same colour form a **forest**. A piece with no such neighbour "
+                 "is a group by itself. Here: a {group_colour(c2)} seedbed of {group_size(c2)|word} seeds "
                  "({group(c2)}), a {group_colour(e5)} seedbed of {group_size(e5)|word} "
                  "({group(e5)}), a {group_colour(a3)} forest of {group_size(a3)|word} trees "
                  "({group(a3)}) and a {group_colour(g2)} forest of {group_size(g2)|word} "
@@ -106,7 +106,7 @@ LESSON = Lesson(
             turn="plant",
             text="{to_move()|cap} has {count_of(dark dendrid)|word} dendrids, on "
                  "{holding(dark dendrid)}, and a seed on {holding(dark seed)}.",
-            prompt="Plant **one** seed and grow a dark forest of **{group_size(f4)|word@end}** "
+            prompt="Plant a seed and grow a dark forest of **{group_size(f4)|word@end}** "
                    "trees at once.",
             start=PAIR,
             overlays=("fertile", "fertilization"),
@@ -132,7 +132,7 @@ LESSON = Lesson(
             start=LIGHT_PAIR,
             overlays=("fertile", "fertilization"),
             check=checks.grown("a1", "dark"),
-            hint="From one cell of row b, a dendrid sees b1, b2 and b3 along the row, and a3 "
+            hint="From a cell of row b, a dendrid sees b1, b2 and b3 along the row, and a3 "
                  "just above it.",
             hint_cells=("b4",),
             solution=("move d6", "slide b4", "grow a1", "end"),

@@ -20,7 +20,7 @@ LAST_SOIL = "dendria-classic h4 4/5/6/5d1/6/sSt2/TT2 light"
 LESSON = Lesson(
     name="06_capture",
     title="Forests changing hands",
-    summary="Capturing an enemy forest: every fertile soil yours, one not the owner's; "
+    summary="Capturing an enemy forest: every fertile soil yours, not all the owner's; "
             "enclosed groups.",
     pages=with_drills([
         Page(
@@ -42,8 +42,8 @@ LESSON = Lesson(
         Page(
             title="Capture",
             text="During a move, the player may **capture** an enemy forest when **every** "
-                 "fertile soil of it is fertilized by the player **and at least one** of "
-                 "them is **not** fertilized by its owner. Press **Play**: the "
+                 "fertile soil of it is fertilized by the player **and** its owner does "
+                 "**not** fertilize all of them. Press **Play**: the "
                  "{piece(a4)|piece} on a4 slides to c4. There it still sees "
                  "{fertile_missed(a1, light)@2}, and it blocks the line of the "
                  "{piece(d5)|piece} on d5. Now {piece(d5)|colour|cap} misses "
@@ -75,7 +75,7 @@ LESSON = Lesson(
             rules_covered=("enclosed-never",),
         ),
         Page(
-            title="One step after another",
+            title="Step after step",
             text="Each step of a turn changes the board, and the next step is judged on "
                  "the **new** board. Press **Play**: the {piece(d1)|piece} on d1 slides to d4. "
                  "Now the seed on a4 is nourished by {nourisher_count(a4, dark)|word@2} dark "
@@ -95,7 +95,7 @@ LESSON = Lesson(
             text="{group_colour(g1)|cap}'s forest {group(g1)} has {fertile_count(g1)|word} "
                  "fertile soils: {fertile_soils(g1)}. {piece(d4)|colour|cap}'s dendrid on d4 "
                  "fertilizes {fertile_by(g1, light)}.",
-            prompt="Make **one move** with a dark dendrid so that you fertilize all "
+            prompt="Make a move with a dark dendrid so that you fertilize all "
                    "{fertile_count(g1)|word} fertile soils, and **capture** the forest (click the dendrid, then where "
                    "it goes, then a tree of the forest).",
             start=BOTTOM,
@@ -119,7 +119,7 @@ LESSON = Lesson(
                  "{fertile_count(g1)|word} fertile soil left, and {piece(d6)|colour|cap}'s "
                  "dendrid on d6 fertilizes {fertile_by(g1, dark)|n|word} of them: "
                  "{piece(d6)|colour|cap} threatens to capture the forest.",
-            prompt="Plant **one** seed so that the forest has **no fertile soil** left: "
+            prompt="Plant a seed so that the forest has **no fertile soil** left: "
                    "then, whatever Dark does on the next turn, Dark cannot capture it.",
             start=LAST_SOIL,
             overlays=("fertile",),
@@ -136,20 +136,20 @@ LESSON = Lesson(
             rules_covered=("enclosed-never",),
         ),
         Exercise(
-            title="Only one way in",
+            title="The way in",
             statements=(st.goal("still sees what it must"), st.position("as the board stands")),
             turn="move",
             text="{group_colour(b3)|cap}'s forest {group(b3)} is guarded by the "
                  "{piece(c4)|piece} on c4. {to_move()|cap} has dendrids on "
                  "{holding(dark dendrid)}: as the board stands, {to_move()|cap} "
                  "{may_capture(b3, dark)|can} capture it.",
-            prompt="Make **one move** that captures the forest.",
+            prompt="Make a move that captures the forest.",
             start=ONE_WAY,
             overlays=("fertile", "fertilization"),
             claims=(claim.holding("dark dendrid", "b1", "d5", at="start"), claim.holding("light dendrid", "c4", at="start"), claim.group("b3", "b4", at="start"),
                     claim.may_capture("b3", "dark", False, at="start"),),
             check=checks.grown("b3", "dark"),
-            hint="Capture needs every fertile soil yours and one the owner misses. Where "
+            hint="Capture needs every fertile soil yours and some the owner misses. Where "
                  "can a dark dendrid stand that cuts a line of Light's dendrid and still "
                  "sees what it must?",
             hint_cells=("a1", "a2", "b2", "c2", "c3"),

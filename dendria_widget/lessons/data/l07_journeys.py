@@ -43,7 +43,7 @@ def check_both_beds(game: Game) -> Verdict:
     if a.ok and b.ok:
         stops = {_stop_of(game.steps, "a1"), _stop_of(game.steps, "g4")}
         how = "at two stops" if len(stops) == 2 else "at one stop"
-        return Verdict(True, f"Right: one journey, both seedbeds grown {how}: dark trees on "
+        return Verdict(True, f"Right: a journey, and the seedbeds grew {how}: dark trees on "
                              "a1 and g4.")
     if a.ok or b.ok:
         done, todo = ("a1", b) if a.ok else ("g4", a)
@@ -63,7 +63,7 @@ LESSON = Lesson(
             title="A journey",
             claims=(claim.piece("d4", "dark dendrid"), claim.legal_count("slide", 18),),
             text="Instead of planting, a player may **move** one of their dendrids: a "
-                 "**journey** along **one straight line**. Here {to_move()|cap} has started to "
+                 "**journey** along **a straight line**. Here {to_move()|cap} has started to "
                  "move the dendrid on d4: the {legal_count(slide)} marked cells are where it "
                  "may go, on its {rule_number(directions)|word} lines.",
             start=ALONE,
@@ -97,12 +97,12 @@ LESSON = Lesson(
         ),
         Page(
             title="Stopping to convert",
-            statements=(st.rule("must first slide", "convert-at-start", "2.3 A turn", ("dendria-classic",)),),
+            statements=(st.rule("must slide first", "convert-at-start", "2.3 A turn", ("dendria-classic",)),),
             text="After each slide the dendrid stops, and the player may **sprout**, "
                  "**grow** and **capture**, judged with the dendrid where it stands. In the "
-                 "classic edition nothing converts **before the first slide**: as the board "
+                 "classic edition nothing converts **before any slide**: as the board "
                  "stands, {to_move()|cap} {may_sprout(d4, dark)|may} sprout d4, but having "
-                 "started a journey, {to_move()|cap} must first slide. Press **Play**: the "
+                 "started a journey, {to_move()|cap} must slide first. Press **Play**: the "
                  "dendrid on g4 slides to f4, then {to_move()|cap} sprouts d4, a "
                  "{piece(d4)|piece@end} now.",
             start=READY,
@@ -116,7 +116,7 @@ LESSON = Lesson(
             title="Several slides",
             text="After a stop, the journey may **go on** with another slide, **in the same "
                  "direction**. Press **Play**: the dendrid on d1 slides to d2, where it sees "
-                 "{fertile_missed(a1, dark)}, the last fertile soil of the {piece(a1)|piece} "
+                 "{fertile_missed(a1, dark)}, the fertile soil of the {piece(a1)|piece} "
                  "on a1 that {to_move()|cap} did not fertilize yet: {to_move()|cap} grows it. "
                  "Then the dendrid slides on, east.",
             start=TWO_BEDS,
@@ -165,8 +165,8 @@ LESSON = Lesson(
             title="Which dendrid?",
             turn="move",
             text="{group_colour(a2)|cap}'s seedbed {group(a2)} has {fertile_count(a2)|word} "
-                 "fertile soils (one more cell next to it holds a {piece(b3)|piece}).",
-            prompt="Make **one move** after which you grow the light seedbed into a dark "
+                 "fertile soils (another cell next to it holds a {piece(b3)|piece}).",
+            prompt="Make a move after which you grow the light seedbed into a dark "
                    "forest.",
             start=WHICH,
             overlays=("fertile", "fertilization"),
@@ -182,12 +182,12 @@ LESSON = Lesson(
             rules_covered=("journey-line", "journey-convert"),
         ),
         Exercise(
-            title="Both seedbeds in one move",
+            title="Seedbeds grown on a journey",
             turn="move",
-            text="{count_of(light seed)|word|cap} {piece(a1)|colour} seeds, on {holding(light seed)}, each miss one "
+            text="{count_of(light seed)|word|cap} {piece(a1)|colour} seeds, on {holding(light seed)}, each miss a "
                  "soil fertilized by Dark: {fertile_missed(a1, dark)} for a1, "
                  "{fertile_missed(g4, dark)} for g4.",
-            prompt="In **one move**, grow **both** light seeds into dark trees.",
+            prompt="In a move, grow the light seeds into dark trees.",
             start=TWO_BEDS,
             overlays=("fertile", "fertilization"),
             check=check_both_beds,

@@ -41,7 +41,7 @@ def _check_keep_going(game: Game) -> Verdict:
         return Verdict(False, f"The game is over: {game.end_reason}. Only a plant starts "
                               "the count again; a pass counts like a dendrid move.")
     return Verdict(True, "The game goes on: your turn held a plant, so the count of "
-                         "turns without a plant starts again from zero.")
+                         "turns without a plant starts again.")
 
 
 def _check_end_by_limit(game: Game) -> Verdict:
@@ -54,7 +54,7 @@ def _check_end_by_limit(game: Game) -> Verdict:
                               "not a pass.")
     if not game.is_over:
         return Verdict(False, "The game goes on: your turn held a plant, and a plant starts "
-                              "the count of turns without a plant again from zero.")
+                              "the count of turns without a plant again.")
     return Verdict(True, f"Right: the game is over, because {game.end_reason}. Your "
                          f"dendrid move was the {ORDINAL_WORDS[game.turns_without_plant]} "
                          "turn in a row without a plant.")
@@ -91,15 +91,15 @@ def _check_home(game: Game) -> Verdict:
 LESSON = Lesson(
     name="08_ending",
     title="Ending the game",
-    summary="Passes in a row, no board seen twice, and the dendrid move limit.",
+    summary="Passes in a row, no board seen again, and the dendrid move limit.",
     pages=with_drills([
         Page(
             title="How a game ends",
             text=(
                 "A game of Dendria ends in one of these ways:\n\n"
-                "- both players **pass**, one right after the other, or\n"
+                "- {rule_number(passes_to_end)|word|cap} passes come in a row, or\n"
                 "- for a long time nobody **plants** a seed (the **dendrid move limit**).\n\n"
-                "Then the forests are counted (lesson {lesson(scoring)}). One more rule keeps the game "
+                "Then the forests are counted (lesson {lesson(scoring)}). Another rule keeps the game "
                 "from going round in circles: no turn may bring back a board that was "
                 "seen before.\n\n"
                 "Here Dark has a forest of {forest_sizes(dark)|first|word} trees (top "
@@ -127,14 +127,14 @@ LESSON = Lesson(
             rules_covered=("pass-end",),
         ),
         Page(
-            title="No board twice",
+            title="No board again",
             text=(
                 "A turn may not end with the same pieces on the same cells as at the "
                 "start, or as at the end of any earlier turn (the **repetition** rule).\n\n"
                 "Press **Play**: {to_move()|cap}'s dendrid goes from d4 to d3, "
                 "{not_to_move()|cap}'s from f4 to f3, and {to_move()|cap}'s comes back to "
                 "d4. Now {not_to_move()|cap} starts back towards f4. Ending there would "
-                "bring back the very first board: **End** is {legal(end)|allowed@end} by "
+                "bring back the board the game started from: **End** is {legal(end)|allowed@end} by "
                 "the engine, so {to_move()|cap@end}'s dendrid has to slide on (the arrow)."),
             start=HOME,
             play=("move d4", "slide d3", "end",
@@ -161,7 +161,7 @@ LESSON = Lesson(
             statements=(st.rule("When the players only move dendrids", "move-limit", "2.3 A turn", ("dendria-classic",)), st.rule("only a plant does", "move-limit", "2.3 A turn", ("dendria-classic",)),),
             text=(
                 "When the players only move dendrids (or pass) and nobody plants, the "
-                "game could go on for ever. So it ends when the last **L** turns of each "
+                "game could go on for ever. So it ends when the latest **L** turns of each "
                 "player held no plant: **{rule_number(players)} x L** turns in a row. A **pass counts too**: passing does "
                 "not start the count again, only a plant does.\n\n"
                 "In the classic edition L is {default_option(dendrid_move_limit)}, so "
@@ -171,7 +171,7 @@ LESSON = Lesson(
                 "{to_move()|cap} moves, {not_to_move()|cap} moves, {to_move()|cap} passes, "
                 "{not_to_move()|cap} moves. That is {quiet_turns()|word@end} turns "
                 "without a plant, and the game {over()|is@end} over. (From a set-up "
-                "position the count starts at zero.)"),
+                "position the count starts afresh.)"),
             start=SHORT,
             play=("move f4", "slide f3", "end",
                   "move d4", "slide d3", "end",
@@ -225,7 +225,7 @@ LESSON = Lesson(
             title="Home again",
             turn="move",
             text=(
-                "Last turn {to_move()|cap}'s dendrid went from d4 to d3, and then "
+                "In the previous turn {to_move()|cap}'s dendrid went from d4 to d3, and then "
                 "{not_to_move()|cap} passed. So if {to_move()|cap}'s dendrid simply went "
                 "back, the board would be the one the game "
                 "started with."),

@@ -59,11 +59,11 @@ LESSON = Lesson(
                     claim.group("a1", "a2", "a3"), claim.group("e1", "f1", "g1"), claim.group("c6", "c7"),),
         ),
         Page(
-            title="Each size counts once",
-            statements=(st.rule("a size counts only once", "score-distinct", "2.5 Scoring", ("dendria-classic",)),),
+            title="Each size counts, not each forest",
+            statements=(st.rule("a size repeated adds nothing", "score-distinct", "2.5 Scoring", ("dendria-classic",)),),
             text=(
                 "Add up the **different** sizes of your forests. Dark's sizes are "
-                "{forest_sizes(dark)}; a size counts only once, so Dark gets "
+                "{forest_sizes(dark)}; a size repeated adds nothing, so Dark gets "
                 "{distinct_sizes(dark)|sum} = **{score_part(dark, distinct_sizes)}**. Light "
                 "gets **{score_part(light, distinct_sizes)}**.\n\n"
                 "Another forest of a size you already have adds nothing here."),
@@ -97,9 +97,9 @@ LESSON = Lesson(
             text=(
                 "Write each player's forest sizes from the largest: Dark "
                 "{forest_sizes(dark)} and Light {forest_sizes(light)}. Compare them from the "
-                "left, like words in a dictionary: the first difference decides, and a "
-                "missing size counts as none. Here {half_point()|cap} has the larger first "
-                "size, so {half_point()|cap} gets **half a point**. When the lists are "
+                "left, like words in a dictionary: the leftmost difference decides, and a "
+                "missing size counts as none. Here {half_point()|cap} has the larger "
+                "leftmost size, so {half_point()|cap} gets **half a point**. When the lists are "
                 "the same, nobody gets it.\n\n"
                 "Final score: Dark **{score(dark)}**, Light **{score(light)}**. "
                 "{leader()|cap} would win if the game ended now. (With equal "
@@ -111,7 +111,7 @@ LESSON = Lesson(
         Page(
             title="The end: the score stands",
             text=(
-                "Press **Play**: both players pass and the game ends. The score you "
+                "Press **Play**: each player passes and the game ends. The score you "
                 "worked out is the result: {winner()|cap@end} wins, {score(dark)@end} to "
                 "{score(light)@end}."),
             play=("pass", "pass"),
@@ -164,7 +164,7 @@ LESSON = Lesson(
                 "In the classic edition, right after planting you may grow the seedbed "
                 "of the new seed, if your dendrids fertilize all its fertile soils. Light "
                 "has forests of {forest_sizes(light)}, Dark one of {forest_sizes(dark)}."),
-            prompt=("You play **{to_move()|cap}**. Plant one seed and grow its seedbed, so that "
+            prompt=("You play **{to_move()|cap}**. Plant a seed and grow its seedbed, so that "
                     "Dark is ahead."),
             start=GROW,
             overlays=("fertilization",),
@@ -185,7 +185,7 @@ LESSON = Lesson(
                 "Dark has {forest_sizes(dark)|n|word} forests of {forest_sizes(dark)|first|word} "
                 "tree; Light has forests of {forest_sizes(light)} trees. {leader()|cap} "
                 "leads, {score(light)} to {score(dark)}."),
-            prompt=("You play **{to_move()|cap}**. Plant one seed and grow its seedbed, so that Dark "
+            prompt=("You play **{to_move()|cap}**. Plant a seed and grow its seedbed, so that Dark "
                     "is ahead."),
             start=SIZES,
             overlays=("fertile", "fertilization"),

@@ -31,7 +31,7 @@ class _FromTheStart(Exercise):
 
 
 def _light_plant(game: Game) -> str | Verdict:
-    """The cell Light planted on after Dark's first seed, or a Verdict
+    """The cell Light planted on after Dark's opening seed, or a Verdict
     saying what is missing."""
     if game.turn_under_way:
         return Verdict(False, "Your turn is not finished yet: press End turn first.")
@@ -40,7 +40,7 @@ def _light_plant(game: Game) -> str | Verdict:
         return Verdict(False, "Play your turn first: plant a seed, then end the turn.")
     verbs = [s.verb for t in turns[1:] for s in t]
     if "swap" in verbs and len(turns) == 2:
-        return Verdict(False, "You swapped: Dark's first seed is yours now, and your "
+        return Verdict(False, "You swapped: Dark's opening seed is yours now, and your "
                               "opponent moves. This exercise asks you to keep Light and "
                               "plant.")
     mine = planted(game)[1:]
@@ -54,7 +54,7 @@ def _check_first_seed(game: Game) -> Verdict:
         return Verdict(False, "Your turn is not finished yet: press End turn first.")
     cells = planted(game)
     if not cells:
-        return Verdict(False, "Plant Dark's first seed: click a cell, then press End turn.")
+        return Verdict(False, "Plant Dark's opening seed: click a cell, then press End turn.")
     cell = cells[0]
     n = len(explain.roots(game, cell))
     if n == EDGE_LINES:
@@ -78,9 +78,9 @@ def _check_corner(game: Game) -> Verdict:
     ways = words([DIRECTION_WORDS[r["direction"]] for r in open_lines])
     if len(open_lines) == 2:
         return Verdict(True, f"Right: you kept Light, and your seed on {cell} stands on a line "
-                             f"of a1. Dark's first seed now sees the edge to the {ways} "
+                             f"of a1. Dark's opening seed now sees the edge to the {ways} "
                              "only.")
-    return Verdict(False, f"Your seed on {cell} is not on a line of a1: Dark's first seed "
+    return Verdict(False, f"Your seed on {cell} is not on a line of a1: Dark's opening seed "
                           f"still sees the edge along all {NUMBER_WORDS[len(open_lines)]} of its lines "
                           f"({ways}).")
 
@@ -108,13 +108,13 @@ def _check_after_swap(game: Game) -> Verdict:
 LESSON = Lesson(
     name="10_pie",
     title="The pie rule",
-    summary="Dark's first seed, and Light's choice to swap sides.",
+    summary="Dark's opening seed, and Light's choice to swap sides.",
     pages=with_drills([
         Page(
             title="Who moves first?",
             text=(
-                "Moving first is an advantage. To make the game fair, the classic edition "
-                "uses the **pie rule**, like sharing a pie: one player cuts, the other "
+                "The opening turn is an advantage. To make the game fair, the classic edition "
+                "uses the **pie rule**, like sharing a pie: a player cuts, the other "
                 "chooses a piece.\n\n"
                 "Here the game starts from its very beginning: an empty board of side "
                 "{board_size()} ({plots_count()} soils, {pieces()|word} pieces), "
@@ -125,10 +125,10 @@ LESSON = Lesson(
             rules_covered=("pie",),
         ),
         Page(
-            title="Dark's first seed",
+            title="Dark's opening seed",
             text=(
-                "Press **Play**: {to_move()|cap}'s first turn is **one seed, on any cell** "
-                "(any of the {legal_count(plant)}; here e5), and then the turn ends. Nothing may sprout or grow on this first turn.\n\n"
+                "Press **Play**: {to_move()|cap}'s opening turn is **a seed, on any cell** "
+                "(any of the {legal_count(plant)}; here e5), and then the turn ends. Nothing may sprout or grow on this opening turn.\n\n"
                 "Dark should choose a seed that is neither too good nor too bad, because "
                 "of what comes next."),
             play=("plant e5", "end"),
@@ -153,12 +153,12 @@ LESSON = Lesson(
             rules_covered=("pie-swap",),
         ),
         _FromTheStart(
-            title="The first seed",
+            title="The opening seed",
             turn="plant",
-            text=("A new game on this board: you play {to_move()|cap}, and your first turn is "
-                  "one seed, "
+            text=("A new game on this board: you play {to_move()|cap}, and your opening turn is "
+                  "a seed, "
                   "anywhere."),
-            prompt=("Plant Dark's first seed on a cell from which it has exactly "
+            prompt=("Plant Dark's opening seed on a cell from which it has exactly "
                     "**{roots(a3)|word@end}** lines, and end your turn."),
             rules=RULES,
             claims=(claim.legal("pass", False, at="start"),),
@@ -174,10 +174,10 @@ LESSON = Lesson(
             title="Keep Light, cut a line",
             statements=(st.goal("sees the edge along only"),),
             turn="plant",
-            text=("{piece(a1)|colour|cap}'s first seed stands in the corner, a1: it sees "
+            text=("{piece(a1)|colour|cap}'s opening seed stands in the corner, a1: it sees "
                   "the edge along its {roots(a1)|word} lines, to the {sees_edge(a1)|ways}."),
             prompt=("You play **{to_move()|cap}**. Do not swap: keep your colour, and plant a seed "
-                    "after which Dark's first seed sees the edge along only "
+                    "after which Dark's opening seed sees the edge along only "
                     "**{sees_edge(a1)|n|word@end}** lines."),
             rules=RULES,
             setup=("plant a1", "end"),
@@ -194,7 +194,7 @@ LESSON = Lesson(
         _FromTheStart(
             title="After the swap",
             turn="plant",
-            text=("You played Dark's first seed on e5, and your opponent swapped: that "
+            text=("You played Dark's opening seed on e5, and your opponent swapped: that "
                   "seed is theirs now, and **you** play Light. {to_move()|cap} is still to "
                   "move."),
             prompt=("Plant a seed at the **far end** of one of the lines of e5, on the "

@@ -31,8 +31,8 @@ def _check_sprout_first(game: Game) -> Verdict:
     if "slide" in [st.verb for st in game.steps]:
         return Verdict(False, verdict.message + " Your sprite left c4 before the seed "
                                                 "sprouted: in this edition you may sprout "
-                                                "as soon as the move starts, before the "
-                                                "first slide.")
+                                                "as soon as the move starts, before "
+                                                "any slide.")
     return verdict
 
 
@@ -133,7 +133,7 @@ LESSON = Lesson(
             title="Converting as the move starts",
             text=(
                 "In this edition a move may **sprout, grow and capture as soon as it "
-                "starts**, before the first slide (the classic edition waits for the first "
+                "starts**, before any slide (the classic edition waits for a "
                 "stop). Then the sprite still stands where it was: here "
                 "{piece(c4)|colour|cap}'s sprite on c4 is a nourisher of the "
                 "{piece(c3)|piece} on c3, which has {nourisher_count(c3, dark)} dark "

@@ -92,7 +92,7 @@ LESSON = Lesson(
                   "of the board. In the classic edition a seed in that corner would be "
                   "nourished (its {next_to(a1, light)|n|word} lines end on those pieces), so "
                   "nobody could plant there."),
-            prompt=("Sow **one** seed on a plot where every line that holds a plot ends on "
+            prompt=("Sow a seed on a plot where every line that holds a plot ends on "
                     "a piece."),
             start=EDGE_SEED,
             overlays=("roots",),
@@ -112,7 +112,7 @@ LESSON = Lesson(
             text=("A crowded board, {to_move()|cap} to sow. Every plot on the edge sees the "
                   "edge straight out of the board; most plots also see it along a line "
                   "that holds plots."),
-            prompt=("You play **{to_move()|cap}**. Sow **one** seed on a plot where every "
+            prompt=("You play **{to_move()|cap}**. Sow a seed on a plot where every "
                     "line that holds a plot ends on a piece."),
             start=CROWDED_EDGE,
             overlays=("roots",),
@@ -129,7 +129,7 @@ LESSON = Lesson(
             statements=(st.rule("must not touch each other", "sowing-non-touching", "2.3 A turn", ("dendria-sprites",)),),
             claims=(claim.legal("sow d3", False, at="start", mentions=("d3",)), claim.next_to("d3", "dark", "c2", "e3", "e4", at="start"), claim.next_to("e3", "dark", "e4", at="start"), claim.next_to("b4", "dark", "c4", at="start"), claim.piece("b4", "dark seed"), claim.verbs_after(("sow b4",), "end", at="start"),),
             text=(
-                "One more rule for sowing: **your pieces next to the new seed must not "
+                "Another rule for sowing: **your pieces next to the new seed must not "
                 "touch each other**.\n\n"
                 "{to_move()|cap} {legal(sow d3)|may} sow on d3: it touches "
                 "{next_to(d3, dark)}, and e3 and e4 touch each other. "

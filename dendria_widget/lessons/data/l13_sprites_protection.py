@@ -145,7 +145,7 @@ LESSON = Lesson(
             overlays=("fertile", "power"),
             focus="a1",
             check=_check_saved,
-            hint="One cell of row b sees a3, b1, b2 and b3 at once.",
+            hint="A cell of row b sees a3, b1, b2 and b3 at once.",
             hint_cells=("b4",),
             solution=("move e7", "slide b4", "end"),
             wrong=(("move e7", "slide d7", "end"), ("move e7", "slide a3", "end")),
@@ -159,7 +159,7 @@ LESSON = Lesson(
                   "{fertile_count(a1)|word} fertile plots. {piece(c3)|colour|cap}'s sprite "
                   "on c3 fertilizes {fertile_by(a1, dark)|n|word} of them, not the "
                   "{fertile_count(a1)|ordinal}."),
-            prompt="Sow **one** seed so that your forest is protected.",
+            prompt="Sow a seed so that your forest is protected.",
             start=SOW_SAFE,
             overlays=("fertile",),
             focus="a1",
@@ -181,7 +181,7 @@ LESSON = Lesson(
             claims=(claim.after(("move d4",), claim.may_capture("g1", "dark", at="start")), claim.piece("g1", "dark tree"), claim.piece("g2", "dark tree"), claim.piece("e5", "dark dendrid"), claim.power("e5", 4, at="start"), claim.power("d4", 3, at="start", mentions=("d4",)),),
             text=(
                 "During a move, the mover may **capture any enemy forest that is not "
-                "protected**, at any stop, and in this edition even before the first "
+                "protected**, at any stop, and in this edition even before any "
                 "slide. Press **Play**: {to_move()|cap}'s sprite captures {group(g1)}, then "
                 "slides to e5.\n\n"
                 "e5 has power {power(e5)}, higher than d4's {power(d4)}: this is allowed "
@@ -198,7 +198,7 @@ LESSON = Lesson(
                   "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns each, "
                   "the game would be over; here it {over()|is} over. {leader()|cap} "
                   "leads, {score(light)} to {score(dark)}."),
-            prompt="You play **{to_move()|cap}**. Play one turn after which Dark leads.",
+            prompt="You play **{to_move()|cap}**. Play a turn after which Dark leads.",
             start=LONG,
             setup=LONG_SETUP,
             overlays=("fertile",),
@@ -230,7 +230,7 @@ LESSON = Lesson(
                 "Along its lines the tree sees {sees_count(a1, dark)|word} dark sprite "
                 "(b2) and {sees_count(a1, light)|word} light sprite: it is "
                 "{protected(a1)|protected}.\n\n"
-                "Press **Play**: {to_move()|cap}'s sprite captures it before its first slide, then "
+                "Press **Play**: {to_move()|cap}'s sprite captures it before it slides, then "
                 "leaves. (A seedbed with no fertile plot grows the same way: when it sees "
                 "more of the mover's sprites than of the opponent's.)"),
             start=ENCLOSED,
@@ -243,12 +243,12 @@ LESSON = Lesson(
             title="Leafiness",
             text=(
                 "The sprites edition scores by **leafiness**: a forest is worth the sum of "
-                "the whole numbers from one up to its number of trees. Dark's forest of "
+                "the positive whole numbers up to its number of trees. Dark's forest of "
                 "{group_size(a1)|word} trees: {leafiness_terms(a1)|sum} = "
                 "{leafiness_of(a1)}. Light's forest of {group_size(g1)|word} on "
                 "{group(g1)}: {leafiness_terms(g1)|sum} = {leafiness_of(g1)}, and Light's tree "
                 "alone on i1: {leafiness_terms(i1)|sum} = {leafiness_of(i1)}.\n\n"
-                "Dark's one forest of {forest_sizes(dark)} is worth "
+                "Dark's forest of {forest_sizes(dark)} is worth "
                 "{score_part(dark, leafiness)}. Light's forests of {forest_sizes(light)} "
                 "are worth {score_part(light, leafiness)} in all. "
                 "The half point goes, as in the classic edition, to the larger forests "
@@ -266,7 +266,7 @@ LESSON = Lesson(
                   "({score_part(light, leafiness)} points, and the half point for the "
                   "larger forest: {score(light)}). {piece(h4)|colour|cap}'s sprite on h4 "
                   "stands beside its forest."),
-            prompt="Play one move after which Dark leads.",
+            prompt="Play a move after which Dark leads.",
             start=BEHIND,
             claims=(claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
                     claim.leader("light", at="start"),

@@ -40,8 +40,8 @@ def _check_hunt(game: Game) -> Verdict:
     if _light_sprites(game) < 2:
         return Verdict(True, "Your sprite stopped on a light sprite and took it off the "
                              "board.")
-    return Verdict(False, "Light still has both its sprites. A journey may stop on the "
-                          "first enemy sprite on its line and take it.")
+    return Verdict(False, f"Light still has its {_light_sprites(game)} sprites. A journey may stop on the "
+                          "nearest enemy sprite on its line and take it.")
 
 
 LESSON = Lesson(
@@ -52,14 +52,14 @@ LESSON = Lesson(
         Page(
             title="The komi pie",
             text=(
-                "The sprites edition shares the first move another way, the **komi pie**. "
+                "The sprites edition shares the opening another way, the **komi pie**. "
                 "Before any piece is played:\n\n"
-                "- first, one player chooses the **komi**: a whole number of points Light "
+                "- first, a player chooses the **komi**: a whole number of points Light "
                 "will add to its score at the end, at most the number of plots of the "
                 "board ({plots_count()} here);\n"
                 "- then the other player chooses to play **Dark** or **Light**;\n"
                 "- then Dark moves first, on the empty board.\n\n"
-                "Press **Play**: the first player sets the komi to {score_part(light, komi)@end}."),
+                "Press **Play**: a player sets the komi to {score_part(light, komi)@end}."),
             rules=SMALL,
             play=("komi 0",),
             claims=(claim.option("opening", "komi-pie"), claim.plots(61),
@@ -76,7 +76,7 @@ LESSON = Lesson(
             title="Then Dark moves",
             text=(
                 "Press **Play**: the other player chooses to play {to_move()|cap@1}, and "
-                "{to_move()|cap@1} sows the first seed, a {piece(e5)|piece@end} on e5. From now on the game goes as usual, and at the end Light adds "
+                "{to_move()|cap@1} sows the opening seed, a {piece(e5)|piece@end} on e5. From now on the game goes as usual, and at the end Light adds "
                 "the komi to its score.\n\n"
                 "A fair komi makes the sides equal, so the komi should be chosen "
                 "carefully: too high and the other player takes Light, too low and "
@@ -94,7 +94,7 @@ LESSON = Lesson(
                 "**modules** of {rule_number(module_cells)|word} cells: a centre and its "
                 "{rule_number(directions)|word} neighbours. This board has "
                 "{modules()} modules ({plots_count()} plots); their centres are numbered. Modules never overlap. Modules "
-                "are **linked** when at least {rule_number(module_link)|word} cells of one "
+                "are **linked** when at least {rule_number(module_link)|word} cells of a module "
                 "touch cells of the other, "
                 "and every module must be reached from every other through links, so "
                 "the board holds together.\n\n"
@@ -111,7 +111,7 @@ LESSON = Lesson(
             text=(
                 "The water in the middle is a **lagoon**: a hole in the board that is "
                 "closed all round. No piece ever stands on it, but **lines pass over it**: "
-                "a sprite on one shore sees the cells on the other shore.\n\n"
+                "a sprite on a shore sees the cells on the shore across.\n\n"
                 "Press **Play**: the sprite journeys over the water to e1. Power counts "
                 "only cells, not lagoon hexes: e3 has power {power(e3)}, e1 power {power(e1)}."),
             start=SHORE,
@@ -127,7 +127,7 @@ LESSON = Lesson(
                   "on a piece. The other, to the {sees_edge(d3)|ways}, runs over the "
                   "lagoon to the edge: that way it sees the edge, so it is "
                   "{hungry(d3)|hungry}."),
-            prompt="Sow **one** seed so that the seed on **d3** is nourished.",
+            prompt="Sow a seed so that the seed on **d3** is nourished.",
             start=ACROSS,
             overlays=("roots", "nutrients"),
             focus="d3",
@@ -162,7 +162,7 @@ LESSON = Lesson(
         Page(
             title="Sprites capture sprites",
             text=(
-                "In this edition a journey may also stop on the **first enemy sprite** on "
+                "In this edition a journey may also stop on the **nearest enemy sprite** on "
                 "its line: that sprite is taken off the board. No slide may follow, but "
                 "sprouts, growths and captures may, as at any stop.\n\n"
                 "Press **Play**: {to_move()|cap}'s sprite crosses the lagoon and takes the "

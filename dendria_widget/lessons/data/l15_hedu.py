@@ -55,7 +55,7 @@ def _check_height(height: int, turns_before: int) -> Callable[[Game], Verdict]:
                                  f"{regions}, so it got {say.plural(got, 'piece')}.")
         return Verdict(False, f"Your stack on {cell} touched {regions} once it stood "
                               f"there, so it got {say.plural(got, 'piece')}, not {height}. "
-                              "A new stack gets one piece for each region next to it.")
+                              "A new stack gets a piece for each region next to it.")
     return check
 
 
@@ -83,7 +83,7 @@ LESSON = Lesson(
                 "take turns placing **stacks** of their colour; the number on a stack is "
                 "its **height**, how many pieces it holds.\n\n"
                 "It also starts with a pie rule. Press **Play**: {to_move()|cap} places the "
-                "first stack, a {piece(d4)|piece@end}."),
+                "opening stack, a {piece(d4)|piece@end}."),
             rules=SMALL,
             play=("place d4",),
             claims=(claim.option("opening", "pie"), claim.piece("d4", "black 1", mentions=()),
@@ -106,9 +106,9 @@ LESSON = Lesson(
                 "Later in a game. A **region** is a **maximal** set of empty cells that "
                 "touch each other: every empty cell that touches it belongs to it. The "
                 "wall of stacks across row d cuts the board into {region_count()|word} "
-                "regions: one above it, one below.\n\n"
-                "Touching stacks of one colour and one height form a **group**: the "
-                "{piece(d3)|colour} stacks of {height(d3)} on {stacks_group(d3)} are one "
+                "regions, above it and below it.\n\n"
+                "Touching stacks of the same colour and height form a **group**: the "
+                "{piece(d3)|colour} stacks of {height(d3)} on {stacks_group(d3)} form a "
                 "group of size {stacks_group(d3)|n}."),
             start=WALL,
             overlays=("regions",),
@@ -125,7 +125,7 @@ LESSON = Lesson(
                 "{new_height(a2)|word} regions: a stack of {height(a2)@end}.\n\n"
                 "Then every stack that now touches more regions than it has pieces "
                 "**grows**: {piece(b2)|colour|cap}'s b2 and c2, of {height(b2)} piece "
-                "each, touch both new regions, so they grow to {height(b2)@end} and "
+                "each, touch each new region, so they grow to {height(b2)@end} and "
                 "{height(c2)@end}."),
             start=WALL,
             play=("place a2",),

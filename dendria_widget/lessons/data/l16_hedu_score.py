@@ -79,8 +79,8 @@ def _check_enemies_first(game: Game) -> Verdict:
         return Verdict(False, f"After your stack on {cell} one of your stacks shrank, and "
                               "White took the piece as a prisoner.")
     return Verdict(False, f"After your stack on {cell} no white stack left the board: every "
-                          "white stack still touches a region. Which white stack touches only "
-                          "one small region?")
+                          "white stack still touches a region. Which white stack touches no "
+                          "region but a small one?")
 
 
 def _check_off_board(game: Game) -> Verdict:
@@ -95,8 +95,8 @@ def _check_off_board(game: Game) -> Verdict:
                              "after your stack stood on " + cell + ": it lost every piece and "
                              "left the board.")
     return Verdict(False, f"After your stack on {cell} every white stack still touches a "
-                          "region, so none loses every piece. Which white stack touches only "
-                          "one region, and a small one?")
+                          "region, so none loses every piece. Which white stack touches no "
+                          "region but a small one?")
 LESSON = Lesson(
     name="16_hedu_score",
     title="Hedu: shrinking and scoring",
@@ -107,8 +107,8 @@ LESSON = Lesson(
             title="Stacks shrink",
             text=(
                 "A placement can also take a region away from a stack. After placing, "
-                "first every **enemy** stack that touches fewer regions than its height "
-                "**shrinks** to that number, then every **friendly** stack, then stacks "
+                "every **enemy** stack that touches fewer regions than its height "
+                "**shrinks** to that number; after them every **friendly** stack; then stacks "
                 "grow as you saw. A stack that loses every piece leaves the board.\n\n"
                 "The preview shows what {to_move()|cap}'s stack on c3 would do: "
                 "{piece(c2)|colour|cap}'s c2 (height {height(c2)}) and "
@@ -236,8 +236,8 @@ LESSON = Lesson(
             text=(
                 "The game ends when no empty cell admits a placement, or after "
                 "{rule_number(passes_to_end)|word} passes "
-                "in a row. Here Black placed a stack on e5. Press **Play**: both players "
-                "pass.\n\n"
+                "in a row. Here Black placed a stack on e5. Press **Play**: each player "
+                "passes.\n\n"
                 "Each player scores the values of the regions they control, plus their "
                 "prisoners, plus half a point for the greater list of all their groups. "
                 "Black: {controlled_count(black)|word} region (that of e1, worth "

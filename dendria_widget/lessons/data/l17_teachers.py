@@ -20,7 +20,7 @@ CLASS = "dendria-classic h4 4/5/1Ss3/2sd3/1sS3/5/4 dark"
 def _check_sprout_d3(game: Game) -> Verdict:
     sprouted = [s.arg for s in game.steps if s.verb == "sprout"]
     if game.pieces.get("d3") == "dark dendrid":
-        return Verdict(True, "Right: your seed closed the last open root of d3, and its "
+        return Verdict(True, "Right: your seed left d3 no open root, and its "
                              "nourishers hold more dark pieces than light ones, so it "
                              "sprouted into a dark dendrid.")
     if sprouted:
@@ -43,13 +43,13 @@ def _check_tie(game: Game) -> Verdict:
     gone = [c for c in start if game.pieces.get(c) != start[c]]
     if gone:
         return Verdict(False, f"Keep the pieces that were there: {words(gone)} changed. "
-                              "Press Retry and put one new piece only.")
+                              "Press Retry and put a new piece, no more.")
     new = [c for c in game.pieces if c not in start]
     if not new:
         return Verdict(False, "Nothing set up yet: in the Editor tab, choose a piece, then "
                               "click an empty cell.")
     if len(new) > 1:
-        return Verdict(False, f"Put one piece only (you put pieces on {words(new)}): press "
+        return Verdict(False, f"Put a piece, no more (you put pieces on {words(new)}): press "
                               "Retry and try again.")
     facts = explain.seeds(game)["d3"]
     if facts["hungry"]:
@@ -107,7 +107,7 @@ LESSON = Lesson(
                 "In the board's **Editor** tab, choose a piece and click cells to put it "
                 "there; choose *remove* to empty a cell, and set who is to move. From "
                 "code, `board.put(\"d4\", \"dark dendrid\")` does the same.\n\n"
-                "Every position has a one-line **position string**: copy it from the "
+                "Every position has a **position string**, a line of text: copy it from the "
                 "Editor tab (or `board.position_string()`) and paste it back later with "
                 "`board.load_position(...)`. This lesson's boards are such strings."),
             start=CLASS,
@@ -117,7 +117,7 @@ LESSON = Lesson(
             claims=(claim.hungry("d3"), claim.sees_edge("d3", "W"),),
             text=(
                 "The **Mark** and **Arrow** modes draw a teacher's notes on the board: a "
-                "label on a cell, an arrow from one cell to another. From code: "
+                "label on a cell, an arrow between cells. From code: "
                 "`board.mark(\"d3\", \"A\")`, `board.arrow(\"d4\", \"d1\")`.\n\n"
                 "Here A marks a seed, and the arrows show the line to the "
                 "{sees_edge(d3)|ways} where it still sees the edge, and one of its "
@@ -135,7 +135,7 @@ LESSON = Lesson(
                 "tab: choose a piece in the list, then click a cell (from code: "
                 "`board.put(\"d2\", \"light seed\")`). Here the seed on d3 is "
                 "{hungry(d3)|hungry}: it sees the edge to the {sees_edge(d3)|ways}."),
-            prompt=("With the Editor, put **one** piece on the board so that the seed on "
+            prompt=("With the Editor, put a piece on the board so that the seed on "
                     "d3 is nourished, but Dark may **not** sprout it: a tie between its "
                     "dark and light nourishers, to show your class."),
             start=CLASS,
@@ -143,7 +143,7 @@ LESSON = Lesson(
             check=_check_tie,
             hint="d3 has {nourisher_count(d3, dark)} dark and {nourisher_count(d3, light)} "
                  "light nourishers. A piece on its open west line "
-                 "becomes one more nourisher: which colour makes it a tie?",
+                 "becomes another nourisher: which colour makes it a tie?",
             hint_cells=("d1", "d2"),
             solution=("put d2 light seed",),
             wrong=(("put d1 dark seed",), ("put a1 light seed",),
@@ -179,7 +179,7 @@ LESSON = Lesson(
                 "A lesson is data: a `Lesson` with a list of `Page`s, each a position, a "
                 "text, the overlays to show and the steps it plays. An `Exercise` adds a "
                 "prompt, a `check` that asks the engine about the position reached, a "
-                "hint and a solution. The notebook of this lesson writes one in a few "
+                "hint and a solution. The notebook of this lesson writes such a puzzle in a few "
                 "lines.\n\n"
                 "Press **Play** to see this page's steps: {to_move()|cap} plants on d1, which "
                 "nourishes d3 from the {sees_edge(d3)|ways}, sprouts d3 (a "

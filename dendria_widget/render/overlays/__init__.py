@@ -41,6 +41,18 @@ if TYPE_CHECKING:  # for the type hints only
     from ..scene import Shape, _Builder
 
 
+def board_number(b: _Builder, legend: str) -> str:
+    """The number the key's sample shows for the entry ``legend`` (an
+    overlay's name and entry, with a colon): one the board shows under that
+    entry (the smallest),
+    so the key never types a number of its own; ``"n"`` when the board
+    shows none."""
+    texts = [str(getattr(s, "text", "")) for s in b.over_l
+             if getattr(s, "legend", None) == legend]
+    numbers = sorted(int(t) for t in texts if t.isdigit())
+    return str(numbers[0]) if numbers else "n"
+
+
 @dataclass(frozen=True)
 class Overlay:
     """One overlay a game offers, as a button shows it: its ``name`` (what

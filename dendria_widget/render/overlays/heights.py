@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from ...explain import hedu as ex
 from ...explain.sentences import plural, sentence, _variant
 from ..scene import KEY_SAMPLE, Text
-from . import OverlayUnit, register
+from . import OverlayUnit, board_number, register
 
 if TYPE_CHECKING:  # for the type hints only
     from ...game import Game
@@ -51,7 +51,9 @@ class Heights(OverlayUnit):
         return heights_caption(game, heights)
 
     def sample(self, b: _Builder, entry: str, x: float, y: float, out: list[Shape]) -> None:
-        out.append(Text(x, y, "2", b.ts(0.55, KEY_SAMPLE), b.t.placement, weight="bold",
+        # the board's own symbol: a height this board shows (no typed number)
+        out.append(Text(x, y, board_number(b, "heights:height"), b.ts(0.55, KEY_SAMPLE),
+                        b.t.placement, weight="bold",
                         halo=b.t.chip))
 
 

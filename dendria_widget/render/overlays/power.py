@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from ...explain import dendria as ex
-from ...explain.sentences import sentence, _variant
+from ...explain.sentences import number_word, sentence, _variant
+from ...geometry import DIRECTIONS
 from ..scene import KEY_SAMPLE, Text
-from . import OverlayUnit, register
+from . import OverlayUnit, board_number, register
 
 if TYPE_CHECKING:  # for the type hints only
     from ...game import Game
@@ -40,16 +41,18 @@ def shapes(b: _Builder, power: Mapping[str, int]) -> None:
 # ----------------------------------------------------------- caption
 def power_caption(game: Game) -> str:
     v = _variant(game)
-    return sentence(f"The power of a {v.plot_word} is the fewest {v.plots_word()} on any of "
-                    f"its six lines; a journey must end on lower power than where it began, "
-                    "unless it gained a tree")
+    return sentence(f"The power of a {v.plot_word} is the fewest {v.plots_word()} met going "
+                    f"from it in any of the {number_word(len(DIRECTIONS))} directions; "
+                    "a journey must end on lower power than where "
+                    "it began, unless it gained a tree")
 
 
 class Power(OverlayUnit):
     name, label, scope, draw_order = "power", "Power", "board", 0
     caption_room = 150
-    tooltip = ("the power of every {soil}: the fewest {soils} on any of its six lines "
-               "(a journey must end on lower power)")
+    tooltip = (f"the power of every {{soil}}: the fewest {{soils}} met going from it in any "
+               f"of the {number_word(len(DIRECTIONS))} directions (a journey must end on "
+               "lower power)")
     entries_of = (("power", "the power of the {soil}"),)
 
     def offered(self, variant: Variant) -> bool:
@@ -61,7 +64,8 @@ class Power(OverlayUnit):
         return power_caption(game)
 
     def sample(self, b: _Builder, entry: str, x: float, y: float, out: list[Shape]) -> None:
-        out.append(Text(x, y, "3", b.ts(0.42, KEY_SAMPLE), b.t.power))
+        # the board's own symbol: a power this board shows (no typed number)
+        out.append(Text(x, y, board_number(b, "power:power"), b.ts(0.42, KEY_SAMPLE), b.t.power))
 
 
 register(Power())
