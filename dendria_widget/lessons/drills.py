@@ -43,7 +43,7 @@ class Kind:
     its ``idea`` (rule id), the ``turn`` it asks for, a ``title``, a
     ``text`` (the idea, as a rule, no fact of the board), a ``prompt`` and a
     ``hint`` (the rule to use: never a cell), written once with the
-    edition's fields, ``{cell}`` (the target) and the players and scores as
+    edition's fields, ``{cell}`` (the target, a fact field: see :func:`_fields`) and the players and scores as
     fact fields (``{Mover}``, ``{Other}``, ``{mine}``, ``{theirs}``: see
     :func:`_fields`); the targets a position may be about (``targets``),
     the ``check`` for a target and the mover; ``needs``: the other rules a
@@ -231,7 +231,7 @@ KINDS: dict[str, Kind] = {
         "A cell's **power** is the fewest {soils} on any of its six lines; a journey ends "
         "on a cell of lower power than where it started (unless it wins a tree).",
         "Move your {dendrid} on **{cell}** so that its journey ends on a cell of the lowest "
-        "power it can reach: power **{lowest_stop({cell})}**.",
+        "power it can reach: power **{lowest_stop({where})}**.",
         "Find the power of the cells along the lines of {cell}, and which of them a "
         "journey may end on.",
         _movable_sprites, lambda cell, mover: checks.lowest_stop(cell), search=SPRITES),
@@ -284,14 +284,22 @@ KINDS: dict[str, Kind] = {
 
 def _fields(game: Game, kind: Kind, cell: str) -> dict[str, str]:
     """The words a drill's sentences are written with: the edition's words,
-    the target ``{cell}`` (the goal the prompt names), and the players as
+    the target ``{cell}`` (the goal the prompt names: a fact field,
+    ``{target(nourish, g1)}``, that the engine answers only when the cell is
+    one of the kind's targets on the board, so the data cannot name a cell
+    that is not what the prompt says, and a sentence naming another cell
+    reads as false; ``{where}`` is the bare cell, for a field's argument:
+    ``{lowest_stop({where})}``), and the players as
     fact fields the engine fills on the exercise's board (``{Mover}`` is
     ``{to_move()|cap}``, ``{Other}`` ``{not_to_move()|cap}``: see
     :mod:`.facts`)."""
     from .framework import edition_fields
 
     words = dict(edition_fields(game))
-    words.update(Mover="{to_move()|cap}", Other="{not_to_move()|cap}", cell=cell)
+    name = next(n for n, k in KINDS.items() if k is kind)
+    target = f"{{target({name}, {cell})}}" if game.board.has_name(cell) else cell
+    words.update(Mover="{to_move()|cap}", Other="{not_to_move()|cap}", cell=target,
+                 where=cell)
     if game.variant.family != "hedu":
         words.update(mine=f"{{score({game.to_move})}}",
                      theirs=f"{{score({_other(game.to_move)})}}")
@@ -341,7 +349,7 @@ def _filled(sentence: str, words: dict[str, str]) -> str:
     """``sentence`` with its word fields (``{cell}``, ``{Mover}``, ``{soil}``)
     written in; its fact fields (``{score(dark)}``: a query, with brackets)
     are left for the lesson to fill from the engine (:mod:`.facts`), with
-    the word fields in their arguments written in (``{lowest_stop({cell})}``)."""
+    the word fields in their arguments written in (``{lowest_stop({where})}``)."""
     return fact_fields.fill_words(sentence, words)
 
 

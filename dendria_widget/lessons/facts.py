@@ -238,6 +238,23 @@ def lesson_number(stem: str) -> str:
     raise DendriaError(f"there is no lesson module l??_{stem}")
 
 
+def _drill_target(game: Game, kind: str, cell: str) -> str:
+    """The cell a drill of ``kind`` is about, when the engine finds it is one
+    of that kind's targets on ``game`` (a hungry seed for "nourish", an enemy
+    forest for "capture"...: ``Kind.targets``); a DendriaError otherwise, so a
+    drill's data cannot name a cell that is not what its prompt says."""
+    from .drills import KINDS
+
+    if kind not in KINDS:
+        raise DendriaError(f"there is no kind of drill {kind!r} (known: "
+                           f"{', '.join(sorted(KINDS))})")
+    targets = KINDS[kind].targets(game)
+    if cell not in targets:
+        raise DendriaError(f"{cell} is not a target of the drill {kind!r} on this board "
+                           f"(its targets: {and_list(targets) or 'none'})")
+    return cell
+
+
 def _groups(game: Game, colour: str, kind: str) -> int:
     return sum(1 for g in explain.groups(game) if g["colour"] == colour and g["kind"] == kind)
 
@@ -331,6 +348,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "leafiness_of": lambda g, cell: rules_base.leafiness(len(_group_of(g, cell)["cells"])),
     "leafiness_terms": lambda g, cell: tuple(range(1, len(_group_of(g, cell)["cells"]) + 1)),
     "lesson": lambda g, stem: lesson_number(stem),
+    "target": _drill_target,
 }
 
 
