@@ -69,6 +69,17 @@ class Kind:
     #: its positions are new games from their very beginning (the opening),
     #: each written as a ruleset and a hexagon's side, "dendria-classic h4"
     opening: bool = False
+    #: the most slides a solution may play (None: any): a drill placed before
+    #: the lesson on journeys keeps to what its lesson taught, one slide
+    slides: int | None = None
+    #: the verbs a solution may play (empty: any), for the same reason
+    verbs: tuple[str, ...] = ()
+
+    def fits(self, solution: Sequence[str]) -> bool:
+        """Whether ``solution`` uses only what the drill's lesson taught."""
+        said = [s.split()[0] for s in solution]
+        return ((self.slides is None or said.count("slide") <= self.slides)
+                and (not self.verbs or all(v in self.verbs for v in said)))
 
 
 def _other(colour: str) -> str:
@@ -97,6 +108,20 @@ def _enemy_forests(game: Game) -> list[str]:
 def _enemy_fertilized(game: Game) -> list[str]:
     enemy = _other(game.to_move)
     return sorted(explain.fertilization(game)[enemy])
+
+
+def _own_open_forests(game: Game) -> list[str]:
+    """The mover's forests that still have a fertile soil (by their first cell)."""
+    return sorted(g["cells"][0] for g in explain.groups(game)
+                  if g["kind"] == "forest" and g["colour"] == game.to_move
+                  and g["fertile_soils"])
+
+
+def _own_unprotected(game: Game) -> list[str]:
+    """The mover's forests that are not protected (by their first cell)."""
+    return sorted(g["cells"][0] for g in explain.groups(game)
+                  if g["kind"] == "forest" and g["colour"] == game.to_move
+                  and g["fertile_soils"] and not g.get("protected"))
 
 
 def _own_sprites(game: Game) -> list[str]:
@@ -175,6 +200,27 @@ KINDS: dict[str, Kind] = {
         "A seedbed grows whole: join {cell}'s seedbed with your seed, and see that "
         "you fertilize every fertile {soil} of the bigger seedbed.",
         _seedbeds, checks.grown, search=("dendria-classic", 4, (5, 18))),
+    "grow-move": kind(
+        "grow-on-move", "move", "Grow on the way",
+        "During a move, at a stop of the journey, the mover may grow a seedbed into "
+        "a forest when the mover fertilizes **every one of its fertile soils** with "
+        "the {dendrid} where it stands.",
+        "Move one of your {dendrids} so that you may **grow the seedbed on {cell}**, and "
+        "grow it.",
+        "A seedbed grows when you fertilize every fertile {soil} of it: find a stop from "
+        "which your {dendrid} sees the fertile {soils} that your other {dendrids} miss.",
+        _seedbeds, checks.grown, search=("dendria-classic", 4, (8, 24)),
+        slides=1, verbs=("move", "slide", "grow", "end")),
+    "seal": kind(
+        "enclosed-never", "plant", "Seal your forest",
+        "A group with **no fertile soil** is enclosed: in the classic edition it can "
+        "neither grow nor be captured while it has none.",
+        "{Plant} one seed so that your forest on **{cell}** has **no fertile {soil}** "
+        "left.",
+        "A forest has no fertile {soil} when every {soil} next to it holds a piece: count "
+        "the empty {soils} next to the forest on {cell}.",
+        _own_open_forests, lambda cell, mover: checks.enclosed(cell),
+        search=("dendria-classic", 4, (10, 30))),
     "capture": kind(
         "capture-fertilized", "move", "Capture a forest",
         "An enemy forest changes hands when the mover fertilizes **every fertile "
@@ -235,6 +281,15 @@ KINDS: dict[str, Kind] = {
         "Find the power of the cells along the lines of {cell}, and which of them a "
         "journey may end on.",
         _movable_sprites, lambda cell, mover: checks.lowest_stop(cell), search=SPRITES),
+    "sprout-first": kind(
+        "convert-at-start", "move", "Sprout as the move starts",
+        "In the sprites edition a journey may sprout, grow and capture **as the move "
+        "starts**, before the first slide, with the {dendrid} still where it stood.",
+        "Move one of your {dendrids} and **sprout the seed on {cell} before the first "
+        "slide**.",
+        "Count the nourishers of {cell} with your {dendrids} where they stand now: "
+        "which {dendrid} must not leave before the seed sprouts?",
+        _seeds, checks.sprouted_first, search=SPRITES),
     "sow-next": kind(
         "sowing-non-touching", "plant", "Sow beside a sprite",
         "Your pieces next to a new seed may not touch each other: a seed is sown "
@@ -251,6 +306,15 @@ KINDS: dict[str, Kind] = {
         "Which of your sprites see {cell} first on one of their lines? Then compare "
         "the power of where it starts and where it would end.",
         _enemy_sprites, checks.sprite_taken, search=SPRITES),
+    "protect": kind(
+        "protection", "", "Protect your forest",
+        "A forest is **protected** while its owner fertilizes every fertile plot of it; "
+        "a forest that is not protected may be captured on the opponent's move.",
+        "Play one turn (a sowing or a journey) after which your forest on **{cell}** is "
+        "**protected**.",
+        "Which fertile plots of the forest on {cell} do you not fertilize? A sprite that "
+        "sees them, or a seed on them, changes that.",
+        _own_unprotected, checks.protected, search=("dendria-sprites", 4, (10, 30))),
     "sprites-capture": kind(
         "capture-unprotected", "move", "Capture an unprotected forest",
         "An enemy forest is **protected** while its owner fertilizes every fertile "
@@ -278,6 +342,24 @@ KINDS: dict[str, Kind] = {
         "An enemy stack shrinks to its count of regions: look for a placement that "
         "leaves a tall enemy stack next to fewer regions.",
         _whole_game, lambda target, mover: checks.most_prisoners(mover),
+        search=("hedu", 4, (6, 24))),
+    "no-room": kind(
+        "hedu-no-zero", "place", "No room left",
+        "A new stack gets one piece for each region next to it, and a stack of no "
+        "piece is no stack: an empty plot next to **no region** can take no stack.",
+        "Place a stack after which **some empty plot can take no stack** at all.",
+        "A plot that is a region on its own loses it when a stack stands there: look "
+        "for a placement that leaves an empty plot alone between stacks.",
+        _whole_game, lambda target, mover: checks.no_room(), search=HEDU),
+    "control": kind(
+        "hedu-control", "place", "Control regions",
+        "A region is **controlled** by the player whose list of groups next to it, as "
+        "(height, size) largest first, is the greater; equal lists: nobody controls it.",
+        "Place a stack after which you control **{most_controlled()|of(region)}**, the "
+        "most one placement gives you here.",
+        "A new stack changes the lists of the regions next to it, and can cut a region "
+        "apart: compare the lists of the regions around each plot.",
+        _whole_game, lambda target, mover: checks.most_controlled(mover),
         search=("hedu", 4, (6, 24))),
 }
 

@@ -159,6 +159,19 @@ def _most_prisoners(game: Game) -> int:
     return best
 
 
+def _most_controlled(game: Game) -> int:
+    """Hedu: the most regions the side to move controls after one placement."""
+    mover = game.to_move
+    best = 0
+    for step in game.legal_steps():
+        if step.verb != "place":
+            continue
+        after = game.copy()
+        after.play(step)
+        best = max(best, int(after.score()[mover]["controlled_regions"]))
+    return best
+
+
 def _journey_ends(game: Game, cell: str) -> tuple[str, ...]:
     """The cells where a journey of the dendrid on ``cell`` may end this turn
     (every whole turn that moves it, asked of the engine)."""
@@ -333,6 +346,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "tallest_placement": _tallest_placement,
     "fewest_lines": lambda g: min(_lines(g, c) for c in g.board.names(g.board.plots)),
     "most_prisoners": _most_prisoners,
+    "most_controlled": _most_controlled,
     "lowest_stop": _lowest_stop,
     "power_of": lambda g, cell: explain.power(g)[cell],
     "regions_next_to": lambda g, cell: hedu_explain.plot_heights(g)[cell],

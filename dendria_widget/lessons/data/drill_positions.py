@@ -79,6 +79,18 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h4 4/s4/2Ss2/1d4s/S2S2/5/4 dark', 'b1',
          ('plant a1', 'grow a1', 'end')),   # 1 of 82 (1%)
     ],
+    "grow-move": [   # seed 1, --games 15
+        ('dendria-classic h4 1Ss1/2s1S/s2s1S/1S3sS/3SS1/s2s1/d1s1 dark', 'a2',
+         ('move g1', 'slide d4', 'grow a2', 'end')),   # 36 of 141 (26%)
+        ('dendria-classic h4 2S1/s1S1S/ds1s1S/dS1sSS1/s2s1s/1ss2/1sS1 dark', 'c4',
+         ('move c1', 'slide c3', 'sprout d4', 'slide c5', 'grow c4', 'end')),   # 8 of 127 (6%)
+        ('dendria-classic h4 DSS1/D3s/s2s1s/2SSs2/3S2/1s2S/D1s1 light', 'd3',
+         ('move b1', 'slide c2', 'sprout a2', 'slide e3', 'sprout d4', 'grow d3', 'end')),   # 8 of 220 (4%)
+        ('dendria-classic h4 2ss/SSSS1/1sDd2/DS2sS1/2sS2/S1dsS/1s1d light', 'e3',
+         ('move d1', 'slide g1', 'grow e3', 'end')),   # 2 of 66 (3%)
+        ('dendria-classic h4 d1S1/3S1/2s2s/d2s3/s2S1s/s1SSS/1s2 dark', 'c3',
+         ('move a1', 'slide a2', 'sprout e1', 'grow c3', 'end')),   # 2 of 199 (1%)
+    ],
     "capture": [   # seeds 1, 4
         ('dendria-classic h4 1STd/Ss2S/s1SD1S/1ss1DS1/1SDSSs/SS1s1/s1ds dark', 'a3',
          ('move a4', 'slide b4', 'capture a3', 'end')),   # 12 of 43 (28%)
@@ -198,6 +210,28 @@ POSITIONS: dict[str, list[Found]] = {
          ('place b5',)),   # 1 of 22 (5%)
         ('hedu h4 4/5/1b14/7/w1b11b1b11/w1w11w11/4 black prisoners=0,0', 'board',
          ('place g1',)),   # 1 of 30 (3%)
+    ],
+    "no-room": [   # seed 1, --games 20
+        ('hedu h4 b1b1w1b1/w12b11/6/w12b11b11/2w1b12/w1w13/4 white prisoners=0,0', 'board',
+         ('place b2',)),   # 4 of 25 (16%)
+        ('hedu h4 1b12/4w1/w12b12/b1w13w11/4b11/2w11b1/1w1b11 black prisoners=0,0', 'board',
+         ('place d7',)),   # 3 of 26 (12%)
+        ('hedu h4 w12w1/w12b1b1/w15/b12b1b12/1b11w12/4w1/w11b11 black prisoners=0,0', 'board',
+         ('place a3',)),   # 2 of 24 (8%)
+        ('hedu h4 1b12/4w1/w12b12/b1w15/4b11/2w12/1w1b11 black prisoners=0,0', 'board',
+         ('place e1',)),   # 1 of 28 (4%)
+    ],
+    "control": [   # seed 1, --games 15
+        ('hedu h4 w1b1w1b1/5/6/2w1b13/6/b14/4 white prisoners=0,0', 'board',
+         ('place b1',)),   # 9 of 31 (29%)
+        ('hedu h4 w1b1w1b1/b14/3b2w2w2/2w2b31b11/b1w21w22/b1b2w32/2w21 black prisoners=0,0', 'board',
+         ('place b3',)),   # 2 of 19 (11%)
+        ('hedu h4 w1b1w1b1/b14/b12b2w2w2/b11w2b31b11/b2w31w22/1b3w32/w21w21 white prisoners=0,1', 'board',
+         ('place c2',)),   # 1 of 15 (7%)
+        ('hedu h4 w12w1/w12b1b1/w15/b12b1b11b1/1b11w12/4w1/w11b11 white prisoners=0,0', 'board',
+         ('place f4',)),   # 1 of 23 (4%)
+        ('hedu h4 4/w13b1/w15/3b1b12/6/4w1/2b11 white prisoners=0,0', 'board',
+         ('place f4',)),   # 1 of 31 (3%)
     ],
 }
 
