@@ -79,17 +79,17 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h4 4/s4/2Ss2/1d4s/S2S2/5/4 dark', 'b1',
          ('plant a1', 'grow a1', 'end')),   # 1 of 82 (1%)
     ],
-    "grow-move": [   # seed 1, --games 15
-        ('dendria-classic h4 1Ss1/2s1S/s2s1S/1S3sS/3SS1/s2s1/d1s1 dark', 'a2',
-         ('move g1', 'slide d4', 'grow a2', 'end')),   # 36 of 141 (26%)
-        ('dendria-classic h4 2S1/s1S1S/ds1s1S/dS1sSS1/s2s1s/1ss2/1sS1 dark', 'c4',
-         ('move c1', 'slide c3', 'sprout d4', 'slide c5', 'grow c4', 'end')),   # 8 of 127 (6%)
-        ('dendria-classic h4 DSS1/D3s/s2s1s/2SSs2/3S2/1s2S/D1s1 light', 'd3',
-         ('move b1', 'slide c2', 'sprout a2', 'slide e3', 'sprout d4', 'grow d3', 'end')),   # 8 of 220 (4%)
-        ('dendria-classic h4 2ss/SSSS1/1sDd2/DS2sS1/2sS2/S1dsS/1s1d light', 'e3',
-         ('move d1', 'slide g1', 'grow e3', 'end')),   # 2 of 66 (3%)
-        ('dendria-classic h4 d1S1/3S1/2s2s/d2s3/s2S1s/s1SSS/1s2 dark', 'c3',
-         ('move a1', 'slide a2', 'sprout e1', 'grow c3', 'end')),   # 2 of 199 (1%)
+    "grow-move": [   # seed 1, --games 15 (solutions of one slide: Kind.fits)
+        ('dendria-classic h4 D1DS/1SS1S/Ss1DS1/3Sss1/s1d2S/dssss/1sS1 dark', 'e1',
+         ('move e3', 'slide d3', 'grow e1', 'end')),   # 90 of 300 (30%)
+        ('dendria-classic h4 1Ss1/2s1S/s2s1S/1S3sS/s2SS1/sS1s1/d1s1 dark', 'a2',
+         ('move g1', 'slide d4', 'grow a2', 'end')),   # 12 of 82 (15%)
+        ('dendria-classic h4 1Ss1/2sdS/sSSD1D/1S1D1sS/s1DDS1/dSss1/2s1 dark', 'd7',
+         ('move f1', 'slide f5', 'grow d7', 'end')),   # 2 of 38 (5%)
+        ('dendria-classic h4 1Ss1/2s1S/sS1s1S/1S1s1sS/s1SSS1/dSss1/d1s1 dark', 'e1',
+         ('move g1', 'slide d1', 'grow e1', 'end')),   # 3 of 93 (3%)
+        ('dendria-classic h4 2ss/SSSS1/1ss3/sS2sS1/2sS2/S1ds1/1sdS dark', 'e3',
+         ('move g3', 'slide d3', 'grow e3', 'end')),   # 1 of 95 (1%)
     ],
     "capture": [   # seeds 1, 4
         ('dendria-classic h4 1STd/Ss2S/s1SD1S/1ss1DS1/1SDSSs/SS1s1/s1ds dark', 'a3',
