@@ -91,6 +91,18 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h4 2ss/SSSS1/1ss3/sS2sS1/2sS2/S1ds1/1sdS dark', 'e3',
          ('move g3', 'slide d3', 'grow e3', 'end')),   # 1 of 95 (1%)
     ],
+    "seal": [   # seed 1, --mutate 3, --games 15
+        ('dendria-classic h4 DTT1/2TDs/D2TDs/DsSD1S1/2tS1s/sSssS/1ss1 dark', 'e3',
+         ('plant e2', 'end')),   # 4 of 17 (24%)
+        ('dendria-classic h4 S2s/1s3/1S1SSs/Ss2s2/Ts2S1/2ssS/1sS1 light', 'e1',
+         ('plant f1', 'end')),   # 6 of 67 (9%)
+        ('dendria-classic h4 1ss1/1S1S1/4ST/s4Ss/sss1s1/2SS1/3S light', 'c6',
+         ('plant b5', 'end')),   # 2 of 33 (6%)
+        ('dendria-classic h4 4/S4/3sS1/4s2/sss1SS/T4/dS2 light', 'f1',
+         ('plant f2', 'end')),   # 1 of 25 (4%)
+        ('dendria-classic h4 DDS1/SS1ss/1s1d1s/1S1Ds2/1S1STS/1ssss/d1S1 light', 'e5',
+         ('plant d6', 'end')),   # 6 of 236 (3%)
+    ],
     "capture": [   # seeds 1, 4
         ('dendria-classic h4 1STd/Ss2S/s1SD1S/1ss1DS1/1SDSSs/SS1s1/s1ds dark', 'a3',
          ('move a4', 'slide b4', 'capture a3', 'end')),   # 12 of 43 (28%)
@@ -149,6 +161,16 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-sprites h4 1sss/2SdS/1SsdsS/1S3sS/S3s1/1SssS/ss2 dark komi=12', 'c4',
          ('move c4', 'slide c1', 'end')),   # 2 of 77 (3%)
     ],
+    "sprout-first": [   # seed 1, --games 20
+        ('dendria-sprites h4 1sss/2SSS/2sds1/1S3sS/S3s1/1SssS/4 dark komi=12', 'b4',
+         ('move c4', 'sprout b4', 'slide c1', 'end')),   # 14 of 57 (25%)
+        ('dendria-sprites h4 1sss/2SSS/1Ssds1/1S3sS/S3s1/1SssS/s3 dark komi=12', 'b4',
+         ('move c4', 'sprout b4', 'slide c1', 'end')),   # 5 of 33 (15%)
+        ('dendria-sprites h4 1s1S/1Ss1S/ssS1s1/1S1SdsS/1sss2/S3s/S3 dark komi=4', 'c3',
+         ('move d5', 'sprout c3', 'grow d4', 'slide f3', 'end')),   # 5 of 69 (7%)
+        ('dendria-sprites h4 1s1S/1Ss1S/ssS1s1/sS1SdsS/1sss2/S3s/SS2 dark komi=4', 'c3',
+         ('move d5', 'sprout c3', 'grow d4', 'slide f3', 'end')),   # 2 of 45 (4%)
+    ],
     "sow-next": [   # seed 1, --mutate 3
         ('dendria-sprites h4 4/2S1s/4S1/1s5/6/D2sS/2s1 light komi=8', 'f1',
          ('plant e1', 'end')),   # 4 of 30 (13%)
@@ -168,6 +190,18 @@ POSITIONS: dict[str, list[Found]] = {
          ('move e3', 'slide e2', 'end')),   # 3 of 48 (6%)
         ('dendria-sprites h4 1sS1/2sSS/Ss1S2/1s3s1/sdD1S1/ssSS1/Ss2 dark komi=18', 'e3',
          ('move e2', 'slide e3', 'sprout f2', 'grow g1', 'end')),   # 1 of 17 (6%)
+    ],
+    "protect": [   # seed 2, --mutate 3, --games 25
+        ('dendria-sprites h4 SSsS/SDd1s/1sd2s/ssS2dS/S1STds/1s1dS/sSsS light komi=2', 'e4',
+         ('move b2', 'slide b3', 'sprout e3', 'grow a3', 'end')),   # 31 of 106 (29%)
+        ('dendria-sprites h4 Sttt/sS2d/SS1dt1/S2DdSS/S1d1s1/T1TSs/TTS1 light komi=23', 'f1',
+         ('move d4', 'slide e3', 'end')),   # 13 of 67 (19%)
+        ('dendria-sprites h4 sS2/1sSsS/Ss2sS/ssdd2s/1T2S1/1dsSs/Ds1S light komi=2', 'e2',
+         ('plant e6', 'sprout e5', 'end')),   # 1 of 8 (12%)
+        ('dendria-sprites h4 Ss2/S1s1s/2S3/ss1SSss/SS2S1/Ts2s/4 light komi=8', 'f1',
+         ('plant g1', 'sprout e2', 'end')),   # 1 of 35 (3%)
+        ('dendria-sprites h4 ss1s/3Ss/s2dSt/S2s3/SS1S1s/1S2s/S2S dark komi=16', 'c6',
+         ('plant d7', 'sprout c5', 'end')),   # 1 of 80 (1%)
     ],
     "sprites-capture": [   # seeds 1, 2
         ('dendria-sprites h4 1stt/ss1Dt/S1d2s/1SDD1s1/s2DdS/S2ss/SSS1 light komi=5', 'a3',
