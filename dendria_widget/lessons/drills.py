@@ -202,13 +202,13 @@ KINDS: dict[str, Kind] = {
         _seedbeds, checks.grown, search=("dendria-classic", 4, (5, 18))),
     "grow-move": kind(
         "grow-on-move", "move", "Grow on the way",
-        "During a move, at a stop of the journey, the mover may grow a seedbed into "
-        "a forest when the mover fertilizes **every one of its fertile soils** with "
-        "the {dendrid} where it stands.",
+        "During a move, after the slide, the mover may grow a seedbed of either colour "
+        "into the mover's forest when the mover fertilizes **every one of its fertile "
+        "soils**, with the {dendrid} where it stopped.",
         "Move one of your {dendrids} so that you may **grow the seedbed on {cell}**, and "
         "grow it.",
-        "A seedbed grows when you fertilize every fertile {soil} of it: find a stop from "
-        "which your {dendrid} sees the fertile {soils} that your other {dendrids} miss.",
+        "A seedbed grows when you fertilize every fertile {soil} of it: find where one of "
+        "your {dendrids} may slide to see the fertile {soils} that your others miss.",
         _seedbeds, checks.grown, search=("dendria-classic", 4, (8, 24)),
         slides=1, verbs=("move", "slide", "grow", "end")),
     "seal": kind(
