@@ -500,7 +500,7 @@ PRACTISED_IN = {
     "score-distinct": "lead", "score-majority": "lead",
     "power": "power",
     "hedu-stacks": "height", "hedu-regions": "height", "hedu-increase": "height",
-    "hedu-reduce": "prisoner", "hedu-value": "control",
+    "hedu-reduce": "prisoner",
 }
 
 #: Ideas with no drill, and why.
@@ -517,6 +517,7 @@ NO_DRILL = {
                      "twenty quiet turns)",
     "hedu-end": "how a game ends after passes: no goal one turn reaches",
     "hedu-score": "the sum of the other ideas' points (control, prisoners), not yet a drill",
+    "hedu-value": "not yet: the control drill counts regions, not their worth",
     "enclosed-sight": "not yet: no drill written this session",
     "leafiness": "not yet: no drill written this session",
     "lagoons": "not yet: no drill written this session",

@@ -289,7 +289,8 @@ KINDS: dict[str, Kind] = {
         "slide**.",
         "Count the nourishers of {cell} with your {dendrids} where they stand now: "
         "which {dendrid} must not leave before the seed sprouts?",
-        _seeds, checks.sprouted_first, search=SPRITES),
+        _seeds, checks.sprouted_first, search=SPRITES,
+        statements=(st.goal("must not leave before the seed sprouts"),)),
     "sow-next": kind(
         "sowing-non-touching", "plant", "Sow beside a sprite",
         "Your pieces next to a new seed may not touch each other: a seed is sown "
