@@ -519,7 +519,6 @@ NO_DRILL = {
     "hedu-score": "the sum of the other ideas' points (control, prisoners), not yet a drill",
     "hedu-value": "not yet: the control drill counts regions, not their worth",
     "enclosed-sight": "not yet: no drill written this session",
-    "leafiness": "not yet: no drill written this session",
     "lagoons": "not yet: no drill written this session",
     "edge-touching": "not yet: no drill written this session",
 }

@@ -392,6 +392,13 @@ def leads(colour: str) -> Check:
         if mine > theirs:
             return Verdict(True, f"Right: {colour} leads now. {_both_scores(game)}")
         gap = "a draw" if mine == theirs else f"{other} still leads"
+        if game.ruleset == "dendria-sprites":
+            return Verdict(False, worded(game, "Not the lead: {gap}. {scores} The rule: a "
+                                               "forest is worth its leafiness, the sum of "
+                                               "the whole numbers from one up to its number "
+                                               "of trees, and half a point goes to the "
+                                               "larger forests: grow or capture a forest.",
+                                         gap=gap, scores=_both_scores(game)))
         return Verdict(False, worded(game, "Not the lead: {gap}. {scores} The rule: each "
                                            "distinct size of your forests counts once, a "
                                            "point for each size of which you have more "

@@ -316,6 +316,17 @@ KINDS: dict[str, Kind] = {
         "Which fertile plots of the forest on {cell} do you not fertilize? A sprite that "
         "sees them, or a seed on them, changes that.",
         _own_unprotected, checks.protected, search=("dendria-sprites", 4, (10, 30))),
+    "leafy-lead": kind(
+        "leafiness", "", "Lead by leafiness",
+        "In the sprites edition a forest is worth its **leafiness**: the sum of the whole "
+        "numbers from one up to its number of trees; the half point goes to the larger "
+        "forests, compared from the largest.",
+        "You have {mine} points, {Other} {theirs}. Play one turn (a sowing or a journey) "
+        "after which **you lead**.",
+        "A forest is worth more the larger it is: grow a seedbed into your forest, or "
+        "capture a forest its owner does not protect.",
+        _whole_game, lambda target, mover: checks.leads(mover),
+        search=("dendria-sprites", 4, (10, 30))),
     "sprites-capture": kind(
         "capture-unprotected", "move", "Capture an unprotected forest",
         "An enemy forest is **protected** while its owner fertilizes every fertile "

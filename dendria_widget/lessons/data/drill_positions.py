@@ -203,6 +203,18 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-sprites h4 ss1s/3Ss/s2dSt/S2s3/SS1S1s/1S2s/S2S dark komi=16', 'c6',
          ('plant d7', 'sprout c5', 'end')),   # 1 of 80 (1%)
     ],
+    "leafy-lead": [   # seed 1, --games 12
+        ('dendria-sprites h4 s1s1/3SS/1S2DS/s3Sds/ss2sS/SD1sS/SS1s dark komi=19', 'board',
+         ('move d6', 'grow d7', 'grow e6', 'slide d3', 'sprout e5', 'grow f4', 'grow f1', 'end')),   # 38 of 292 (13%)
+        ('dendria-sprites h4 sS1S/SS1Ss/s1S1s1/1SDDSss/Ss2s1/s1Sds/S1ss dark komi=5', 'board',
+         ('move f4', 'slide f2', 'grow e2', 'grow g1', 'end')),   # 1 of 20 (5%)
+        ('dendria-sprites h4 1sS1/ssS1S/sddssS/1S3ss/Ss1ds1/Ssd1S/1sSS dark komi=14', 'board',
+         ('move e4', 'slide e6', 'sprout b3', 'grow c4', 'end')),   # 4 of 83 (5%)
+        ('dendria-sprites h4 sss1/2SSS/sS1D1S/s3dds/sDD1dS/TD1sS/TTTs dark komi=19', 'board',
+         ('move d5', 'slide f3', 'sprout f4', 'grow g4', 'grow e6', 'capture f1', 'end')),   # 4 of 299 (1%)
+        ('dendria-sprites h4 SS1d/1sS1S/tSDS2/t1d1SsS/t2D1S/t1s1s/stsS dark komi=37', 'board',
+         ('move d3', 'slide b1', 'sprout c2', 'sprout f3', 'grow b2', 'grow g1', 'grow g3', 'grow g4', 'end')),   # 1 of 220 (0%)
+    ],
     "sprites-capture": [   # seeds 1, 2
         ('dendria-sprites h4 1stt/ss1Dt/S1d2s/1SDD1s1/s2DdS/S2ss/SSS1 light komi=5', 'a3',
          ('move b4', 'slide b3', 'capture a3', 'end')),   # 13 of 89 (15%)
