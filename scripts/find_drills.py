@@ -44,7 +44,8 @@ def random_turn(game: Game, rng: random.Random) -> None:
 def judge_position(kind: drills.Kind, position: str, max_turns: int
                    ) -> list[tuple[float, int, int, str, tuple[str, ...]]]:
     """For each target of ``kind`` in ``position``: (rate, accepted, turns,
-    target, the shortest accepted turn), for targets accepted at least once."""
+    target, the shortest accepted turn that uses only what the drill's
+    lesson taught: ``Kind.fits``), for targets with such a turn."""
     game = Game.from_position(position)
     game.play(*kind.setup)
     try:
@@ -62,8 +63,9 @@ def judge_position(kind: drills.Kind, position: str, max_turns: int
             g.play(*turn)
             if ex.judge(g).ok:
                 accepted.append(turn)
-        if accepted:
-            best = min(accepted, key=lambda t: (len(t), t))
+        fitting = [t for t in accepted if kind.fits(t)]
+        if fitting:
+            best = min(fitting, key=lambda t: (len(t), t))
             out.append((len(accepted) / len(turns), len(accepted), len(turns), target,
                         tuple(best)))
     return out

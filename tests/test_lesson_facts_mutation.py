@@ -144,3 +144,68 @@ def test_mutations_alter_one_fact(stated, new):
     assert got != stated and got is not None
     if new is not None:
         assert got == new
+
+
+# ---------------------------------------------------------------- drill targets
+def _drill_targets():
+    """Every drill exercise whose prompt names a target cell, with the field
+    that names it."""
+    out = []
+    for lesson in LESSONS:
+        for k, page in enumerate(lesson.pages):
+            if not getattr(page, "idea", ""):
+                continue
+            rendered = facts.render(page.templates["prompt"], lesson.boards(k))
+            out += [(lesson, k, f) for f in rendered.fields if f.query == "target"]
+    return out
+
+
+DRILL_TARGETS = _drill_targets()
+
+
+def test_a_drills_target_cell_is_a_field_and_every_other_cell_reads_false():
+    """A drill's prompt names its target cell ("the seed on g1") through a
+    field the engine answers: written as any other cell of the board, the
+    sentence is found false, and for most cells because the cell is not even
+    a target of the drill's kind on that board (no hungry seed there...)."""
+    from dendria_widget.lessons.drills import KINDS
+
+    assert len(DRILL_TARGETS) >= 40, len(DRILL_TARGETS)
+    altered = not_targets = 0
+    for lesson, k, f in DRILL_TARGETS:
+        text = lesson.text_of(k, "prompt")
+        game = lesson.start_game(k)
+        kind, cell = f.args
+        assert text[f.start:f.end] == cell
+        targets = KINDS[str(kind)].targets(game)
+        assert cell in targets
+        for other in game.board.names(game.board.plots):
+            if other == cell:
+                continue
+            changed = text[:f.start] + other + text[f.end:]
+            found = [s for p, s in lesson.false_statements(k, {"prompt": changed})
+                     if p == "prompt" and s.field == f.source]
+            assert found, f"{lesson.name} page {k}: {cell} -> {other} still reads as true"
+            altered += 1
+            not_targets += other not in targets
+    print(f"{altered} target cells altered in {len(DRILL_TARGETS)} drill prompts, every one "
+          f"false; {not_targets} of them name no target of the drill's kind at all")
+    assert not_targets > altered // 2
+
+
+def test_a_drill_whose_data_names_a_wrong_target_is_refused():
+    """The target in a drill's data is asked of the engine: a cell that holds
+    no target of the kind (an empty cell for "the seed on ..."), is a clear
+    DendriaError when the page is built, never a false sentence."""
+    from dendria_widget.errors import DendriaError
+    from dendria_widget.lessons.data.drill_positions import POSITIONS
+    from dendria_widget.lessons.drills import KINDS, drill_exercise
+    from dendria_widget.lessons.framework import Lesson as L
+    from dendria_widget import Game
+
+    position, cell, solution = POSITIONS["nourish"][0]
+    game = Game.from_position(position)
+    empty = next(c for c in game.board.names(game.board.plots) if c not in game.pieces)
+    ex = drill_exercise(KINDS["nourish"], position, empty, solution, with_wrong=False)
+    with pytest.raises(DendriaError, match=f"{empty} is not a target of the drill 'nourish'"):
+        L(name="99_x", title="x", summary="x", pages=[ex]).page(0)

@@ -395,6 +395,13 @@ def leads(colour: str) -> Check:
             return Verdict(True, f"Right: {game.variant.colour_word(colour)} leads now. "
                                  f"{_both_scores(game)}")
         gap = "a draw" if mine == theirs else f"{game.variant.colour_word(other)} still leads"
+        if game.ruleset == "dendria-sprites":
+            return Verdict(False, worded(game, "Not the lead: {gap}. {scores} The rule: a "
+                                               "forest is worth its leafiness, the sum of "
+                                               "every whole number up to its number "
+                                               "of trees, and half a point goes to the "
+                                               "larger forests: grow or capture a forest.",
+                                         gap=gap, scores=_both_scores(game)))
         return Verdict(False, worded(game, "Not the lead: {gap}. {scores} The rule: each "
                                            "distinct size of your forests counts, a repeat "
                                            "adds nothing; a "
@@ -561,6 +568,100 @@ def most_prisoners(colour: str) -> Check:
     return check
 
 
+def protected(cell: str, colour: str) -> Check:
+    """The forest holding ``cell`` is still ``colour``'s, and protected:
+    ``colour`` fertilizes every fertile {soil} of it."""
+    def check(game: Game) -> Verdict:
+        group = next((g for g in explain.groups(game) if cell in g["cells"]), None)
+        if group is None or group["kind"] != "forest" or group["colour"] != colour:
+            return Verdict(False, worded(game, "The forest on {cell} is no longer yours: "
+                                               "it changed hands, or left the board.",
+                                         cell=cell))
+        name = words(group["cells"])
+        if group["protected"]:
+            return Verdict(True, worded(game, "Right: your forest {name} is protected now: "
+                                              "you fertilize every fertile {soil} of it.",
+                                        name=name))
+        missing = [c for c, who in group["fertile_soils"].items() if colour not in who]
+        return Verdict(False, worded(game, "Your forest {name} is still not protected: you "
+                                           "do not fertilize {n} of it. The rule: every "
+                                           "fertile {soil} fertilized by its owner.",
+                                     name=name, n=say.plural(len(missing), "fertile "
+                                                             + edition_fields(game)["soil"])))
+    return check
+
+
+def most_controlled(colour: str) -> Check:
+    """Hedu: after the learner's placement ``colour`` controls as many
+    regions as any placement could give it on the board it was played on."""
+    from .facts import QUERIES
+
+    def check(game: Game) -> Verdict:
+        placed = _placed(game)
+        if placed is None:
+            return Verdict(False, "Place a stack first: click an empty plot.")
+        before, cell = placed
+        got = int(game.score()[colour]["controlled_regions"])
+        most = int(QUERIES["most_controlled"](before))
+        if got >= most:
+            return Verdict(True, f"Right: after your stack on {cell} you control "
+                                 f"{say.plural(got, 'region')}, the most a placement gives "
+                                 "you here.")
+        return Verdict(False, f"After your stack on {cell} you control "
+                              f"{say.plural(got, 'region')}; a placement could give you "
+                              f"{say.plural(most, 'region')}. A region is controlled by the player whose list of "
+                              "groups next to it, largest first, is greater: look for a "
+                              "region where a new stack tips the lists your way.")
+    return check
+
+
+def no_room() -> Check:
+    """Hedu: after the learner's placement some empty plot can take no stack
+    (a stack there would touch no region)."""
+    def check(game: Game) -> Verdict:
+        placed = _placed(game)
+        if placed is None:
+            return Verdict(False, "Place a stack first: click an empty plot.")
+        _, cell = placed
+        zero = [c for c, h in hedu.plot_heights(game).items() if h == 0]
+        if zero:
+            return Verdict(True, f"Right: after your stack on {cell}, a stack on "
+                                 f"{words(zero)} would touch no region: nobody may place "
+                                 "there.")
+        return Verdict(False, f"After your stack on {cell} every empty plot still touches a "
+                              "region once a stack stands on it. A stack gets one piece for "
+                              "each region next to it, and none is no stack: look for an "
+                              "empty plot that would be a region of its own.")
+    return check
+
+
+def sprouted_first(cell: str, colour: str) -> Check:
+    """The seed on ``cell`` sprouted into ``colour``'s sprite before the
+    journey's first slide (as the move started)."""
+    sprout = sprouted(cell, colour)
+
+    def check(game: Game) -> Verdict:
+        verdict = sprout(game)
+        verbs = [str(st.verb) for st in game.steps]
+        at = f"sprout {cell}"
+        done = [k for k, st in enumerate(game.steps) if str(st) == at]
+        slid = [k for k, v in enumerate(verbs) if v == "slide"]
+        if not verdict.ok:
+            if slid and not done:
+                return Verdict(False, worded(game, verdict.message + " Your {dendrid} "
+                                                   "slid away first: you may sprout as "
+                                                   "soon as the move starts, with the "
+                                                   "{dendrid} where it stands."))
+            return verdict
+        if slid and done and done[0] > slid[0]:
+            return Verdict(False, worded(game, "The seed on {cell} sprouted, but after "
+                                               "a slide: this drill asks for the sprout "
+                                               "as the move starts, before the first "
+                                               "slide.", cell=cell))
+        return verdict
+    return check
+
+
 def hedu_prisoners(game: Game, colour: str) -> int:
     """Hedu: how many prisoners ``colour`` holds."""
     return int(game.position().get("prisoners", {}).get(colour, 0))
@@ -587,6 +688,10 @@ __all__ = [
     "stack_height",
     "tallest_stack",
     "most_prisoners",
+    "most_controlled",
+    "no_room",
+    "sprouted_first",
+    "protected",
 ]
 
 

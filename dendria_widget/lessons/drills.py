@@ -43,7 +43,7 @@ class Kind:
     its ``idea`` (rule id), the ``turn`` it asks for, a ``title``, a
     ``text`` (the idea, as a rule, no fact of the board), a ``prompt`` and a
     ``hint`` (the rule to use: never a cell), written once with the
-    edition's fields, ``{cell}`` (the target) and the players and scores as
+    edition's fields, ``{cell}`` (the target, a fact field: see :func:`_fields`) and the players and scores as
     fact fields (``{Mover}``, ``{Other}``, ``{mine}``, ``{theirs}``: see
     :func:`_fields`); the targets a position may be about (``targets``),
     the ``check`` for a target and the mover; ``needs``: the other rules a
@@ -69,6 +69,17 @@ class Kind:
     #: its positions are new games from their very beginning (the opening),
     #: each written as a ruleset and a hexagon's side, "dendria-classic h4"
     opening: bool = False
+    #: the most slides a solution may play (None: any): a drill placed before
+    #: the lesson on journeys keeps to what its lesson taught, one slide
+    slides: int | None = None
+    #: the verbs a solution may play (empty: any), for the same reason
+    verbs: tuple[str, ...] = ()
+
+    def fits(self, solution: Sequence[str]) -> bool:
+        """Whether ``solution`` uses only what the drill's lesson taught."""
+        said = [s.split()[0] for s in solution]
+        return ((self.slides is None or said.count("slide") <= self.slides)
+                and (not self.verbs or all(v in self.verbs for v in said)))
 
 
 def _other(colour: str) -> str:
@@ -97,6 +108,20 @@ def _enemy_forests(game: Game) -> list[str]:
 def _enemy_fertilized(game: Game) -> list[str]:
     enemy = _other(game.to_move)
     return sorted(explain.fertilization(game)[enemy])
+
+
+def _own_open_forests(game: Game) -> list[str]:
+    """The mover's forests that still have a fertile soil (by their first cell)."""
+    return sorted(g["cells"][0] for g in explain.groups(game)
+                  if g["kind"] == "forest" and g["colour"] == game.to_move
+                  and g["fertile_soils"])
+
+
+def _own_unprotected(game: Game) -> list[str]:
+    """The mover's forests that are not protected (by their first cell)."""
+    return sorted(g["cells"][0] for g in explain.groups(game)
+                  if g["kind"] == "forest" and g["colour"] == game.to_move
+                  and g["fertile_soils"] and not g.get("protected"))
 
 
 def _own_sprites(game: Game) -> list[str]:
@@ -175,6 +200,27 @@ KINDS: dict[str, Kind] = {
         "A seedbed grows whole: join {cell}'s seedbed with your seed, and see that "
         "you fertilize every fertile {soil} of the bigger seedbed.",
         _seedbeds, checks.grown, search=("dendria-classic", 4, (5, 18))),
+    "grow-move": kind(
+        "grow-on-move", "move", "Grow on the way",
+        "During a move, after the slide, the mover may grow a seedbed of either colour "
+        "into the mover's forest when the mover fertilizes **every one of its fertile "
+        "soils**, with the {dendrid} where it stopped.",
+        "Move one of your {dendrids} so that you may **grow the seedbed on {cell}**, and "
+        "grow it.",
+        "A seedbed grows when you fertilize every fertile {soil} of it: find where one of "
+        "your {dendrids} may slide to see the fertile {soils} that your others miss.",
+        _seedbeds, checks.grown, search=("dendria-classic", 4, (8, 24)),
+        slides=1, verbs=("move", "slide", "grow", "end")),
+    "seal": kind(
+        "enclosed-never", "plant", "Seal your forest",
+        "A group with **no fertile soil** is enclosed: in the classic edition it can "
+        "neither grow nor be captured while it has none.",
+        "{Plant} one seed so that your forest on **{cell}** has **no fertile {soil}** "
+        "left.",
+        "A forest has no fertile {soil} when every {soil} next to it holds a piece: count "
+        "the empty {soils} next to the forest on {cell}.",
+        _own_open_forests, lambda cell, mover: checks.enclosed(cell),
+        search=("dendria-classic", 4, (10, 30))),
     "capture": kind(
         "capture-fertilized", "move", "Capture a forest",
         "An enemy forest changes hands when the mover fertilizes **every fertile "
@@ -231,10 +277,20 @@ KINDS: dict[str, Kind] = {
         "A cell's **power** is the fewest {soils} met going from it in any direction; a journey ends "
         "on a cell of lower power than where it started (unless it wins a tree).",
         "Move your {dendrid} on **{cell}** so that its journey ends on a cell of the lowest "
-        "power it can reach: power **{lowest_stop({cell})}**.",
+        "power it can reach: power **{lowest_stop({where})}**.",
         "Find the power of the cells along the lines of {cell}, and which of them a "
         "journey may end on.",
         _movable_sprites, lambda cell, mover: checks.lowest_stop(cell), search=SPRITES),
+    "sprout-first": kind(
+        "convert-at-start", "move", "Sprout as the move starts",
+        "In the sprites edition a journey may sprout, grow and capture **as the move "
+        "starts**, before the first slide, with the {dendrid} still where it stood.",
+        "Move one of your {dendrids} and **sprout the seed on {cell} before the first "
+        "slide**.",
+        "Count the nourishers of {cell} with your {dendrids} where they stand now: "
+        "which {dendrid} must not leave before the seed sprouts?",
+        _seeds, checks.sprouted_first, search=SPRITES,
+        statements=(st.goal("must not leave before the seed sprouts"),)),
     "sow-next": kind(
         "sowing-non-touching", "plant", "Sow beside a sprite",
         "Your pieces next to a new seed may not touch each other: a seed is sown "
@@ -251,6 +307,26 @@ KINDS: dict[str, Kind] = {
         "Which of your sprites see {cell} as the nearest piece on a line? Then compare "
         "the power of where it starts and where it would end.",
         _enemy_sprites, checks.sprite_taken, search=SPRITES),
+    "protect": kind(
+        "protection", "", "Protect your forest",
+        "A forest is **protected** while its owner fertilizes every fertile plot of it; "
+        "a forest that is not protected may be captured on the opponent's move.",
+        "Play one turn (a sowing or a journey) after which your forest on **{cell}** is "
+        "**protected**.",
+        "Which fertile plots of the forest on {cell} do you not fertilize? A sprite that "
+        "sees them, or a seed on them, changes that.",
+        _own_unprotected, checks.protected, search=("dendria-sprites", 4, (10, 30))),
+    "leafy-lead": kind(
+        "leafiness", "", "Lead by leafiness",
+        "In the sprites edition a forest is worth its **leafiness**: the sum of the whole "
+        "numbers from one up to its number of trees; the half point goes to the larger "
+        "forests, compared from the largest.",
+        "You have {mine} points, {Other} {theirs}. Play one turn (a sowing or a journey) "
+        "after which **you lead**.",
+        "A forest is worth more the larger it is: grow a seedbed into your forest, or "
+        "capture a forest its owner does not protect.",
+        _whole_game, lambda target, mover: checks.leads(mover),
+        search=("dendria-sprites", 4, (10, 30))),
     "sprites-capture": kind(
         "capture-unprotected", "move", "Capture an unprotected forest",
         "An enemy forest is **protected** while its owner fertilizes every fertile "
@@ -279,19 +355,45 @@ KINDS: dict[str, Kind] = {
         "leaves a tall enemy stack next to fewer regions.",
         _whole_game, lambda target, mover: checks.most_prisoners(mover),
         search=("hedu", 4, (6, 24))),
+    "no-room": kind(
+        "hedu-no-zero", "place", "No room left",
+        "A new stack gets one piece for each region next to it, and a stack of no "
+        "piece is no stack: an empty plot next to **no region** can take no stack.",
+        "Place a stack after which **some empty plot can take no stack** at all.",
+        "A plot that is a region on its own loses it when a stack stands there: look "
+        "for a placement that leaves an empty plot alone between stacks.",
+        _whole_game, lambda target, mover: checks.no_room(), search=HEDU),
+    "control": kind(
+        "hedu-control", "place", "Control regions",
+        "A region is **controlled** by the player whose list of groups next to it, as "
+        "(height, size) largest first, is the greater; equal lists: nobody controls it.",
+        "Place a stack after which you control **{most_controlled()|of(region)}**, the "
+        "most one placement gives you here.",
+        "A new stack changes the lists of the regions next to it, and can cut a region "
+        "apart: compare the lists of the regions around each plot.",
+        _whole_game, lambda target, mover: checks.most_controlled(mover),
+        search=("hedu", 4, (6, 24))),
 }
 
 
 def _fields(game: Game, kind: Kind, cell: str) -> dict[str, str]:
     """The words a drill's sentences are written with: the edition's words,
-    the target ``{cell}`` (the goal the prompt names), and the players as
+    the target ``{cell}`` (the goal the prompt names: a fact field,
+    ``{target(nourish, g1)}``, that the engine answers only when the cell is
+    one of the kind's targets on the board, so the data cannot name a cell
+    that is not what the prompt says, and a sentence naming another cell
+    reads as false; ``{where}`` is the bare cell, for a field's argument:
+    ``{lowest_stop({where})}``), and the players as
     fact fields the engine fills on the exercise's board (``{Mover}`` is
     ``{to_move()|cap}``, ``{Other}`` ``{not_to_move()|cap}``: see
     :mod:`.facts`)."""
     from .framework import edition_fields
 
     words = dict(edition_fields(game))
-    words.update(Mover="{to_move()|cap}", Other="{not_to_move()|cap}", cell=cell)
+    name = next(n for n, k in KINDS.items() if k is kind)
+    target = f"{{target({name}, {cell})}}" if game.board.has_name(cell) else cell
+    words.update(Mover="{to_move()|cap}", Other="{not_to_move()|cap}", cell=target,
+                 where=cell)
     if game.variant.family != "hedu":
         words.update(mine=f"{{score({game.to_move})}}",
                      theirs=f"{{score({_other(game.to_move)})}}")
@@ -341,7 +443,7 @@ def _filled(sentence: str, words: dict[str, str]) -> str:
     """``sentence`` with its word fields (``{cell}``, ``{Mover}``, ``{soil}``)
     written in; its fact fields (``{score(dark)}``: a query, with brackets)
     are left for the lesson to fill from the engine (:mod:`.facts`), with
-    the word fields in their arguments written in (``{lowest_stop({cell})}``)."""
+    the word fields in their arguments written in (``{lowest_stop({where})}``)."""
     return fact_fields.fill_words(sentence, words)
 
 

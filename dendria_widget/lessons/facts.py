@@ -159,6 +159,19 @@ def _most_prisoners(game: Game) -> int:
     return best
 
 
+def _most_controlled(game: Game) -> int:
+    """Hedu: the most regions the side to move controls after one placement."""
+    mover = game.to_move
+    best = 0
+    for step in game.legal_steps():
+        if step.verb != "place":
+            continue
+        after = game.copy()
+        after.play(step)
+        best = max(best, int(after.score()[mover]["controlled_regions"]))
+    return best
+
+
 def _journey_ends(game: Game, cell: str) -> tuple[str, ...]:
     """The cells where a journey of the dendrid on ``cell`` may end this turn
     (every whole turn that moves it, asked of the engine)."""
@@ -236,6 +249,23 @@ def lesson_number(stem: str) -> str:
         if found and found.group(2) == stem:
             return found.group(1)
     raise DendriaError(f"there is no lesson module l??_{stem}")
+
+
+def _drill_target(game: Game, kind: str, cell: str) -> str:
+    """The cell a drill of ``kind`` is about, when the engine finds it is one
+    of that kind's targets on ``game`` (a hungry seed for "nourish", an enemy
+    forest for "capture"...: ``Kind.targets``); a DendriaError otherwise, so a
+    drill's data cannot name a cell that is not what its prompt says."""
+    from .drills import KINDS
+
+    if kind not in KINDS:
+        raise DendriaError(f"there is no kind of drill {kind!r} (known: "
+                           f"{', '.join(sorted(KINDS))})")
+    targets = KINDS[kind].targets(game)
+    if cell not in targets:
+        raise DendriaError(f"{cell} is not a target of the drill {kind!r} on this board "
+                           f"(its targets: {and_list(targets) or 'none'})")
+    return cell
 
 
 def _groups(game: Game, colour: str, kind: str) -> int:
@@ -316,6 +346,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "tallest_placement": _tallest_placement,
     "fewest_lines": lambda g: min(_lines(g, c) for c in g.board.names(g.board.plots)),
     "most_prisoners": _most_prisoners,
+    "most_controlled": _most_controlled,
     "lowest_stop": _lowest_stop,
     "power_of": lambda g, cell: explain.power(g)[cell],
     "regions_next_to": lambda g, cell: hedu_explain.plot_heights(g)[cell],
@@ -331,6 +362,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "leafiness_of": lambda g, cell: rules_base.leafiness(len(_group_of(g, cell)["cells"])),
     "leafiness_terms": lambda g, cell: tuple(range(1, len(_group_of(g, cell)["cells"]) + 1)),
     "lesson": lambda g, stem: lesson_number(stem),
+    "target": _drill_target,
 }
 
 

@@ -79,6 +79,30 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h4 4/s4/2Ss2/1d4s/S2S2/5/4 dark', 'b1',
          ('plant a1', 'grow a1', 'end')),   # 1 of 82 (1%)
     ],
+    "grow-move": [   # seed 1, --games 15 (solutions of one slide: Kind.fits)
+        ('dendria-classic h4 D1DS/1SS1S/Ss1DS1/3Sss1/s1d2S/dssss/1sS1 dark', 'e1',
+         ('move e3', 'slide d3', 'grow e1', 'end')),   # 90 of 300 (30%)
+        ('dendria-classic h4 1Ss1/2s1S/s2s1S/1S3sS/s2SS1/sS1s1/d1s1 dark', 'a2',
+         ('move g1', 'slide d4', 'grow a2', 'end')),   # 12 of 82 (15%)
+        ('dendria-classic h4 1Ss1/2sdS/sSSD1D/1S1D1sS/s1DDS1/dSss1/2s1 dark', 'd7',
+         ('move f1', 'slide f5', 'grow d7', 'end')),   # 2 of 38 (5%)
+        ('dendria-classic h4 1Ss1/2s1S/sS1s1S/1S1s1sS/s1SSS1/dSss1/d1s1 dark', 'e1',
+         ('move g1', 'slide d1', 'grow e1', 'end')),   # 3 of 93 (3%)
+        ('dendria-classic h4 2ss/SSSS1/1ss3/sS2sS1/2sS2/S1ds1/1sdS dark', 'e3',
+         ('move g3', 'slide d3', 'grow e3', 'end')),   # 1 of 95 (1%)
+    ],
+    "seal": [   # seed 1, --mutate 3, --games 15
+        ('dendria-classic h4 DTT1/2TDs/D2TDs/DsSD1S1/2tS1s/sSssS/1ss1 dark', 'e3',
+         ('plant e2', 'end')),   # 4 of 17 (24%)
+        ('dendria-classic h4 S2s/1s3/1S1SSs/Ss2s2/Ts2S1/2ssS/1sS1 light', 'e1',
+         ('plant f1', 'end')),   # 6 of 67 (9%)
+        ('dendria-classic h4 1ss1/1S1S1/4ST/s4Ss/sss1s1/2SS1/3S light', 'c6',
+         ('plant b5', 'end')),   # 2 of 33 (6%)
+        ('dendria-classic h4 4/S4/3sS1/4s2/sss1SS/T4/dS2 light', 'f1',
+         ('plant f2', 'end')),   # 1 of 25 (4%)
+        ('dendria-classic h4 DDS1/SS1ss/1s1d1s/1S1Ds2/1S1STS/1ssss/d1S1 light', 'e5',
+         ('plant d6', 'end')),   # 6 of 236 (3%)
+    ],
     "capture": [   # seeds 1, 4
         ('dendria-classic h4 1STd/Ss2S/s1SD1S/1ss1DS1/1SDSSs/SS1s1/s1ds dark', 'a3',
          ('move a4', 'slide b4', 'capture a3', 'end')),   # 12 of 43 (28%)
@@ -137,6 +161,16 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-sprites h4 1sss/2SdS/1SsdsS/1S3sS/S3s1/1SssS/ss2 dark komi=12', 'c4',
          ('move c4', 'slide c1', 'end')),   # 2 of 77 (3%)
     ],
+    "sprout-first": [   # seed 1, --games 20
+        ('dendria-sprites h4 1sss/2SSS/2sds1/1S3sS/S3s1/1SssS/4 dark komi=12', 'b4',
+         ('move c4', 'sprout b4', 'slide c1', 'end')),   # 14 of 57 (25%)
+        ('dendria-sprites h4 1sss/2SSS/1Ssds1/1S3sS/S3s1/1SssS/s3 dark komi=12', 'b4',
+         ('move c4', 'sprout b4', 'slide c1', 'end')),   # 5 of 33 (15%)
+        ('dendria-sprites h4 1s1S/1Ss1S/ssS1s1/1S1SdsS/1sss2/S3s/S3 dark komi=4', 'c3',
+         ('move d5', 'sprout c3', 'grow d4', 'slide f3', 'end')),   # 5 of 69 (7%)
+        ('dendria-sprites h4 1s1S/1Ss1S/ssS1s1/sS1SdsS/1sss2/S3s/SS2 dark komi=4', 'c3',
+         ('move d5', 'sprout c3', 'grow d4', 'slide f3', 'end')),   # 2 of 45 (4%)
+    ],
     "sow-next": [   # seed 1, --mutate 3
         ('dendria-sprites h4 4/2S1s/4S1/1s5/6/D2sS/2s1 light komi=8', 'f1',
          ('plant e1', 'end')),   # 4 of 30 (13%)
@@ -156,6 +190,30 @@ POSITIONS: dict[str, list[Found]] = {
          ('move e3', 'slide e2', 'end')),   # 3 of 48 (6%)
         ('dendria-sprites h4 1sS1/2sSS/Ss1S2/1s3s1/sdD1S1/ssSS1/Ss2 dark komi=18', 'e3',
          ('move e2', 'slide e3', 'sprout f2', 'grow g1', 'end')),   # 1 of 17 (6%)
+    ],
+    "protect": [   # seed 2, --mutate 3, --games 25
+        ('dendria-sprites h4 SSsS/SDd1s/1sd2s/ssS2dS/S1STds/1s1dS/sSsS light komi=2', 'e4',
+         ('move b2', 'slide b3', 'sprout e3', 'grow a3', 'end')),   # 31 of 106 (29%)
+        ('dendria-sprites h4 Sttt/sS2d/SS1dt1/S2DdSS/S1d1s1/T1TSs/TTS1 light komi=23', 'f1',
+         ('move d4', 'slide e3', 'end')),   # 13 of 67 (19%)
+        ('dendria-sprites h4 sS2/1sSsS/Ss2sS/ssdd2s/1T2S1/1dsSs/Ds1S light komi=2', 'e2',
+         ('plant e6', 'sprout e5', 'end')),   # 1 of 8 (12%)
+        ('dendria-sprites h4 Ss2/S1s1s/2S3/ss1SSss/SS2S1/Ts2s/4 light komi=8', 'f1',
+         ('plant g1', 'sprout e2', 'end')),   # 1 of 35 (3%)
+        ('dendria-sprites h4 ss1s/3Ss/s2dSt/S2s3/SS1S1s/1S2s/S2S dark komi=16', 'c6',
+         ('plant d7', 'sprout c5', 'end')),   # 1 of 80 (1%)
+    ],
+    "leafy-lead": [   # seed 1, --games 12
+        ('dendria-sprites h4 s1s1/3SS/1S2DS/s3Sds/ss2sS/SD1sS/SS1s dark komi=19', 'board',
+         ('move d6', 'grow d7', 'grow e6', 'slide d3', 'sprout e5', 'grow f4', 'grow f1', 'end')),   # 38 of 292 (13%)
+        ('dendria-sprites h4 sS1S/SS1Ss/s1S1s1/1SDDSss/Ss2s1/s1Sds/S1ss dark komi=5', 'board',
+         ('move f4', 'slide f2', 'grow e2', 'grow g1', 'end')),   # 1 of 20 (5%)
+        ('dendria-sprites h4 1sS1/ssS1S/sddssS/1S3ss/Ss1ds1/Ssd1S/1sSS dark komi=14', 'board',
+         ('move e4', 'slide e6', 'sprout b3', 'grow c4', 'end')),   # 4 of 83 (5%)
+        ('dendria-sprites h4 sss1/2SSS/sS1D1S/s3dds/sDD1dS/TD1sS/TTTs dark komi=19', 'board',
+         ('move d5', 'slide f3', 'sprout f4', 'grow g4', 'grow e6', 'capture f1', 'end')),   # 4 of 299 (1%)
+        ('dendria-sprites h4 SS1d/1sS1S/tSDS2/t1d1SsS/t2D1S/t1s1s/stsS dark komi=37', 'board',
+         ('move d3', 'slide b1', 'sprout c2', 'sprout f3', 'grow b2', 'grow g1', 'grow g3', 'grow g4', 'end')),   # 1 of 220 (0%)
     ],
     "sprites-capture": [   # seeds 1, 2
         ('dendria-sprites h4 1stt/ss1Dt/S1d2s/1SDD1s1/s2DdS/S2ss/SSS1 light komi=5', 'a3',
@@ -198,6 +256,28 @@ POSITIONS: dict[str, list[Found]] = {
          ('place b5',)),   # 1 of 22 (5%)
         ('hedu h4 4/5/1b14/7/w1b11b1b11/w1w11w11/4 black prisoners=0,0', 'board',
          ('place g1',)),   # 1 of 30 (3%)
+    ],
+    "no-room": [   # seed 1, --games 20
+        ('hedu h4 b1b1w1b1/w12b11/6/w12b11b11/2w1b12/w1w13/4 white prisoners=0,0', 'board',
+         ('place b2',)),   # 4 of 25 (16%)
+        ('hedu h4 1b12/4w1/w12b12/b1w13w11/4b11/2w11b1/1w1b11 black prisoners=0,0', 'board',
+         ('place d7',)),   # 3 of 26 (12%)
+        ('hedu h4 w12w1/w12b1b1/w15/b12b1b12/1b11w12/4w1/w11b11 black prisoners=0,0', 'board',
+         ('place a3',)),   # 2 of 24 (8%)
+        ('hedu h4 1b12/4w1/w12b12/b1w15/4b11/2w12/1w1b11 black prisoners=0,0', 'board',
+         ('place e1',)),   # 1 of 28 (4%)
+    ],
+    "control": [   # seed 1, --games 15
+        ('hedu h4 w1b1w1b1/5/6/2w1b13/6/b14/4 white prisoners=0,0', 'board',
+         ('place b1',)),   # 9 of 31 (29%)
+        ('hedu h4 w1b1w1b1/b14/3b2w2w2/2w2b31b11/b1w21w22/b1b2w32/2w21 black prisoners=0,0', 'board',
+         ('place b3',)),   # 2 of 19 (11%)
+        ('hedu h4 w1b1w1b1/b14/b12b2w2w2/b11w2b31b11/b2w31w22/1b3w32/w21w21 white prisoners=0,1', 'board',
+         ('place c2',)),   # 1 of 15 (7%)
+        ('hedu h4 w12w1/w12b1b1/w15/b12b1b11b1/1b11w12/4w1/w11b11 white prisoners=0,0', 'board',
+         ('place f4',)),   # 1 of 23 (4%)
+        ('hedu h4 4/w13b1/w15/3b1b12/6/4w1/2b11 white prisoners=0,0', 'board',
+         ('place f4',)),   # 1 of 31 (3%)
     ],
 }
 

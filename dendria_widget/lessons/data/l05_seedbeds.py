@@ -141,5 +141,5 @@ LESSON = Lesson(
             claims=(claim.group("a1", "a2", at="start"), claim.fertile_soils("a1", "a3", "b1", "b2", "b3", at="start"),),
             rules_covered=("grow", "grow-on-move"),
         ),
-    ], drill('grow')),
+    ], drill('grow'), drill('grow-move')),
 )

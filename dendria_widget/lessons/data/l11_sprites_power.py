@@ -162,5 +162,5 @@ LESSON = Lesson(
             wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
             rules_covered=("convert-at-start", "sprout-majority"),
         ),
-    ], drill('power')),
+    ], drill('power'), drill('sprout-first')),
 )

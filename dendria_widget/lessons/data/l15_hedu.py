@@ -143,6 +143,8 @@ LESSON = Lesson(
                 "{new_height(a1)@end}. That is not a placement, so {to_move()|cap@end} "
                 "{legal(place a1)|may@end} place on a1 (nor on c1, height "
                 "{new_height(c1)@end})."),
+            start=WALL,
+            setup=("place a2",),
             play=("place b1",),
             overlays=("heights",),
             marks={"a1": "{new_height(a1)@end}", "c1": "{new_height(c1)@end}"},
@@ -201,5 +203,5 @@ LESSON = Lesson(
             claims=(claim.holding("black 2", "d3", "d4", "d5", at="start", mentions=()),),
             rules_covered=("hedu-no-zero",),
         ),
-    ], drill('height')),
+    ], drill('height'), drill('no-room')),
 )

@@ -271,5 +271,5 @@ LESSON = Lesson(
             claims=(claim.leader("white", at="start"), claim.score("black", 4, at="start"), claim.score("white", 4.5, at="start"),),
             rules_covered=("hedu-control", "hedu-score"),
         ),
-    ], drill('prisoner')),
+    ], drill('prisoner'), drill('control')),
 )
