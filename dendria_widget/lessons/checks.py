@@ -629,7 +629,7 @@ def no_room() -> Check:
                                  f"{words(zero)} would touch no region: nobody may place "
                                  "there.")
         return Verdict(False, f"After your stack on {cell} every empty plot still touches a "
-                              "region once a stack stands on it. A stack gets one piece for "
+                              "region once a stack stands on it. A stack gets a piece for "
                               "each region next to it, and none is no stack: look for an "
                               "empty plot that would be a region of its own.")
     return check
@@ -656,7 +656,7 @@ def sprouted_first(cell: str, colour: str) -> Check:
         if slid and done and done[0] > slid[0]:
             return Verdict(False, worded(game, "The seed on {cell} sprouted, but after "
                                                "a slide: this drill asks for the sprout "
-                                               "as the move starts, before the first "
+                                               "as the move starts, before any "
                                                "slide.", cell=cell))
         return verdict
     return check

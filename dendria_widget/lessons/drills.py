@@ -215,7 +215,7 @@ KINDS: dict[str, Kind] = {
         "enclosed-never", "plant", "Seal your forest",
         "A group with **no fertile soil** is enclosed: in the classic edition it can "
         "neither grow nor be captured while it has none.",
-        "{Plant} one seed so that your forest on **{cell}** has **no fertile {soil}** "
+        "{Plant} a seed so that your forest on **{cell}** has **no fertile {soil}** "
         "left.",
         "A forest has no fertile {soil} when every {soil} next to it holds a piece: count "
         "the empty {soils} next to the forest on {cell}.",
@@ -284,8 +284,8 @@ KINDS: dict[str, Kind] = {
     "sprout-first": kind(
         "convert-at-start", "move", "Sprout as the move starts",
         "In the sprites edition a journey may sprout, grow and capture **as the move "
-        "starts**, before the first slide, with the {dendrid} still where it stood.",
-        "Move one of your {dendrids} and **sprout the seed on {cell} before the first "
+        "starts**, before any slide, with the {dendrid} still where it stood.",
+        "Move one of your {dendrids} and **sprout the seed on {cell} before any "
         "slide**.",
         "Count the nourishers of {cell} with your {dendrids} where they stand now: "
         "which {dendrid} must not leave before the seed sprouts?",
@@ -311,17 +311,17 @@ KINDS: dict[str, Kind] = {
         "protection", "", "Protect your forest",
         "A forest is **protected** while its owner fertilizes every fertile plot of it; "
         "a forest that is not protected may be captured on the opponent's move.",
-        "Play one turn (a sowing or a journey) after which your forest on **{cell}** is "
+        "Play a turn (a sowing or a journey) after which your forest on **{cell}** is "
         "**protected**.",
         "Which fertile plots of the forest on {cell} do you not fertilize? A sprite that "
         "sees them, or a seed on them, changes that.",
         _own_unprotected, checks.protected, search=("dendria-sprites", 4, (10, 30))),
     "leafy-lead": kind(
         "leafiness", "", "Lead by leafiness",
-        "In the sprites edition a forest is worth its **leafiness**: the sum of the whole "
-        "numbers from one up to its number of trees; the half point goes to the larger "
+        "In the sprites edition a forest is worth its **leafiness**: the sum of every whole "
+        "number up to its number of trees; the half point goes to the larger "
         "forests, compared from the largest.",
-        "You have {mine} points, {Other} {theirs}. Play one turn (a sowing or a journey) "
+        "You have {mine} points, {Other} {theirs}. Play a turn (a sowing or a journey) "
         "after which **you lead**.",
         "A forest is worth more the larger it is: grow a seedbed into your forest, or "
         "capture a forest its owner does not protect.",
@@ -357,7 +357,7 @@ KINDS: dict[str, Kind] = {
         search=("hedu", 4, (6, 24))),
     "no-room": kind(
         "hedu-no-zero", "place", "No room left",
-        "A new stack gets one piece for each region next to it, and a stack of no "
+        "A new stack gets a piece for each region next to it, and a stack of no "
         "piece is no stack: an empty plot next to **no region** can take no stack.",
         "Place a stack after which **some empty plot can take no stack** at all.",
         "A plot that is a region on its own loses it when a stack stands there: look "
@@ -368,7 +368,7 @@ KINDS: dict[str, Kind] = {
         "A region is **controlled** by the player whose list of groups next to it, as "
         "(height, size) largest first, is the greater; equal lists: nobody controls it.",
         "Place a stack after which you control **{most_controlled()|of(region)}**, the "
-        "most one placement gives you here.",
+        "most a placement gives you here.",
         "A new stack changes the lists of the regions next to it, and can cut a region "
         "apart: compare the lists of the regions around each plot.",
         _whole_game, lambda target, mover: checks.most_controlled(mover),
