@@ -146,30 +146,29 @@ def _tallest_placement(game: Game) -> int:
     return max(hedu_explain.placement_heights(game).values(), default=0)
 
 
-def _most_prisoners(game: Game) -> int:
-    """Hedu: the most prisoners one placement of the side to move takes now."""
-    before = int(game.position().get("prisoners", {}).get(game.to_move, 0))
+def _best_placement(game: Game, measure: Callable[[Game], int]) -> int:
+    """Hedu: the largest ``measure`` of the game after one placement of the
+    side to move (0 when it has none)."""
     best = 0
     for step in game.legal_steps():
-        if step.verb != "place":
-            continue
-        after = game.copy()
-        after.play(step)
-        best = max(best, int(after.position()["prisoners"][game.to_move]) - before)
+        if step.verb == "place":
+            after = game.copy()
+            after.play(step)
+            best = max(best, measure(after))
     return best
+
+
+def _most_prisoners(game: Game) -> int:
+    """Hedu: the most prisoners one placement of the side to move takes now."""
+    mover = game.to_move
+    before = int(game.position().get("prisoners", {}).get(mover, 0))
+    return _best_placement(game, lambda after: int(after.position()["prisoners"][mover]) - before)
 
 
 def _most_controlled(game: Game) -> int:
     """Hedu: the most regions the side to move controls after one placement."""
     mover = game.to_move
-    best = 0
-    for step in game.legal_steps():
-        if step.verb != "place":
-            continue
-        after = game.copy()
-        after.play(step)
-        best = max(best, int(after.score()[mover]["controlled_regions"]))
-    return best
+    return _best_placement(game, lambda after: int(after.score()[mover]["controlled_regions"]))
 
 
 def _journey_ends(game: Game, cell: str) -> tuple[str, ...]:
