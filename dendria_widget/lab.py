@@ -586,8 +586,12 @@ class _Sink:
 
 
 def _plain(row: dict[str, Any]) -> dict[str, Any]:
-    """A row as JSON keeps it: NaN as None."""
-    return {k: (None if isinstance(x, float) and x != x else x) for k, x in row.items()}
+    """A row as JSON keeps it: NaN as None (the row itself when it has no
+    NaN: a study's every game passes here)."""
+    for x in row.values():
+        if isinstance(x, float) and x != x:
+            return {k: (None if isinstance(x, float) and x != x else x) for k, x in row.items()}
+    return row
 
 
 def _settings(spec: dict[str, Any]) -> dict[str, Any]:
