@@ -38,20 +38,35 @@ def inside(box, width=WIDTH, height=HEIGHT):
             and box["y"] >= 0 and box["y"] + box["height"] <= height)
 
 
-def show_page(lab, page, cell, name, k, n):
-    """Page ``k`` of the lesson ``name`` (its verdict shown on an exercise),
-    the lesson scrolled to the top of the notebook; the parts' boxes."""
+# scroll the element to the top of the window, then wait (up to 2 s) until
+# its place holds still for two frames in a row: the boxes are read after
+SCROLL_TO_TOP = """async (e) => {
+  e.scrollIntoView({block: 'start'});
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const t0 = performance.now();
+  let last = null, still = 0;
+  while (still < 2 && performance.now() - t0 < 2000) {
+    await frame();
+    const top = e.getBoundingClientRect().top;
+    still = top === last ? still + 1 : 0;
+    last = top;
+  }
+}"""
+
+
+def show_page(lab, page, cell, lesson, k):
+    """Page ``k`` of ``lesson`` (its verdict shown on an exercise), the
+    lesson scrolled to the top of the notebook; the parts' boxes."""
+    exercise = lesson.pages[k].is_exercise
     lab.kernel_exec(page, f"lw.go({k})\nif lw.page.is_exercise: lw.check()", timeout=60)
     page.wait_for_function(
         "([s, want]) => { const l = document.querySelector(s);"
         " return l && l.innerText.includes(want); }",
-        arg=[".dendria-lesson", f"step {k + 1} of {n}"], timeout=20_000)
-    exercise = lab.kernel_literal(page, "lw.page.is_exercise")
+        arg=[".dendria-lesson", f"step {k + 1} of {len(lesson)}"], timeout=20_000)
     out = cell.locator(".dendria-lesson").first
     if exercise:
         out.locator(".dendria-verdict").wait_for()
-    out.evaluate("(e) => e.scrollIntoView({block: 'start'})")
-    time.sleep(0.15)
+    out.evaluate(SCROLL_TO_TOP)
     board = out.locator(".dendria-board").first.bounding_box()
     bottom = float(lab.kernel_eval(page, BOTTOM)) * board["width"]
     turn = out.locator(".dendria-turn-buttons button:visible")
@@ -101,21 +116,20 @@ def test_every_lesson_fits_a_projector_screen(lab, page, tmp_path):
         n = len(lesson)
         lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, progress=store); "
                               "box.children = [lw]", timeout=60)
+        # its longest page (words and prompt) is one of them: its screenshot
+        longest[lesson.name] = max(range(n), key=lambda j: len(lesson.markdown(j)))
         for k in pages_to_check(lesson):
             where = f"lesson {lesson.name}, step {k + 1} of {n}"
-            check_all(show_page(lab, page, cell, lesson.name, k, n), where)
+            check_all(show_page(lab, page, cell, lesson, k), where)
             checked += 1
-        # its longest page (words and prompt), shown again for the screenshots
-        k = max(range(n), key=lambda j: len(lesson.markdown(j)))
-        longest[lesson.name] = k
-        show_page(lab, page, cell, lesson.name, k, n)
-        page.screenshot(path=str(tmp_path / f"light-{lesson.name}.png"))
+            if k == longest[lesson.name]:
+                page.screenshot(path=str(tmp_path / f"light-{lesson.name}.png"))
     with jupyterlab_dark(page):
         for lesson in catalog():
             lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, "
                                   "progress=store); box.children = [lw]", timeout=60)
             k = longest[lesson.name]
-            found = show_page(lab, page, cell, lesson.name, k, len(lesson))
+            found = show_page(lab, page, cell, lesson, k)
             check_all(found, f"dark, lesson {lesson.name}, step {k + 1}")
             page.screenshot(path=str(tmp_path / f"dark-{lesson.name}.png"))
     print(f"{checked} pages of {len(longest)} lessons fit {WIDTH}x{HEIGHT}; "
@@ -138,7 +152,7 @@ def test_a_lesson_fits_a_small_screen_and_its_board_grows_on_a_large_one(lab, pa
             cell.locator(".dendria-lesson canvas").first.wait_for()
             lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, "
                                   "progress=store); box.children = [lw]", timeout=60)
-        found = show_page(lab, page, cell, lesson.name, k, len(lesson))
+        found = show_page(lab, page, cell, lesson, k)
         out = cell.locator(".dendria-lesson").first
         found["prompt"] = out.locator(".dendria-lesson-prompt").first.bounding_box()
         check_all(found, f"{w}x{h}, lesson {lesson.name}, step {k + 1}", w, h)
