@@ -175,20 +175,27 @@ TRAINER_CELLS = [
      "t = puzzles.Trainer(editions=['hedu'], goal='prisoners')\n"
      "t"),
     ("import json\n"
-     "_cell = t.session.puzzle.solutions[0][0].split()[1]\n"
-     "print('@@' + json.dumps([t.board.cell_center(_cell), t.board.theme.cell]) + '@@')"),
+     "_step = t.session.puzzle.solutions[0][0]\n"
+     "_cell = _step.split()[1]\n"
+     "print('@@' + json.dumps([t.board.cell_center(_cell), t.board.theme.cell, _step]) + '@@')"),
 ]
 
 
 def solve_the_puzzle(page, scope, text_of_facts, tmp_path, name):
     """The trainer in ``scope`` draws; a click on the answer's cell and
     Check: the verdict says Right and the streak is 1."""
-    (x, y), cell_fill = facts(text_of_facts())
-    canvas = scope.locator(".dendria-puzzles canvas").first
+    (x, y), cell_fill, step = facts(text_of_facts())
+    trainer = scope.locator(".dendria-puzzles").first
+    canvas = trainer.locator("canvas").first
     wait_pixel(canvas, x, y, cell_fill, timeout=60)
     click_board(canvas, x, y)
-    time.sleep(0.5)
-    scope.locator(".dendria-puzzles button", has_text="Check").first.click()
+    # the kernel has played the click (its move list shows the step) before Check
+    deadline = time.monotonic() + 30
+    while not any(step in t for t in move_list(trainer)):
+        if time.monotonic() > deadline:
+            raise LabError(f"the move list does not show {step}: {move_list(trainer)}")
+        time.sleep(0.2)
+    trainer.locator("button", has_text="Check").first.click()
     deadline = time.monotonic() + 30
     while "Right!" not in scope.locator(".dendria-puzzles").first.inner_text():
         if time.monotonic() > deadline:
