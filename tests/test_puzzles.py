@@ -553,6 +553,58 @@ def test_the_trainer_widget_shows_the_session(tmp_path):
     assert w.edition_pick.value == "dendria-classic"
 
 
+def test_undo_never_leaves_the_puzzle_served(tmp_path):
+    """Next and Retry serve a puzzle with no way back: the board's Undo
+    stops at the served position, never the previous puzzle's (issue 26)."""
+    w = puzzles.Trainer(editions=["dendria-classic"], progress=PuzzleProgress(tmp_path / "p.json"))
+    board = w.board
+
+    def at_start(puzzle) -> bool:
+        game = board.game
+        return game.position_string() == puzzle.position and game.step_count == 0
+
+    def undo_all() -> int:
+        pressed = 0
+        while not board.undo_button.disabled and pressed < 50:
+            board.undo_button.click()
+            pressed += 1
+        return pressed
+
+    p = w.session.puzzle
+    assert board.session.play(*p.solutions[0]) and not at_start(p)
+    q = w.next()
+    assert q.id != p.id and at_start(q)
+    assert undo_all() == 0 and not board.session.can_undo() and at_start(q)
+    board.session.undo()                       # from code too: nothing to take back
+    assert at_start(q) and "Nothing to undo" in board.status
+    # a turn on the new puzzle, then Retry: Undo stays on this puzzle
+    assert board.session.play(*q.solutions[0]) and not at_start(q)
+    w.retry()
+    assert at_start(q) and undo_all() == 0 and at_start(q)
+    # within a puzzle Undo takes the learner's steps back, down to its start
+    assert board.session.play(*q.solutions[0])
+    assert undo_all() == len(q.solutions[0]) and at_start(q)
+    # a filter serves a puzzle the same way
+    board.session.play(*q.solutions[0])
+    r = w.set_filter(["hedu"], None)
+    assert undo_all() == 0 and at_start(r)
+
+
+def test_a_game_shown_anew_takes_no_edit_of_the_old_one_back():
+    """board.game = g (a lesson's next page) drops the old game's edits:
+    Undo at the start of g does not bring the old game back."""
+    from dendria_widget.widget import BoardWidget
+    w = BoardWidget(Game("dendria-classic", size=5))
+    w.mode = "edit"
+    w.put("e5", "dark tree")
+    assert w.session.can_undo()
+    fresh = Game("hedu", size=3)
+    w.game = fresh
+    assert not w.session.can_undo() and w.undo_button.disabled
+    w.session.undo()
+    assert w.game is fresh and w.game.variant.family == "hedu"
+
+
 def test_in_the_browser_puzzle_progress_is_kept_on_the_sites_drive(tmp_path, monkeypatch):
     # JupyterLite's kernel: the progress file is on the site's drive, kept
     # across reloads (store.on_drive answers where that is)

@@ -163,7 +163,7 @@ class TrainerSession:
         self.verdict = None
         self.hints_shown = 0
         self.rated = False
-        self.board.load_position(p.position)
+        self.board.serve(p.position, "A new puzzle.")
         self.board.game.set_annotations({"marks": {}, "arrows": []})
         self.board.sync()
 
@@ -188,7 +188,7 @@ class TrainerSession:
         """Back to the puzzle's position (hints and rating stay as they are)."""
         assert self.puzzle is not None
         self.verdict = None
-        self.board.load_position(self.puzzle.position)
+        self.board.serve(self.puzzle.position, "The puzzle again, from its start.")
         self._mark_hints()
 
     def check(self) -> Verdict:

@@ -518,7 +518,22 @@ class BoardSession:
         self.effects = []
         self.hint = None
         self._legal = None
+        # the edits were the old game's: Undo never leads back into it
+        self.before_edits = []
         self._after_change(message, "info")
+
+    @command
+    def serve(self, position: str | dict, message: str = "") -> Game:
+        """Serve an exercise: the game read from ``position`` (a position
+        string or dict) replaces this one with no history and no way back,
+        so Undo stops at its start (a puzzle trainer's *Next* and *Retry*).
+        A position that cannot be read raises a DendriaError and changes
+        nothing."""
+        game = Game.from_position(position.strip() if isinstance(position, str) else position)
+        self._take_over(game)
+        self.before_edits = []
+        self._after_change(message or "A new position to play.", "info")
+        return self._game
 
     def _start(self, make: Callable[[], Game], refused: str,
                said: Callable[[Game], str]) -> Game | None:
