@@ -568,3 +568,31 @@ def test_a_drills_solutions_use_only_what_its_lesson_taught():
     for name, found in POSITIONS.items():
         for position, target, solution in found:
             assert KINDS[name].fits(solution), (name, position, solution)
+
+
+def test_a_drill_shows_the_overlays_its_kind_names(tmp_path, monkeypatch):
+    """A kind of drill that names overlays (the facts its idea is about)
+    gives each of its exercises those overlays, and the lesson's board
+    shows them; a kind that names none shows none."""
+    from dataclasses import replace
+
+    from dendria_widget.lessons import drills
+    from dendria_widget.lessons.data.drill_positions import POSITIONS
+    from dendria_widget.lessons.framework import Lesson
+    from dendria_widget.lessons.progress import Progress
+    from dendria_widget.lessons.widget import LessonWidget
+
+    (position, cell, solution), = POSITIONS["power"][:1]
+    made = {}
+    for named in ((), ("power",)):
+        monkeypatch.setitem(drills.KINDS, "power",
+                            replace(drills.KINDS["power"], overlays=named))
+        made[named] = drills.drill_exercise(drills.KINDS["power"], position, cell, solution,
+                                            with_wrong=False)
+    plain, shown = made[()], made[("power",)]
+    assert plain.overlays == () and shown.overlays == ("power",)
+    lesson = Lesson("99_overlays", "Overlays", "a drill with its overlays", [shown, plain])
+    lw = LessonWidget(lesson, progress=Progress(tmp_path / "p.json"))
+    assert "power" in lw.board.overlays
+    lw.next()
+    assert "power" not in lw.board.overlays

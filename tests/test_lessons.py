@@ -429,3 +429,35 @@ def test_build_script_cleans_a_notebook(tmp_path):
     assert [(o.name, o.text) for o in out[2:]] == [("stderr", "a warning\n"),
                                                   ("stdout", "two\n")]
     assert "execution" not in nb.cells[1].metadata
+
+
+def test_beside_a_lesson_a_game_over_shows_its_banner_where_the_turn_buttons_were(tmp_path):
+    """On a projector (the compact layout) the game-over banner comes right
+    under the status line, in the place of the turn buttons (nothing to
+    press), with who won and the score; the reason is its tooltip and stays
+    in the header below."""
+    from dendria_widget.lessons.progress import Progress
+    from dendria_widget.lessons.widget import LessonWidget
+    ended = 0
+    for lesson in catalog():
+        k = next((j for j, p in enumerate(lesson.pages) if getattr(p, "idea", "")), None)
+        if k is None:
+            continue
+        lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+        c = lw.board.controls
+        side = list(lw.board.side.children)
+        assert side.index(c.status_line) < side.index(c.over_line) < side.index(c.actions)
+        assert c.over_line.layout.display == "none" and c.actions.layout.display is None
+        lw.show_solution(delay=0)
+        game = lw.board.game
+        if not game.is_over:
+            continue
+        ended += 1
+        header = lw.board.session.view().header
+        assert header.over.startswith(header.result) and game.end_reason in header.over
+        assert c.over_line.layout.display is None and c.actions.layout.display == "none"
+        assert f">{header.result}</span>" in c.over_line.value
+        assert f"title='{header.over}'" in c.over_line.value
+        lw.retry()
+        assert c.over_line.layout.display == "none" and c.actions.layout.display is None
+    assert ended, "no lesson's first drill ends the game"

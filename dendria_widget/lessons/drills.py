@@ -74,6 +74,9 @@ class Kind:
     slides: int | None = None
     #: the verbs a solution may play (empty: any), for the same reason
     verbs: tuple[str, ...] = ()
+    #: the overlays its board shows (``render.scene.OVERLAYS``): the facts
+    #: the idea is about, as its lesson's pages show them
+    overlays: tuple[str, ...] = ()
 
     def fits(self, solution: Sequence[str]) -> bool:
         """Whether ``solution`` uses only what the drill's lesson taught."""
@@ -501,6 +504,7 @@ def drill_exercise(kind: Kind, position: str, cell: str, solution: Sequence[str]
         claims=claims,
         statements=kind.statements,
         rules_covered=(kind.idea, *kind.needs),
+        overlays=kind.overlays,
     )
     wrong = a_wrong_turn(ex, game) if with_wrong else ()
     if wrong:

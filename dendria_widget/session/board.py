@@ -868,7 +868,7 @@ class BoardSession:
     def _header(self) -> Header:
         game = self._game
         v = game.variant
-        over = None
+        over = result = None
         if game.is_over:
             w = game.winner
             assert w is not None     # the game is over: a colour or 'draw'
@@ -876,10 +876,11 @@ class BoardSession:
             totals = " to ".join(points(words._total(score[c])) for c in score)
             who = "A draw" if w == "draw" else f"{v.colour_word(w)} wins"
             why = f" ({game.end_reason})" if game.end_reason else ""
-            over = f"Game over: {who}, {totals}{why}"
+            result = f"Game over: {who}, {totals}"
+            over = f"{result}{why}"
         return Header(mover=words.mover_words(game), phase=words.phase_words(game),
                       over=over, seats=seat_words(game, now=choices_made(game)) or "",
-                      scores=tuple(words.score_words(game)[:2]))
+                      scores=tuple(words.score_words(game)[:2]), result=result)
 
     def _details(self, legal: list[Step]) -> Details | None:
         game = self._game

@@ -15,14 +15,16 @@ from typing import Any
 class Header:
     """The lines above the board: ``mover`` ('Dark to move (Player 2)') and
     ``phase`` while the game runs, ``over`` (the game-over sentence) once it
-    has ended; ``seats`` (who plays which colour, '' when unknown) and one
-    score line per colour with its breakdown."""
+    has ended, and ``result`` its first part (who won, the score: no
+    reason, for a narrow room); ``seats`` (who plays which colour, '' when
+    unknown) and one score line per colour with its breakdown."""
 
     mover: str
     phase: str
     over: str | None
     seats: str
     scores: tuple[str, ...]
+    result: str | None = None
 
 
 @dataclass(frozen=True)

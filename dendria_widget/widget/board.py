@@ -178,9 +178,10 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
         the parts, the board and its turn buttons."""
         c = self.controls
         if compact:
-            self.side.children = [*parts, c.status_line, c.actions, c.choices, c.hint_line,
-                                  c.header, c.nav, c.mode_buttons, self.tabs]
-            self._compact = True
+            self.side.children = [*parts, c.status_line, c.over_line, c.actions, c.choices,
+                                  c.hint_line, c.header, c.nav, c.mode_buttons, self.tabs]
+            self._compact = c.compact = True
+            c.show(self.session.view(), frozenset({"all"}))
             self.side.layout.min_width = f"{COMPACT_SIDE}px"
             self.side.layout.flex = f"1 1 {COMPACT_SIDE}px"
             self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)

@@ -56,6 +56,12 @@ class TurnControls:
         self.status_line = widgets.HTML(text.status_html(""))
         self.status_line.add_class("dendria-status-line")
         self.hint_line = widgets.HTML(text.hint_html(""))
+        # beside a lesson (compact): the game-over banner right under the
+        # status line, in the place of the turn buttons (nothing to press
+        # then), so that a projector's screen shows it (see place_beside)
+        self.compact = False
+        self.over_line = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.over_line.add_class("dendria-over-line")
         # the steps a click fits, when it fits several (beside the board: they
         # never move it)
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -146,6 +152,14 @@ class TurnControls:
         set_trait(self.mode_buttons, "value", view.mode)
         set_trait(self.present_button, "value", view.presenting)
         self._show_choices(view)
+        if self.compact:       # who won and the score, the reason as its tooltip
+            over = view.header.over
+            set_trait(self.over_line, "value",
+                      text.banner_html(view.header.result or over, over) if over else "")
+            set_trait(self.over_line.layout, "display",
+                      None if over and not view.presenting else "none")
+            set_trait(self.actions.layout, "display",
+                      "none" if over or view.presenting else None)
 
     def _show_choices(self, view: ViewState) -> None:
         key = tuple(c.step for c in view.choices)

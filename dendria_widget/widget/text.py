@@ -32,7 +32,8 @@ STYLE = """<style>
 .dendria-score { font-size: 0.92em; }
 .dendria-banner { background: var(--jp-brand-color1, #0072b2);
   color: var(--jp-ui-inverse-font-color0, #ffffff); padding: 0 8px;
-  border-radius: 4px; font-weight: bold; }
+  border-radius: 4px; font-weight: bold; display: inline-block; max-width: 100%;
+  box-sizing: border-box; }
 .dendria-status { min-height: 2.9em; line-height: 1.45em; }
 .dendria-status-info { color: var(--jp-ui-font-color1, #333333); }
 .dendria-status-ok { color: var(--jp-success-color0, #005a2b); }
@@ -73,7 +74,7 @@ def header_html(game: Game) -> str:
         who = "A draw" if w is None or w == "draw" else f"{v.colour_word(w)} wins"
         why = f" ({game.end_reason})" if game.end_reason else ""
         words = f"Game over: {who}, {totals}{why}"
-        parts.append(_line(f"<span class='dendria-banner'>{escape(words)}</span>", words))
+        parts.append(banner_html(words))
     else:
         turn, phase = mover_words(game), phase_words(game)
         parts.append(_line(f"<b>{escape(turn)}</b> &middot; <i>{escape(phase)}</i>",
@@ -85,13 +86,20 @@ def header_html(game: Game) -> str:
     return "<div class='dendria-header'>" + "".join(parts) + "</div>"
 
 
+def banner_html(words: str, title: str | None = None) -> str:
+    """The game-over banner: the sentence in a box of the theme's colour (a
+    long one wraps inside the box, nothing is cut); ``title`` its tooltip
+    (default: the words)."""
+    return _line(f"<span class='dendria-banner'>{escape(words)}</span>",
+                 words if title is None else title)
+
+
 def header_view_html(header: Header) -> str:
     """The header of a session's view state (``session.view.Header``) in
     the lines of :func:`header_html`."""
     parts: list[str] = []
     if header.over is not None:
-        parts.append(_line(f"<span class='dendria-banner'>{escape(header.over)}</span>",
-                           header.over))
+        parts.append(banner_html(header.over))
     else:
         parts.append(_line(f"<b>{escape(header.mover)}</b> &middot; "
                            f"<i>{escape(header.phase)}</i>", f"{header.mover}: {header.phase}"))

@@ -7,6 +7,7 @@ exercise (see pages_to_check), and on each lesson's longest page in
 JupyterLab's dark theme.
 Screenshots of each lesson's longest page are written to the test's folder."""
 
+import contextlib
 import time
 
 import pytest
@@ -69,17 +70,30 @@ def show_page(lab, page, cell, lesson, k):
     out.evaluate(SCROLL_TO_TOP)
     board = out.locator(".dendria-board").first.bounding_box()
     bottom = float(lab.kernel_eval(page, BOTTOM)) * board["width"]
-    turn = out.locator(".dendria-turn-buttons button:visible")
     found = {
         "title": out.locator(".dendria-lesson-title").first.bounding_box(),
         "Next": out.get_by_role("button", name="Next").first.bounding_box(),
         "board's last row": {"x": board["x"], "y": board["y"], "width": board["width"],
                              "height": bottom},
-        "turn buttons": [turn.nth(j).bounding_box() for j in range(turn.count())],
     }
+    found.update(turn_or_banner(lab, page, out))
     if exercise:
         found["verdict"] = out.locator(".dendria-verdict").first.bounding_box()
     return found
+
+
+def turn_or_banner(lab, page, out):
+    """The turn buttons' boxes; once the game is over, the game-over banner
+    in their place (there is nothing to press), whole in its column."""
+    if not lab.kernel_literal(page, "lw.board.game.is_over"):
+        turn = out.locator(".dendria-turn-buttons button:visible")
+        return {"turn buttons": [turn.nth(j).bounding_box() for j in range(turn.count())]}
+    banner = out.locator(".dendria-over-line .dendria-banner").first
+    assert banner.evaluate("(e) => { const a = e.getBoundingClientRect(), b = e.closest("
+                           "'.dendria-side').getBoundingClientRect(); return a.width > 0 "
+                           "&& a.left >= b.left - 1 && a.right <= b.right + 1; }"), \
+        "the game-over banner is cut by its column"
+    return {"game-over banner": banner.bounding_box()}
 
 
 def check_all(found, where, width=WIDTH, height=HEIGHT):
@@ -162,3 +176,93 @@ def test_a_lesson_fits_a_small_screen_and_its_board_grows_on_a_large_one(lab, pa
         widths[w] = board["width"]
         page.screenshot(path=str(tmp_path / f"lesson-{w}x{h}.png"))
     assert widths[1920] > 1.4 * widths[1024], widths
+
+
+# ------------------------------------------------------------------ drills
+#: a drill's states, one after the other: the drill as it opens, its help
+#: in stages (the rule, then the part of the board), a wrong answer judged,
+#: and the solution shown (the third stage); each is (name, code)
+DRILL_STATES = (
+    ("start", ""),
+    ("hint-1", "lw.hint()"),
+    ("hint-2", "lw.hint() if lw.hint_stages() >= 2 else None"),
+    ("wrong", "lw.retry()\nfor s in (lw.page.wrong[0] if lw.page.wrong else ()):\n"
+              "    lw._answer(s)\nlw.check()"),
+    ("solution", "lw.show_solution(delay=0)"),
+)
+
+
+#: the states checked in the dark theme too (the suite's time: the wrong
+#: answer shows the hint's marks, the verdict's tint and the turn buttons)
+DARK_STATES = ("wrong",)
+
+
+def first_drill(lesson) -> int | None:
+    """The page of the lesson's first drill (an exercise on an idea)."""
+    return next((k for k, p in enumerate(lesson.pages) if getattr(p, "idea", "")), None)
+
+
+def drill_parts(lab, page, cell, state):
+    """The boxes of the drill's parts as the window shows them, the lesson
+    scrolled to the top of the notebook: as for a page, and the prompt and
+    (but at the start) the verdict; the turn buttons unless the game is over."""
+    out = cell.locator(".dendria-lesson").first
+    if state != "start":
+        out.locator(".dendria-verdict").wait_for()
+    out.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    time.sleep(0.15)
+    board = out.locator(".dendria-board").first.bounding_box()
+    bottom = float(lab.kernel_eval(page, BOTTOM)) * board["width"]
+    found = {
+        "title": out.locator(".dendria-lesson-title").first.bounding_box(),
+        "Next": out.get_by_role("button", name="Next").first.bounding_box(),
+        "board's last row": {"x": board["x"], "y": board["y"], "width": board["width"],
+                             "height": bottom},
+        "prompt": out.locator(".dendria-lesson-prompt").first.bounding_box(),
+        "Check": out.get_by_role("button", name="Check").first.bounding_box(),
+    }
+    found.update(turn_or_banner(lab, page, out))
+    if state != "start":
+        found["verdict"] = out.locator(".dendria-verdict").first.bounding_box()
+    return found
+
+
+def test_every_lessons_first_drill_fits_a_projector_screen(lab, page, tmp_path):
+    """Every lesson's first drill at 1280x720: as it opens, with a hint at
+    each stage, a wrong answer and the solution, its prompt, board, turn
+    buttons (the game-over banner once the game is over), verdict and the
+    lesson's navigation all inside the notebook's room, in the light theme
+    (and DARK_STATES in the dark). Screenshots: drill-<theme>-<lesson>-<state>.png."""
+    t0 = time.monotonic()
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+    lab.open_notebook(page, "drill-screen.ipynb", source_cells=CELLS, timeout=120)
+    cell = lab.cell_locator(page, 0)
+    cell.locator(".dendria-lesson canvas").first.wait_for()
+    drills = [(lesson, first_drill(lesson)) for lesson in catalog()]
+    drills = [(lesson, k) for lesson, k in drills if k is not None]
+    assert drills, "no lesson has a drill"
+    shots = 0
+    for theme in ("light", "dark"):
+        with (jupyterlab_dark(page) if theme == "dark" else contextlib.nullcontext()):
+            for lesson, k in drills:
+                lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, page={k}, "
+                                      "progress=store); box.children = [lw]", timeout=60)
+                page.wait_for_function(
+                    "([s, want]) => { const l = document.querySelector(s);"
+                    " return l && l.innerText.includes(want); }",
+                    arg=[".dendria-lesson", f"step {k + 1} of {len(lesson)}"], timeout=20_000)
+                for state, code in DRILL_STATES:
+                    if code:
+                        lab.kernel_exec(page, code, timeout=60)
+                    if theme == "dark" and state not in DARK_STATES:
+                        continue
+                    where = f"{theme}, lesson {lesson.name}, its first drill (step {k + 1}), {state}"
+                    # inside the notebook's own room (JupyterLab's status bar
+                    # covers the window's last rows)
+                    bottom = cell.evaluate("(e) => e.closest('.jp-WindowedPanel-outer, "
+                                           ".jp-Notebook').getBoundingClientRect().bottom")
+                    check_all(drill_parts(lab, page, cell, state), where, WIDTH, bottom)
+                    page.screenshot(path=str(tmp_path / f"drill-{theme}-{lesson.name}-{state}.png"))
+                    shots += 1
+    print(f"{len(drills)} first drills fit {WIDTH}x{HEIGHT} in {shots} states; "
+          f"{time.monotonic() - t0:.0f} s; screenshots in {tmp_path}")
