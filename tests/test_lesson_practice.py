@@ -173,8 +173,10 @@ def test_hints_come_in_stages_then_the_solution(tmp_path):
     region = ex.hint_region(lw.board.game)
     assert lw.hint_stages() == 2
     assert lw.solution_button.layout.display == "none" and not lw.hint_button.disabled
+    status = lw.board.session.status
     lw.hint()                                           # 1: the sentence only
     assert ex.hint in lw.verdict_html.value and lw.verdict.ok is None
+    first = lw.verdict.message
     assert lw.board.game.annotations["marks"] == dict(ex.marks)
     assert lw.hint_button.description == "Where to look"
     assert lw.solution_button.layout.display == "none"
@@ -183,11 +185,19 @@ def test_hints_come_in_stages_then_the_solution(tmp_path):
     assert set(region) <= set(marks) and all(marks[c] == "" for c in region)
     drawn = {sh.tag for layer in lw.board.scene().layers.values() for sh in layer}
     assert {f"mark:{c}" for c in region} <= drawn          # on the canvas, not only in the game
-    assert "look there" in lw.board.session.status
     assert f"{len(region)} cells marked" in lw.verdict_html.value
+    second = lw.verdict.message
     assert lw.hint_button.disabled and lw.solution_button.layout.display is None
     lw.hint()                                           # no stage beyond: nothing new
     assert lw.hints == 2
+    # three distinct stages, each said once: the rule, the region, the move
+    assert ex.hint not in second and "marked" not in first
+    assert lw.board.session.status == status            # (not said again under the board)
+    lw.show_solution()
+    third = lw.verdict.message
+    assert ", ".join(lw.solution_words()) in third
+    assert ex.hint not in third and "marked" not in third
+    assert len({first, second, third}) == 3
     lw.retry()                                          # the help seen stays
     assert set(region) <= set(lw.board.game.annotations["marks"])
     assert lw.solution_button.layout.display is None
