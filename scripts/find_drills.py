@@ -102,7 +102,8 @@ def find(name: str, count: int, seed: int, rate: float, max_turns: int,
     rng = random.Random(seed)
     found: dict[str, tuple[float, int, int, str, str, tuple[str, ...]]] = {}
     for _ in range(games):
-        game = Game({"ruleset": ruleset, "board": {"shape": "hexagon", "size": size}})
+        board = size if isinstance(size, dict) else {"shape": "hexagon", "size": size}
+        game = Game({"ruleset": ruleset, "board": board})
         for turn in range(hi):
             if game.is_over:
                 break

@@ -200,6 +200,16 @@ def _not_converted(game: Game, target: str, verb: str, colour: str) -> str:
     missing = [s for s, who in soils.items() if colour not in who]
     fertile = "fertile " + edition_fields(game)["soil"]
     kind = f"{group['colour']} {group['kind']}"
+    if not soils and "sees_dendrids" in group:
+        sees = group["sees_dendrids"]
+        owner = group["colour"]
+        return worded(game, "The {kind} on {cell} has no fertile {soil}, so it is judged by "
+                            "the {dendrids} it sees: {mine} of {Colour}'s and {theirs} of "
+                            "{Owner}'s. The rule: it changes hands only when it sees more "
+                            "of the mover's {dendrids} than of its owner's.", kind=kind,
+                      cell=target, mine=sees.get(colour, 0), theirs=sees.get(owner, 0),
+                      Colour=game.variant.colour_word(colour),
+                      Owner=game.variant.colour_word(owner))
     if not soils:
         return worded(game, "The {kind} on {cell} has no fertile {soil}: a group with none "
                             "is judged otherwise.", kind=kind, cell=target)
@@ -635,6 +645,119 @@ def no_room() -> Check:
     return check
 
 
+def grown_after_sprout(cell: str, colour: str) -> Check:
+    """The group holding ``cell`` became ``colour``'s (grown or captured)
+    after a sprout earlier in the same turn: the drill on a step judged on
+    the board the steps before it made."""
+    grow = grown(cell, colour)
+
+    def check(game: Game) -> Verdict:
+        verdict = grow(game)
+        steps = list(game.steps)
+        start = max((k for k, s in enumerate(steps) if s.verb in ("move", "plant", "sow")),
+                    default=0)
+        turn = steps[start:]
+        group = next((g["cells"] for g in explain.groups(game) if cell in g["cells"]), [cell])
+        took = next((k for k, s in enumerate(turn)
+                     if s.verb in ("grow", "capture") and s.arg in group), None)
+        sprouts = [k for k, s in enumerate(turn) if s.verb == "sprout"]
+        if not verdict.ok:
+            if not sprouts:
+                return Verdict(False, verdict.message + worded(
+                    game, " No seed sprouted on the way: the rule this drill practises is "
+                          "that a {dendrid} sprouted at a stop fertilizes at once, and the "
+                          "next step is judged on that new board."))
+            return verdict
+        if took is None or not any(k < took for k in sprouts):
+            return Verdict(False, worded(game, "The group on {cell} is yours, but no seed "
+                                               "sprouted before it changed: this drill asks "
+                                               "for a sprout first, and the group judged on "
+                                               "the board the sprout made.", cell=cell))
+        return verdict
+    return check
+
+
+def sown_on_closed_lines() -> Check:
+    """Sprites: the learner sowed a seed where every line that holds a soil
+    ends on a piece (hungry only along its lines that leave the board at
+    once: a cell on the edge always sees the edge)."""
+    def check(game: Game) -> Verdict:
+        new = planted(game)
+        if not new:
+            return Verdict(False, worded(game, "{Plant} a seed first: click an empty "
+                                               "{soil}."))
+        cell = new[-1]
+        roots = explain.roots(after_planting(game), cell)
+        open_lines = [r for r in roots if r["cells"] and r["sees_edge"]]
+        off = [r for r in roots if not r["cells"]]
+        if not open_lines:
+            return Verdict(True, worded(game, "Right: every line of {cell} that holds a "
+                                              "{soil} ends on a piece, and its {n} "
+                                              "straight out of the board {see} the edge: "
+                                              "that is why it was hungry.", cell=cell,
+                                        n=say.plural(len(off), "line"),
+                                        see="sees" if len(off) == 1 else "see"))
+        return Verdict(False, worded(game, "Your seed on {cell} sees the edge along {n} "
+                                           "that {hold} a {soil}. This drill asks for a "
+                                           "{soil} whose lines into the board all end on a "
+                                           "piece: the rule that makes it hungry is that a "
+                                           "{soil} on the edge always sees the edge.",
+                                     cell=cell, n=say.plural(len(open_lines), "line"),
+                                     hold="holds" if len(open_lines) == 1 else "hold"))
+    return check
+
+
+def most_region_value(colour: str) -> Check:
+    """Hedu: after the learner's placement the regions ``colour`` controls
+    are worth as much as any placement could make them on the board it was
+    played on."""
+    from .facts import QUERIES
+
+    def check(game: Game) -> Verdict:
+        placed = _placed(game)
+        if placed is None:
+            return Verdict(False, "Place a stack first: click an empty plot.")
+        before, cell = placed
+        got = int(game.score()[colour]["regions"])
+        most = int(QUERIES["most_region_value"](before))
+        if got >= most:
+            return Verdict(True, f"Right: after your stack on {cell} the regions you "
+                                 f"control are worth {say.plural(got, 'point')}, the most a "
+                                 "placement gives you here.")
+        return Verdict(False, f"After your stack on {cell} the regions you control are "
+                              f"worth {say.plural(got, 'point')}; a placement could make "
+                              f"them worth {most}. The rule: a region is worth the height "
+                              "of its controller's highest group next to it.")
+    return check
+
+
+def best_score(colour: str) -> Check:
+    """Hedu: after the learner's placement ``colour``'s score is as high as
+    any placement could make it on the board it was played on."""
+    from .facts import QUERIES
+
+    def check(game: Game) -> Verdict:
+        placed = _placed(game)
+        if placed is None:
+            return Verdict(False, "Place a stack first: click an empty plot.")
+        before, cell = placed
+        s = game.score()[colour]
+        got, best = float(s["total"]), float(QUERIES["best_score"](before))
+        parts = (f"regions worth {say.plural(int(s['regions']), 'point')}, "
+                 f"{say.plural(int(s['prisoners']), 'prisoner')}"
+                 + (", and the half point" if s["largest_groups_bonus"] else ", no half point"))
+        if got >= best:
+            return Verdict(True, f"Right: after your stack on {cell} your score is "
+                                 f"{got:g} ({parts}), the highest a placement "
+                                 "gives you here.")
+        return Verdict(False, f"After your stack on {cell} your score is {got:g} "
+                              f"({parts}); a placement could make it {best:g}. "
+                              "The rule: the score adds the worth of the regions you "
+                              "control, your prisoners and the half point; weigh them "
+                              "together.")
+    return check
+
+
 def sprouted_first(cell: str, colour: str) -> Check:
     """The seed on ``cell`` sprouted into ``colour``'s sprite before the
     journey's first slide (as the move started)."""
@@ -692,6 +815,10 @@ __all__ = [
     "no_room",
     "sprouted_first",
     "protected",
+    "sown_on_closed_lines",
+    "grown_after_sprout",
+    "most_region_value",
+    "best_score",
 ]
 
 

@@ -52,7 +52,8 @@ class Kind:
     (:mod:`.statements`: a hint's "must" is the goal the check judges);
     ``setup``: steps played before the learner's turn (the other side's
     pass...); ``search``: where ``scripts/find_drills.py`` looks for its
-    positions (the edition, the board's side, the turns of a random game)."""
+    positions (the edition, the board: a hexagon's side or a board spec,
+    the turns of a random game)."""
 
     idea: str
     turn: str
@@ -65,7 +66,7 @@ class Kind:
     needs: tuple[str, ...] = ()
     statements: tuple[st.Statement, ...] = ()
     setup: tuple[str, ...] = ()
-    search: tuple[str, int, tuple[int, int]] = ("dendria-classic", 4, (5, 16))
+    search: tuple[str, int | dict, tuple[int, int]] = ("dendria-classic", 4, (5, 16))
     #: its positions are new games from their very beginning (the opening),
     #: each written as a ruleset and a hexagon's side, "dendria-classic h4"
     opening: bool = False
@@ -108,6 +109,20 @@ def _enemy_forests(game: Game) -> list[str]:
                   if g["kind"] == "forest" and g["colour"] == enemy and g["fertile_soils"])
 
 
+def _enemy_seeds(game: Game) -> list[str]:
+    enemy = _other(game.to_move)
+    return sorted(c for c, p in game.pieces.items() if p == f"{enemy} seed")
+
+
+def _groups_to_take(game: Game) -> list[str]:
+    """Seedbeds and enemy forests with a fertile soil (by their first cell):
+    what a move may grow or capture."""
+    enemy = _other(game.to_move)
+    return sorted(g["cells"][0] for g in explain.groups(game)
+                  if g["fertile_soils"] and (g["kind"] == "seedbed" or
+                                             (g["kind"] == "forest" and g["colour"] == enemy)))
+
+
 def _enemy_fertilized(game: Game) -> list[str]:
     enemy = _other(game.to_move)
     return sorted(explain.fertilization(game)[enemy])
@@ -141,6 +156,32 @@ def _enemy_sprites(game: Game) -> list[str]:
     return sorted(c for c, p in game.pieces.items() if p == f"{enemy} dendrid")
 
 
+def _enemy_enclosed_forests(game: Game) -> list[str]:
+    """The opponent's forests with no fertile soil (by their first cell)."""
+    enemy = _other(game.to_move)
+    return sorted(g["cells"][0] for g in explain.groups(game)
+                  if g["kind"] == "forest" and g["colour"] == enemy and not g["fertile_soils"])
+
+
+def _crosses_water(game: Game, cell: str) -> bool:
+    """Whether a line from ``cell`` passes over a lagoon (two plots met one
+    after the other on it are not neighbours, or the first is not next to
+    ``cell``)."""
+    b = game.board
+    i = b.cell(cell)
+    for ray in b.rays[i]:
+        for a, z in zip((i, *ray), ray):
+            if z not in b.neighbours[a]:
+                return True
+    return False
+
+
+def _sprites_by_water(game: Game) -> list[str]:
+    """The mover's sprites that may start a journey now and have a line
+    over a lagoon."""
+    return [c for c in _movable_sprites(game) if _crosses_water(game, c)]
+
+
 def _whole_game(game: Game) -> list[str]:
     """A drill about the whole board, not a cell (its target: "board")."""
     return ["board"]
@@ -159,6 +200,9 @@ def kind(idea: str, turn: str, title: str, text: str, goal: str, hint: str,
 
 SPRITES = ("dendria-sprites", 4, (6, 24))
 HEDU = ("hedu", 4, (3, 16))
+#: the "atoll-7" board: six modules in a ring round a lagoon, and one more
+ATOLL = {"shape": "modular", "modules": [[-3, 2], [-2, -1], [-1, 3], [1, -3], [1, 4],
+                                         [2, 1], [3, -2]]}
 
 #: Every kind of drill, one entry each: a new drill is one entry here and
 #: its positions in ``data/drill_positions.py`` (found with
@@ -184,6 +228,26 @@ KINDS: dict[str, Kind] = {
         _seeds, checks.sprouted,
         needs=("plant-sprout", "sprout-hungry-never"),
         statements=(st.goal("your new seed must close"),)),
+    "sprout-theirs": kind(
+        "sprout-either-colour", "plant", "Sprout an enemy seed",
+        "A nourished seed of **either colour** sprouts into the mover's {dendrid} when "
+        "more of its nourishers are the mover's than the opponent's.",
+        "{Plant} a seed, then **sprout {Other}'s seed on {cell}** into your {dendrid}.",
+        "Whose seed it is does not count, only its nourishers: your new seed must close "
+        "its open roots or tip the count your way.",
+        _enemy_seeds, checks.sprouted, needs=("sprout-majority", "plant-sprout"),
+        statements=(st.goal("your new seed must close"),)),
+    "chain": kind(
+        "judged-anew", "move", "Step after step, on the new board",
+        "Each step of a turn changes the board, and the next step is judged on the "
+        "**new** board: a seed sprouted on the way is a {dendrid} at once, and it "
+        "fertilizes what it sees.",
+        "Move one of your {dendrids}, **sprout a seed on the way**, and then make the "
+        "group on **{cell}** yours (grow it or capture it).",
+        "A {dendrid} sprouted at a stop sees along its lines at once: find a stop where a "
+        "sprout gives you the fertile {soil} of {cell}'s group that you miss.",
+        _groups_to_take, checks.grown_after_sprout, needs=("capture-fertilized",),
+        search=("dendria-classic", 4, (8, 24))),
     "unfertilize": kind(
         "fertilized-blocked", "plant", "Block the sight",
         "A {dendrid} fertilizes the empty {soils} it sees, and its sight **stops at "
@@ -283,7 +347,8 @@ KINDS: dict[str, Kind] = {
         "power it can reach: power **{lowest_stop({where})}**.",
         "Find the power of the cells along the lines of {cell}, and which of them a "
         "journey may end on.",
-        _movable_sprites, lambda cell, mover: checks.lowest_stop(cell), search=SPRITES),
+        _movable_sprites, lambda cell, mover: checks.lowest_stop(cell), search=SPRITES,
+        overlays=("power",)),
     "sprout-first": kind(
         "convert-at-start", "move", "Sprout as the move starts",
         "In the sprites edition a journey may sprout, grow and capture **as the move "
@@ -340,6 +405,49 @@ KINDS: dict[str, Kind] = {
         _enemy_forests, checks.grown,
         statements=(st.goal("its owner must miss one of its fertile plots"),),
         search=("dendria-sprites", 4, (10, 30))),
+    "edge-sow": kind(
+        "edge-touching", "plant", "Sow on the edge",
+        "In the sprites edition **a cell on the edge always sees the edge**: its lines "
+        "that leave the board at once are open, so a seed there is hungry even when every "
+        "line into the board ends on a piece.",
+        "{Plant} a seed on a {soil} where **every line that holds a {soil} ends on a "
+        "piece**.",
+        "A seed is {planted} only where it would be hungry, and a cell on the edge always "
+        "sees the edge: follow the lines into the board from the {soils} on the edge.",
+        _whole_game, lambda target, mover: checks.sown_on_closed_lines(),
+        needs=("hungry",),
+        statements=(st.rule("always sees the edge", "edge-touching",
+                            "2.1 Roots, hunger and fertilization", ("dendria-sprites",)),
+                    st.rule("only where it would be hungry", "plant-hungry", "2.3 A turn",
+                            ("dendria-sprites",))), search=("dendria-sprites", 4, (10, 30))),
+    "enclosed-capture": kind(
+        "enclosed-sight", "move", "Capture an enclosed forest",
+        "A forest with **no fertile {soil}** is judged by the {dendrids} it sees along "
+        "its lines: it is protected only when it sees more of its owner's {dendrids} "
+        "than of the other colour's.",
+        "Move one of your {dendrids} and **capture the forest on {cell}**, which has no "
+        "fertile {soil}.",
+        "A forest with no fertile {soil} changes hands when, at a stop, it sees more of "
+        "your {dendrids} than of its owner's: count the {dendrids} on its lines, and "
+        "find a stop that tips the count.",
+        _enemy_enclosed_forests, checks.grown, needs=("capture-unprotected",),
+        statements=(st.rule("protected only when it sees more", "enclosed-sight",
+                            "2.2 Conversions", ("dendria-sprites",)),),
+        search=("dendria-sprites", 4, (10, 30))),
+    "lagoon-power": kind(
+        "lagoons", "move", "Down in power, across the water",
+        "Lines pass over a **lagoon**, and power counts only cells: a journey may cross "
+        "the water, and it ends on a cell of lower power than where it started (unless "
+        "it wins a tree).",
+        "Move your {dendrid} on **{cell}** so that its journey ends on a cell of the "
+        "lowest power it can reach: power **{lowest_stop({where})}**.",
+        "Lines run over the water: find the power of the cells along the lines of "
+        "{cell}, across the lagoon too, and which of them a journey may end on.",
+        _sprites_by_water, lambda cell, mover: checks.lowest_stop(cell),
+        needs=("power-rule",),
+        statements=(st.rule("power counts only cells", "lagoons",
+                            "2.6 Boards of each edition", ("dendria-sprites",)),), search=("dendria-sprites", ATOLL, (6, 24)),
+        overlays=("power",)),
     "height": kind(
         "hedu-place-height", "place", "The tallest stack",
         "A new stack gets **a piece for each region** next to it, counted once it "
@@ -376,6 +484,25 @@ KINDS: dict[str, Kind] = {
         "apart: compare the lists of the regions around each plot.",
         _whole_game, lambda target, mover: checks.most_controlled(mover),
         search=("hedu", 4, (6, 24))),
+    "value": kind(
+        "hedu-value", "place", "Worth more",
+        "A region is worth the **height of its controller's highest group** next to it.",
+        "Place a stack after which the regions you control are worth "
+        "**{most_region_value()|of(point)}** in all, the most a placement gives you here.",
+        "A region you control is worth as much as your highest group next to it: a tall "
+        "stack beside a region you hold, or one that wins a region, adds to the worth.",
+        _whole_game, lambda target, mover: checks.most_region_value(mover),
+        needs=("hedu-control",), search=("hedu", 4, (6, 24))),
+    "score": kind(
+        "hedu-score", "place", "The best score",
+        "Each player scores the worth of the regions they control, plus their "
+        "prisoners, plus half a point for the greater list of all their groups.",
+        "Place a stack after which your score is **{best_score()}**, the highest a "
+        "placement gives you here.",
+        "Your score adds the worth of the regions you control, your prisoners and the "
+        "half point, and a placement can change each of them: weigh them together.",
+        _whole_game, lambda target, mover: checks.best_score(mover),
+        needs=("hedu-control", "hedu-value", "hedu-reduce"), search=("hedu", 4, (6, 24))),
 }
 
 

@@ -171,6 +171,25 @@ def _most_controlled(game: Game) -> int:
     return _best_placement(game, lambda after: int(after.score()[mover]["controlled_regions"]))
 
 
+def _most_region_value(game: Game) -> int:
+    """Hedu: the most the regions the side to move controls are worth after
+    one placement."""
+    mover = game.to_move
+    return _best_placement(game, lambda after: int(after.score()[mover]["regions"]))
+
+
+def _best_score(game: Game) -> float:
+    """Hedu: the highest score of the side to move after one placement."""
+    mover = game.to_move
+    best = 0.0
+    for step in game.legal_steps():
+        if step.verb == "place":
+            after = game.copy()
+            after.play(step)
+            best = max(best, float(after.score()[mover]["total"]))
+    return best
+
+
 def _journey_ends(game: Game, cell: str) -> tuple[str, ...]:
     """The cells where a journey of the dendrid on ``cell`` may end this turn
     (every whole turn that moves it, asked of the engine)."""
@@ -346,6 +365,8 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "fewest_lines": lambda g: min(_lines(g, c) for c in g.board.names(g.board.plots)),
     "most_prisoners": _most_prisoners,
     "most_controlled": _most_controlled,
+    "most_region_value": _most_region_value,
+    "best_score": _best_score,
     "lowest_stop": _lowest_stop,
     "power_of": lambda g, cell: explain.power(g)[cell],
     "regions_next_to": lambda g, cell: hedu_explain.plot_heights(g)[cell],

@@ -437,18 +437,21 @@ class LessonWidget(LeavesPicture, widgets.VBox):
         self.another_button.disabled = other is None
 
     def hint(self) -> str:
-        """The next stage of help: first the hint's sentence; then the part
-        of the board to look at, marked (never just the answer's cells); after
-        that *Show solution* is offered. Returns the sentence."""
+        """The next stage of help: first the hint's sentence (the rule); then
+        the part of the board to look at, marked (never just the answer's
+        cells), in words of its own; after that *Show solution* is offered
+        (the move). Returns the hint's sentence."""
         ex = self._exercise()
         stages = self.hint_stages()
         if self.hints < stages:
             self.hints += 1
         text = "Hint: " + ex.hint
         if self.hints >= 2:
+            # the second stage is the region alone (the rule was the first stage's),
+            # said once: in the verdict, not again in the board's status line
             region = self._mark_region()
-            text += (f" Look at the {len(region)} cells marked on the board: the answer "
-                     "is among them.")
+            text = (f"Where to look: the answer is among the {len(region)} cells marked "
+                    "on the board. After that, Show solution plays the move.")
         self.verdict = Verdict(None, text)
         self._update_help()
         self._show_verdict()
@@ -466,9 +469,10 @@ class LessonWidget(LeavesPicture, widgets.VBox):
                 self._hint_marks.append(c)
         game.set_annotations({"marks": marks, "arrows": notes.get("arrows", [])})
         board = self.board
+        said = (board.session.status, board.session.status_kind)
         board.sync()                   # the board takes in the marks...
-        board.session.say(f"The hint marks {len(region)} cells: look there.", "info")
-        board.redraw()                 # ...and draws them
+        board.session.say(*said)       # (its status line stays what it was: the
+        board.redraw()                 # verdict names the region) ...and draws them
         return region
 
     def retry(self) -> Page:

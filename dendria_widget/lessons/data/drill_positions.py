@@ -44,6 +44,14 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-classic h4 dSS1/2SS1/s1ds2/2S1S1S/s2s2/ss2S/4 dark', 'f1',
          ('plant g1', 'sprout f1', 'end')),   # 1 of 109 (1%)
     ],
+    "sprout-theirs": [   # seed 1, --games 30
+        ('dendria-classic h4 s3/5/6/S6/1s3S/4s/S3 dark', 'd1',
+         ('plant d2', 'sprout d1', 'end')),   # 6 of 36 (17%)
+        ('dendria-classic h4 SS1s/3s1/1S4/3S3/Sss3/ssS2/2s1 light', 'a4',
+         ('plant b5', 'sprout a4', 'end')),   # 3 of 36 (8%)
+        ('dendria-classic h4 4/3S1/1ss2S/4sS1/ss1S1S/1S3/1s2 dark', 'e4',
+         ('plant f4', 'sprout e4', 'end')),   # 1 of 24 (4%)
+    ],
     "unfertilize": [   # seeds 1, 3
         ('dendria-classic h4 2S1/3s1/ss2ss/5S1/S3S1/1s2S/ddds light', 'd5',
          ('plant e4', 'end')),   # 2 of 21 (10%)
@@ -124,6 +132,14 @@ POSITIONS: dict[str, list[Found]] = {
          ('move f1', 'slide d1', 'sprout d2', 'sprout e1', 'end')),   # 2 of 92 (2%)
         ('dendria-classic h4 d1S1/3S1/2s2s/d2s3/s2S1s/s1SSS/1s2 dark', 'f1',
          ('move d1', 'slide g1', 'sprout f1', 'end')),   # 1 of 199 (1%)
+    ],
+    "chain": [   # seed 1, --games 30
+        ('dendria-classic h4 2S1/s3S/d2s1S/S2sSS1/3s1s/1ss2/1sS1 dark', 'b1',
+         ('move c1', 'slide c3', 'sprout d4', 'grow b1', 'end')),   # 6 of 62 (10%)
+        ('dendria-classic h4 1Ss1/2sdS/sSSD1D/1S1D1sS/s1DDS1/dSss1/2s1 dark', 'b5',
+         ('move b4', 'slide a4', 'sprout a3', 'grow b5', 'end')),   # 2 of 38 (5%)
+        ('dendria-classic h4 1Ss1/2s1S/s2s1S/1S1s1sS/s1SSS1/dS1s1/d1s1 dark', 'e1',
+         ('move f1', 'slide d1', 'sprout d2', 'grow e1', 'end')),   # 2 of 92 (2%)
     ],
     "limit": [   # seed 1, --mutate 3, --max-turns 120
         ('dendria-classic h4 s3/st1sS/2ss1s/2sS2S/S1D1S1/SsS2/1sS1 dark dendrid_move_limit=1', 'board',
@@ -225,6 +241,34 @@ POSITIONS: dict[str, list[Found]] = {
         ('dendria-sprites h4 sss1/2SSS/sS1D1S/s3dds/sDD1dS/TD1sS/TTTs dark komi=19', 'f1',
          ('move d5', 'slide f3', 'sprout f4', 'capture f1', 'end')),   # 16 of 299 (5%)
     ],
+    "enclosed-capture": [   # seeds 3 and 2, --mutate 6, --games 40, --max-turns 200
+        ('dendria-sprites h4 s1S1/SSS2/1sTss1/s1ds1SS/1ss1Ss/sSS1S/2s1 dark komi=9', 'c3',
+         ('move d3', 'slide d2', 'capture c3', 'end')),   # 25 of 90 (28%)
+        ('dendria-sprites h4 tSS1/dd1sS/Dsdd1S/SS1ddds/1sSdss/s2S1/1sS1 light komi=15', 'a1',
+         ('move c1', 'slide b1', 'capture a1', 'end')),   # 1 of 7 (14%)
+        ('dendria-sprites h4 1ssT/Ss1Ds/1s2dS/Ss1ssS1/S3Ss/1sS2/S1sS dark komi=29', 'a4',
+         ('move c5', 'slide b4', 'capture a4', 'end')),   # 6 of 111 (5%)
+    ],
+    "edge-sow": [   # seed 1, --games 20
+        ('dendria-sprites h4 S3/ds2S/s1sS2/s1d1SsS/s2S1S/S1s1s/sSsS light komi=37', 'board',
+         ('plant a4', 'end')),   # 2 of 7 (29%)
+        ('dendria-sprites h4 S3/4s/s1s1S1/1sS1s1s/sS1SS1/1sSDS/2sS light komi=8', 'board',
+         ('plant a4', 'end')),   # 10 of 65 (15%)
+        ('dendria-sprites h4 4/1s3/s1sS2/2s1S2/2SS2/S1s1s/sS2 light komi=37', 'board',
+         ('plant d1', 'end')),   # 2 of 22 (9%)
+        ('dendria-sprites h4 4/5/2sS2/2s1S2/2SS2/S1s1s/s3 dark komi=37', 'board',
+         ('plant g4', 'end')),   # 1 of 28 (4%)
+    ],
+    "lagoon-power": [   # the atoll-7 board, seeds 3 and 2, --games 40, --max-turns 150
+        ('dendria-sprites m-3,2;-2,-1;-1,3;1,-3;1,4;2,1;3,-2 2/s1S2/4ss1/4s/SSSS/sd1s1/2S3s/s3s2/sSSS1/2 dark komi=5', 'f2',
+         ('move f2', 'slide c1', 'end')),   # 26 of 87 (30%)
+        ('dendria-sprites m-3,2;-2,-1;-1,3;1,-3;1,4;2,1;3,-2 2/S3s/S2sSS1/2s2/1s2/3s1/2ss2S/1s2DDS/1SSS1/2 light komi=47', 'h5',
+         ('move h5', 'slide e4', 'end')),   # 17 of 77 (22%)
+        ('dendria-sprites m-3,2;-2,-1;-1,3;1,-3;1,4;2,1;3,-2 2/3S1/S4s1/S4/4/ss3/s1d1S2/1s1s3/sS2S/2 dark komi=45', 'g3',
+         ('move g3', 'slide g7', 'end')),   # 5 of 40 (12%)
+        ('dendria-sprites m-3,2;-2,-1;-1,3;1,-3;1,4;2,1;3,-2 2/S2s1/s3S2/SS2s/s3/1SS1s/s1d3s/1ss1SsS/2S2/2 dark komi=3', 'g3',
+         ('move g3', 'slide i1', 'end')),   # 1 of 42 (2%)
+    ],
     "height": [   # seeds 1, 3
         ('hedu h4 w1b12/4w2/w22b1b21/1w23w21/b23b21/w11w11b2/1w1b11 black prisoners=0,1', 'board',
          ('place b3',)),   # 5 of 22 (23%)
@@ -278,6 +322,30 @@ POSITIONS: dict[str, list[Found]] = {
          ('place f4',)),   # 1 of 23 (4%)
         ('hedu h4 4/w13b1/w15/3b1b12/6/4w1/2b11 white prisoners=0,0', 'board',
          ('place f4',)),   # 1 of 31 (3%)
+    ],
+    "value": [   # seed 3, --games 30
+        ('hedu h4 w13/w13b1/w1b1b13/b13w12/b11w1w2w2b1/1b2w21b1/b21w2b1 white prisoners=1,1', 'board',
+         ('place b2',)),   # 5 of 17 (29%)
+        ('hedu h4 w11b11/1b13/b13w1w1/7/w12b12/1b13/1w12 black prisoners=0,0', 'board',
+         ('place b3',)),   # 5 of 28 (18%)
+        ('hedu h4 w13/w13b1/w1b1b13/b13w12/b11w1w2w21/1b2w21b2/b21w2b1 black prisoners=1,0', 'board',
+         ('place d4',)),   # 2 of 18 (11%)
+        ('hedu h4 w1w1b11/1b13/b13w1w1/b14w1w1/w2b2w1b12/1b1b1b11/b1w12 white prisoners=0,1', 'board',
+         ('place d2',)),   # 1 of 18 (6%)
+        ('hedu h4 w13/1b13/b13w11/7/3b12/1b13/1w12 white prisoners=0,0', 'board',
+         ('place f1',)),   # 1 of 31 (3%)
+    ],
+    "score": [   # seed 2, --games 30
+        ('hedu h4 1b21b2/2w2b21/b11b1w1b11/7/b1w11w1w11/w11w12/1b11w1 black prisoners=0,0', 'board',
+         ('place c2',)),   # 6 of 21 (29%)
+        ('hedu h4 b23/1w21b2b2/w2w2w1w21w2/2b1b11b21/1b1w21w21/2w2b2w2/b1b1b11 white prisoners=0,1', 'board',
+         ('place b3',)),   # 2 of 15 (13%)
+        ('hedu h4 1b21b2/2w2b21/b11b11b11/7/1w11w1w11/w14/4 white prisoners=0,0', 'board',
+         ('place c2',)),   # 2 of 26 (8%)
+        ('hedu h4 b23/1w21b2b2/w2w2w1w22/2b1b11b11/1b1w21w11/2w2b2w2/b13 black prisoners=0,0', 'board',
+         ('place a3',)),   # 1 of 19 (5%)
+        ('hedu h4 3b1/2w1b11/b11b11b11/7/1w11w1w11/5/4 white prisoners=0,0', 'board',
+         ('place a2',)),   # 1 of 29 (3%)
     ],
 }
 

@@ -158,5 +158,6 @@ LESSON = Lesson(
             auto_end=True,
             rules_covered=("sprout-majority", "sprout-either-colour", "plant-sprout"),
         ),
-    ], drill('sprout')),
+    # (two drills after the same page: the one given later comes first)
+    ], drill('sprout-theirs'), drill('sprout')),
 )

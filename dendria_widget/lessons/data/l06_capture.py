@@ -158,5 +158,5 @@ LESSON = Lesson(
             auto_end=True,
             rules_covered=("capture-fertilized",),
         ),
-    ], drill('capture'), drill('seal')),
+    ], drill('capture'), drill('seal'), drill('chain')),
 )

@@ -159,5 +159,5 @@ LESSON = Lesson(
             claims=(claim.holding("dark seed", "c2", "c4", "e3", "e4", at="start", mentions=()),),
             rules_covered=("sowing-non-touching",),
         ),
-    ], drill('sow-next')),
+    ], drill('sow-next'), drill('edge-sow')),
 )

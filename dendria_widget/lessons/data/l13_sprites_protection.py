@@ -280,5 +280,6 @@ LESSON = Lesson(
             wrong=(("move e5", "slide e6", "end"), ("sow a5", "end")),
             rules_covered=("capture-unprotected", "leafiness"),
         ),
-    ], drill('sprites-capture'), drill('protect'), drill('leafy-lead')),
+    ], drill('sprites-capture'), drill('protect'), drill('leafy-lead'),
+       drill('enclosed-capture')),
 )

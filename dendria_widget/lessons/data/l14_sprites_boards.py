@@ -170,7 +170,7 @@ LESSON = Lesson(
             start=FACING,
             play=("move d4", "slide d1", "end"),
             claims=(claim.piece("d1", "dark dendrid"),),
-            rules_covered=("sprite-capture", "lagoons"),
+            rules_covered=("sprite-capture",),
         ),
         Exercise(
             title="Hunt a sprite",
@@ -191,5 +191,5 @@ LESSON = Lesson(
                     claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),),
             rules_covered=("sprite-capture", "lagoons", "power-rule"),
         ),
-    ], drill('sprite-capture')),
+    ], drill('sprite-capture'), drill('lagoon-power')),
 )

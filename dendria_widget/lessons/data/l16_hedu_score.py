@@ -271,5 +271,7 @@ LESSON = Lesson(
             claims=(claim.leader("white", at="start"), claim.score("black", 4, at="start"), claim.score("white", 4.5, at="start"),),
             rules_covered=("hedu-control", "hedu-score"),
         ),
-    ], drill('prisoner'), drill('control')),
+    # (two drills after the same page: the one given later comes first, so
+    # control comes before the value of what is controlled)
+    ], drill('prisoner'), drill('value'), drill('control'), drill('score')),
 )
