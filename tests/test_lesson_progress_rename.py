@@ -34,7 +34,8 @@ def test_an_old_progress_file_is_read_under_todays_names(tmp_path):
     path.write_text(json.dumps(OLD_FILE), encoding="utf-8")
     p = Progress(path)
     assert p.solved(load("02_roots")) == ["Feed the seed", "Nourish a1 and g1 together"]
-    assert p.solved(load("11_sprites_power")) == ["Sprout before you slide"]
+    assert p.solved(load("11_sprites_power")) == []
+    assert p.solved(load("12_sprites_converting")) == ["Sprout before you slide"]
     assert p.solved(load("13_sprites_sowing")) == ["A seed on the edge"]
     assert p.solved(load("14_sprites_protection")) == ["Save your forest"]
     assert p.solved(load("15_sprites_boards")) == ["Grow across the water"]
@@ -47,14 +48,16 @@ def test_an_old_progress_file_is_read_under_todays_names(tmp_path):
     saved = json.loads(path.read_text(encoding="utf-8"))["solved"]
     assert "11_sprites_protection" not in saved and "13_hedu" not in saved
     assert saved["13_sprites_sowing"] == ["A seed on the edge", "Sow between"]
-    assert saved["11_sprites_power"] == ["Sprout before you slide"]
+    assert saved["12_sprites_converting"] == ["Sprout before you slide"]
     assert saved["17_hedu_score"] == ["Take a prisoner"]
 
 
 #: A progress file of the version before the lessons after 11 moved one on
-#: (12_sprites_sowing ... 17_teachers; 18 and 19 were not lessons).
+#: (12_sprites_sowing ... 17_teachers; 18 and 19 were not lessons) and
+#: 11_sprites_power gave its converting pages to 12_sprites_converting.
 LAST_FILE = {"version": 1, "solved": {
-    "11_sprites_power": ["Downhill"],
+    "11_sprites_power": ["Downhill", "Sprout as the move starts, level 2 of 4",
+                         "Sprout before you slide"],
     "12_sprites_sowing": ["Sow between"],
     "13_sprites_protection": ["Save your forest"],
     "14_sprites_boards": ["Grow across the water"],
@@ -64,11 +67,14 @@ LAST_FILE = {"version": 1, "solved": {
 }}
 
 
-def test_the_lessons_12_to_17_moved_one_on_keep_their_marks(tmp_path):
+def test_the_lessons_11_to_17_of_the_last_version_keep_their_marks(tmp_path):
     path = tmp_path / "progress.json"
     path.write_text(json.dumps(LAST_FILE), encoding="utf-8")
     p = Progress(path)
     now = {"11_sprites_power": ["Downhill"],
+           # the exercises of converting as the move starts are lesson 12's now
+           "12_sprites_converting": ["Sprout as the move starts, level 2 of 4",
+                                     "Sprout before you slide"],
            "13_sprites_sowing": ["Sow between"],
            "14_sprites_protection": ["Save your forest"],
            "15_sprites_boards": ["Grow across the water"],

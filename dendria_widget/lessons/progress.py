@@ -70,6 +70,12 @@ MOVED: dict[tuple[str, str], tuple[str, str]] = {
     # 11_sprites_power was split: its sowing pages are 13_sprites_sowing now
     ("11_sprites_power", "A seed on the edge"): ("13_sprites_sowing", "A seed on the edge"),
     ("11_sprites_power", "Sow between"): ("13_sprites_sowing", "Sow between"),
+    # ... and its converting pages are 12_sprites_converting now
+    ("11_sprites_power", "Sprout before you slide"):
+    ("12_sprites_converting", "Sprout before you slide"),
+    **{("11_sprites_power", f"Sprout as the move starts, level {k} of 4"):
+       ("12_sprites_converting", f"Sprout as the move starts, level {k} of 4")
+       for k in range(1, 5)},
     ("12_sprites_boards", "Grow on the atoll"): ("15_sprites_boards", "Grow across the water"),
 }
 #: The lessons renamed since an earlier version: old name -> new name (the
