@@ -272,7 +272,7 @@ def with_puzzles(nb, name):
 
 
 def new_notebook(name):
-    """The notebook of the lesson ``name`` (a stem like ``12_sprites_sowing``),
+    """The notebook of the lesson ``name`` (a stem like ``13_sprites_sowing``),
     in the shape :func:`shape_problems` checks, not yet run."""
     import nbformat
 
@@ -405,7 +405,7 @@ def main(argv=None):
     ap.add_argument("--clean-only", action="store_true",
                     help="only clean the saved notebooks, do not run them")
     ap.add_argument("--new", metavar="NAME",
-                    help="write the notebook of the lesson NAME (e.g. 12_sprites_sowing), "
+                    help="write the notebook of the lesson NAME (e.g. 13_sprites_sowing), "
                          "then build it")
     ap.add_argument("--manifest", action="store_true",
                     help="only write tutorials/SHA256SUMS, of the notebooks git tracks "

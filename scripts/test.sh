@@ -43,14 +43,14 @@ fi
 # with its slowest tests. Every exit code counts.
 workers="$(nproc 2>/dev/null || echo 2)"
 logs="$(mktemp -d "${TMPDIR:-/tmp}/dendria-widget-tests.XXXXXX")"
-echo ">>> running the tests: the site's browser tests with notebooks 10-19, and the other browser"
+echo ">>> running the tests: the site's browser tests with notebooks 10-20, and the other browser"
 echo ">>> tests with the other notebooks, in the background (logs: $logs/site.log, $logs/browser.log),"
 echo ">>> the others on $workers workers"
 # the notebooks that go with the site's browser tests (the same pattern
 # keeps them out of the other run: each notebook runs exactly once); the
 # browser tests are all in tests/browser, so only it and tutorials/ are
 # collected there (not the whole suite, only to be deselected)
-site_notebooks="tutorials/1[0-9]_*.ipynb"
+site_notebooks="tutorials/[12][0-9]_*.ipynb"
 # shellcheck disable=SC2086  # the pattern is meant to expand
 "$PYTHON" -m pytest -m "browser or notebook" --durations=10 tests/browser/test_site.py \
     $site_notebooks </dev/null >"$logs/site.log" 2>&1 &
@@ -75,7 +75,7 @@ browser=$?
 set -e
 trap - INT TERM
 echo
-echo ">>> the classroom site's browser tests and notebooks 10-19 (run beside the others):"
+echo ">>> the classroom site's browser tests and notebooks 10-20 (run beside the others):"
 cat "$logs/site.log"
 echo
 echo ">>> the other browser tests and the other notebooks (run beside the others):"

@@ -207,7 +207,7 @@ def test_hints_come_in_stages_then_the_solution(tmp_path):
 
 
 def test_the_hint_marks_are_not_judged_as_the_learners_marks(tmp_path):
-    lesson = next(x for x in LESSONS if x.name == "17_teachers")
+    lesson = next(x for x in LESSONS if x.name == "18_teachers")
     k = next(i for i, p in enumerate(lesson.pages)
              if p.is_exercise and any(s.startswith("mark ") for s in p.solution))
     lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
@@ -482,9 +482,9 @@ def test_a_solution_shown_ends_the_turn_and_is_right(tmp_path):
 
 
 #: Lessons with no drill, and why: lesson 01 teaches the board (its
-#: exercises find cells and lines, no turn of play), lesson 17 the
+#: exercises find cells and lines, no turn of play), lesson 18 the
 #: teacher's tools (no rule of play).
-WITHOUT_DRILL = {"01_board", "17_teachers"}
+WITHOUT_DRILL = {"01_board", "18_teachers"}
 
 
 def test_every_kind_of_drill_is_in_a_lesson_and_every_lesson_of_play_has_one():

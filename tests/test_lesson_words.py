@@ -60,8 +60,8 @@ def _off_words(text: str, edition: str) -> list[str]:
 
 def test_the_lessons_of_each_edition_are_found():
     names = {le.name for le in SPRITES}
-    assert {"11_sprites_power", "12_sprites_sowing", "13_sprites_protection",
-            "14_sprites_boards"} <= names
+    assert {"11_sprites_power", "12_sprites_converting", "13_sprites_sowing", "14_sprites_protection",
+            "15_sprites_boards"} <= names
     assert {"01_board", "02_roots", "07_journeys", "10_pie"} <= {le.name for le in CLASSIC}
 
 

@@ -38,14 +38,15 @@ COVERED_BY = {
     "08_ending": ["pass-end", "superko", "move-limit"],
     "09_scoring": ["score-distinct", "score-majority", "score-half", "komi"],
     "10_pie": ["pie", "pie-swap"],
-    "11_sprites_power": ["power", "power-rule", "no-move-limit"],
-    "12_sprites_sowing": ["sowing-non-touching", "edge-touching"],
-    "13_sprites_protection": ["capture-unprotected", "protection", "enclosed-sight",
+    "11_sprites_power": ["power", "power-rule"],
+    "12_sprites_converting": ["no-move-limit"],
+    "13_sprites_sowing": ["sowing-non-touching", "edge-touching"],
+    "14_sprites_protection": ["capture-unprotected", "protection", "enclosed-sight",
                               "leafiness"],
-    "14_sprites_boards": ["modular", "lagoons", "sprite-capture", "komi-pie"],
-    "15_hedu": ["hedu-stacks", "hedu-regions", "hedu-place-height", "hedu-no-zero",
+    "15_sprites_boards": ["modular", "lagoons", "sprite-capture", "komi-pie"],
+    "16_hedu": ["hedu-stacks", "hedu-regions", "hedu-place-height", "hedu-no-zero",
                 "hedu-increase", "hedu-pie"],
-    "16_hedu_score": ["hedu-reduce", "hedu-prisoners", "hedu-control", "hedu-value",
+    "17_hedu_score": ["hedu-reduce", "hedu-prisoners", "hedu-control", "hedu-value",
                       "hedu-end", "hedu-score"],
 }
 
@@ -132,7 +133,7 @@ def test_every_page_renders_with_its_overlays(lesson):
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
 def test_every_lesson_has_exercises_and_rules(lesson):
     exercises = lesson.exercises()
-    if int(lesson.number) <= 16:       # 17 is for teachers
+    if int(lesson.number) <= 17:       # 18 is for teachers
         assert len(exercises) >= 2, f"{lesson.name} needs at least two exercises"
     for rid in lesson.rules_covered():
         assert rid in RULE_IDS
@@ -253,11 +254,11 @@ def test_teacher_actions_in_answers():
 
 
 def test_teacher_exercises_through_the_board(tmp_path):
-    """Lesson 17's set-up and annotation exercises, done with the board's own
+    """Lesson 18's set-up and annotation exercises, done with the board's own
     Editor and marks (what the learner's clicks call), and by Show solution."""
     from dendria_widget.lessons import LessonWidget, Progress
 
-    lw = LessonWidget("17_teachers", progress=Progress(tmp_path / "progress.json"))
+    lw = LessonWidget("18_teachers", progress=Progress(tmp_path / "progress.json"))
     done = 0
     for k, ex in enumerate(lw.lesson.pages):
         if not (ex.is_exercise and any(framework.teacher_action(a) for a in ex.solution)):
@@ -373,7 +374,7 @@ def test_the_index_lists_every_notebook_and_lesson():
         assert f"]({nb.name})" in index, f"tutorials/index.ipynb does not link {nb.name}"
     for lesson in LESSONS:
         assert f"]({lesson.name}.ipynb)" in index
-    for k in range(20):
+    for k in range(21):
         assert re.search(rf"\]\({k:02d}_[a-z_]+\.ipynb\)", index), f"notebook {k:02d} not listed"
 
 

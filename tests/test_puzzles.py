@@ -636,7 +636,7 @@ def test_each_lesson_leads_to_puzzles_of_its_goals_and_edition():
         for name in goals or ():
             assert links.lesson_of(goal(name)).name == lesson.name
     assert links.for_lesson("06_capture") == (("dendria-classic",), ("capture", "save"))
-    assert links.for_lesson("16_hedu_score")[1] == ("control", "value", "bonus")
+    assert links.for_lesson("17_hedu_score")[1] == ("control", "value", "bonus")
 
 
 def test_a_renumbered_lesson_keeps_its_puzzles():
@@ -702,4 +702,4 @@ def test_the_build_writes_a_lessons_puzzles_before_its_last_link(tmp_path, monke
     assert space["t"].goals == ("capture", "save")
     other = nbformat.v4.new_notebook()
     other.cells = [md("# not a lesson")]
-    assert len(build.with_puzzles(other, "19_puzzles").cells) == 1
+    assert len(build.with_puzzles(other, "20_puzzles").cells) == 1

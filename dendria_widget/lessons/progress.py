@@ -67,19 +67,32 @@ MOVED: dict[tuple[str, str], tuple[str, str]] = {
     ("10_pie", "The first seed"): ("10_pie", "The opening seed"),
     **{("08_ending", f"The last turn, level {k} of 5"):
        ("08_ending", f"A turn that ends the game, level {k} of 5") for k in range(1, 6)},
-    # 11_sprites_power was split: its sowing pages are 12_sprites_sowing now
-    ("11_sprites_power", "A seed on the edge"): ("12_sprites_sowing", "A seed on the edge"),
-    ("11_sprites_power", "Sow between"): ("12_sprites_sowing", "Sow between"),
-    ("12_sprites_boards", "Grow on the atoll"): ("14_sprites_boards", "Grow across the water"),
+    # 11_sprites_power was split: its sowing pages are 13_sprites_sowing now
+    ("11_sprites_power", "A seed on the edge"): ("13_sprites_sowing", "A seed on the edge"),
+    ("11_sprites_power", "Sow between"): ("13_sprites_sowing", "Sow between"),
+    # ... and its converting pages are 12_sprites_converting now
+    ("11_sprites_power", "Sprout before you slide"):
+    ("12_sprites_converting", "Sprout before you slide"),
+    **{("11_sprites_power", f"Sprout as the move starts, level {k} of 4"):
+       ("12_sprites_converting", f"Sprout as the move starts, level {k} of 4")
+       for k in range(1, 5)},
+    ("12_sprites_boards", "Grow on the atoll"): ("15_sprites_boards", "Grow across the water"),
 }
 #: The lessons renamed since an earlier version: old name -> new name (the
 #: exercises of a lesson that was split are in :data:`MOVED`).
 RENAMED: dict[str, str] = {
-    "11_sprites_protection": "13_sprites_protection",
-    "12_sprites_boards": "14_sprites_boards",
-    "13_hedu": "15_hedu",
-    "13_hedu_score": "16_hedu_score",
-    "14_teachers": "17_teachers",
+    "11_sprites_protection": "14_sprites_protection",
+    "12_sprites_boards": "15_sprites_boards",
+    "13_hedu": "16_hedu",
+    "13_hedu_score": "17_hedu_score",
+    "14_teachers": "18_teachers",
+    # the lessons after 11 moved one on when 11_sprites_power was split again
+    "12_sprites_sowing": "13_sprites_sowing",
+    "13_sprites_protection": "14_sprites_protection",
+    "14_sprites_boards": "15_sprites_boards",
+    "15_hedu": "16_hedu",
+    "16_hedu_score": "17_hedu_score",
+    "17_teachers": "18_teachers",
 }
 
 

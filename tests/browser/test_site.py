@@ -422,7 +422,7 @@ def test_a_puzzle_solved_on_the_site_is_kept_across_a_reload(site, lite_page, tm
     trainer starts from them."""
     _, url = site
     page = lite_page
-    nb = open_lesson(page, url, "19_puzzles.ipynb")
+    nb = open_lesson(page, url, "20_puzzles.ipynb")
     nb.wait_idle(300)                            # Python starts in the page
     nb.run_all(timeout=240)
     index = nb.append_cell("t = puzzles.Trainer(editions=['hedu'], goal='prisoners')\nt")
@@ -442,7 +442,7 @@ def test_a_puzzle_solved_on_the_site_is_kept_across_a_reload(site, lite_page, tm
     page.screenshot(path=str(tmp_path / "site-puzzle-solved.png"))
 
     page.reload(wait_until="domcontentloaded")
-    nb = DomNotebook(page, "19_puzzles.ipynb")
+    nb = DomNotebook(page, "20_puzzles.ipynb")
     nb.wait_shown()
     nb.wait_idle(300)
     nb.run_all(timeout=240)

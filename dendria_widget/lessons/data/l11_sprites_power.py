@@ -1,21 +1,18 @@
-"""Lesson 11: the sprites edition: sprites, power and the power rule (its
-exception, a tree won this turn, is stated here and shown in lesson 13), no
-move limit, and converting as a move starts. Sowing is lesson 12."""
+"""Lesson 11: the sprites edition: sprites, power and the power rule (with
+its exception, a tree won this turn, stated with it; lesson 14 shows a tree
+won). Converting as a move starts, and no move limit, are lesson 12; sowing
+is lesson 13."""
 
-from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from ..framework import Exercise, Lesson, Page, Verdict
+from ..framework import Exercise, Lesson, Page
 from ..drills import with_drills
 from .drill_positions import drill
 
 # Dark: a sprite on d4 and an unprotected forest; Light: an unprotected
 # forest (g1-g2) and a forest (i5) its sprite on h4 protects.
 POWER = "dendria-sprites h5 3tt/6/7/3d4/9/8/TT5/3D2/4T dark"
-# Dark's sprite on c4 nourishes the light seed on c3 (4 dark, 2 light); once
-# it leaves, c5 is the nourisher that way (3 against 3)
-BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
 # Dark's sprite on d3 (power 2): of the plots that see c4, only b3 and c2 are
 # of lower power (3 of Dark's 75 whole turns make Dark fertilize c4)
 DOWNHILL = "dendria-sprites h4 4/5/6/2d4/6/5/S3 dark"
@@ -24,23 +21,11 @@ DOWNHILL = "dendria-sprites h4 4/5/6/2d4/6/5/S3 dark"
 EDGEWARD = "dendria-sprites h4 4/5/1d4/7/4S1/5/4 dark"
 
 
-def _check_sprout_first(game: Game) -> Verdict:
-    verdict = checks.sprouted("c3", "dark")(game)
-    if verdict.ok or game.pieces.get("c3") != "light seed":
-        return verdict
-    if "slide" in [st.verb for st in game.steps]:
-        return Verdict(False, verdict.message + " Your sprite left c4 before the seed "
-                                                "sprouted: in this edition you may sprout "
-                                                "as soon as the move starts, before "
-                                                "any slide.")
-    return verdict
-
-
 LESSON = Lesson(
     name="11_sprites_power",
     title="The sprites edition: sprites and power",
-    summary="Sprites and power, the power rule, no move limit, converting as a move "
-            "starts.",
+    summary="Sprites and power, and the power rule: a journey ends on a cell of lower "
+            "power, unless a tree was won that turn.",
     pages=with_drills([
         Page(
             title="Sprites and power",
@@ -62,9 +47,11 @@ LESSON = Lesson(
             statements=(st.rule("must **end on a cell of lower power**", "power-rule", "2.3 A turn", ("dendria-sprites",)),),
             text=(
                 "A sprite's journey must **end on a cell of lower power** than where it "
-                "began, **unless a step of that turn won a tree** (a growth or a capture: "
-                "lesson {lesson(sprites_protection)} shows it; until then, no journey here "
-                "wins a tree). Press **Play**: {to_move()|cap}'s sprite leaves "
+                "began, **unless a step of that same turn won a tree**: a growth or a "
+                "capture that gave the mover more trees; then the power of the cell it "
+                "ends on does not matter (lesson {lesson(sprites_protection)} shows it). "
+                "Press **Play**: "
+                "{to_move()|cap}'s sprite leaves "
                 "d4 (power {power(d4)}) and ends on d3 (power {power(d3)}).\n\n"
                 "With no tree won, it could not end on d5 (power {power(d5)}, the same) "
                 "nor on e5 (power {power(e5)}): the engine refuses the End there. So "
@@ -115,52 +102,5 @@ LESSON = Lesson(
             claims=(claim.power("c2", 1, at="start"), claim.power("b4", 1, at="start")),
             rules_covered=("power-rule",),
         ),
-        Page(
-            title="No move limit",
-            text=(
-                "The classic edition ends a game after "
-                "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns by each "
-                "player without a plant (lesson {lesson(ending)}). The sprites edition has **no "
-                "such limit**: a game ends after {rule_number(passes_to_end)|word} passes in a "
-                "row. The repetition rule still holds: no turn "
-                "may bring back a board seen before."),
-            start=POWER,
-            claims=(claim.option("dendrid_move_limit", None),
-                    claim.option("superko", "positional")),
-            rules_covered=("no-move-limit", "pass-end", "superko"),
-        ),
-        Page(
-            title="Converting as the move starts",
-            text=(
-                "In this edition a move may **sprout, grow and capture as soon as it "
-                "starts**, before any slide (the classic edition waits for a "
-                "stop). Then the sprite still stands where it was: here "
-                "{piece(c4)|colour|cap}'s sprite on c4 is a nourisher of the "
-                "{piece(c3)|piece} on c3, which has {nourisher_count(c3, dark)} dark "
-                "nourishers against {nourisher_count(c3, light)} light."),
-            start=BEFORE,
-            overlays=("nutrients",),
-            focus="c3",
-            claims=(claim.nourishers("c3", 4, 2), claim.legal("move c4")),
-            rules_covered=("convert-at-start", "journey-convert"),
-        ),
-        Exercise(
-            title="Sprout before you slide",
-            turn="move",
-            text=("The {piece(c3)|piece} on c3 is {hungry(c3)|hungry}, "
-                  "{nourisher_count(c3, dark)} dark against {nourisher_count(c3, light)} "
-                  "light, while your "
-                  "sprite stands on c4."),
-            prompt="Move your sprite, and sprout the seed on **c3** into a dark sprite.",
-            start=BEFORE,
-            overlays=("nutrients",),
-            claims=(claim.may_sprout("c3", "dark", at="start"),),
-            check=_check_sprout_first,
-            hint="Once your sprite has left c4, what nourishes c3 from the east?",
-            hint_cells=("c4", "c5"),
-            solution=("move c4", "sprout c3", "slide c6", "end"),
-            wrong=(("move c4", "slide c6", "end"), ("move c4", "slide b4", "end")),
-            rules_covered=("convert-at-start", "sprout-majority"),
-        ),
-    ], drill('power'), drill('sprout-first')),
+    ], drill('power')),
 )

@@ -99,7 +99,7 @@ def _check_dark_leads(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="13_sprites_protection",
+    name="14_sprites_protection",
     title="The sprites edition: protected forests",
     summary="Protected forests, capturing the unprotected ones, forests with no fertile "
             "plot, and leafiness.",

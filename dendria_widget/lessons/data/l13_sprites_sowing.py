@@ -63,7 +63,7 @@ def _check_sow_between(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="12_sprites_sowing",
+    name="13_sprites_sowing",
     title="The sprites edition: sowing",
     summary="Where a seed may be sown: edge plots see the edge, and the pieces next to a "
             "new seed must not touch each other.",

@@ -45,7 +45,7 @@ def _check_hunt(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="14_sprites_boards",
+    name="15_sprites_boards",
     title="The sprites edition: the komi pie and modular boards",
     summary="The komi pie, modular boards and lagoons, and sprites that capture sprites.",
     pages=with_drills([

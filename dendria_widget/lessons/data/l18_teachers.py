@@ -96,7 +96,7 @@ def _check_annotated(game: Game) -> Verdict:
 
 
 LESSON = Lesson(
-    name="17_teachers",
+    name="18_teachers",
     title="For teachers",
     summary="Set up positions, mark them, write a lesson of your own, export pictures, "
             "show a lesson in class.",

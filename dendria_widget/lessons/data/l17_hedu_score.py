@@ -9,7 +9,7 @@ from .. import sentences as say
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..drills import with_drills
 from .drill_positions import drill
-from .l15_hedu import WALL, _before_placement, _placed
+from .l16_hedu import WALL, _before_placement, _placed
 
 # a black stack on a3 makes White's a4 leave, then grows into its plot
 ORDER = "hedu h4 3w1/w12b1b1/w15/b12b1b12/3w12/4w1/w11b11 black prisoners=0,0"
@@ -98,7 +98,7 @@ def _check_off_board(game: Game) -> Verdict:
                           "region, so none loses every piece. Which white stack touches no "
                           "region but a small one?")
 LESSON = Lesson(
-    name="16_hedu_score",
+    name="17_hedu_score",
     title="Hedu: shrinking and scoring",
     summary="Stacks shrink (enemies first) and leave the board, prisoners, control of "
             "regions, the end and the score.",

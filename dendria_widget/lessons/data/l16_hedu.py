@@ -72,7 +72,7 @@ def _check_no_room(game: Game) -> Verdict:
                           "region once a stack stands on it. Look for an empty plot that "
                           "would be a region of its own.")
 LESSON = Lesson(
-    name="15_hedu",
+    name="16_hedu",
     title="Hedu",
     summary="Stacks and regions, and the height of a new stack.",
     pages=with_drills([
