@@ -1,5 +1,6 @@
 """Fixtures for the browser tests (marked ``browser``): ONE JupyterLab server
-and ONE headless Chromium per test session, a fresh page per test.
+and ONE headless Chromium per test session, and one page that keeps
+JupyterLab loaded from test to test (each test starts with no document open).
 
     def test_something(lab, page):
         lab.open_notebook(page, "x.ipynb", source_cells=["..."])
@@ -16,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from .lab import CHROMIUM, CHROMIUM_ARGS, Lab, LabServer, copy_notebooks, isolated_env
+from .lab import (CHROMIUM, CHROMIUM_ARGS, DEFAULT_VIEWPORT, Lab, LabServer, copy_notebooks,
+                  isolated_env)
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -121,22 +123,48 @@ def lab(lab_browser, lab_server) -> Lab:
     return Lab(lab_server, lab_browser)
 
 
+@pytest.fixture(scope="session")
+def _lab_pages(lab):
+    """The page the ``page`` fixture hands out: ``[page]``, or ``[]`` until
+    the first test asks (or after a failed test): closed at the end."""
+    kept: list = []
+    yield kept
+    for page in kept:
+        page.context.close()
+
+
 @pytest.fixture
-def page(lab, request, tmp_path):
-    """A fresh page (own browser context) with default timeouts. After the
-    test its kernels are shut down; on failure a screenshot of the page is
-    saved and the browser console errors are printed."""
-    page = lab.new_page()
+def page(lab, _lab_pages, request, tmp_path):
+    """A page with default timeouts, the window at its default size and
+    JupyterLab, once a test has loaded it, kept loaded from one test to the
+    next (loading it again would take seconds of processor time): no
+    document is open and no kernel runs when the test starts. After the
+    test its documents are closed and its kernels shut down; on failure a
+    screenshot of the page is saved, the browser console errors are printed
+    and the page is closed (the next test gets a fresh one)."""
+    if not _lab_pages:
+        _lab_pages.append(lab.new_page())
+    page = _lab_pages[0]
+    page.set_viewport_size(dict(DEFAULT_VIEWPORT))
+    page.mouse.move(0, 0)
     console: list[str] = []
-    page.on(
-        "console",
-        lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None,
-    )
-    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+
+    def on_console(m):
+        if m.type in ("error", "warning"):
+            console.append(f"{m.type}: {m.text}")
+
+    def on_error(e):
+        console.append(f"pageerror: {e}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_error)
     yield page
+    page.remove_listener("console", on_console)
+    page.remove_listener("pageerror", on_error)
     rep = getattr(request.node, "rep_call", None)
+    failed = rep is not None and rep.failed
     try:
-        if rep is not None and rep.failed:
+        if failed:
             shot = tmp_path / "page-on-failure.png"
             try:
                 page.screenshot(path=str(shot), timeout=10_000)
@@ -145,6 +173,14 @@ def page(lab, request, tmp_path):
                 print(f"(no screenshot: {exc})")
             if console:
                 print("browser console:\n  " + "\n  ".join(console[-30:]))
+        else:
+            try:
+                lab.close_documents(page)
+            except Exception as exc:  # noqa: BLE001 - then a fresh page for the next test
+                print(f"(a fresh page for the next test: {exc})")
+                failed = True
     finally:
-        page.context.close()
+        if failed:
+            _lab_pages.clear()
+            page.context.close()
         lab.server.shutdown_kernels()

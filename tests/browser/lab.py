@@ -5,8 +5,12 @@ Used through the fixtures of ``tests/browser/conftest.py``:
 * ``lab`` (session): a :class:`Lab` bound to ONE JupyterLab server, started on
   127.0.0.1 on a temporary copy of ``tutorials/`` with every Jupyter, IPython
   and XDG folder isolated in temporary folders;
-* ``page`` (per test): a fresh Playwright page in Debian's Chromium, with
-  default timeouts set; its kernels are shut down after the test.
+* ``page`` (per test): a Playwright page in Debian's Chromium, with default
+  timeouts set, that keeps JupyterLab loaded from one test to the next (a
+  fresh page after a failed test): each test starts with no document open,
+  no kernel running, the default window size and the mouse at the corner,
+  and :meth:`Lab.open_notebook` opens its notebook in the JupyterLab
+  already there (loading JupyterLab takes seconds of processor time).
 
 A widget test looks like::
 
@@ -59,6 +63,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
+#: The window of a new page (and of the ``page`` fixture's at each test's start).
+DEFAULT_VIEWPORT = {"width": 1280, "height": 900}
 #: Default Playwright timeout for a single action (click, locator wait), ms.
 DEFAULT_ACTION_TIMEOUT_MS = 20_000
 #: Default timeout for loading JupyterLab in the page, ms.
@@ -231,8 +237,13 @@ class LabServer:
         return json.loads(raw) if raw else None
 
     def shutdown_kernels(self) -> None:
-        """Shut down every running kernel (used between tests)."""
+        """Shut down every session and running kernel (used between tests)."""
         try:
+            for s in self.api("GET", "/api/sessions"):
+                try:
+                    self.api("DELETE", f"/api/sessions/{s['id']}", timeout=20)
+                except (urllib.error.URLError, OSError):
+                    pass
             for k in self.api("GET", "/api/kernels"):
                 try:
                     self.api("DELETE", f"/api/kernels/{k['id']}", timeout=20)
@@ -274,6 +285,28 @@ _JS_NOTEBOOK_READY = """
   const s = w.sessionContext;
   return !!(s && s.isReady && s.session && s.session.kernel
             && s.session.kernel.status === 'idle');
+}
+"""
+
+_JS_APP_LOADED = """
+(base) => !!(window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.commands
+             && location.href.startsWith(base))
+"""
+
+# every document in the main area closed, unsaved changes dropped (no dialog)
+_JS_CLOSE_DOCUMENTS = """
+async () => {
+  const shell = window.jupyterapp.shell;
+  for (const w of Array.from(shell.widgets('main'))) {
+    if (w.context && w.context.model) w.context.model.dirty = false;
+    w.close();
+  }
+  const t0 = performance.now();
+  while (performance.now() - t0 < 10000
+         && Array.from(shell.widgets('main')).some((w) => w.context)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Array.from(shell.widgets('main')).filter((w) => w.context).length;
 }
 """
 
@@ -422,13 +455,28 @@ class Lab:
 
     def new_page(self, context_options: dict | None = None) -> Any:
         """A new page in its own browser context (the ``page`` fixture uses it)."""
-        opts = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1}
+        opts = {"viewport": dict(DEFAULT_VIEWPORT), "device_scale_factor": 1}
         opts.update(context_options or {})
         context = self.browser.new_context(**opts)
         page = context.new_page()
         page.set_default_timeout(DEFAULT_ACTION_TIMEOUT_MS)
         page.set_default_navigation_timeout(DEFAULT_NAVIGATION_TIMEOUT_MS)
         return page
+
+    def app_loaded(self, page: Any) -> bool:
+        """Is JupyterLab (of this server) loaded and started in ``page``?"""
+        try:
+            return bool(page.evaluate(_JS_APP_LOADED, self.server.base_url))
+        except Exception:  # noqa: BLE001 - a page that is closed or navigating
+            return False
+
+    def close_documents(self, page: Any) -> None:
+        """Close every document open in ``page``'s JupyterLab (dropping what
+        is unsaved: no dialog); nothing when JupyterLab is not loaded."""
+        if self.app_loaded(page):
+            left = page.evaluate(_JS_CLOSE_DOCUMENTS)
+            if left:
+                raise LabError(f"{left} documents did not close")
 
     def open_notebook(
         self,
@@ -449,12 +497,19 @@ class Lab:
             self.write_notebook(name, source_cells)
         elif not (self.root / name).exists():
             raise LabError(f"no notebook {name!r} in {self.root}")
-        workspace = "t" + uuid.uuid4().hex[:12]
-        url = (
-            f"{self.server.base_url}/lab/workspaces/{workspace}/tree/"
-            f"{urllib.request.pathname2url(name)}?token={self.server.token}"
-        )
-        page.goto(url, wait_until="domcontentloaded")
+        if self.app_loaded(page):
+            # JupyterLab is loaded in this page already (the ``page`` fixture
+            # keeps it from one test to the next): open the notebook in it,
+            # as its URL would, instead of loading JupyterLab again
+            page.evaluate("(path) => { window.jupyterapp.commands.execute("
+                          "'docmanager:open', {path}); }", name)
+        else:
+            workspace = "t" + uuid.uuid4().hex[:12]
+            url = (
+                f"{self.server.base_url}/lab/workspaces/{workspace}/tree/"
+                f"{urllib.request.pathname2url(name)}?token={self.server.token}"
+            )
+            page.goto(url, wait_until="domcontentloaded")
         try:
             page.wait_for_function(
                 _JS_NOTEBOOK_READY, arg=name, timeout=timeout * 1000, polling=100
