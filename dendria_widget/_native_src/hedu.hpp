@@ -435,17 +435,13 @@ class Hedu {
         if (rec.recorded) unrecord();
         roll_back(changes_, rec.ch_begin, [this](int i, int c) { put(i, c); });
         if (rec.labels) {
-            size_t n = (size_t)b->n;
-            std::copy(label_saves_.end() - (long)n, label_saves_.end(), label_.begin());
-            label_saves_.resize(label_saves_.size() - n);
+            restore_last(label_saves_, label_);
             lvalid_ = true;
             lkey_ = zo;
             nregions_ = rec.nregions;
         }
         if (rec.near) {
-            size_t n = (size_t)b->n;
-            std::copy(near_saves_.end() - (long)n, near_saves_.end(), near_.begin());
-            near_saves_.resize(near_saves_.size() - n);
+            restore_last(near_saves_, near_);
             near_valid_ = true;
             near_key_ = zo;
         }
