@@ -54,3 +54,38 @@ def refused(game, step, *words):
 def legal(game):
     """The legal steps now, as strings."""
     return {str(s) for s in game.legal_steps()}
+
+
+def stop_after_thinking(choose, what, cpu=0.5):
+    """Run ``choose(stop)`` in a thread and press Stop (set ``stop``) once
+    that thread has thought for ``cpu`` seconds of its own processor time;
+    returns what ``choose`` returned and the thread's processor seconds from
+    the press of Stop to its end. Timed on the thread's own clock: a busy
+    machine delays the thread but does not make it do more, so it cannot
+    make a test fail. ``what`` names the case in the failures."""
+    import threading
+    import time
+
+    stop, box = threading.Event(), {}
+
+    def think():
+        box["turn"] = choose(stop)
+        box["cpu"] = time.thread_time()              # the thinking thread's clock
+
+    thread = threading.Thread(target=think)
+    thread.start()
+    clock = time.pthread_getcpuclockid(thread.ident)
+    deadline = time.monotonic() + 300
+    while thread.is_alive() and time.monotonic() < deadline and (
+            time.clock_gettime(clock) < cpu):
+        time.sleep(0.01)
+    assert thread.is_alive(), f"{what}: it chose before Stop was pressed"
+    pressed = time.clock_gettime(clock)
+    stop.set()                                       # Stop is pressed
+    try:
+        pressed = time.clock_gettime(clock)
+    except OSError:                                  # it has already ended
+        pass
+    thread.join(300)
+    assert not thread.is_alive(), f"{what}: it did not stop"
+    return box["turn"], box["cpu"] - pressed

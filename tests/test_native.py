@@ -15,6 +15,7 @@ import random
 import shutil
 
 import pytest
+from conftest import stop_after_thinking
 
 from dendria_widget import Game, native
 from dendria_widget.errors import DendriaError, IllegalStep
@@ -329,40 +330,15 @@ def test_a_stop_takes_effect_within_a_fifth_of_a_second(kernel):
     # Timed from the press of Stop in the processor time of the thread that
     # thinks (its own clock), so a busy machine, which delays the thread but
     # does not make it do more, cannot make the test fail.
-    import threading
-    import time
     from dendria_widget.players import MCTSPlayer
     for size in (7, 20):
         game = Game("dendria-classic", size=size, opening="none")
         game.play(*[s for s in game.legal_steps() if str(s) != "pass"][:1], "end")
-        stop = threading.Event()
         player = MCTSPlayer(seconds=60, backend="native")
-        box: dict = {}
-
-        def think() -> None:
-            box["turn"] = player.choose_turn(game, stop)
-            box["cpu"] = time.thread_time()           # the thinking thread's clock
-
-        thread = threading.Thread(target=think)
-        thread.start()
-        clock = time.pthread_getcpuclockid(thread.ident)
-        deadline = time.monotonic() + 300
-        # let it think for half a second of its own processor time first
-        while thread.is_alive() and time.monotonic() < deadline and (
-                time.clock_gettime(clock) < 0.5):
-            time.sleep(0.01)
-        assert thread.is_alive(), "the search ended before Stop was pressed"
-        pressed = time.clock_gettime(clock)
-        stop.set()                                     # Stop is pressed
-        try:
-            pressed = time.clock_gettime(clock)
-        except OSError:                                # it has already ended
-            pass
-        thread.join(300)
-        assert not thread.is_alive(), f"side {size}: the search did not stop"
-        late = box["cpu"] - pressed
+        turn, late = stop_after_thinking(lambda stop: player.choose_turn(game, stop),
+                                         f"side {size}")
         print(f"side {size}: stopped after {late:.3f} s of thinking after Stop")
-        assert box["turn"] and player.last_iterations >= 1
+        assert turn and player.last_iterations >= 1
         assert late < 0.2, f"side {size}: the stop came after {late:.2f} s of thinking"
 
 

@@ -9,7 +9,7 @@ from dendria_widget import DendriaError, Game
 from dendria_widget.players import (GreedyPlayer, MCTSPlayer, RandomPlayer, play_game,
                                     player_from_name, seat_to_move, seats)
 
-from conftest import snapshot
+from conftest import snapshot, stop_after_thinking
 
 # every opening of every ruleset, on tiny boards
 VARIANTS = [
@@ -436,8 +436,6 @@ def test_stop_takes_effect_at_once_on_the_largest_board(make):
     # one expansion of a side-40 position (4,800 first steps, each valued)
     # took 30-35 s; the search now looks at the stop between two steps. The
     # largest board there is now (geometry.MAX_SIZE) is the hardest case.
-    import time
-
     from dendria_widget.geometry import MAX_SIZE
 
     game = Game("dendria-classic", size=MAX_SIZE)
@@ -446,33 +444,10 @@ def test_stop_takes_effect_at_once_on_the_largest_board(make):
     # Timed from the press of Stop in the processor time of the thread that
     # thinks (its own clock): a busy machine delays that thread but does not
     # make it do more, so it cannot make this fail.
-    stop, box = threading.Event(), {}
-
-    def think():
-        box["turn"] = make().choose_turn(game, stop)
-        box["cpu"] = time.thread_time()              # the thinking thread's clock
-
-    thread = threading.Thread(target=think)
-    thread.start()
-    clock = time.pthread_getcpuclockid(thread.ident)
-    deadline = time.monotonic() + 300
-    # half a second of its own processor time into its first expansion
-    while thread.is_alive() and time.monotonic() < deadline and (
-            time.clock_gettime(clock) < 0.5):
-        time.sleep(0.01)
-    assert thread.is_alive(), "it chose before Stop was pressed"
-    pressed = time.clock_gettime(clock)
-    stop.set()
-    try:
-        pressed = time.clock_gettime(clock)
-    except OSError:                                  # it has already ended
-        pass
-    thread.join(300)
-    assert not thread.is_alive(), "it did not stop"
-    late = box["cpu"] - pressed
+    turn, late = stop_after_thinking(lambda stop: make().choose_turn(game, stop),
+                                     f"side {MAX_SIZE}")
     print(f"stopped after {late:.3f} s of thinking after Stop")
     assert late < 1.0                                # measured 0.01-0.03 s
-    turn = box["turn"]
     check = game.copy()
     check.play(*turn)                                   # a whole legal turn all the same
     assert not check.turn_under_way

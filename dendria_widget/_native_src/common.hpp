@@ -6,6 +6,7 @@
 // that any board size works (no fixed-width bitboard anywhere).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -234,6 +235,15 @@ void roll_back(std::vector<std::pair<int, int>>& changes, size_t mark, F&& put) 
         changes.pop_back();
         put(ch.first, ch.second);
     }
+}
+
+// the last copy pushed on a stack of saved copies (each into.size() long)
+// put back into `into` and taken off the stack: an undo
+template <class T>
+void restore_last(std::vector<T>& saves, std::vector<T>& into) {
+    size_t n = into.size();
+    std::copy(saves.end() - (long)n, saves.end(), into.begin());
+    saves.resize(saves.size() - n);
 }
 
 }  // namespace dk

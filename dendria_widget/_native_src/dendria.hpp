@@ -56,6 +56,7 @@ class Dendria {
     std::vector<uint8_t> cells;
     int cnt[7] = {0, 0, 0, 0, 0, 0, 0};
     uint64_t z = 0;
+    uint64_t zc_[7] = {0, 0, 0, 0, 0, 0, 0};   // z's part of each code's pieces
     DScalars s;
     Repetitions reps;
 
@@ -105,8 +106,8 @@ class Dendria {
     int put(int i, int c) {
         int old = cells[i];
         if (b->words && !old != !c) occ_[(size_t)i / 64] ^= 1ULL << (i % 64);
-        if (old) { cnt[old]--; z ^= Z[(size_t)i * 7 + old]; }
-        if (c) { cnt[c]++; z ^= Z[(size_t)i * 7 + c]; }
+        if (old) { cnt[old]--; z ^= Z[(size_t)i * 7 + old]; zc_[old] ^= Z[(size_t)i * 7 + old]; }
+        if (c) { cnt[c]++; z ^= Z[(size_t)i * 7 + c]; zc_[c] ^= Z[(size_t)i * 7 + c]; }
         cells[i] = (uint8_t)c;
         return old;
     }
@@ -200,36 +201,34 @@ class Dendria {
         }
     }
 
-    // the groups of every code (1..6) on the board now, lowest first (each
-    // one's first member its lowest cell), found in one pass and kept while
-    // the board is the same (its key)
+    // the groups of one code (1..6) on the board now, lowest first (each
+    // one's first member its lowest cell), kept while that code's pieces
+    // are the same (zc_[c], its part of the key): a slide, which moves only
+    // dendrids, keeps the seedbeds' and the forests' groups
     Comps comps_[7];
-    uint64_t comps_key_ = 0;
-    bool comps_valid_ = false;
+    uint64_t comps_key_[7] = {0, 0, 0, 0, 0, 0, 0};
+    bool comps_valid_[7] = {false, false, false, false, false, false, false};
 
-    const Comps& components(int c) {
-        if (!comps_valid_ || comps_key_ != z) {
-            for (auto& x : comps_) {
-                x.cells.clear();
-                x.start.assign(1, 0);
-            }
-            ++mstamp2_;
-            for (int i = 0; i < b->n; ++i) {
-                int code = cells[i];
-                if (!code || mark2_[i] == mstamp2_) continue;
-                Comps& out = comps_[code];
-                size_t k = out.cells.size();
-                out.cells.push_back(i);
-                mark2_[i] = mstamp2_;
-                for (; k < out.cells.size(); ++k)
-                    for (int j : b->adj(out.cells[k]))
-                        if (mark2_[j] != mstamp2_ && cells[j] == code) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
-                out.start.push_back((int)out.cells.size());
-            }
-            comps_key_ = z;
-            comps_valid_ = true;
+    const Comps& components(int code) {
+        Comps& out = comps_[code];
+        if (comps_valid_[code] && comps_key_[code] == zc_[code]) return out;
+        out.cells.clear();
+        out.start.assign(1, 0);
+        ++mstamp2_;
+        for (int i = 0, left = cnt[code]; i < b->n && left > 0; ++i) {
+            if (cells[i] != code || mark2_[i] == mstamp2_) continue;
+            size_t k = out.cells.size();
+            out.cells.push_back(i);
+            mark2_[i] = mstamp2_;
+            for (; k < out.cells.size(); ++k)
+                for (int j : b->adj(out.cells[k]))
+                    if (mark2_[j] != mstamp2_ && cells[j] == code) { mark2_[j] = mstamp2_; out.cells.push_back(j); }
+            out.start.push_back((int)out.cells.size());
+            left = cnt[code] - (int)out.cells.size();
         }
-        return comps_[c];
+        comps_key_[code] = zc_[code];
+        comps_valid_[code] = true;
+        return out;
     }
 
     // (dark, light) distinct dendrids the group sees (enclosed groups)
@@ -613,17 +612,35 @@ class Dendria {
         if (s.phase == P_PLANT || s.phase == P_MOVE) return draw_mid(rng, tries, out);
         if (s.phase != P_TURN) return false;
         int own = 3 + 3 * s.to_move;
+        ++memo_now_;
         for (int t = 0, all = tries * b->n + 8; t < all; ++t) {
             int i = rng.below(b->n);
             int c = cells[i];
-            if (!c) {
-                if (plant_legal(i)) { out = {PLANT, i}; return true; }
-            } else if (c == own && move_sure(i)) {
-                out = {MOVE, i};
+            if ((!c || c == own) && memo(i, [&] { return c ? move_sure(i) : plant_legal(i); })) {
+                out = {c ? MOVE : PLANT, i};
                 return true;
             }
         }
         return false;
+    }
+
+    // the draws' answers: whether what index k stands for (a plot, a slot)
+    // is legal, found once in a draw (memo_now_) and kept for it, since a
+    // draw leaves the state as it found it
+    std::vector<uint32_t> memo_stamp_;
+    std::vector<uint8_t> memo_val_;
+    uint32_t memo_now_ = 0;
+    template <class F>
+    bool memo(int k, F&& legal_now) {
+        if ((size_t)k >= memo_stamp_.size()) {
+            memo_stamp_.resize((size_t)k + 1, 0);
+            memo_val_.resize((size_t)k + 1, 0);
+        }
+        if (memo_stamp_[k] != memo_now_) {
+            memo_val_[k] = legal_now();
+            memo_stamp_[k] = memo_now_;
+        }
+        return memo_val_[k];
     }
 
     // In the middle of a turn the draw is over slots: the slides, every seed
@@ -635,9 +652,10 @@ class Dendria {
         out.clear();
         bool sprouts = s.phase == P_PLANT ? !s.opening_turn : o.sprout_on_move && conversions_open();
         if (s.phase == P_MOVE) mid_slides(out);
-        if (sprouts && (cnt[1] || cnt[4]))
-            for (int i = 0; i < b->n; ++i)
-                if (cells[i] == 1 || cells[i] == 4) out.push_back({SPROUT, i});
+        if (sprouts && (cnt[1] || cnt[4])) {
+            const std::vector<Step>& seeds = seed_sprouts();
+            out.insert(out.end(), seeds.begin(), seeds.end());
+        }
         if (s.phase == P_PLANT) {
             if (!s.opening_turn && o.grow_after_plant && !s.grew && s.planted >= 0 &&
                 kind_of(cells[s.planted]) == 0)
@@ -655,6 +673,22 @@ class Dendria {
             }
         }
         out.push_back({END, 0});
+    }
+
+    // a sprout on every seed, in plot order, kept while the seeds are the
+    // same (their part of the key: a slide keeps them)
+    std::vector<Step> seed_sprouts_;
+    uint64_t seeds_key_ = 0;
+    bool seeds_valid_ = false;
+    const std::vector<Step>& seed_sprouts() {
+        uint64_t key = zc_[1] ^ zc_[4];
+        if (seeds_valid_ && seeds_key_ == key) return seed_sprouts_;
+        seed_sprouts_.clear();
+        for (int i = 0, left = cnt[1] + cnt[4]; i < b->n && left > 0; ++i)
+            if (cells[i] == 1 || cells[i] == 4) { seed_sprouts_.push_back({SPROUT, i}); --left; }
+        seeds_key_ = key;
+        seeds_valid_ = true;
+        return seed_sprouts_;
     }
 
     // is this slot's step legal? (what legal() asks of raw_mid()'s steps)
@@ -678,9 +712,10 @@ class Dendria {
     bool draw_mid(Rng& rng, int tries, Step& out) {
         mid_slots(slots_);
         int m = (int)slots_.size();
+        ++memo_now_;
         for (int t = 0, all = tries * m + 8; t < all; ++t) {
-            const Step st = slots_[rng.below(m)];
-            if (slot_legal(st)) { out = st; return true; }
+            int k = rng.below(m);
+            if (memo(k, [&] { return slot_legal(slots_[k]); })) { out = slots_[k]; return true; }
         }
         return false;
     }

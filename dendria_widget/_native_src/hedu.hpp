@@ -40,7 +40,8 @@ class Hedu {
 
   private:
     // labels: the region labels before the step were kept (label_saves_)
-    struct Rec { Step step; HScalars saved; size_t ch_begin; bool recorded; bool labels; int nregions; };
+    // near: the region counts before the step were kept (near_saves_)
+    struct Rec { Step step; HScalars saved; size_t ch_begin; bool recorded; bool labels; int nregions; bool near; };
     std::vector<Rec> undo_;
     std::vector<std::pair<int, int>> changes_;
     std::vector<int> label_;     // region id of an empty plot, -1 for a stack
@@ -116,6 +117,8 @@ class Hedu {
     // loses i; it stays one region when i's empty neighbours make one run
     // round i (each next to the following one), else each piece gets a new label
     void label_after_fill(int i) {
+        raced_.clear();
+        relabelled_all_ = false;
         int r = label_[i];
         label_[i] = -1;
         lkey_ = zo;
@@ -134,24 +137,77 @@ class Hedu {
                 if (k >= 0) run[x] = k;
             }
         }
-        if (nregions_ > 2 * b->n) { lvalid_ = false; label_regions(); return; }   // labels kept small
+        if (nregions_ > 2 * b->n) {   // labels kept small
+            lvalid_ = false;
+            label_regions();
+            relabelled_all_ = true;
+            return;
+        }
+        int reps[6], m = 0;   // one empty neighbour of each run
         for (int d = 0; d < 6; ++d) {
             int j = six[d];
-            if (j < 0 || cells[j] || label_[j] != r) continue;
-            // the last piece keeps the label: no other run still holds it
-            bool other = false;
-            for (int x = 0; x < 6 && !other; ++x) {
-                int y = six[x];
-                other = x != d && y >= 0 && !cells[y] && label_[y] == r && (run[x] < 0 || run[x] != run[d]);
+            if (j >= 0 && !cells[j] && label_[j] == r && (run[d] < 0 || run[d] == d)) reps[m++] = j;
+        }
+        if (m > 1) split_pieces(r, reps, m);
+    }
+
+    // label_after_fill's pieces: region r lost a plot and each of reps
+    // (its empty neighbours, one a run) may now be in a region of its own.
+    // They are searched all at once, a plot each in turn (piece k marks
+    // its plots -2 - k); two that meet are one piece. When at most one
+    // piece can still grow, the others are whole regions and get new
+    // labels, and that one keeps r: the cost is that of the smaller
+    // pieces, not of the whole region.
+    std::vector<int> race_q_[6], raced_;   // raced_: the plots split_pieces() searched
+    bool relabelled_all_ = false;          // label_after_fill() labelled the board anew
+    void split_pieces(int r, const int* reps, int m) {
+        int up[6];
+        size_t head[6];
+        auto root = [&](int k) { while (up[k] != k) k = up[k]; return k; };
+        raced_.clear();
+        for (int k = 0; k < m; ++k) {
+            up[k] = k;
+            head[k] = 0;
+            race_q_[k].assign(1, reps[k]);
+            label_[reps[k]] = -2 - k;
+            raced_.push_back(reps[k]);
+        }
+        int keeper = -1;
+        for (;;) {
+            bool open[6] = {false, false, false, false, false, false};
+            int roots = 0, growing = 0;
+            for (int k = 0; k < m; ++k) {
+                int g = root(k);
+                roots += g == k;
+                if (head[k] < race_q_[k].size() && !open[g]) { open[g] = true; ++growing; keeper = g; }
             }
-            if (!other) break;
-            int k = nregions_++;
-            queue_.clear();
-            queue_.push_back(j);
-            label_[j] = k;
-            for (size_t q = 0; q < queue_.size(); ++q)
-                for (int x : b->adj(queue_[q]))
-                    if (!cells[x] && label_[x] == r) { label_[x] = k; queue_.push_back(x); }
+            if (roots == 1 || growing <= 1) {
+                if (growing == 0) keeper = root(0);
+                break;
+            }
+            for (int k = 0; k < m; ++k) {
+                if (head[k] >= race_q_[k].size()) continue;
+                int c = race_q_[k][head[k]++];
+                for (int x : b->adj(c)) {
+                    if (cells[x]) continue;
+                    int l = label_[x];
+                    if (l == r) {
+                        label_[x] = -2 - k;
+                        race_q_[k].push_back(x);
+                        raced_.push_back(x);
+                    } else if (l <= -2) {
+                        int a = root(k), o = root(-2 - l);
+                        if (a != o) up[a] = o;
+                    }
+                }
+            }
+        }
+        int fresh[6];
+        for (int k = 0; k < m; ++k)
+            if (root(k) == k && k != keeper) fresh[k] = nregions_++;
+        for (int x : raced_) {
+            int g = root(-2 - label_[x]);
+            label_[x] = g == keeper ? r : fresh[g];
         }
     }
 
@@ -181,11 +237,26 @@ class Hedu {
     }
 
     // the regions next to every stack, for the labels as they are (they
-    // change only when the occupancy does)
-    std::vector<uint8_t> near_;
+    // change only when the occupancy does: near_key_, its key)
+    std::vector<uint8_t> near_, near_saves_;
+    uint64_t near_key_ = 0;
+    bool near_valid_ = false;
     void count_near() {
         near_.resize((size_t)b->n);
         for (int j = 0; j < b->n; ++j) near_[j] = cells[j] ? (uint8_t)regions_near(j) : 0;
+        near_key_ = zo;
+        near_valid_ = true;
+    }
+
+    // near_ after label_after_fill(i), from the counts before: only i, the
+    // stacks next to it and those next to a plot split_pieces() searched
+    // can have other regions round them
+    void count_near_after_fill(int i) {
+        near_[i] = (uint8_t)regions_near(i);
+        for (int j : b->adj(i)) if (cells[j]) near_[j] = (uint8_t)regions_near(j);
+        for (int x : raced_)
+            for (int j : b->adj(x)) if (cells[j]) near_[j] = (uint8_t)regions_near(j);
+        near_key_ = zo;
     }
 
     // reduce every stack of colour to its region count (near_); true when one left
@@ -208,9 +279,16 @@ class Hedu {
 
     void place(int i, int mover) {
         change(i, (1 << 1) | mover);
-        if (lvalid_ && lkey_ == (zo ^ okey(i))) label_after_fill(i);
-        else label_regions();
-        count_near();
+        uint64_t before = zo ^ okey(i);
+        bool counted = near_valid_ && near_key_ == before;
+        if (lvalid_ && lkey_ == before) {
+            label_after_fill(i);
+        } else {
+            label_regions();
+            counted = false;
+        }
+        if (counted && !relabelled_all_) count_near_after_fill(i);
+        else count_near();
         int h = near_[i];
         if (h != 1) put(i, (h << 1) | mover);   // the change already holds the empty plot
         if (reduce(1 - mover, mover)) { label_regions(); count_near(); }
@@ -318,12 +396,16 @@ class Hedu {
     }
 
     void do_step(const Step& st) {
-        Rec rec{st, s, changes_.size(), false, false, nregions_};
+        Rec rec{st, s, changes_.size(), false, false, nregions_, false};
         int mover = s.to_move;
         if (st.verb == PLACE) {
             if (lvalid_ && lkey_ == zo) {   // keep the labels for the undo
                 rec.labels = true;
                 label_saves_.insert(label_saves_.end(), label_.begin(), label_.end());
+            }
+            if (near_valid_ && near_key_ == zo) {   // and the region counts
+                rec.near = true;
+                near_saves_.insert(near_saves_.end(), near_.begin(), near_.end());
             }
             place(st.arg, mover);
             rec.recorded = true;
@@ -353,12 +435,15 @@ class Hedu {
         if (rec.recorded) unrecord();
         roll_back(changes_, rec.ch_begin, [this](int i, int c) { put(i, c); });
         if (rec.labels) {
-            size_t n = (size_t)b->n;
-            std::copy(label_saves_.end() - (long)n, label_saves_.end(), label_.begin());
-            label_saves_.resize(label_saves_.size() - n);
+            restore_last(label_saves_, label_);
             lvalid_ = true;
             lkey_ = zo;
             nregions_ = rec.nregions;
+        }
+        if (rec.near) {
+            restore_last(near_saves_, near_);
+            near_valid_ = true;
+            near_key_ = zo;
         }
         s = rec.saved;
         return true;
