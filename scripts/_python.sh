@@ -80,9 +80,12 @@ _select_python() {
 _recompile_stale_engine() {
     # The compiled engine (setup.py, dendria_widget/accel.py) is built from the
     # source at install time; when that source was edited since, compile it again.
+    # The native kernel (dendria_widget/_native_src) the same way: a stale one
+    # is not used, and its tests would skip.
     if ! "$PYTHON" -W ignore -c 'import sys
-from dendria_widget import accel
-sys.exit(any(how == "python: stale" for how in accel.install().values()))'; then
+from dendria_widget import accel, native
+sys.exit(any(how == "python: stale" for how in accel.install().values())
+         or bool(native._STALE))'; then
         echo ">>> the engine's source changed since it was compiled: compiling it again"
         "$PYTHON" -m pip install --no-deps -e . </dev/null
     fi
