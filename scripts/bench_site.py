@@ -4,6 +4,11 @@ the browser fetched from the site, for a first visit and then a second
 lesson in the same browser; and where the time goes.
 
     .venv/bin/python scripts/bench_site.py [SITE] [--first 02_roots] [--second 03_sprouting]
+        [--against OLD_SITE] [--rounds N]
+
+``--against OLD_SITE`` measures another build (the one before a change) in
+turn with SITE in the same run, ``--rounds N`` times each: on a busy machine
+compare the two only within one run.
 
 SITE is a site built by scripts/build_site.sh (default: build/site). It is
 served on 127.0.0.1 by a static web server that counts every byte it sends
@@ -174,29 +179,19 @@ def package_bytes(site: Path) -> dict[str, int]:
             for entry in lock["packages"].values() if (base / entry["file_name"]).is_file()}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("site", nargs="?", default=str(ROOT / "build" / "site"))
-    parser.add_argument("--first", default="02_roots")
-    parser.add_argument("--second", default="03_sprouting")
-    args = parser.parse_args(argv)
-    site = Path(args.site)
-    if not (site / "jupyter-lite.json").is_file():
-        print(f"error: {site} is not a built site (bash scripts/build_site.sh {site})",
-              file=sys.stderr)
-        return 1
-    from playwright.sync_api import sync_playwright
-
+def visits(pw: Any, site: Path, first: str, second: str) -> list[tuple]:
+    """A first visit (lesson ``first``) and a second lesson (``second``) of
+    ``site`` in one fresh browser profile: one row each (label, lesson,
+    times, bytes, files, runtime bytes, runtime files)."""
     served: list[tuple[str, int, int]] = []
     server, url = serve_folder(site, served)
     rows = []
-    loads = [_load()]
     try:
-        with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
+        with tempfile.TemporaryDirectory() as profile:
             browser = pw.chromium.launch_persistent_context(
                 profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
                 viewport={"width": 1280, "height": 720})
-            for label, lesson in (("first visit", args.first), ("second lesson", args.second)):
+            for label, lesson in (("first visit", first), ("second lesson", second)):
                 page = browser.new_page()
                 page.set_default_timeout(60_000)
                 start = len(served)
@@ -207,17 +202,60 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append((label, lesson, times, sum(s[2] for s in got), len(got),
                              sum(s[2] for s in runtime), len(runtime)))
                 page.close()
-                loads.append(_load())
             browser.close()
-            bare = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                      headless=True)
-            try:
-                found = parts(bare, url, site)
-            finally:
-                bare.close()
-            loads.append(_load())
     finally:
         server.shutdown()
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", nargs="?", default=str(ROOT / "build" / "site"))
+    parser.add_argument("--first", default="02_roots")
+    parser.add_argument("--second", default="03_sprouting")
+    parser.add_argument("--against", default=None, metavar="SITE",
+                        help="another built site (the build before), measured in "
+                             "turn with SITE, in the same run")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="visits of each site, in turn (default 1)")
+    args = parser.parse_args(argv)
+    site = Path(args.site)
+    if not (site / "jupyter-lite.json").is_file():
+        print(f"error: {site} is not a built site (bash scripts/build_site.sh {site})",
+              file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    against = Path(args.against) if args.against else None
+    if against is not None and not (against / "jupyter-lite.json").is_file():
+        print(f"error: {against} is not a built site", file=sys.stderr)
+        return 1
+    runs: list[tuple[Path, list, str]] = []    # (site, rows, load) of every visit
+    loads = [_load()]
+    with sync_playwright() as pw:
+        for _round in range(args.rounds):
+            for each in [site] + ([against] if against is not None else []):
+                rows = visits(pw, each, args.first, args.second)
+                loads.append(_load())
+                runs.append((each, rows, loads[-1]))
+        bare = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                  headless=True)
+        server, url = serve_folder(site)
+        try:
+            found = parts(bare, url, site)
+        finally:
+            bare.close()
+            server.shutdown()
+        loads.append(_load())
+    rows = [r for each, r, _ in runs if each == site][-1]
+    if against is not None or args.rounds > 1:
+        print("every visit, in the order run (a fresh browser profile each; seconds "
+              "from the link to the board, and the browser's CPU seconds):")
+        for each, r, load in runs:
+            print(f"  {str(each):32} first visit {r[0][2]['board']:6.1f} s "
+                  f"({r[0][2]['cpu']:5.1f} CPU)  second lesson {r[1][2]['board']:6.1f} s "
+                  f"({r[1][2]['cpu']:5.1f} CPU)  load after {load}")
+        print()
     print(f"site: {site} (served from 127.0.0.1; one fresh browser profile)")
     print(f"load average (1, 5, 15 min) before, between and after: {' | '.join(loads)} "
           f"on {os.cpu_count()} cores")

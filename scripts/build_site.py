@@ -304,6 +304,68 @@ del _sys
 """
 #: (wheel, module) where SYS_PATH_AFTER_STDLIB goes first
 SYS_PATH_MODULE = ("piplite", "piplite/__init__.py")
+#: the site's copies of wheels, changed where a module imports at the kernel's
+#: start what a lesson never uses: {wheel name: [(module, old text, new
+#: text)]}; the build stops if a text is not there exactly once (another
+#: version of the wheel). IPython's package imports its terminal (``embed``:
+#: prompt_toolkit and the terminal's Pygments, most of ``import IPython``) for
+#: a name no kernel uses: the site's copy imports it when asked. ipycanvas
+#: imports Pillow for its image functions only: the site's copy imports it in
+#: them, so a lesson that shows no image starts without Pillow
+SITE_EDITS = {
+    "ipython": [("IPython/__init__.py", "from .terminal.embed import embed\n", """
+def __getattr__(name):
+    if name == "embed":   # the site: IPython's terminal (prompt_toolkit) when asked
+        from .terminal.embed import embed
+        return embed
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+""")],
+    "ipycanvas": [
+        ("ipycanvas/utils.py", "from PIL import Image as PILImage\n", ""),
+        ("ipycanvas/utils.py", "    im_file = BytesIO(im_bytes)\n",
+         "    from PIL import Image as PILImage   # the site: Pillow when an image is read\n"
+         "    im_file = BytesIO(im_bytes)\n"),
+        ("ipycanvas/utils.py", "    f = BytesIO()\n",
+         "    from PIL import Image as PILImage   # the site: Pillow when an image is made\n"
+         "    f = BytesIO()\n")],
+}
+#: the packages whose compiled modules (``.so``: WebAssembly) the site's
+#: copy keeps under a name Pyodide does not load ahead (``.so`` +
+#: LAZY_SUFFIX): Pyodide compiles every ``.so`` of a package as it loads it,
+#: numpy's 7.5 MB (its tests, random, fft...) and all of Pillow's 2 MB (fonts,
+#: WebP...), where a lesson imports numpy's core and linear algebra and no
+#: Pillow at all. A finder put at the top of the package (LAZY_FINDER) loads a
+#: compiled module the first time it is imported (a synchronous compile, which
+#: a browser allows in the kernel's worker)
+LAZY_DYNLIBS = {"numpy": "numpy/__init__.py", "pillow": "PIL/__init__.py"}
+LAZY_SUFFIX = ".lazy"
+LAZY_FINDER = """\
+import sys as _sys
+if not any(getattr(_f, "site_compiled_on_import", False) for _f in _sys.meta_path):
+    class _CompiledOnImport:   # the site: a compiled module loads when first imported
+        site_compiled_on_import = True
+
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if path is None:
+                return None
+            import os
+            from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
+            from importlib.util import spec_from_file_location
+            last = name.rpartition(".")[2]
+            for folder in path:
+                for suffix in EXTENSION_SUFFIXES:
+                    file = os.path.join(folder, last + suffix + "LAZY")
+                    if os.path.isfile(file):
+                        return spec_from_file_location(
+                            name, file, loader=ExtensionFileLoader(name, file))
+            return None
+
+    _sys.meta_path.append(_CompiledOnImport)
+    del _CompiledOnImport
+del _sys
+""".replace("LAZY", LAZY_SUFFIX)
 #: the site's lock (Pyodide's official lock with the wheels above added)
 LOCK = "dendria-lock.json"
 #: where the wheels the site changes are (under static/: kept by the site's
@@ -391,6 +453,65 @@ def prepended_wheel(data: bytes, member: str, code: str) -> bytes:
             body = "".join(f"{member},,\n" if line.split(",")[0] == member else line
                            for line in body.decode("utf-8").splitlines(keepends=True)
                            ).encode("utf-8")
+        out.append((name, body))
+    return _zip(out)
+
+
+def edited_wheel(data: bytes, edits: list[tuple[str, str, str]]) -> bytes:
+    """A wheel with each (module, old, new) of ``edits`` made (``old`` must be
+    in the module exactly once), the RECORD lines of the modules changed
+    without their old hash."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        entries = dict((n, z.read(n)) for n in z.namelist())
+    for member, old, new in edits:
+        if member not in entries:
+            raise BuildError(f"the wheel has no {member}")
+        text = entries[member].decode("utf-8")
+        if text.count(old) != 1:
+            raise BuildError(f"{member}: {old!r} is there {text.count(old)} times, not once "
+                             "(another version of the wheel?)")
+        entries[member] = text.replace(old, new).encode("utf-8")
+    changed = {m for m, _, _ in edits}
+    for name, body in entries.items():
+        if name.endswith(".dist-info/RECORD") and name.count("/") == 1:
+            entries[name] = "".join(
+                f"{line.split(',')[0]},,\n" if line.split(",")[0] in changed else line
+                for line in body.decode("utf-8").splitlines(keepends=True)).encode("utf-8")
+    return _zip(list(entries.items()))
+
+
+def lazy_dynlibs_wheel(data: bytes, package: str) -> bytes:
+    """A wheel whose compiled modules (``.so``) are kept as ``.so`` +
+    LAZY_SUFFIX, which Pyodide does not load ahead, with LAZY_FINDER at the
+    top of ``package`` (its ``__init__.py``) to load them when imported."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        entries = [(n, z.read(n)) for n in z.namelist()]
+    names = {n for n, _ in entries}
+    if package not in names:
+        raise BuildError(f"the wheel has no {package}")
+    top = package.split("/")[0] + "/"
+    lazy = {n for n in names if n.startswith(top) and n.endswith(".so")}
+    if not lazy:
+        raise BuildError(f"the wheel has no compiled module under {top}")
+    out = []
+    for name, body in entries:
+        if name in lazy:
+            name += LAZY_SUFFIX
+        elif name == package:
+            text = body.decode("utf-8")
+            if "site_compiled_on_import" in text:
+                raise BuildError(f"{package} has the site's lines already")
+            body = _after_docstring(text, LAZY_FINDER).encode("utf-8")
+        elif name.endswith(".dist-info/RECORD") and name.count("/") == 1:
+            lines = []
+            for line in body.decode("utf-8").splitlines(keepends=True):
+                member = line.split(",")[0]
+                if member in lazy:
+                    line = member + LAZY_SUFFIX + line[len(member):]
+                elif member == package:
+                    line = f"{member},,\n"
+                lines.append(line)
+            body = "".join(lines).encode("utf-8")
         out.append((name, body))
     return _zip(out)
 
@@ -565,6 +686,25 @@ def preload(out: pathlib.Path, needed: dict, wheels: list[pathlib.Path],
     # the official packages that are pure Python, to compile too
     pure = {p["file_name"]: (out / "static" / "pyodide" / p["file_name"]).read_bytes()
             for p in needed.values() if p["file_name"].endswith("-none-any.whl")}
+    # the site's copies of the wheels it changes (SITE_EDITS, LAZY_DYNLIBS),
+    # in place of the official files
+    official_files = {p["file_name"] for p in needed.values()}
+    changed = {}
+    for key, entry in needed.items():
+        if _norm(key) in LAZY_DYNLIBS:
+            file = out / "static" / "pyodide" / entry["file_name"]
+            changed[entry["file_name"]] = lazy_dynlibs_wheel(file.read_bytes(),
+                                                             LAZY_DYNLIBS[_norm(key)])
+    edits = {_norm(k): v for k, v in SITE_EDITS.items()}
+    for group in (pure, added):
+        for file_name in group:
+            name = _norm(file_name.split("-")[0])
+            if name in edits:
+                group[file_name] = edited_wheel(group[file_name], edits.pop(name))
+                if group is pure:
+                    changed[file_name] = group[file_name]
+    if edits:
+        raise BuildError(f"the site changes {sorted(edits)}, which it does not ship")
     python = python312()
     if python is None:
         compiled = {}
@@ -595,11 +735,12 @@ def preload(out: pathlib.Path, needed: dict, wheels: list[pathlib.Path],
         # only what the site has: a requirement it does not ship is a front
         # end's alone (widgetsnbextension)
         entry["depends"] = [d for d in entry["depends"] if _norm(d) in packages]
-        data = compiled.get(entry["file_name"]) or added.get(entry["file_name"])
+        data = (compiled.get(entry["file_name"]) or added.get(entry["file_name"])
+                or changed.get(entry["file_name"]))
         if data is not None:
             (folder / entry["file_name"]).write_bytes(data)
-            if entry["file_name"] in compiled and entry["file_name"] in pure:
-                # the official file, replaced by its compiled copy
+            if entry["file_name"] in official_files:
+                # the official file, replaced by the site's copy (compiled, changed)
                 (out / "static" / "pyodide" / entry["file_name"]).unlink()
             entry["file_name"] = f"{relative}/{entry['file_name']}"
             entry["sha256"] = sha256(data)

@@ -13,6 +13,7 @@ import re
 import runpy
 import sys
 import tarfile
+import textwrap
 import types
 from pathlib import Path
 
@@ -420,3 +421,67 @@ def test_a_lesson_imports_no_module_it_does_not_need():
     assert not sorted(ours & loaded)
     heavy = {"dask", "distributed", "pandas", "matplotlib", "scipy", "pyarrow"}
     assert not sorted(m for m in loaded if m.split(".")[0] in heavy)
+
+
+def test_the_sites_copies_of_wheels_are_changed_as_said_or_refused(builder, tmp_path):
+    """edited_wheel makes each change once, drops the changed module's old
+    hash from RECORD, and refuses a text that is not there exactly once
+    (another version of the wheel)."""
+    import zipfile
+
+    path = _wheel(tmp_path / "pkg-1.0-py3-none-any.whl", {
+        "pkg/__init__.py": "from .big import thing\nx = 1\n",
+        "pkg-1.0.dist-info/RECORD": "pkg/__init__.py,sha256=old,30\nother,sha256=y,1\n"})
+    data = builder.edited_wheel(path.read_bytes(), [
+        ("pkg/__init__.py", "from .big import thing\n", "thing = None\n")])
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert z.read("pkg/__init__.py").decode() == "thing = None\nx = 1\n"
+        assert z.read("pkg-1.0.dist-info/RECORD").decode().splitlines() == [
+            "pkg/__init__.py,,", "other,sha256=y,1"]
+    for old in ("from .absent import it\n", "i"):            # 0 and 3 times
+        with pytest.raises(builder.BuildError, match="not once"):
+            builder.edited_wheel(path.read_bytes(), [("pkg/__init__.py", old, "")])
+    # the real wheels' edits keep their modules valid Python
+    for edits in builder.SITE_EDITS.values():
+        for _member, _old, new in edits:
+            compile(textwrap.dedent(new), "edit", "exec")
+
+
+def test_a_compiled_module_kept_aside_loads_when_first_imported(builder, tmp_path):
+    """The site's numpy and Pillow keep their compiled modules under a name
+    Pyodide does not load ahead (its own rule, SHAREDLIB_REGEX of
+    pyodide/_package_loader.py: ``\\.so(.\\d+)*$``); the finder at the top of
+    the package loads one when it is first imported, and not before. Shown
+    here with a real compiled module of this Python (``_bisect``)."""
+    import importlib.machinery
+    import subprocess
+    import zipfile
+
+    real = Path(importlib.import_module("_bisect").__file__)
+    suffix = next(s for s in importlib.machinery.EXTENSION_SUFFIXES if real.name.endswith(s))
+    path = tmp_path / "pkg-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("pkg/__init__.py", '"""A package."""\nfrom __future__ import annotations\n'
+                                      "X = 1\n")
+        z.writestr(f"pkg/_bisect{suffix}", real.read_bytes())
+        z.writestr("pkg-1.0.dist-info/RECORD",
+                   f"pkg/__init__.py,sha256=a,1\npkg/_bisect{suffix},sha256=b,2\n")
+    lazy = builder.lazy_dynlibs_wheel(path.read_bytes(), "pkg/__init__.py")
+    with zipfile.ZipFile(io.BytesIO(lazy)) as z:
+        names = z.namelist()
+        record = z.read("pkg-1.0.dist-info/RECORD").decode().splitlines()
+        z.extractall(tmp_path / "site")
+    assert f"pkg/_bisect{suffix}{builder.LAZY_SUFFIX}" in names
+    assert not [n for n in names if re.search(r"\.so(.\d+)*$", n)]     # none loaded ahead
+    assert record == ["pkg/__init__.py,,", f"pkg/_bisect{suffix}{builder.LAZY_SUFFIX},sha256=b,2"]
+    code = ("import sys, pkg\n"
+            "before = 'pkg._bisect' in sys.modules\n"
+            "from pkg import _bisect\n"
+            "import pkg as again\n"
+            "print(before, _bisect.bisect_right([1, 3, 5], 4), _bisect.__file__.endswith('.lazy'),\n"
+            "      sum(getattr(f, 'site_compiled_on_import', False) for f in sys.meta_path))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path / "site",
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["False", "2", "True", "1"]
+    with pytest.raises(builder.BuildError):                      # once only
+        builder.lazy_dynlibs_wheel(lazy, "pkg/__init__.py")

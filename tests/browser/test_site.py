@@ -206,6 +206,15 @@ def test_a_rule_lesson_in_the_browser_and_an_exercise_check(site, lite_page):
     ok, message = nb.ask("[lw.verdict.ok, lw.verdict.message]")
     assert ok is False                           # nothing done yet: not solved
     assert verdict.inner_text().startswith("Not yet.") and message in verdict.inner_text()
+    # the lesson started without what it does not use (the site's copies of
+    # IPython, ipycanvas, numpy and Pillow), and each part loads when asked:
+    # numpy's random and Pillow's compiled modules, IPython's terminal
+    assert nb.ask("sorted(m for m in ('prompt_toolkit', 'PIL', 'PIL._imaging', "
+                  "'numpy.random') if m in __import__('sys').modules)") == []
+    assert nb.ask("int(__import__('numpy').random.default_rng(7).integers(3, 4))") == 3
+    assert nb.ask(r"__import__('dendria_widget.render.png', fromlist=['x']).scene_to_png("
+                  r"lw.board.export_scene())[:4] == b'\x89PNG'") is True
+    assert nb.ask("callable(__import__('IPython').embed)") is True
 
 
 def test_a_lessons_saved_pictures_follow_the_dark_theme_before_anything_runs(site, lite_page):
