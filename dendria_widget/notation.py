@@ -109,8 +109,9 @@ class Step(tuple):
         verb = VERB_SYNONYMS.get(words[0], words[0])
         if verb in CELL_VERBS:
             if len(words) != 2:
-                # in the words typed: a sprites player sows ('sow' takes one cell)
-                raise IllegalStep(f"'{words[0]}' takes one cell, like '{words[0]} g7': "
+                # in the words typed: a sprites player sows ('sow' takes a cell
+                # name: "cell" is the notation's word, docs/notation.md)
+                raise IllegalStep(f"'{words[0]}' takes a cell name, like '{words[0]} g7': "
                                   f"{text!r}")
             return cls(verb, parse_cell(board, words[1]), board)
         if verb in ("end", "pass", "swap"):
@@ -150,7 +151,7 @@ class Step(tuple):
         elif self.board is not None:
             name = self.board.name(arg)
         else:  # a cell verb without a cell name
-            raise IllegalStep(f"'{verb}' takes one cell, like '{verb} g7', not {brief(arg)}")
+            raise IllegalStep(f"'{verb}' takes a cell name, like '{verb} g7', not {brief(arg)}")
         return Step(verb, parse_cell(board, name), board)
 
     @property

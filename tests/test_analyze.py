@@ -370,7 +370,7 @@ def test_position_is_the_only_earlier_board(run):
 @pytest.mark.parametrize("play, index, words", [
     (["plant c3", "end", "plant c3"], 2, ["c3", "not empty"]),
     (["plant c3", "end", "plant zz9"], 2, ["zz9"]),
-    (["plant c3", "end", "plant a1 a2"], 2, ["one cell"]),
+    (["plant c3", "end", "plant a1 a2"], 2, ["a cell name"]),
     (["fly c3"], 0, ["unknown step"]),
     (["end"], 0, ["opening"]),
     (["plant c3", "end", "end"], 2, ["no turn to end"]),

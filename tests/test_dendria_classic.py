@@ -207,7 +207,7 @@ def test_grow_after_plant_new_seed_only_and_once():
     refused(g, "grow c1", "new seed")
     g.play("grow a1")
     assert g.pieces["a1"] == "dark tree"
-    refused(g, "grow c1", "one grow")
+    refused(g, "grow c1", "grown already")
     g.play("end")
     assert g.pieces["c1"] == "light seed"
 
@@ -303,8 +303,8 @@ def test_move_needs_the_movers_dendrid():
     refused(g, "move d2", "d2")
     refused(g, "move c3", "c3")
     g.play("move d1")
-    refused(g, "move d4", "first step")
-    refused(g, "plant c3", "first step")
+    refused(g, "move d4", "to begin a turn")
+    refused(g, "plant c3", "to begin a turn")
     refused(g, "pass", "turn")
 
 
@@ -517,7 +517,7 @@ def test_superko_refuses_move_back():
     # a1's only stop is a2 (a3, b1, b2 block); from a2 the only stop is a1
     g.play("move a1", "slide a2", "end", "pass")
     # going back would end on the starting board
-    refused(g, "move a2", "a2", "superko")
+    refused(g, "move a2", "a2", "the repetition rule")
     assert "move a2" not in legal(g)
     g = classic(SUPERKO, superko="off")
     g.play("move a1", "slide a2", "end", "pass", "move a2", "slide a1", "end")
@@ -528,7 +528,7 @@ def test_superko_refuses_end_on_an_earlier_board():
     g = classic({"d2": "dark dendrid", "g4": "light tree"})
     g.play("move d2", "slide d3", "end", "pass", "move d3", "slide d2")
     # the board is the starting one; a further slide to d1 is possible
-    refused(g, "end", "superko")
+    refused(g, "end", "the repetition rule")
     assert "slide d1" in legal(g)
     g.play("slide d1", "end")
 
@@ -680,7 +680,7 @@ def test_pie_opening():
     refused(g, "pass", "plant")
     g.play("plant a1")
     assert legal(g) == {"end"}
-    refused(g, "plant a2", "first step")
+    refused(g, "plant a2", "to begin a turn")
     g.play("end")
     assert g.phase == "swap" and g.to_move == "light"
     steps = legal(g)

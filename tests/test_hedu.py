@@ -106,8 +106,8 @@ def test_parse_errors_name_what_is_wrong():
     assert "jump" in refused(g, "jump a1")
     r = refused(g, "plant a1", "Dendria")
     assert "place" in r
-    refused(g, "place", "one cell")
-    refused(g, "place a1 a2", "one cell")
+    refused(g, "place", "a cell name")
+    refused(g, "place a1 a2", "a cell name")
     refused(g, "pass now", "nothing after")
     refused(g, "", "empty")
     with pytest.raises(IllegalStep):
@@ -223,13 +223,13 @@ def test_height_zero_is_refused_and_changes_nothing():
     # a1 touches only a2, b1, b2, all occupied: a stack there would touch no
     # region: height 0, not a placement
     g = hedu({"a2": "white 1", "b1": "black 1", "b2": "white 1"})
-    reason = refused(g, "place a1", "a1", "height would be 0")
+    reason = refused(g, "place a1", "a1", "touch no region", "no placement")
     assert ex.placement(g, "a1") == {"cell": "a1", "legal": False, "reason": reason,
                                      "height": None, "preview": None}
     assert "place a1" not in legal(g)
     assert ex.plot_heights(g)["a1"] == 0 and ex.plot_heights(g)["c3"] == 1
     assert "b2" not in ex.plot_heights(g)
-    assert "height would be 0" in ex.placements(g)["a1"] and ex.placements(g)["c3"] is None
+    assert "touch no region" in ex.placements(g)["a1"] and ex.placements(g)["c3"] is None
     refused(g, "place b2", "not empty", "white 1")
     with pytest.raises(IllegalStep):
         ex.preview(g, "a1")
@@ -281,7 +281,7 @@ def test_a_friendly_stack_with_no_region_left_leaves_as_a_prisoner_of_the_enemy(
     assert g.pieces == {"a2": "white 2", "b1": "white 2", "b2": "black 2"}
     assert g.state.prisoners == [0, 1]
     # a1 now has no empty neighbour: height 0 for White too
-    refused(g, "place a1", "height would be 0")
+    refused(g, "place a1", "touch no region")
     # control of a1: white a2 (2,1) and b1 (2,1) are not adjacent: two groups;
     # black b2 (2,1). [(2,1),(2,1)] > [(2,1)] (a missing entry is (0,0)):
     # white. The big region: the same three groups touch it: white.
@@ -450,9 +450,9 @@ def test_superko_refuses_a_placement_that_repeats_a_board(superko):
              superko=superko)
     _seen_as_earlier(g, "place c3")
     if superko == "positional":
-        refused(g, "place c3", "superko")
+        refused(g, "place c3", "the repetition rule")
         assert "place c3" not in legal(g)
-        assert "superko" in ex.placement(g, "c3")["reason"]
+        assert "the repetition rule" in ex.placement(g, "c3")["reason"]
         assert ex.placement(g, "c3")["preview"] is not None
         assert "c3" not in ex.hedu_analysis(g)["legal_placements"]
     else:
@@ -468,7 +468,7 @@ def test_superko_with_stacks_leaving():
     g = hedu({"a1": "white 1", "a2": "white 1", "b1": "black 1", "a3": "black 1",
               "b3": "black 1", "c1": "black 1", "c2": "black 1"})
     _seen_as_earlier(g, "place b2")
-    refused(g, "place b2", "superko")
+    refused(g, "place b2", "the repetition rule")
     places = {s for s in legal(g) if s.startswith("place")}
     assert "place b2" not in places and "place c3" in places
     assert len(places) == g.state.placeable_mask().bit_count() - 1

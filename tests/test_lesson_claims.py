@@ -69,9 +69,9 @@ def test_a_claim_made_false_is_caught():
 #: Claims of the pages that had none (cell names, the opening pages of 10
 #: and 12, the sprites edition's missing move limit), each made false.
 MADE_FALSE = [
-    ("01_board", "Cell names", claim.middle("d5"), "d4"),
-    ("01_board", "Cell names", claim.named(6, 2, "f3"), "f2"),
-    ("01_board", "Cells on the edge", claim.roots("g4", 4), 3),
+    ("01_board", "Soil names", claim.middle("d5"), "d4"),
+    ("01_board", "Soil names", claim.named(6, 2, "f3"), "f2"),
+    ("01_board", "Soils on the edge", claim.roots("g4", 4), 3),
     ("10_pie", "Dark's opening seed", claim.verbs_after(("plant e5",), "end", "sprout",
                                                       at="start"), ("end",)),
     ("10_pie", "Who moves first?", claim.plots(37), 61),
@@ -209,9 +209,9 @@ def test_modular_boards_need_modules_connected_through_links():
 
 
 def test_the_edge_reading_of_lesson_01_is_the_classic_one():
-    """L01 "Cells on the edge": no line out of the board is the classic
+    """L01 "Soils on the edge": no line out of the board is the classic
     reading; in the sprites edition a1 has all six lines."""
-    lesson, k, page = _page("01_board", "Cells on the edge")
+    lesson, k, page = _page("01_board", "Soils on the edge")
     assert "classic edition" in page.text and "sprites" in page.text
     assert lesson.false_claims(k) == []
     sprites = Game.from_position("dendria-sprites h4 s3/5/6/7/6/5/4 dark")
@@ -234,7 +234,7 @@ def test_feeding_then_sprouting_is_judged_not_crashed():
 #: Universal words a lesson uses only to restate a rule (the rule id backs
 #: it, and the page teaches that rule), never about a position.
 RULE_WORDS = {
-    "a cell on the edge always sees the edge": "edge-touching",
+    "a plot on the edge always sees the edge": "edge-touching",
     "modules never overlap": "modular",
 }
 

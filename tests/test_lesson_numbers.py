@@ -190,3 +190,19 @@ def test_a_drills_kind_is_read_too(tmp_path):
                    '"hint", targets, check)\n', encoding="utf-8")
     found = [typed_numbers(text) for _, where, text in templates(src) if where == "kind"]
     assert found == [[], ["six"], ["one"], []]
+
+
+def test_no_typed_number_in_a_refusal():
+    """The refusals' words (explain/refusals.py) follow the lessons' rule: a
+    number in them is a fact of the refusal or a rule constant ("komi
+    {komi_min} to komi {komi_max}"), never typed ("one dark seed", "height
+    0")."""
+    from dendria_widget.explain.refusals import _ACTIONS, DENDRIA, ENDINGS, HEDU
+
+    found = [f"{code}: {nums} in {text!r}"
+             for table in (DENDRIA, HEDU, ENDINGS, _ACTIONS) for code, text in table.items()
+             if (nums := typed_numbers(text))]
+    assert not found, "refusals type numbers outside fields:\n" + "\n".join(found)
+    # the finder would see one
+    assert typed_numbers("the opening turn is one dark seed on any {soil}") == ["one"]
+    assert typed_numbers("its height would be 0") == ["0"]

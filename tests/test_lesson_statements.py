@@ -147,6 +147,71 @@ def p_enclosed_never(g: Game, rng: random.Random) -> list[str]:
     return out
 
 
+def _all_fertilized_by(group: dict, colour: str) -> bool:
+    """The group has fertile soils, and ``colour`` fertilizes every one of
+    them: "every one of them" is never true of a group with none."""
+    soils = group["fertile_soils"]
+    return bool(soils) and all(colour in who for who in soils.values())
+
+
+def _sight(group: dict, colour: str, other: str) -> bool:
+    seen = group["sees_dendrids"]
+    return seen[colour] > seen[other]
+
+
+def p_grow(g: Game, rng: random.Random) -> list[str]:
+    """A seedbed grows for the mover exactly when it has fertile soils and
+    the mover fertilizes every one of them (a seedbed with none: classic,
+    never; sprites, by sight)."""
+    out = []
+    conv = explain.conversions(g)
+    me = conv["mover"]
+    other = "light" if me == "dark" else "dark"
+    for e in conv["grow"]:
+        group = next(gr for gr in explain.groups(g) if e["cells"][0] in gr["cells"])
+        if group["fertile_soils"]:
+            want = _all_fertilized_by(group, me)
+        else:
+            want = g.variant.enclosed_sight and _sight(group, me, other)
+        if e["ok"] != want:
+            out.append(f"grow of {e['cells']} ok={e['ok']}, fertile {group['fertile_soils']}")
+    return out
+
+
+def p_capture_fertilized(g: Game, rng: random.Random) -> list[str]:
+    """Classic: an enemy forest changes hands exactly when it has fertile
+    soils, the mover fertilizes every one of them and its owner misses one."""
+    out = []
+    conv = explain.conversions(g)
+    me = conv["mover"]
+    for e in conv["capture"]:
+        group = next(gr for gr in explain.groups(g) if e["cells"][0] in gr["cells"])
+        owner = group["colour"]
+        want = (_all_fertilized_by(group, me) and not _all_fertilized_by(group, owner))
+        if e["ok"] != want:
+            out.append(f"capture of {e['cells']} ok={e['ok']}, fertile {group['fertile_soils']}")
+    return out
+
+
+def p_protection(g: Game, rng: random.Random) -> list[str]:
+    """Sprites: a forest with fertile plots is protected exactly when its
+    owner fertilizes every one of them; one with none is judged by sight
+    (protected when it sees more of its owner's sprites), never protected
+    for want of a plot its owner misses."""
+    out = []
+    for group in explain.groups(g):
+        if group["kind"] != "forest" or "protected" not in group:
+            continue
+        owner = group["colour"]
+        other = "light" if owner == "dark" else "dark"
+        want = (_all_fertilized_by(group, owner) if group["fertile_soils"]
+                else _sight(group, owner, other))
+        if group["protected"] != want:
+            out.append(f"forest {group['cells']} protected={group['protected']}, "
+                       f"fertile {group['fertile_soils']}")
+    return out
+
+
 def _moves(g: Game) -> list[str]:
     return [str(s) for s in g.legal_steps() if s.verb == "move"]
 
@@ -306,6 +371,9 @@ POSITION_PROPERTIES: dict[str, Callable[[Game, random.Random], list[str]]] = {
     "fertilized": p_fertilized,
     "sprout-majority": p_sprout_majority,
     "grow-after-plant": p_grow_after_plant,
+    "grow": p_grow,
+    "capture-fertilized": p_capture_fertilized,
+    "protection": p_protection,
     "enclosed-never": p_enclosed_never,
     "journey-stop": p_journey_stop,
     "convert-at-start": p_convert_at_start,
@@ -361,6 +429,27 @@ def test_a_broken_rule_is_caught_by_its_property():
                for s in range(POSITIONS))
     assert any(p_convert_at_start(random_position("dendria-sprites", s), random.Random(s))
                for s in range(POSITIONS))
+
+
+def test_every_one_of_none_is_not_read_as_true():
+    """The growth and protection properties see a group with no fertile soil:
+    were "every one of its fertile soils" read as true of none (Python's
+    ``all([])``), the properties would fail, and random positions hold such
+    groups."""
+    def vacuous(group: dict, colour: str) -> bool:
+        return all(colour in who for who in group["fertile_soils"].values())
+
+    enclosed = 0
+    for s in range(POSITIONS):
+        g = random_position("dendria-classic", s)
+        conv = explain.conversions(g)
+        for e in conv["grow"]:
+            group = next(gr for gr in explain.groups(g) if e["cells"][0] in gr["cells"])
+            if not group["fertile_soils"]:
+                enclosed += 1
+                assert vacuous(group, conv["mover"]) and not e["ok"]
+                assert not _all_fertilized_by(group, conv["mover"])
+    assert enclosed, "no random position holds a seedbed with no fertile soil"
 
 
 POSITION_CASES = [(le, k, s) for le, k, s in STATEMENTS if s.kind == "position"]

@@ -192,7 +192,58 @@ def test_one_table_of_each_editions_words():
         if ruleset != "hedu":
             assert refusals._edition_words(g.variant) == table
     classic = Game("dendria-classic", size=4)
-    assert "plot" not in refusals.DENDRIA["opening-plant"].format(**classic.variant.words())
+    from dendria_widget.rules.refusal import Refusal
+    assert "plot" not in refusals.refusal_text(Refusal("opening-plant"), classic.variant)
     sprites = Game("dendria-sprites", size=4, opening="none")
-    with pytest.raises(Exception, match="'sow' takes one cell"):
+    with pytest.raises(Exception, match="'sow' takes a cell name"):
         sprites.play("sow")
+
+
+def test_every_editions_words_come_from_its_one_table(monkeypatch):
+    """The ``{dendrid}``/``{soil}``/``{plant}`` words are kept once per
+    edition (``rules/variant.py``: the edition's class and its
+    ``Variant.words``); the refusals, the endings, the option texts, the
+    phases and the lessons ask that table. Changing the sprites edition's
+    words there changes what each of them says, and nothing still says the
+    old words."""
+    from dendria_widget.explain.refusals import ending_text, refusal_text
+    from dendria_widget.rules.refusal import Refusal
+    from dendria_widget.rules.variant import DendriaSprites, Verb
+
+    verbs = dict(DendriaSprites.verbs)
+    verbs["plant"] = Verb("plant", "strew", "strewing", "strewn")
+    monkeypatch.setattr(DendriaSprites, "verbs", verbs)
+    monkeypatch.setattr(DendriaSprites, "plot_word", "lot")
+    monkeypatch.setattr(DendriaSprites, "kind_words",
+                        {**DendriaSprites.kind_words, "dendrid": "pixie"})
+    old = re.compile(r"(?i)\b(sow\w*|sprites?|plots?)\b")
+
+    g = Game("dendria-sprites", size=4, opening="none")
+    v = g.variant
+    table = v.words()
+    assert (table["soil"], table["soils"], table["dendrid"], table["Plant"],
+            table["planting"]) == ("lot", "lots", "pixie", "Strew", "strewing")
+    # the lessons ask it
+    assert edition_fields(g) == table
+    assert worded(g, "{Plant} a seed on an empty {soil}; move a {dendrid}.") == \
+        "Strew a seed on an empty lot; move a pixie."
+    # the refusals ask it
+    said = [str(g.refusal("move d4")),
+            refusal_text(Refusal("not-a-plot", given="z9"), v),
+            refusal_text(Refusal("opening-plant"), v),
+            refusal_text(Refusal("stop-not-empty", cell="d4", piece="dark dendrid"), v),
+            refusal_text(Refusal("unfertilized", cell="d4", kind="seed", soils=("c3",)), v)]
+    assert said[0] == "d4 holds no dark pixie to move (it is empty)"
+    assert "any lot ('strew X')" in said[2] and "a dark pixie" in said[3]
+    assert "fertile lot c3" in said[4]
+    # the phases and the option texts ask it
+    said += [v.phase_words(p) for p in ("opening", "turn", "plant")]
+    said.append(v.option_doc("sprite_capture"))
+    assert "strew" in v.phase_words("turn") and "pixie" in v.phase_words("turn")
+    # the endings ask it
+    h = Game("dendria-sprites", size=3, opening="none", dendrid_move_limit=1)
+    while not h.is_over:
+        h.play(h.legal_steps()[-1])
+    said.append(ending_text(h.outcome, h.variant))
+    stale = [s for s in said if old.search(s.replace("sprites edition", ""))]
+    assert not stale, stale

@@ -134,3 +134,51 @@ def test_the_unfertilized_soils_are_counted_in_the_words():
                     assert (" is not " if len(r.soils) == 1 else " are not ") in str(r)
             g.play(rng.choice(g.legal_steps()))
     assert 1 in found and max(found) > 1, found
+
+
+#: The colours as words; a refusal takes them from the edition (``{first}``).
+COLOUR_WORD = re.compile(r"(?i)\b(dark|light|black|white)\b")
+
+
+def _all_templates():
+    from dendria_widget.explain.refusals import _ACTIONS
+    return [(f"{name}:{code}", text) for name, table in
+            (("DENDRIA", DENDRIA), ("HEDU", HEDU), ("ENDINGS", ENDINGS),
+             ("ACTIONS", _ACTIONS)) for code, text in table.items()]
+
+
+@pytest.mark.parametrize("where, text", _all_templates(), ids=[w for w, _ in _all_templates()])
+def test_a_refusal_types_no_colour_and_names_the_rule_as_taught(where, text):
+    """A colour is a field (the edition's, in the order they move); a rule is
+    called by the name the lessons teach, "the repetition rule", never its
+    nickname."""
+    # what the reader may type (in quotes, '{plant} X') is notation, not a fact
+    words = re.sub(r"'[^']*'", " ", text)
+    assert not COLOUR_WORD.search(words), f"{where} types a colour: {text!r}"
+    assert "superko" not in text.lower(), f"{where} says superko: {text!r}"
+
+
+def test_the_numbers_and_colours_of_a_refusal_come_from_the_rules():
+    from dendria_widget.rules.dendria import KOMI_MIN
+
+    g = Game("dendria-classic", size=3, opening="komi-pie", komi_max=4)
+    assert str(g.refusal("plant a1")) == (
+        f"the komi comes before any piece: the player to move sets it (komi {KOMI_MIN} to "
+        f"komi 4)")
+    assert str(g.refusal("komi 9")) == f"the komi must be a whole number from {KOMI_MIN} to 4"
+    assert g.refusal(f"komi {KOMI_MIN}") is None
+    g.play("komi 2")
+    assert str(g.refusal("plant a1")) == ("now the player who did not set the komi chooses a "
+                                          "side: 'side dark' or 'side light'")
+    c = Game("dendria-classic", size=3)
+    assert str(c.refusal("swap")) == ("a swap is allowed only as Light's answer to Dark's "
+                                      "opening seed")
+    assert str(c.refusal("move a1")) == ("the opening turn is a dark seed on any soil "
+                                         "('plant X'), then 'end'")
+    c.play("plant a1")
+    assert str(c.refusal("sprout a1")) == ("the opening turn holds nothing after its seed: "
+                                           "end it with 'end'")
+    h = Game("hedu", size=3)
+    assert str(h.refusal("swap")) == ("a swap is allowed only as White's answer to Black's "
+                                      "opening placement (the pie rule)")
+    assert str(h.refusal("pass")) == "Black's opening turn is a placement: it cannot be passed"

@@ -290,10 +290,10 @@ def test_conversions_at_the_start_of_a_journey():
 def test_convert_at_start_option_both_ways():
     g = sprites(START, convert_at_start=False)
     g.play("move d4")
-    refused(g, "sprout c3", "after the first slide")
+    refused(g, "sprout c3", "only after a slide")
     g = classic(START)
     g.play("move d4")
-    refused(g, "sprout c3", "after the first slide")
+    refused(g, "sprout c3", "only after a slide")
     g = classic(START, convert_at_start=True)
     g.play("move d4", "sprout c3", "slide d5", "end")
     assert g.pieces["c3"] == "dark dendrid"

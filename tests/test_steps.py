@@ -42,7 +42,7 @@ def test_steps_hash_and_compare():
 
 def test_parse_refuses_what_it_cannot_read():
     b = Game("dendria-classic", size=4).board
-    for text, words in (("plant", "takes one cell"), ("plant z9", "no cell 'z9'"),
+    for text, words in (("plant", "takes a cell name"), ("plant z9", "no cell 'z9'"),
                         ("end now", "takes nothing"), ("komi x", "whole number"),
                         ("side blue", "dark or light"), ("", "empty step"),
                         ("jump a1", "unknown step")):

@@ -32,40 +32,46 @@ if TYPE_CHECKING:  # for the type hints only
 #: many (the one table, ``Variant.words``); ``plots``: the word for as many
 #: fertile cells as a refusal names, ``cells``: those cells; ``piece``,
 #: ``what``, ``action``, ``group`` and the lists are made by
-#: :func:`_dendria_fields`).
+#: :func:`_dendria_fields`; ``first``, ``second``, ``First``, ``Second``: the
+#: colours in the order they move, :func:`_colour_fields`). No number, colour
+#: or rule's nickname is typed here: a number is a fact or a rule constant,
+#: and a rule is called by the name the lessons teach ("the repetition
+#: rule"; tests/test_refusals.py).
 DENDRIA = {
     "game-over": "the game is over",
     "not-a-plot": "{given} is not a {soil} of this board",
-    "komi-first": ("first the first player sets the komi (komi 0 to komi {komi_max}), "
-                   "before any piece"),
-    "side-now": "now the second player chooses a side: 'side dark' or 'side light'",
+    "komi-first": ("the komi comes before any piece: the player to move sets it (komi "
+                   "{komi_min} to komi {komi_max})"),
+    "side-now": ("now the player who did not set the komi chooses a side: 'side {first}' "
+                 "or 'side {second}'"),
     "komi-not-now": "the komi is chosen only at the start of a komi-pie game",
-    "bad-komi": "the komi must be a whole number from 0 to {komi_max}",
+    "bad-komi": "the komi must be a whole number from {komi_min} to {komi_max}",
     "side-not-now": "a side is chosen only after the komi, in a komi-pie game",
-    "bad-side": "the side must be dark or light",
-    "swap-not-now": "a swap is allowed only as Light's answer to Dark's opening seed",
-    "opening-plant": "the opening turn is one dark seed on any {soil} ('{plant} X'), then 'end'",
-    "opening-no-pass": "the opening turn cannot be passed: {plant} one seed",
+    "bad-side": "the side must be {first} or {second}",
+    "swap-not-now": "a swap is allowed only as {Second}'s answer to {First}'s opening seed",
+    "opening-plant": ("the opening turn is a {first} seed on any {soil} ('{plant} X'), then "
+                      "'end'"),
+    "opening-no-pass": "the opening turn cannot be passed: {plant} a seed",
     "pass-mid-turn": "a pass is a whole turn: this turn has begun, finish it with 'end'",
-    "plant-not-first": "a seed can be {planted} only as the first step of a turn",
+    "plant-not-first": "a seed can be {planted} only to begin a turn",
     "occupied": "{cell} is not empty: a {piece} stands there",
     "not-hungry": ("{cell} is nourished, not hungry: every root of {cell} ends on a nourisher "
                    "({nourishers}); a seed may only be {planted} where it would see the edge"),
-    "sowing-clash": ("sowing on {cell} is refused: your pieces on {first} and {second}, "
-                     "both next to {cell}, touch each other"),
+    "sowing-clash": ("sowing on {cell} is refused: your pieces on {one} and {other}, "
+                     "each next to {cell}, touch each other"),
     "plant-repeats": ("{planting} on {cell} leads only to boards seen before: no legal end "
-                      "of the turn (positional superko)"),
-    "move-not-first": "a journey can start only as the first step of a turn",
+                      "of the turn (the repetition rule)"),
+    "move-not-first": "a journey can start only to begin a turn",
     "no-own-dendrid": "{cell} holds no {colour} {dendrid} to move (it is {what})",
     "stuck": ("the {dendrid} on {cell} cannot slide anywhere: every line is blocked by "
               "trees, enemy {dendrids} or the edge"),
     "no-journey-power": ("every journey of the {dendrid} on {cell} would break the power "
                          "rule or repeat an earlier board, so it has no legal end"),
     "no-journey-superko": ("every journey of the {dendrid} on {cell} ends on a board seen "
-                           "before (positional superko)"),
+                           "before (the repetition rule)"),
     "not-in-turn": ("'{verb}' is a step inside a turn: begin the turn with {a_plant} or a "
                     "move"),
-    "opening-one-seed": "the opening turn is only one seed: end it with 'end'",
+    "opening-one-seed": "the opening turn holds nothing after its seed: end it with 'end'",
     "slide-no-journey": "only a journeying {dendrid} slides: start with 'move X'",
     "slide-after-capture": "the {dendrid} captured an enemy {dendrid}: no slide may follow",
     "off-line": ("{cell} is not on the journey's line: the {dendrid} on {at} keeps going "
@@ -79,7 +85,7 @@ DENDRIA = {
     "unreachable": "{cell} cannot be reached from {at}",
     "dead-end": "{action} leads to a dead end: no legal end of the turn could follow",
     "no-sprout-on-move": "seeds do not sprout during a journey (sprout_on_move is off)",
-    "conversions-later": "conversions come after the first slide (convert_at_start is off)",
+    "conversions-later": "conversions come only after a slide (convert_at_start is off)",
     "no-seed-to-sprout": "{cell} holds no seed to sprout{standing}",
     "hungry": "the seed on {cell} is hungry: it sees the edge, so it cannot sprout",
     "outnumbered": ("the seed on {cell} has {mine} {colour} nourisher{mine_s} and {theirs} "
@@ -87,7 +93,7 @@ DENDRIA = {
                     "{other} ones"),
     "no-seedbed": "{cell} holds no seed: only a seedbed grows",
     "no-grow-after-plant": "after {planting}, no seedbed grows (grow_after_plant is none)",
-    "one-grow": "only one grow follows {a_plant}",
+    "one-grow": "the new seedbed has grown already: no other grow follows {a_plant}",
     "grow-other-seedbed": ("after {planting}, only the seedbed that holds the new seed may "
                            "grow"),
     "enclosed-never": ("the {group} of {cell} has no fertile {soil}{enclosed_never}"),
@@ -106,32 +112,32 @@ DENDRIA = {
     "owner-fertilizes": ("the forest of {cell} cannot be captured: its owner fertilizes "
                          "every one of its fertile {soils} too"),
     "unknown-step": "unknown step {verb!r}",
-    "no-slide-yet": "a move needs at least one slide before the turn can end",
+    "no-slide-yet": "a move needs a slide before the turn can end",
     "power-rule": ("the power rule: the journey began on {start} (power {start_power}) and "
-                   "must end on a cell of lower power, but {at} has power {power}, and no "
+                   "must end on a {soil} of lower power, but {at} has power {power}, and no "
                    "step of this turn gained a tree"),
     "no-turn-to-end": "there is no turn to end now",
-    "repeats-board": "ending the turn now would repeat an earlier board (positional superko)",
+    "repeats-board": "ending the turn now would repeat an earlier board (the repetition rule)",
     "hedu-verb": "'place' is a Hedu step; in Dendria {plant} a seed ('{plant} g7')",
     "unknown-verb": ("unknown step {verb!r} (steps: {plant}, sprout, grow, capture, move, "
                      "slide, end, pass, swap, komi, side)"),
 }
 
-#: Hedu's refusals by code (fields: the refusal's facts).
+#: Hedu's refusals by code (fields: the refusal's facts and the colours).
 HEDU = {
     "not-a-step": "a step is a pair (verb, argument), not {given}",
     "unknown-step": "unknown Hedu step {verb!r} (Hedu steps: place, pass, swap)",
     "not-a-plot": "{given} is not a plot of this board",
     "game-over": "the game is over",
-    "swap-not-now": ("a swap is allowed only as White's answer to Black's opening placement "
-                     "(pie rule)"),
+    "swap-not-now": ("a swap is allowed only as {Second}'s answer to {First}'s opening "
+                     "placement (the pie rule)"),
     "takes-nothing": "'{verb}' takes nothing after it",
-    "opening-no-pass": "Black's opening turn is a placement: it cannot be passed",
+    "opening-no-pass": "{First}'s opening turn is a placement: it cannot be passed",
     "occupied": "{cell} is not empty: a {piece} stack stands there",
     "no-region": ("{cell} has no empty neighbour: a stack there would touch no region, so "
-                  "its height would be 0, and a height-0 stack is no placement"),
+                  "it would get no piece, and a stack of no piece is no placement"),
     "place-repeats": ("placing on {cell} would end the turn on a board seen before "
-                      "(positional superko)"),
+                      "(the repetition rule)"),
     "dendria-plant": "'{verb}' is a Dendria step; in Hedu place a stack ('place g7')",
     "dendria-verb": "'{verb}' is a Dendria step; Hedu steps are place, pass and swap",
     "unknown-verb": "unknown step {verb!r} (Hedu steps: place, pass, swap)",
@@ -147,10 +153,20 @@ def _edition_words(v: Variant) -> dict[str, str]:
     return v.words()
 
 
+def _colour_fields(v: Variant) -> dict[str, str]:
+    """The edition's colours in the order they move (``first`` and
+    ``second``, as the notation writes them: 'dark'; ``First`` and
+    ``Second`` as a name: 'Dark'), so that no refusal types a colour."""
+    first, second = v.colours
+    return {"first": first, "second": second,
+            "First": v.colour_word(first), "Second": v.colour_word(second)}
+
+
 def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
     facts = refusal.facts
     out = dict(facts)
     out.update(_edition_words(v))
+    out.update(_colour_fields(v))
     piece = facts.get("piece")
     if piece is not None:
         out["piece"] = v.piece_words(piece)
@@ -166,7 +182,7 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
     elif code == "not-hungry":
         out["nourishers"] = ", ".join(facts["nourishers"])
     elif code == "sowing-clash":
-        out["first"], out["second"] = facts["pair"]
+        out["one"], out["other"] = facts["pair"]
     if "kind" in facts:
         seedbed = facts["kind"] == "seed"
         out["group"] = "seedbed" if seedbed else "forest"
@@ -207,7 +223,7 @@ def refusal_text(refusal: Refusal, variant: Variant | None = None) -> str:
     :func:`~dendria_widget.explain.sentences.sentence`)."""
     v = variant if variant is not None else variant_for(refusal.rules)
     if v.family == "hedu":
-        return HEDU[refusal.code].format(**refusal.facts)
+        return HEDU[refusal.code].format(**refusal.facts, **_colour_fields(v))
     return DENDRIA[refusal.code].format(**_dendria_fields(v, refusal))
 
 

@@ -341,7 +341,7 @@ def sprite_taken(cell: str, colour: str) -> Check:
                                               "took the enemy {dendrid} there.", cell=cell))
         return Verdict(False, worded(game, "The enemy {dendrid} on {cell} is still there. A "
                                            "{dendrid} takes the nearest enemy {dendrid} on its "
-                                           "line, and its journey must end on a cell of lower "
+                                           "line, and its journey must end on a {soil} of lower "
                                            "power (unless it won a tree).", cell=cell))
     return check
 
@@ -460,7 +460,8 @@ def sown_next_to(cell: str, colour: str) -> Check:
                                               "next to it touch each other.", seed=seed,
                                         cell=cell))
         return Verdict(False, worded(game, "Your seed on {seed} does not touch the {dendrid} "
-                                           "on {cell}. The rule: your pieces next to a new "
+                                           "on {cell}: {plant} on an empty {soil} next to "
+                                           "{cell}. The rule: your pieces next to a new "
                                            "seed must not touch each other.", seed=seed,
                                      cell=cell))
     return check
@@ -493,7 +494,7 @@ def lowest_stop(cell: str) -> Check:
                                         cell=cell, start=power[cell]))
         return Verdict(False, worded(game, "Your {dendrid} ended on {end}, of power {p}; a "
                                            "journey from {cell} could end on power {low}. "
-                                           "The rule: a journey ends on a cell of lower power "
+                                           "The rule: a journey ends on a {soil} of lower power "
                                            "than where it started, unless it wins a tree: "
                                            "look along its lines, past what it may jump.",
                                      end=end, p=power[end], cell=cell, low=lowest[key]))
@@ -516,12 +517,12 @@ def fewest_lines() -> Check:
         fewest = min(lines(c) for c in b.names(b.plots))
         if got == fewest:
             return Verdict(True, worded(game, "Right: your seed on {cell} has {n} lines, the "
-                                              "fewest a cell has on this board.", cell=new[0],
+                                              "fewest a {soil} has on this board.", cell=new[0],
                                         n=got))
-        return Verdict(False, worded(game, "Your seed on {cell} has {n} lines; a cell has as "
-                                           "few as {fewest}. In the classic edition a cell on "
+        return Verdict(False, worded(game, "Your seed on {cell} has {n} lines; a {soil} has as "
+                                           "few as {fewest}. In the classic edition a {soil} on "
                                            "the edge has no line out of the board: look for "
-                                           "the cells with the fewest neighbours.",
+                                           "the {soils} with the fewest neighbours.",
                                      cell=new[0], n=got, fewest=fewest))
     return check
 
@@ -587,16 +588,30 @@ def protected(cell: str, colour: str) -> Check:
             return Verdict(False, worded(game, "The forest on {cell} is no longer yours: "
                                                "it changed hands, or left the board.",
                                          cell=cell))
-        name = words(group["cells"])
+        if not group["fertile_soils"]:
+            # a forest with no fertile soil is judged by the dendrids it sees
+            seen = group.get("sees_dendrids", {})
+            sight = {"cell": cell, "mine": seen.get(colour, 0),
+                     "theirs": seen.get(_other_colour(game, colour), 0)}
+            if group["protected"]:
+                return Verdict(True, worded(game, "Right: your forest on {cell} has no fertile "
+                                                  "{soil}, and it sees {mine} of your "
+                                                  "{dendrids} against {theirs}: it is "
+                                                  "protected now.", **sight))
+            return Verdict(False, worded(game, "Your forest on {cell} has no fertile {soil}, "
+                                               "and it sees {mine} of your {dendrids} against "
+                                               "{theirs}: such a forest is protected when it "
+                                               "sees more of its owner's.", **sight))
         if group["protected"]:
-            return Verdict(True, worded(game, "Right: your forest {name} is protected now: "
-                                              "you fertilize every fertile {soil} of it.",
-                                        name=name))
+            return Verdict(True, worded(game, "Right: your forest on {cell} is protected now: "
+                                              "you fertilize every one of its fertile "
+                                              "{soils}.", cell=cell))
         missing = [c for c, who in group["fertile_soils"].items() if colour not in who]
-        return Verdict(False, worded(game, "Your forest {name} is still not protected: you "
-                                           "do not fertilize {n} of it. The rule: every "
-                                           "fertile {soil} fertilized by its owner.",
-                                     name=name, n=say.plural(len(missing), "fertile "
+        return Verdict(False, worded(game, "Your forest on {cell} is still not protected: "
+                                           "you do not fertilize {n} of it. The rule: a "
+                                           "forest with fertile {soils} is protected when its "
+                                           "owner fertilizes every one of them.",
+                                     cell=cell, n=say.plural(len(missing), "fertile "
                                                              + edition_fields(game)["soil"])))
     return check
 

@@ -260,27 +260,32 @@ KINDS: dict[str, Kind] = {
     "grow": kind(
         "grow-after-plant", "plant", "Grow a seedbed",
         "Right after {planting}, the new seed's seedbed may **grow** into the "
-        "mover's forest when the mover fertilizes **every one of its fertile "
-        "soils**.",
+        "mover's forest when it has fertile {soils} and the mover fertilizes **every "
+        "one of them**.",
         "{Plant} a seed so that the seedbed on **{cell}** grows into your forest, "
         "and grow it.",
         "A seedbed grows whole: join {cell}'s seedbed with your seed, and see that "
         "you fertilize every fertile {soil} of the bigger seedbed.",
-        _seedbeds, checks.grown, search=("dendria-classic", 4, (5, 18))),
+        _seedbeds, checks.grown, search=("dendria-classic", 4, (5, 18)),
+        statements=(st.rule("fertilizes **every one of them**", "grow", "2.2 Conversions",
+                            ("dendria-classic",)),)),
     "grow-move": kind(
         "grow-on-move", "move", "Grow on the way",
         "During a move, after the slide, the mover may grow a seedbed of either colour "
-        "into the mover's forest when the mover fertilizes **every one of its fertile "
-        "soils**, with the {dendrid} where it stopped.",
+        "into the mover's forest when it has fertile {soils} and the mover fertilizes "
+        "**every one of them**, with the {dendrid} where it stopped.",
         "Move one of your {dendrids} so that you may **grow the seedbed on {cell}**, and "
         "grow it.",
-        "A seedbed grows when you fertilize every fertile {soil} of it: find where one of "
-        "your {dendrids} may slide to see the fertile {soils} that your others miss.",
+        "A seedbed with fertile {soils} grows when you fertilize every one of them: find "
+        "where one of your {dendrids} may slide to see the fertile {soils} that your "
+        "others miss.",
         _seedbeds, checks.grown, search=("dendria-classic", 4, (8, 24)),
+        statements=(st.rule("fertilizes **every one of them**", "grow", "2.2 Conversions",
+                            ("dendria-classic",)),),
         slides=1, verbs=("move", "slide", "grow", "end")),
     "seal": kind(
         "enclosed-never", "plant", "Seal your forest",
-        "A group with **no fertile soil** is enclosed: in the classic edition it can "
+        "A group with **no fertile {soil}** is enclosed: in the classic edition it can "
         "neither grow nor be captured while it has none.",
         "{Plant} a seed so that your forest on **{cell}** has **no fertile {soil}** "
         "left.",
@@ -290,13 +295,16 @@ KINDS: dict[str, Kind] = {
         search=("dendria-classic", 4, (10, 30))),
     "capture": kind(
         "capture-fertilized", "move", "Capture a forest",
-        "An enemy forest changes hands when the mover fertilizes **every fertile "
-        "soil** of it and its owner misses one.",
+        "An enemy forest changes hands when it has fertile {soils}, the mover "
+        "fertilizes **every one of them** and its owner misses one.",
         "Move one of your {dendrids} and **capture the forest on {cell}**.",
         "List the fertile {soils} of the forest on {cell}: your {dendrids} must see "
         "all of them, and its owner must miss one, when your {dendrid} stops.",
         _enemy_forests, checks.grown,
-        statements=(st.goal("must see all of them"),), search=("dendria-classic", 4, (10, 30))),
+        statements=(st.goal("must see all of them"),
+                    st.rule("fertilizes **every one of them**", "capture-fertilized",
+                            "2.2 Conversions", ("dendria-classic",))),
+        search=("dendria-classic", 4, (10, 30))),
     "journey": kind(
         "journey-convert", "move", "Sprout on the way",
         "At every stop of a journey the mover may sprout, grow and capture, judged "
@@ -308,12 +316,12 @@ KINDS: dict[str, Kind] = {
         _seeds, checks.sprouted, search=("dendria-classic", 4, (8, 24))),
     "first-seed": kind(
         "pie", "plant", "Fewest lines",
-        "A new game: Dark's opening turn is **a seed, on any cell**, and then Light may "
-        "swap sides and take it. In the classic edition a cell on the edge has no line "
+        "A new game: Dark's opening turn is **a seed, on any {soil}**, and then Light may "
+        "swap sides and take it. In the classic edition a {soil} on the edge has no line "
         "out of the board.",
-        "{Plant} Dark's opening seed on a cell from which it has the fewest lines: "
+        "{Plant} Dark's opening seed on a {soil} from which it has the fewest lines: "
         "**{fewest_lines()|word}**.",
-        "Count the lines of a cell: a line for each neighbour's direction. Which cells have "
+        "Count the lines of a {soil}: a line for each neighbour's direction. Which {soils} have "
         "the fewest neighbours?",
         _whole_game, lambda target, mover: checks.fewest_lines(), needs=("edge-literal",),
         opening=True),
@@ -342,10 +350,10 @@ KINDS: dict[str, Kind] = {
     "power": kind(
         "power-rule", "move", "Down in power",
         "A cell's **power** is the fewest {soils} met going from it in any direction; a journey ends "
-        "on a cell of lower power than where it started (unless it wins a tree).",
-        "Move your {dendrid} on **{cell}** so that its journey ends on a cell of the lowest "
+        "on a {soil} of lower power than where it started (unless it wins a tree).",
+        "Move your {dendrid} on **{cell}** so that its journey ends on a {soil} of the lowest "
         "power it can reach: power **{lowest_stop({where})}**.",
-        "Find the power of the cells along the lines of {cell}, and which of them a "
+        "Find the power of the {soils} along the lines of {cell}, and which of them a "
         "journey may end on.",
         _movable_sprites, lambda cell, mover: checks.lowest_stop(cell), search=SPRITES,
         overlays=("power",)),
@@ -370,7 +378,7 @@ KINDS: dict[str, Kind] = {
     "sprite-capture": kind(
         "sprite-capture", "move", "Take a sprite",
         "A sprite may stop on the **nearest enemy sprite** on its line and remove it, "
-        "if the journey ends on a cell of lower power (or wins a tree).",
+        "if the journey ends on a {soil} of lower power (or wins a tree).",
         "Move one of your sprites and **take the enemy sprite on {cell}**.",
         "Which of your sprites see {cell} as the nearest piece on a line? Then compare "
         "the power of where it starts and where it would end.",
@@ -453,7 +461,7 @@ KINDS: dict[str, Kind] = {
         "A new stack gets **a piece for each region** next to it, counted once it "
         "stands there.",
         "Place the tallest stack you can: one that gets **{tallest_placement()|of(piece)}**.",
-        "A placement can cut a region apart: count the regions next to the cell "
+        "A placement can cut a region apart: count the regions next to the {soil} "
         "once the stack stands there.",
         _whole_game, lambda target, mover: checks.tallest_stack(), search=HEDU),
     "prisoner": kind(

@@ -51,7 +51,7 @@ GLOSSARY: dict[str, Term] = {
                  "a seed of a seedbed that grew"),
     "forest": Term(r"forests?", "board", "The pieces",
                    "touching trees of one colour"),
-    "line": Term(r"lines?", "board", "The lines through a cell",
+    "line": Term(r"lines?", "board", "The lines through a soil",
                  "the cells straight out from a cell in one direction"),
     "edge": Term(r"edges?", "board", "The board",
                  "where a line runs out of the board"),

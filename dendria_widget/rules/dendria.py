@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # for the type hints only
 DARK, LIGHT = 0, 1
 SEED, TREE, DENDRID = 0, 1, 2
 COLOURS = ("dark", "light")
+#: the smallest komi (RULES 2.4: a whole number of points ``0..komi_max``)
+KOMI_MIN = 0
 KINDS = ("seed", "tree", "dendrid")
 GROUP_WORDS = ("seedbed", "forest", "host")
 
@@ -1271,7 +1273,7 @@ class DendriaState(EngineState):
             plant = self._steps["plant"]
             return [plant[i] for i in iter_bits(empty)]
         if ph == "komi":
-            return [Step("komi", k) for k in range(self.komi_max + 1)]
+            return [Step("komi", k) for k in range(KOMI_MIN, self.komi_max + 1)]
         if ph == "side":
             return list(SIDE_STEPS)
         return []
@@ -1292,14 +1294,14 @@ class DendriaState(EngineState):
             return no("not-a-plot", given=repr(arg))
         nm = b.name(arg) if verb in CELL_VERBS else None
         if ph == "komi" and verb != "komi":
-            return no("komi-first", komi_max=self.komi_max)
+            return no("komi-first", komi_min=KOMI_MIN, komi_max=self.komi_max)
         if ph == "side" and verb != "side":
             return no("side-now")
         if verb == "komi":
             if ph != "komi":
                 return no("komi-not-now")
-            if not (isinstance(arg, int) and 0 <= arg <= self.komi_max):
-                return no("bad-komi", komi_max=self.komi_max)
+            if not (isinstance(arg, int) and KOMI_MIN <= arg <= self.komi_max):
+                return no("bad-komi", komi_min=KOMI_MIN, komi_max=self.komi_max)
             return None
         if verb == "side":
             if ph != "side":

@@ -212,12 +212,14 @@ class Dendria(Variant):
 
     def phase_words(self, phase: str) -> str:
         plant, dendrid = self.verb_word("plant"), self.kind_word("dendrid")
+        first, second = self.colours
         after = "sprout seeds, grow the new seedbed" if self.grow_after_plant else "sprout seeds"
         return {
-            "komi": "the first player chooses the komi (points for Light)",
-            "side": "the second player chooses a side",
-            "opening": f"the opening: one dark seed on any {self.plot_word}, then End turn",
-            "swap": "Light may swap colours, or play",
+            "komi": f"the player to move chooses the komi (points for "
+                    f"{self.colour_word(second)})",
+            "side": "the other player chooses a side",
+            "opening": f"the opening: a {first} seed on any {self.plot_word}, then End turn",
+            "swap": f"{self.colour_word(second)} may swap colours, or play",
             "turn": f"a new turn: {plant} a seed, move a {dendrid}, or pass",
             "plant": f"after {self.verb('plant').ing}: {after}, then End turn",
             "move": "a journey: slide on along the line, convert, then End turn",
@@ -295,9 +297,10 @@ class Hedu(Variant):
             (f"{c} {h}", f"{c} {h}") for c in self.colours for h in self.PALETTE_HEIGHTS)
 
     def phase_words(self, phase: str) -> str:
+        first, second = (self.colour_word(c) for c in self.colours)
         return {
-            "opening": "Black's first placement",
-            "swap": "White may swap colours, or place",
+            "opening": f"{first}'s opening placement",
+            "swap": f"{second} may swap colours, or place",
             "turn": "place a stack on an empty plot, or pass",
             "over": "the game is over",
         }.get(phase, phase)

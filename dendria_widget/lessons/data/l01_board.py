@@ -15,7 +15,7 @@ def _one_new_seed(game: Game) -> str | Verdict:
     """The one cell the learner planted on, or a Verdict saying what to do."""
     cells = planted(game)
     if not cells:
-        return Verdict(False, "Plant a seed first: click an empty cell of the board.")
+        return Verdict(False, "Plant a seed first: click an empty soil of the board.")
     if len(cells) > 1:
         return Verdict(False, f"Plant a seed, no more (you planted on {words(cells)}): "
                               "press Retry and try again.")
@@ -33,7 +33,7 @@ def _where(cell: str) -> str:
     second cell from the left' (counted from its name)."""
     row = cell.rstrip("0123456789")
     return (f"row {row}, the {ORDINAL_WORDS[ord(row) - ord('a') + 1]} row from the top, "
-            f"the {ORDINAL_WORDS[int(cell[len(row):])]} cell from the left")
+            f"the {ORDINAL_WORDS[int(cell[len(row):])]} soil from the left")
 
 
 def check_f2(game: Game) -> Verdict:
@@ -74,13 +74,14 @@ def check_edge_line(game: Game) -> Verdict:
 LESSON = Lesson(
     name="01_board",
     title="The board",
-    summary="The board: soils, the lines through a cell, the edge, cell names.",
+    summary="The board: soils, the lines through a soil, the edge, soil names.",
     pages=[
         Page(
             title="The board",
-            text="Dendria is played on a board of hexagonal **cells**, called **soils**. "
+            text="Dendria is played on a board of hexagonal **cells**; the classic edition "
+                 "calls them **soils**, the word these lessons use from here on. "
                  "This small board has {plots_count()} soils (real games use bigger boards: "
-                 "{default_plots()} soils); the cells round its outside are its **edge**. {rule_number(players)|word|cap} players, **Dark** and "
+                 "{default_plots()} soils); the {soils} round its outside are its **edge**. {rule_number(players)|word|cap} players, **Dark** and "
                  "**Light**, take "
                  "turns; {to_move()|cap} plays first.",
             start=EMPTY,
@@ -89,13 +90,13 @@ LESSON = Lesson(
             rules_covered=("board-soils",),
         ),
         Page(
-            title="Cell names",
-            text="Every cell has a name: the **letter of its row** (a is the top row, "
+            title="Soil names",
+            text="Every {soil} has a name: the **letter of its row** (a is the top row, "
                  "then b, c, ...) and its **place in the row**, counted from the left. "
-                 "The middle cell of this board is **{middle()}**: row d, "
+                 "The middle {soil} of this board is **{middle()}**: row d, "
                  "{place(d4)|ordinal} from the left. "
-                 "The marked cells show a few more: {named(1, 1)} is the "
-                 "{place(a1)|ordinal} cell of the top row, {named(3, 2)} the "
+                 "The marked {soils} show a few more: {named(1, 1)} is the "
+                 "{place(a1)|ordinal} {soil} of the top row, {named(3, 2)} the "
                  "{place(c2)|ordinal} of row c, {named(4, 7)} the {place(d7)|ordinal} of "
                  "row d, {named(6, 5)} the {place(f5)|ordinal} of row f.",
             start=EMPTY,
@@ -121,13 +122,13 @@ LESSON = Lesson(
                     claim.holding("light dendrid", "f4", mentions=())),
         ),
         Page(
-            title="The lines through a cell",
-            text="From a cell, straight **lines** run out in "
+            title="The lines through a soil",
+            text="From a {soil}, straight **lines** run out in "
                  "**{rule_number(directions)|word} directions**: east and west "
                  "along the row, and the slanting ones, north-east, north-west, "
-                 "south-east and south-west. A cell away from the edge has a line each "
+                 "south-east and south-west. A {soil} away from the edge has a line each "
                  "way: here are the {roots(d4)|word} lines of the {piece(d4)|piece} on d4 "
-                 "(a cell on the edge has fewer: the page *Cells on the edge*). "
+                 "(a {soil} on the edge has fewer: the page *{Soils} on the edge*). "
                  "Lines matter for everything in Dendria: seeds are fed along them, and "
                  "dendrids see and move along them.",
             start="dendria-classic h4 4/5/6/3s3/6/5/4 dark",
@@ -149,11 +150,11 @@ LESSON = Lesson(
             rules_covered=("edge",),
         ),
         Page(
-            title="Cells on the edge",
-            text="In the classic edition, a cell on the edge has fewer lines: looking out "
+            title="Soils on the edge",
+            text="In the classic edition, a {soil} on the edge has fewer lines: looking out "
                  "of the board there is no soil at all, so there is no line that way. The "
                  "corner a1 has {roots(a1)|word} lines ({sees_edge(a1)|ways}), like "
-                 "the {corners()|plus(-1)|word} other corners; the other cells of the edge, "
+                 "the {corners()|plus(-1)|word} other corners; the other {soils} of the edge, "
                  "like a2, have {roots(a2)|word}. "
                  "(The sprites edition reads the edge another way: lesson "
                  "{lesson(sprites_sowing)}.)",
@@ -183,13 +184,13 @@ LESSON = Lesson(
         Exercise(
             title="Find f2",
             turn="plant",
-            text="Cell names are how steps are written down: `plant f2` means "
+            text="{Soil} names are how steps are written down: `plant f2` means "
                  "*a seed on f2*.",
-            prompt="Plant a seed on **f2**: click that cell, then press **Check**.",
+            prompt="Plant a seed on **f2**: click that {soil}, then press **Check**.",
             start=EMPTY,
             check=check_f2,
             hint="Row f is the {row_number(f2)|ordinal} row from the top; count "
-                 "{place(f2)|word} cells from its left end.",
+                 "{place(f2)|word} {soils} from its left end.",
             hint_cells=("f1", "f2"),
             solution=("plant f2", "end"),
             wrong=(("plant b2",), ("plant f3",)),
@@ -202,7 +203,7 @@ LESSON = Lesson(
             turn="plant",
             text="A {piece(d4)|piece} stands on d4, in the middle. Its {roots(d4)|word} "
                  "lines run out to the edge.",
-            prompt="Plant a {to_move()} seed on a cell **of the edge** that is **on one of "
+            prompt="Plant a {to_move()} seed on a {soil} **of the edge** that is **on one of "
                    "the lines of d4** (there are {sees_edge(d4)|n|word} right answers).",
             start="dendria-classic h4 4/5/6/3S3/6/5/4 dark",
             overlays=("roots",),

@@ -101,7 +101,7 @@ LESSON = Lesson(
                  "nourisher and {nourisher_count(a1, light)|word} light one "
                  "({nourisher_cells(a1)}).",
             prompt="Plant a seed, then sprout the light seed on **a1** into **your** "
-                   "({to_move()|cap}'s) dendrid: click the cell to plant, then click a1.",
+                   "({to_move()|cap}'s) dendrid: click the {soil} to plant, then click a1.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),
             check=checks.sprouted("a1", "dark"),

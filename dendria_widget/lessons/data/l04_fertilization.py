@@ -96,7 +96,7 @@ LESSON = Lesson(
             start=CROSS,
             overlays=("fertilization",),
             check=checks.fertilized_by("d3", ()),
-            hint="A seed cuts the lines that pass through its own cell: where do their "
+            hint="A seed cuts the lines that pass through its own {soil}: where do their "
                  "lines cross? Only empty soils are fertilized.",
             hint_cells=("d3",),
             solution=("plant d3", "end"),

@@ -48,7 +48,9 @@ LESSON = Lesson(
         ),
         Page(
             title="Growing right after planting",
-            statements=(st.rule("(only that one)", "grow-after-plant", "2.2 Conversions", ("dendria-classic",)),),
+            statements=(st.rule("(only that one)", "grow-after-plant", "2.2 Conversions", ("dendria-classic",)),
+                        st.rule("**every one** of them", "grow", "2.2 Conversions",
+                                ("dendria-classic",))),
             text="A seedbed that has fertile soils **grows** into a forest of the player "
                  "to move when **every one** of them is fertilized by that player (a "
                  "seedbed with **no** fertile soil is another case: lesson {lesson(capture)}). Right after "
@@ -87,7 +89,7 @@ LESSON = Lesson(
             text="{to_move()|cap} has {count_of(dark dendrid)|word} dendrids, on "
                  "{holding(dark dendrid)}.",
             prompt="Plant a seed where you can **grow it into a tree at once**, and grow "
-                   "it (click the cell, then click your new seed).",
+                   "it (click the {soil}, then click your new seed).",
             start=CORNER_TOP,
             overlays=("fertilization",),
             check=checks.grown(None, "dark"),
@@ -132,7 +134,7 @@ LESSON = Lesson(
             start=LIGHT_PAIR,
             overlays=("fertile", "fertilization"),
             check=checks.grown("a1", "dark"),
-            hint="From a cell of row b, a dendrid sees b1, b2 and b3 along the row, and a3 "
+            hint="From a {soil} of row b, a dendrid sees b1, b2 and b3 along the row, and a3 "
                  "just above it.",
             hint_cells=("b4",),
             solution=("move d6", "slide b4", "grow a1", "end"),

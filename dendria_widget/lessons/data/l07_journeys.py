@@ -64,7 +64,7 @@ LESSON = Lesson(
             claims=(claim.piece("d4", "dark dendrid"), claim.legal_count("slide", 18),),
             text="Instead of planting, a player may **move** one of their dendrids: a "
                  "**journey** along **a straight line**. Here {to_move()|cap} has started to "
-                 "move the dendrid on d4: the {legal_count(slide)} marked cells are where it "
+                 "move the dendrid on d4: the {legal_count(slide)} marked {soils} are where it "
                  "may go, on its {rule_number(directions)|word} lines.",
             start=ALONE,
             setup=("move d4",),
@@ -165,7 +165,7 @@ LESSON = Lesson(
             title="Which dendrid?",
             turn="move",
             text="{group_colour(a2)|cap}'s seedbed {group(a2)} has {fertile_count(a2)|word} "
-                 "fertile soils (another cell next to it holds a {piece(b3)|piece}).",
+                 "fertile soils (another {soil} next to it holds a {piece(b3)|piece}).",
             prompt="Make a move after which you grow the light seedbed into a dark "
                    "forest.",
             start=WHICH,

@@ -129,7 +129,7 @@ LESSON = Lesson(
         Page(
             title="No board again",
             text=(
-                "A turn may not end with the same pieces on the same cells as at the "
+                "A turn may not end with the same pieces on the same {soils} as at the "
                 "start, or as at the end of any earlier turn (the **repetition** rule).\n\n"
                 "Press **Play**: {to_move()|cap}'s dendrid goes from d4 to d3, "
                 "{not_to_move()|cap}'s from f4 to f3, and {to_move()|cap}'s comes back to "

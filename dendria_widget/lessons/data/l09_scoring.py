@@ -140,7 +140,7 @@ LESSON = Lesson(
             text=(
                 "Dark has a forest of {forest_sizes(dark)}. Light has forests of "
                 "{forest_sizes(light)} (top, bottom and left). {piece(e4)|colour|cap}'s "
-                "dendrid on e4 can reach a cell from which it captures any "
+                "dendrid on e4 can reach a {soil} from which it captures any "
                 "one of them."),
             prompt=("You play **{to_move()|cap}**. Make a dendrid move that captures a forest so "
                     "that Dark is ahead. The biggest forest need not be the best one."),

@@ -54,7 +54,7 @@ def _check_first_seed(game: Game) -> Verdict:
         return Verdict(False, "Your turn is not finished yet: press End turn first.")
     cells = planted(game)
     if not cells:
-        return Verdict(False, "Plant Dark's opening seed: click a cell, then press End turn.")
+        return Verdict(False, "Plant Dark's opening seed: click a soil, then press End turn.")
     cell = cells[0]
     n = len(explain.roots(game, cell))
     if n == EDGE_LINES:
@@ -62,7 +62,7 @@ def _check_first_seed(game: Game) -> Verdict:
                              f"{NUMBER_WORDS[n]} lines. Now Light chooses: swap, or play.")
     return Verdict(False, f"The seed on {cell} has {n} lines, not {NUMBER_WORDS[EDGE_LINES]}: "
                           + (f"a corner has {NUMBER_WORDS[n]}." if n < EDGE_LINES else
-                             f"a cell inside the board has {NUMBER_WORDS[n]}; look on the "
+                             f"a soil inside the board has {NUMBER_WORDS[n]}; look on the "
                              "edge."))
 
 
@@ -101,7 +101,7 @@ def _check_after_swap(game: Game) -> Verdict:
         return Verdict(False, f"Your seed on {cell} is on no line of e5.")
     beyond = len(line["cells"]) - 1 - line["cells"].index(cell)
     return Verdict(False, f"Your seed on {cell} is on a line of e5, but not at its end: "
-                          f"the line goes on for {say.plural(beyond, 'more cell')}. A "
+                          f"the line goes on for {say.plural(beyond, 'more soil')}. A "
                           "nourisher at the end of a line stops it only there.")
 
 
@@ -127,7 +127,7 @@ LESSON = Lesson(
         Page(
             title="Dark's opening seed",
             text=(
-                "Press **Play**: {to_move()|cap}'s opening turn is **a seed, on any cell** "
+                "Press **Play**: {to_move()|cap}'s opening turn is **a seed, on any {soil}** "
                 "(any of the {legal_count(plant)}; here e5), and then the turn ends. Nothing may sprout or grow on this opening turn.\n\n"
                 "Dark should choose a seed that is neither too good nor too bad, because "
                 "of what comes next."),
@@ -158,12 +158,12 @@ LESSON = Lesson(
             text=("A new game on this board: you play {to_move()|cap}, and your opening turn is "
                   "a seed, "
                   "anywhere."),
-            prompt=("Plant Dark's opening seed on a cell from which it has exactly "
+            prompt=("Plant Dark's opening seed on a {soil} from which it has exactly "
                     "**{roots(a3)|word@end}** lines, and end your turn."),
             rules=RULES,
             claims=(claim.legal("pass", False, at="start"),),
             check=_check_first_seed,
-            hint="In the classic edition a cell on the edge has no line out of the board "
+            hint="In the classic edition a {soil} on the edge has no line out of the board "
                  "(lesson {lesson(board)}). Corners have {roots(a1)|word} lines.",
             hint_cells=("a2", "a3", "b1", "b6"),
             solution=("plant a3", "end"),

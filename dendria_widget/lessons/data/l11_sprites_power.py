@@ -24,7 +24,7 @@ EDGEWARD = "dendria-sprites h4 4/5/1d4/7/4S1/5/4 dark"
 LESSON = Lesson(
     name="11_sprites_power",
     title="The sprites edition: sprites and power",
-    summary="Sprites and power, and the power rule: a journey ends on a cell of lower "
+    summary="Sprites and power, and the power rule: a journey ends on a plot of lower "
             "power, unless a tree was won that turn.",
     pages=with_drills([
         Page(
@@ -34,8 +34,8 @@ LESSON = Lesson(
                 "The **sprites edition** is a later Dendria. The classic edition's dendrid "
                 "is called a **sprite** here, its planting is called **sowing**, and its soils "
                 "are **plots**.\n\n"
-                "Every cell has a **power**: look along its lines and count the cells "
-                "on the shortest one. The numbers on the board show it. Cells on the edge "
+                "Every plot has a **power**: look along its lines and count the plots "
+                "on the shortest one. The numbers on the board show it. Plots on the edge "
                 "have power {power(a1)}; the middle of this board has power "
                 "{power(e5)}."),
             start=POWER,
@@ -44,11 +44,11 @@ LESSON = Lesson(
         ),
         Page(
             title="The power rule",
-            statements=(st.rule("must **end on a cell of lower power**", "power-rule", "2.3 A turn", ("dendria-sprites",)),),
+            statements=(st.rule("must **end on a plot of lower power**", "power-rule", "2.3 A turn", ("dendria-sprites",)),),
             text=(
-                "A sprite's journey must **end on a cell of lower power** than where it "
+                "A sprite's journey must **end on a plot of lower power** than where it "
                 "began, **unless a step of that same turn won a tree**: a growth or a "
-                "capture that gave the mover more trees; then the power of the cell it "
+                "capture that gave the mover more trees; then the power of the plot it "
                 "ends on does not matter (lesson {lesson(sprites_protection)} shows it). "
                 "Press **Play**: "
                 "{to_move()|cap}'s sprite leaves "

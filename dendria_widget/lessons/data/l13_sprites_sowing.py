@@ -69,14 +69,14 @@ LESSON = Lesson(
             "new seed must not touch each other.",
     pages=with_drills([
         Page(
-            title="Every edge cell sees the edge",
-            statements=(st.rule("only where the seed would be **hungry**", "plant-hungry", "2.3 A turn", ("dendria-sprites",)), st.rule("a cell on the edge always sees the edge", "edge-touching", "2.1 Roots, hunger and fertilization", ("dendria-sprites",)),),
+            title="Every edge plot sees the edge",
+            statements=(st.rule("only where the seed would be **hungry**", "plant-hungry", "2.3 A turn", ("dendria-sprites",)), st.rule("a plot on the edge always sees the edge", "edge-touching", "2.1 Roots, hunger and fertilization", ("dendria-sprites",)),),
             claims=(claim.off_board("a3", "NE", "NW"), claim.roots("a3", 6, mentions=()),),
             text=(
                 "You sow, as you plant in the classic edition, only where the seed would "
                 "be **hungry**: some line from it must reach the edge without meeting a "
                 "piece.\n\n"
-                "In this edition a line that leaves the board at once counts too: a cell "
+                "In this edition a line that leaves the board at once counts too: a plot "
                 "on the edge always sees the edge. The lines drawn from a3 show it: "
                 "{off_board(a3)|n|word} of them ({off_board(a3)|ways}) go straight off "
                 "the board."),

@@ -106,8 +106,10 @@ LESSON = Lesson(
     pages=with_drills([
         Page(
             title="Protected forests",
+            statements=(st.rule("**every one** of them", "protection", "2.2 Conversions",
+                                ("dendria-sprites",)),),
             text=(
-                "A forest that has fertile plots (the empty cells touching it) is "
+                "A forest that has fertile plots (the empty plots touching it) is "
                 "**protected** when its owner fertilizes **every one** of them (a forest "
                 "with **no** fertile plot is judged another way, a few pages on). The small "
                 "marks show who fertilizes each fertile plot.\n\n"
@@ -145,7 +147,7 @@ LESSON = Lesson(
             overlays=("fertile", "power"),
             focus="a1",
             check=_check_saved,
-            hint="A cell of row b sees a3, b1, b2 and b3 at once.",
+            hint="A plot of row b sees a3, b1, b2 and b3 at once.",
             hint_cells=("b4",),
             solution=("move e7", "slide b4", "end"),
             wrong=(("move e7", "slide d7", "end"), ("move e7", "slide a3", "end")),
@@ -224,7 +226,7 @@ LESSON = Lesson(
             claims=(claim.piece("a1", "light tree", at="start"), claim.fertile_soils("a1", at="start"), claim.sees_dendrids("a1", 1, 0, at="start", mentions=("a1", "b2")), claim.piece("b2", "dark dendrid", at="start"), claim.after(("move b2",), claim.may_capture("a1", "dark", at="start")), claim.piece("a1", "dark tree"),),
             text=(
                 "{piece(a1)|colour|cap}'s tree on a1 has {fertile_count(a1)|word} fertile "
-                "plot: every cell next to it is taken. "
+                "plot: every plot next to it is taken. "
                 "Such a forest is judged by the **sprites it sees**: it is protected only "
                 "when it sees more of its owner's sprites than of the other colour's. "
                 "Along its lines the tree sees {sees_count(a1, dark)|word} dark sprite "

@@ -94,8 +94,8 @@ LESSON = Lesson(
                 "**modules** of {rule_number(module_cells)|word} cells: a centre and its "
                 "{rule_number(directions)|word} neighbours. This board has "
                 "{modules()} modules ({plots_count()} plots); their centres are numbered. Modules never overlap. Modules "
-                "are **linked** when at least {rule_number(module_link)|word} cells of a module "
-                "touch cells of the other, "
+                "are **linked** when at least {rule_number(module_link)|word} plots of a module "
+                "touch plots of the other, "
                 "and every module must be reached from every other through links, so "
                 "the board holds together.\n\n"
                 "A board has {rule_number(min_modules)} to {rule_number(max_modules)} "
@@ -107,13 +107,13 @@ LESSON = Lesson(
         ),
         Page(
             title="Lagoons",
-            statements=(st.rule("Power counts only cells", "lagoons", "2.6 Boards of each edition", ("dendria-sprites",)),),
+            statements=(st.rule("Power counts only plots", "lagoons", "2.6 Boards of each edition", ("dendria-sprites",)),),
             text=(
                 "The water in the middle is a **lagoon**: a hole in the board that is "
                 "closed all round. No piece ever stands on it, but **lines pass over it**: "
-                "a sprite on a shore sees the cells on the shore across.\n\n"
+                "a sprite on a shore sees the plots on the shore across.\n\n"
                 "Press **Play**: the sprite journeys over the water to e1. Power counts "
-                "only cells, not lagoon hexes: e3 has power {power(e3)}, e1 power {power(e1)}."),
+                "only plots, not lagoon hexes: e3 has power {power(e3)}, e1 power {power(e1)}."),
             start=SHORE,
             play=("move e3", "slide e1", "end"),
             overlays=("fertilization",),

@@ -26,7 +26,7 @@ def _placed(game: Game, turns_before: int) -> str | Verdict:
     """The cell of the learner's placement, or a Verdict saying what to do."""
     cells = steps_of(game, "place")[turns_before:]
     if not cells:
-        return Verdict(False, "Place a stack first: click an empty cell.")
+        return Verdict(False, "Place a stack first: click an empty plot.")
     return cast(str, cells[0])
 
 
@@ -103,8 +103,9 @@ LESSON = Lesson(
         Page(
             title="Regions",
             text=(
-                "Later in a game. A **region** is a **maximal** set of empty cells that "
-                "touch each other: every empty cell that touches it belongs to it. The "
+                "Later in a game. A **region** is a set of empty plots that touch each "
+                "other, taken as large as it goes (**maximal**): every empty plot that "
+                "touches it belongs to it. The "
                 "wall of stacks across row d cuts the board into {region_count()|word} "
                 "regions, above it and below it.\n\n"
                 "Touching stacks of the same colour and height form a **group**: the "
@@ -119,7 +120,7 @@ LESSON = Lesson(
             title="How high is a new stack?",
             text=(
                 "A new stack gets as many pieces as there are **regions next to it** once "
-                "it stands there. The numbers on the empty cells show it.\n\n"
+                "it stands there. The numbers on the empty plots show it.\n\n"
                 "Press **Play**: {to_move()|cap} places on a2. That cuts "
                 "{region_cells(a1)@end} off from the rest, so a2 touches "
                 "{new_height(a2)|word} regions: a stack of {height(a2)@end}.\n\n"

@@ -221,7 +221,7 @@ LESSON = Lesson(
                 "{region_list(a2, white)}: {region_why(a2)}; worth {region_value(a2)}. "
                 "Below the wall Black has {region_list(e1, black)} and White "
                 "{region_list(e1, white)}: {region_why(e1)}; worth {region_value(e1)}. "
-                "{controller(b1)|cap} also controls the one-cell region b1, worth "
+                "{controller(b1)|cap} also controls the one-plot region b1, worth "
                 "{region_value(b1)}."),
             start=WALL,
             setup=("place c1", "place a1"),
@@ -234,7 +234,7 @@ LESSON = Lesson(
         Page(
             title="The end and the score",
             text=(
-                "The game ends when no empty cell admits a placement, or after "
+                "The game ends when no empty plot admits a placement, or after "
                 "{rule_number(passes_to_end)|word} passes "
                 "in a row. Here Black placed a stack on e5. Press **Play**: each player "
                 "passes.\n\n"
