@@ -225,6 +225,16 @@ def test_a_rule_lesson_in_the_browser_and_an_exercise_check(site, lite_page):
     assert nb.ask("__import__('_sqlite3').__file__.endswith('.lazy')") is True
     assert nb.ask("__import__('IPython').core.history.HistoryAccessor("
                   "hist_file=':memory:').db.execute('select 1').fetchone()[0]") == 1
+    # nor stack_data (with executing) and Pygments' formatters, which IPython
+    # imports when it shows a traceback
+    shown = ("sorted(m for m in ('stack_data', 'executing', 'pygments.formatters') "
+             "if m in __import__('sys').modules)")
+    assert nb.ask(shown) == []
+    assert nb.ask("(lambda ns: (exec('def f():\\n    return 1 / 0\\ntry:\\n    f()\\n"
+                  "except ZeroDivisionError:\\n    import sys\\n    e = sys.exc_info()', ns), "
+                  "get_ipython().InteractiveTB.text(*ns['e']))[1])({})").count(
+                      "ZeroDivisionError") >= 1
+    assert {"executing", "stack_data"} <= set(nb.ask(shown))
 
 
 def test_a_lessons_saved_pictures_follow_the_dark_theme_before_anything_runs(site, lite_page):
