@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 import sys
 from typing import Union
@@ -196,6 +195,8 @@ def _unlink_quietly(path: str) -> None:
 
 def temp_name(target: str) -> str:
     """A unique temporary name beside ``target`` (hidden, ending ``.tmp``)."""
+    import secrets   # here: a lesson's start imports neither it nor hmac
+
     folder, base = os.path.split(os.path.abspath(target))
     return os.path.join(folder, f".{base}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
 

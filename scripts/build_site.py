@@ -320,7 +320,64 @@ def __getattr__(name):
         return embed
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-""")],
+"""),
+        # IPython's history imports sqlite3 (and its compiled module, 1.4 MB)
+        # and asks for sqlite3.Connection even with no history kept (a
+        # DummyDB, as in the kernel): the site's copy imports it when a
+        # database is used
+        ("IPython/core/history.py", "import sqlite3\n", """\
+class _SQLiteWhenUsed:   # the site: sqlite3 when a history database is used
+    def __getattr__(self, name):
+        import sqlite3
+        return getattr(sqlite3, name)
+
+
+sqlite3 = _SQLiteWhenUsed()
+"""),
+        ("IPython/core/history.py", "        connection_types = (DummyDB, sqlite3.Connection)\n",
+         "        connection_types = (DummyDB if isinstance(new, DummyDB)   # the site\n"
+         "                            else (DummyDB, sqlite3.Connection))\n"),
+        # IPython's tracebacks (ultratb) import stack_data (and executing) and
+        # Pygments' terminal formatter at the kernel's start, its help
+        # (oinspect) Pygments' HTML formatter and Python lexer: used when a
+        # traceback is shown, help is asked; the site's copy imports them then
+        ("IPython/core/ultratb.py", "import stack_data\n", """\
+class _WhenUsed:   # the site: a module imported when first used
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attr):
+        import importlib
+        return getattr(importlib.import_module(self._name), attr)
+
+
+stack_data = _WhenUsed("stack_data")
+"""),
+        ("IPython/core/ultratb.py",
+         "from pygments.formatters.terminal256 import Terminal256Formatter\n"
+         "from pygments.styles import get_style_by_name\n", """\
+
+
+def Terminal256Formatter(*args, **kwargs):   # the site: Pygments when first used
+    from pygments.formatters.terminal256 import Terminal256Formatter
+    return Terminal256Formatter(*args, **kwargs)
+
+
+def get_style_by_name(*args, **kwargs):   # the site: Pygments when first used
+    from pygments.styles import get_style_by_name
+    return get_style_by_name(*args, **kwargs)
+
+
+"""),
+        ("IPython/core/oinspect.py",
+         "from pygments import highlight\n"
+         "from pygments.lexers import PythonLexer\n"
+         "from pygments.formatters import HtmlFormatter\n", ""),
+        ("IPython/core/oinspect.py", "def pylight(code):\n",
+         "def pylight(code):\n"
+         "    from pygments import highlight   # the site: Pygments when help is shown\n"
+         "    from pygments.formatters import HtmlFormatter\n"
+         "    from pygments.lexers import PythonLexer\n")],
     "ipycanvas": [
         ("ipycanvas/utils.py", "from PIL import Image as PILImage\n", ""),
         ("ipycanvas/utils.py", "    im_file = BytesIO(im_bytes)\n",
@@ -338,7 +395,8 @@ def __getattr__(name):
 #: Pillow at all. A finder put at the top of the package (LAZY_FINDER) loads a
 #: compiled module the first time it is imported (a synchronous compile, which
 #: a browser allows in the kernel's worker)
-LAZY_DYNLIBS = {"numpy": "numpy/__init__.py", "pillow": "PIL/__init__.py"}
+LAZY_DYNLIBS = {"numpy": "numpy/__init__.py", "pillow": "PIL/__init__.py",
+                "sqlite3": "sqlite3/__init__.py"}
 LAZY_SUFFIX = ".lazy"
 LAZY_FINDER = """\
 import sys as _sys
@@ -348,9 +406,10 @@ if not any(getattr(_f, "site_compiled_on_import", False) for _f in _sys.meta_pat
 
         @staticmethod
         def find_spec(name, path=None, target=None):
-            if path is None:
-                return None
             import os
+            import sys
+            if path is None:   # a top-level module (sqlite3's _sqlite3): the installed ones
+                path = [p for p in sys.path if p.rstrip("/").endswith("site-packages")]
             from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
             from importlib.util import spec_from_file_location
             last = name.rpartition(".")[2]
@@ -490,7 +549,9 @@ def lazy_dynlibs_wheel(data: bytes, package: str) -> bytes:
     if package not in names:
         raise BuildError(f"the wheel has no {package}")
     top = package.split("/")[0] + "/"
-    lazy = {n for n in names if n.startswith(top) and n.endswith(".so")}
+    # the package's compiled modules and the wheel's top-level ones (sqlite3's
+    # _sqlite3.so, beside its package)
+    lazy = {n for n in names if n.endswith(".so") and (n.startswith(top) or "/" not in n)}
     if not lazy:
         raise BuildError(f"the wheel has no compiled module under {top}")
     out = []

@@ -421,6 +421,25 @@ def test_a_lesson_imports_no_module_it_does_not_need():
     assert not sorted(ours & loaded)
     heavy = {"dask", "distributed", "pandas", "matplotlib", "scipy", "pyarrow"}
     assert not sorted(m for m in loaded if m.split(".")[0] in heavy)
+    # nor the standard library's web and mail (xml.sax.saxutils imports
+    # urllib.request, which imports http and email): the SVG escapes its text
+    # itself
+    assert not sorted(m for m in loaded
+                      if m.split(".")[0] in {"xml", "http", "email", "secrets", "hmac"}
+                      or m == "urllib.request")
+
+
+def test_the_svgs_escapes_are_the_standard_librarys():
+    """render.svg escapes text and quotes attributes as xml.sax.saxutils
+    does, without importing it."""
+    from xml.sax import saxutils
+
+    from dendria_widget.render import svg
+
+    for text in ("plain", "", "a & b < c > d", "say \"hi\"", "it's", "both \" and '",
+                 "lines\nand\ttabs\r", "&amp; already"):
+        assert svg.escape(text) == saxutils.escape(text)
+        assert svg.quoteattr(text) == saxutils.quoteattr(text)
 
 
 def test_the_sites_copies_of_wheels_are_changed_as_said_or_refused(builder, tmp_path):

@@ -15,12 +15,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
-from xml.sax.saxutils import escape, quoteattr
-
 from .scene import Circle, Line, Points, Polygon, Scene, Shape, Text, arrow_parts, build_scene
 
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as entities, as ``xml.sax.saxutils.escape``
+    does (which imports ``urllib.request``, ``http`` and ``email``, all at
+    a lesson's start in the browser, for three replacements)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """An attribute's value escaped and quoted, as ``xml.sax.saxutils.quoteattr``
+    does."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"{}"'.format(text.replace('"', "&quot;"))
+
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 

@@ -215,6 +215,26 @@ def test_a_rule_lesson_in_the_browser_and_an_exercise_check(site, lite_page):
     assert nb.ask(r"__import__('dendria_widget.render.png', fromlist=['x']).scene_to_png("
                   r"lw.board.export_scene())[:4] == b'\x89PNG'") is True
     assert nb.ask("callable(__import__('IPython').embed)") is True
+    # IPython's history started without SQLite (the site's copies of IPython
+    # and sqlite3), which loads, compiled module and all, when a database is used
+    assert nb.ask("sorted(m for m in ('sqlite3', '_sqlite3') "
+                  "if m in __import__('sys').modules)") == []
+    assert nb.ask("type(get_ipython().history_manager.db).__name__") == "DummyDB"
+    assert nb.ask("__import__('sqlite3').connect(':memory:')"
+                  ".execute('select 40 + 2').fetchone()[0]") == 40 + 2
+    assert nb.ask("__import__('_sqlite3').__file__.endswith('.lazy')") is True
+    assert nb.ask("__import__('IPython').core.history.HistoryAccessor("
+                  "hist_file=':memory:').db.execute('select 1').fetchone()[0]") == 1
+    # nor stack_data (with executing) and Pygments' formatters, which IPython
+    # imports when it shows a traceback
+    shown = ("sorted(m for m in ('stack_data', 'executing', 'pygments.formatters') "
+             "if m in __import__('sys').modules)")
+    assert nb.ask(shown) == []
+    assert nb.ask("(lambda ns: (exec('def f():\\n    return 1 / 0\\ntry:\\n    f()\\n"
+                  "except ZeroDivisionError:\\n    import sys\\n    e = sys.exc_info()', ns), "
+                  "get_ipython().InteractiveTB.text(*ns['e']))[1])({})").count(
+                      "ZeroDivisionError") >= 1
+    assert {"executing", "stack_data"} <= set(nb.ask(shown))
 
 
 def test_a_lessons_saved_pictures_follow_the_dark_theme_before_anything_runs(site, lite_page):
