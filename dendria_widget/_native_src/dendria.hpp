@@ -71,6 +71,9 @@ class Dendria {
     uint64_t fver_ = 0;
     bool fvalid_ = false;
     std::vector<uint8_t> fert_[2];
+    bool rays_back_ = false;
+    std::vector<uint64_t> fstamp_;
+    std::vector<uint8_t> fval_;
     // scratch marks
     std::vector<uint32_t> mark_;
     uint32_t mstamp_ = 0;
@@ -86,6 +89,9 @@ class Dendria {
         hval_.assign(n, 0);
         fert_[0].assign(n, 0);
         fert_[1].assign(n, 0);
+        fstamp_.assign(n, 0);
+        fval_.assign(n, 0);
+        rays_back_ = rays_walk_back();
         mark_.assign(n, 0);
         mark2_.assign(n, 0);
         reps.n = (size_t)n;
@@ -145,6 +151,50 @@ class Dendria {
         hstamp_[i] = z | 1;
         hval_[i] = h;
         return h;
+    }
+
+    // Which colours fertilize the empty plot j (bit 0 dark, bit 1 light):
+    // those with a dendrid first on one of j's rays, since a dendrid's ray
+    // meets j across empty plots exactly when j's ray back meets that
+    // dendrid first (rays_back_, checked on the board; else the whole map
+    // of every dendrid's rays, fert()). Kept per plot for the board now
+    // (keyed by z), so that a question asks only the plots it needs.
+    int fert_at(int j) {
+        if (!rays_back_) return fert(0)[j] | fert(1)[j] << 1;
+        if (fstamp_[j] == (z | 1)) return fval_[j];
+        int v = 0;
+        for (int d = 0; d < 6; ++d) {
+            int p = first_piece(j, d);
+            if (p < 0) continue;
+            if (cells[p] == 3) v |= 1;
+            else if (cells[p] == 6) v |= 2;
+        }
+        fstamp_[j] = z | 1;
+        fval_[j] = (uint8_t)v;
+        return v;
+    }
+
+    // every ray walked back from any of its plots is the same line: the
+    // ray of the k-th plot met, in some direction, starts with the plots
+    // met before it, nearest first, then the ray's own plot
+    bool rays_walk_back() const {
+        for (int i = 0; i < b->n; ++i)
+            for (int d = 0; d < 6; ++d) {
+                const int* r = b->ray_begin(i, d);
+                int len = b->ray_len(i, d);
+                for (int k = 0; k < len; ++k) {
+                    bool found = false;
+                    for (int e = 0; e < 6 && !found; ++e) {
+                        if (b->ray_len(r[k], e) < k + 1) continue;
+                        const int* q = b->ray_begin(r[k], e);
+                        bool same = true;
+                        for (int m = 0; m < k && same; ++m) same = q[m] == r[k - 1 - m];
+                        found = same && q[k] == i;
+                    }
+                    if (!found) return false;
+                }
+            }
+        return true;
     }
 
     const std::vector<uint8_t>& fert(int colour) {
@@ -252,12 +302,11 @@ class Dendria {
 
     // every fertile soil fertilized by colour; an enclosed group by sight
     bool held(Span g, int colour, bool enclosed_never) {
-        const auto& f = fert(colour);
         bool fertile = false;
         for (int m : g)
             for (int j : b->adj(m))
                 if (!cells[j]) {
-                    if (!f[j]) return false;   // a fertile soil colour does not fertilize
+                    if (!(fert_at(j) >> colour & 1)) return false;   // a fertile soil colour does not fertilize
                     fertile = true;
                 }
         if (fertile) return true;
@@ -271,14 +320,13 @@ class Dendria {
 
     bool capturable(Span g, int mover) {
         if (o.capture_unprotected) return !held(g, 1 - mover, true);
-        const auto& fm = fert(mover);
-        const auto& fo = fert(1 - mover);
         bool open = false;
         for (int m : g)
             for (int j : b->adj(m))
                 if (!cells[j]) {
-                    if (!fm[j]) return false;
-                    if (!fo[j]) open = true;
+                    int f = fert_at(j);
+                    if (!(f >> mover & 1)) return false;
+                    if (!(f >> (1 - mover) & 1)) open = true;
                 }
         return open;   // (no fertile soil: never open)
     }
