@@ -96,6 +96,7 @@ class Dendria {
         mark2_.assign(n, 0);
         reps.n = (size_t)n;
         occ_.assign((size_t)b->words, 0);
+        seeds_.assign((size_t)(n + 63) / 64, 0);
     }
 
     // a new game (fresh = the opening as the rules say) or a given position
@@ -108,12 +109,15 @@ class Dendria {
 
     // the occupied plots as a bitset (when the board has ray bitsets)
     std::vector<uint64_t> occ_;
+    // the seeds (of either colour) as a bitset of (n + 63) / 64 words
+    std::vector<uint64_t> seeds_;
 
     int put(int i, int c) {
         int old = cells[i];
         if (b->words && !old != !c) occ_[(size_t)i / 64] ^= 1ULL << (i % 64);
         if (old) { cnt[old]--; z ^= Z[(size_t)i * 7 + old]; zc_[old] ^= Z[(size_t)i * 7 + old]; }
         if (c) { cnt[c]++; z ^= Z[(size_t)i * 7 + c]; zc_[c] ^= Z[(size_t)i * 7 + c]; }
+        if ((old == 1 || old == 4) != (c == 1 || c == 4)) seeds_[(size_t)i / 64] ^= 1ULL << (i % 64);
         cells[i] = (uint8_t)c;
         return old;
     }
@@ -695,48 +699,63 @@ class Dendria {
     // (a sprout), the planted seed or every seed group and enemy forest (a
     // conversion, at its group's first plot) as raw_mid() would list them
     // before judging them, and the end; a drawn slot is played when legal.
-    std::vector<Step> slots_;
-    void mid_slots(std::vector<Step>& out) {
-        out.clear();
+    // The slots are runs counted once a draw (slot_runs()) and slot k is
+    // found in its run when drawn (slot_at()), so that no list is copied.
+    struct SlotRuns {
+        int slides = 0, sprouts = 0, planted = 0, grows[2] = {0, 0}, captures = 0, forest = 0;
+        int size() const { return slides + sprouts + planted + grows[0] + grows[1] + captures + 1; }
+    };
+    std::vector<Step> slides_;
+    SlotRuns slot_runs() {
+        SlotRuns r;
+        slides_.clear();
         bool sprouts = s.phase == P_PLANT ? !s.opening_turn : o.sprout_on_move && conversions_open();
-        if (s.phase == P_MOVE) mid_slides(out);
-        if (sprouts && (cnt[1] || cnt[4])) {
-            const std::vector<Step>& seeds = seed_sprouts();
-            out.insert(out.end(), seeds.begin(), seeds.end());
-        }
+        if (s.phase == P_MOVE) mid_slides(slides_);
+        r.slides = (int)slides_.size();
+        if (sprouts) r.sprouts = cnt[1] + cnt[4];
         if (s.phase == P_PLANT) {
-            if (!s.opening_turn && o.grow_after_plant && !s.grew && s.planted >= 0 &&
-                kind_of(cells[s.planted]) == 0)
-                out.push_back({GROW, s.planted});
+            r.planted = !s.opening_turn && o.grow_after_plant && !s.grew && s.planted >= 0 &&
+                        kind_of(cells[s.planted]) == 0;
         } else if (conversions_open()) {
-            for (int colour = 0; colour < 2; ++colour) {
-                if (!cnt[1 + 3 * colour]) continue;
-                const Comps& comps = components(1 + 3 * colour);
-                for (size_t k = 0; k < comps.count(); ++k) out.push_back({GROW, comps[k][0]});
-            }
-            int forest = 2 + 3 * (1 - s.to_move);
-            if (cnt[forest]) {
-                const Comps& comps = components(forest);
-                for (size_t k = 0; k < comps.count(); ++k) out.push_back({CAPTURE, comps[k][0]});
-            }
+            for (int colour = 0; colour < 2; ++colour)
+                if (cnt[1 + 3 * colour]) r.grows[colour] = (int)components(1 + 3 * colour).count();
+            r.forest = 2 + 3 * (1 - s.to_move);
+            if (cnt[r.forest]) r.captures = (int)components(r.forest).count();
         }
-        out.push_back({END, 0});
+        return r;
     }
 
-    // a sprout on every seed, in plot order, kept while the seeds are the
-    // same (their part of the key: a slide keeps them)
-    std::vector<Step> seed_sprouts_;
-    uint64_t seeds_key_ = 0;
-    bool seeds_valid_ = false;
-    const std::vector<Step>& seed_sprouts() {
-        uint64_t key = zc_[1] ^ zc_[4];
-        if (seeds_valid_ && seeds_key_ == key) return seed_sprouts_;
-        seed_sprouts_.clear();
-        for (int i = 0, left = cnt[1] + cnt[4]; i < b->n && left > 0; ++i)
-            if (cells[i] == 1 || cells[i] == 4) { seed_sprouts_.push_back({SPROUT, i}); --left; }
-        seeds_key_ = key;
-        seeds_valid_ = true;
-        return seed_sprouts_;
+    // slot k of the runs r, on the board they were counted on
+    Step slot_at(const SlotRuns& r, int k) {
+        if (k < r.slides) return slides_[k];
+        k -= r.slides;
+        if (k < r.sprouts) return {SPROUT, kth_seed(k)};
+        k -= r.sprouts;
+        if (k < r.planted) return {GROW, s.planted};
+        k -= r.planted;
+        for (int colour = 0; colour < 2; ++colour) {
+            if (k < r.grows[colour]) return {GROW, components(1 + 3 * colour)[k][0]};
+            k -= r.grows[colour];
+        }
+        if (k < r.captures) return {CAPTURE, components(r.forest)[k][0]};
+        return {END, 0};
+    }
+
+    void mid_slots(std::vector<Step>& out) {
+        out.clear();
+        SlotRuns r = slot_runs();
+        for (int k = 0, m = r.size(); k < m; ++k) out.push_back(slot_at(r, k));
+    }
+
+    // the k-th seed (of either colour) in plot order
+    int kth_seed(int k) const {
+        for (size_t w = 0;; ++w) {
+            uint64_t bits = seeds_[w];
+            int c = __builtin_popcountll(bits);
+            if (k >= c) { k -= c; continue; }
+            for (; k > 0; --k) bits &= bits - 1;
+            return (int)(w * 64) + __builtin_ctzll(bits);
+        }
     }
 
     // is this slot's step legal? (what legal() asks of raw_mid()'s steps)
@@ -758,12 +777,12 @@ class Dendria {
     }
 
     bool draw_mid(Rng& rng, int tries, Step& out) {
-        mid_slots(slots_);
-        int m = (int)slots_.size();
+        SlotRuns r = slot_runs();
+        int m = r.size();
         ++memo_now_;
         for (int t = 0, all = tries * m + 8; t < all; ++t) {
             int k = rng.below(m);
-            if (memo(k, [&] { return slot_legal(slots_[k]); })) { out = slots_[k]; return true; }
+            if (memo(k, [&] { return slot_legal(slot_at(r, k)); })) { out = slot_at(r, k); return true; }
         }
         return false;
     }
