@@ -725,8 +725,9 @@ class Dendria {
         return r;
     }
 
-    // slot k of the runs r, on the board they were counted on
-    Step slot_at(const SlotRuns& r, int k) {
+    // slot k of the runs r, on the board they were counted on; a seed
+    // group's or a forest's slot gives its members in *g (when asked)
+    Step slot_at(const SlotRuns& r, int k, Span* g = nullptr) {
         if (k < r.slides) return slides_[k];
         k -= r.slides;
         if (k < r.sprouts) return {SPROUT, kth_seed(k)};
@@ -734,10 +735,18 @@ class Dendria {
         if (k < r.planted) return {GROW, s.planted};
         k -= r.planted;
         for (int colour = 0; colour < 2; ++colour) {
-            if (k < r.grows[colour]) return {GROW, components(1 + 3 * colour)[k][0]};
+            if (k < r.grows[colour]) {
+                Span members = components(1 + 3 * colour)[k];
+                if (g) *g = members;
+                return {GROW, members[0]};
+            }
             k -= r.grows[colour];
         }
-        if (k < r.captures) return {CAPTURE, components(r.forest)[k][0]};
+        if (k < r.captures) {
+            Span members = components(r.forest)[k];
+            if (g) *g = members;
+            return {CAPTURE, members[0]};
+        }
         return {END, 0};
     }
 
@@ -759,15 +768,19 @@ class Dendria {
     }
 
     // is this slot's step legal? (what legal() asks of raw_mid()'s steps)
-    bool slot_legal(const Step& st) {
+    // A conversion's group is found from its plot, or given (members).
+    bool slot_legal(const Step& st, Span members = {nullptr, nullptr}) {
         int mover = s.to_move;
         switch (st.verb) {
             case END: return end_ok();
             case SPROUT: if (!can_sprout(st.arg, mover)) return false; break;
             case GROW:
             case CAPTURE: {
-                group(st.arg, gplanted_);
-                Span g = span(gplanted_);
+                Span g = members;
+                if (!g.begin()) {
+                    group(st.arg, gplanted_);
+                    g = span(gplanted_);
+                }
                 if (!(st.verb == GROW ? growable(g, mover) : capturable(g, mover))) return false;
                 break;
             }
@@ -782,7 +795,14 @@ class Dendria {
         ++memo_now_;
         for (int t = 0, all = tries * m + 8; t < all; ++t) {
             int k = rng.below(m);
-            if (memo(k, [&] { return slot_legal(slot_at(r, k)); })) { out = slot_at(r, k); return true; }
+            if (memo(k, [&] {
+                    Span g{nullptr, nullptr};
+                    Step st = slot_at(r, k, &g);
+                    return slot_legal(st, g);
+                })) {
+                out = slot_at(r, k);
+                return true;
+            }
         }
         return false;
     }
