@@ -71,6 +71,9 @@ class Dendria {
     uint64_t fver_ = 0;
     bool fvalid_ = false;
     std::vector<uint8_t> fert_[2];
+    bool rays_back_ = false;
+    std::vector<uint64_t> fstamp_;
+    std::vector<uint8_t> fval_;
     // scratch marks
     std::vector<uint32_t> mark_;
     uint32_t mstamp_ = 0;
@@ -86,10 +89,14 @@ class Dendria {
         hval_.assign(n, 0);
         fert_[0].assign(n, 0);
         fert_[1].assign(n, 0);
+        fstamp_.assign(n, 0);
+        fval_.assign(n, 0);
+        rays_back_ = rays_walk_back();
         mark_.assign(n, 0);
         mark2_.assign(n, 0);
         reps.n = (size_t)n;
         occ_.assign((size_t)b->words, 0);
+        seeds_.assign((size_t)(n + 63) / 64, 0);
     }
 
     // a new game (fresh = the opening as the rules say) or a given position
@@ -102,12 +109,15 @@ class Dendria {
 
     // the occupied plots as a bitset (when the board has ray bitsets)
     std::vector<uint64_t> occ_;
+    // the seeds (of either colour) as a bitset of (n + 63) / 64 words
+    std::vector<uint64_t> seeds_;
 
     int put(int i, int c) {
         int old = cells[i];
         if (b->words && !old != !c) occ_[(size_t)i / 64] ^= 1ULL << (i % 64);
         if (old) { cnt[old]--; z ^= Z[(size_t)i * 7 + old]; zc_[old] ^= Z[(size_t)i * 7 + old]; }
         if (c) { cnt[c]++; z ^= Z[(size_t)i * 7 + c]; zc_[c] ^= Z[(size_t)i * 7 + c]; }
+        if ((old == 1 || old == 4) != (c == 1 || c == 4)) seeds_[(size_t)i / 64] ^= 1ULL << (i % 64);
         cells[i] = (uint8_t)c;
         return old;
     }
@@ -145,6 +155,50 @@ class Dendria {
         hstamp_[i] = z | 1;
         hval_[i] = h;
         return h;
+    }
+
+    // Which colours fertilize the empty plot j (bit 0 dark, bit 1 light):
+    // those with a dendrid first on one of j's rays, since a dendrid's ray
+    // meets j across empty plots exactly when j's ray back meets that
+    // dendrid first (rays_back_, checked on the board; else the whole map
+    // of every dendrid's rays, fert()). Kept per plot for the board now
+    // (keyed by z), so that a question asks only the plots it needs.
+    int fert_at(int j) {
+        if (!rays_back_) return fert(0)[j] | fert(1)[j] << 1;
+        if (fstamp_[j] == (z | 1)) return fval_[j];
+        int v = 0;
+        for (int d = 0; d < 6; ++d) {
+            int p = first_piece(j, d);
+            if (p < 0) continue;
+            if (cells[p] == 3) v |= 1;
+            else if (cells[p] == 6) v |= 2;
+        }
+        fstamp_[j] = z | 1;
+        fval_[j] = (uint8_t)v;
+        return v;
+    }
+
+    // every ray walked back from any of its plots is the same line: the
+    // ray of the k-th plot met, in some direction, starts with the plots
+    // met before it, nearest first, then the ray's own plot
+    bool rays_walk_back() const {
+        for (int i = 0; i < b->n; ++i)
+            for (int d = 0; d < 6; ++d) {
+                const int* r = b->ray_begin(i, d);
+                int len = b->ray_len(i, d);
+                for (int k = 0; k < len; ++k) {
+                    bool found = false;
+                    for (int e = 0; e < 6 && !found; ++e) {
+                        if (b->ray_len(r[k], e) < k + 1) continue;
+                        const int* q = b->ray_begin(r[k], e);
+                        bool same = true;
+                        for (int m = 0; m < k && same; ++m) same = q[m] == r[k - 1 - m];
+                        found = same && q[k] == i;
+                    }
+                    if (!found) return false;
+                }
+            }
+        return true;
     }
 
     const std::vector<uint8_t>& fert(int colour) {
@@ -252,12 +306,11 @@ class Dendria {
 
     // every fertile soil fertilized by colour; an enclosed group by sight
     bool held(Span g, int colour, bool enclosed_never) {
-        const auto& f = fert(colour);
         bool fertile = false;
         for (int m : g)
             for (int j : b->adj(m))
                 if (!cells[j]) {
-                    if (!f[j]) return false;   // a fertile soil colour does not fertilize
+                    if (!(fert_at(j) >> colour & 1)) return false;   // a fertile soil colour does not fertilize
                     fertile = true;
                 }
         if (fertile) return true;
@@ -271,14 +324,13 @@ class Dendria {
 
     bool capturable(Span g, int mover) {
         if (o.capture_unprotected) return !held(g, 1 - mover, true);
-        const auto& fm = fert(mover);
-        const auto& fo = fert(1 - mover);
         bool open = false;
         for (int m : g)
             for (int j : b->adj(m))
                 if (!cells[j]) {
-                    if (!fm[j]) return false;
-                    if (!fo[j]) open = true;
+                    int f = fert_at(j);
+                    if (!(f >> mover & 1)) return false;
+                    if (!(f >> (1 - mover) & 1)) open = true;
                 }
         return open;   // (no fertile soil: never open)
     }
@@ -647,60 +699,88 @@ class Dendria {
     // (a sprout), the planted seed or every seed group and enemy forest (a
     // conversion, at its group's first plot) as raw_mid() would list them
     // before judging them, and the end; a drawn slot is played when legal.
-    std::vector<Step> slots_;
-    void mid_slots(std::vector<Step>& out) {
-        out.clear();
+    // The slots are runs counted once a draw (slot_runs()) and slot k is
+    // found in its run when drawn (slot_at()), so that no list is copied.
+    struct SlotRuns {
+        int slides = 0, sprouts = 0, planted = 0, grows[2] = {0, 0}, captures = 0, forest = 0;
+        int size() const { return slides + sprouts + planted + grows[0] + grows[1] + captures + 1; }
+    };
+    std::vector<Step> slides_;
+    SlotRuns slot_runs() {
+        SlotRuns r;
+        slides_.clear();
         bool sprouts = s.phase == P_PLANT ? !s.opening_turn : o.sprout_on_move && conversions_open();
-        if (s.phase == P_MOVE) mid_slides(out);
-        if (sprouts && (cnt[1] || cnt[4])) {
-            const std::vector<Step>& seeds = seed_sprouts();
-            out.insert(out.end(), seeds.begin(), seeds.end());
-        }
+        if (s.phase == P_MOVE) mid_slides(slides_);
+        r.slides = (int)slides_.size();
+        if (sprouts) r.sprouts = cnt[1] + cnt[4];
         if (s.phase == P_PLANT) {
-            if (!s.opening_turn && o.grow_after_plant && !s.grew && s.planted >= 0 &&
-                kind_of(cells[s.planted]) == 0)
-                out.push_back({GROW, s.planted});
+            r.planted = !s.opening_turn && o.grow_after_plant && !s.grew && s.planted >= 0 &&
+                        kind_of(cells[s.planted]) == 0;
         } else if (conversions_open()) {
-            for (int colour = 0; colour < 2; ++colour) {
-                if (!cnt[1 + 3 * colour]) continue;
-                const Comps& comps = components(1 + 3 * colour);
-                for (size_t k = 0; k < comps.count(); ++k) out.push_back({GROW, comps[k][0]});
-            }
-            int forest = 2 + 3 * (1 - s.to_move);
-            if (cnt[forest]) {
-                const Comps& comps = components(forest);
-                for (size_t k = 0; k < comps.count(); ++k) out.push_back({CAPTURE, comps[k][0]});
-            }
+            for (int colour = 0; colour < 2; ++colour)
+                if (cnt[1 + 3 * colour]) r.grows[colour] = (int)components(1 + 3 * colour).count();
+            r.forest = 2 + 3 * (1 - s.to_move);
+            if (cnt[r.forest]) r.captures = (int)components(r.forest).count();
         }
-        out.push_back({END, 0});
+        return r;
     }
 
-    // a sprout on every seed, in plot order, kept while the seeds are the
-    // same (their part of the key: a slide keeps them)
-    std::vector<Step> seed_sprouts_;
-    uint64_t seeds_key_ = 0;
-    bool seeds_valid_ = false;
-    const std::vector<Step>& seed_sprouts() {
-        uint64_t key = zc_[1] ^ zc_[4];
-        if (seeds_valid_ && seeds_key_ == key) return seed_sprouts_;
-        seed_sprouts_.clear();
-        for (int i = 0, left = cnt[1] + cnt[4]; i < b->n && left > 0; ++i)
-            if (cells[i] == 1 || cells[i] == 4) { seed_sprouts_.push_back({SPROUT, i}); --left; }
-        seeds_key_ = key;
-        seeds_valid_ = true;
-        return seed_sprouts_;
+    // slot k of the runs r, on the board they were counted on; a seed
+    // group's or a forest's slot gives its members in *g (when asked)
+    Step slot_at(const SlotRuns& r, int k, Span* g = nullptr) {
+        if (k < r.slides) return slides_[k];
+        k -= r.slides;
+        if (k < r.sprouts) return {SPROUT, kth_seed(k)};
+        k -= r.sprouts;
+        if (k < r.planted) return {GROW, s.planted};
+        k -= r.planted;
+        for (int colour = 0; colour < 2; ++colour) {
+            if (k < r.grows[colour]) {
+                Span members = components(1 + 3 * colour)[k];
+                if (g) *g = members;
+                return {GROW, members[0]};
+            }
+            k -= r.grows[colour];
+        }
+        if (k < r.captures) {
+            Span members = components(r.forest)[k];
+            if (g) *g = members;
+            return {CAPTURE, members[0]};
+        }
+        return {END, 0};
+    }
+
+    void mid_slots(std::vector<Step>& out) {
+        out.clear();
+        SlotRuns r = slot_runs();
+        for (int k = 0, m = r.size(); k < m; ++k) out.push_back(slot_at(r, k));
+    }
+
+    // the k-th seed (of either colour) in plot order
+    int kth_seed(int k) const {
+        for (size_t w = 0;; ++w) {
+            uint64_t bits = seeds_[w];
+            int c = __builtin_popcountll(bits);
+            if (k >= c) { k -= c; continue; }
+            for (; k > 0; --k) bits &= bits - 1;
+            return (int)(w * 64) + __builtin_ctzll(bits);
+        }
     }
 
     // is this slot's step legal? (what legal() asks of raw_mid()'s steps)
-    bool slot_legal(const Step& st) {
+    // A conversion's group is found from its plot, or given (members).
+    bool slot_legal(const Step& st, Span members = {nullptr, nullptr}) {
         int mover = s.to_move;
         switch (st.verb) {
             case END: return end_ok();
             case SPROUT: if (!can_sprout(st.arg, mover)) return false; break;
             case GROW:
             case CAPTURE: {
-                group(st.arg, gplanted_);
-                Span g = span(gplanted_);
+                Span g = members;
+                if (!g.begin()) {
+                    group(st.arg, gplanted_);
+                    g = span(gplanted_);
+                }
                 if (!(st.verb == GROW ? growable(g, mover) : capturable(g, mover))) return false;
                 break;
             }
@@ -710,12 +790,19 @@ class Dendria {
     }
 
     bool draw_mid(Rng& rng, int tries, Step& out) {
-        mid_slots(slots_);
-        int m = (int)slots_.size();
+        SlotRuns r = slot_runs();
+        int m = r.size();
         ++memo_now_;
         for (int t = 0, all = tries * m + 8; t < all; ++t) {
             int k = rng.below(m);
-            if (memo(k, [&] { return slot_legal(slots_[k]); })) { out = slots_[k]; return true; }
+            if (memo(k, [&] {
+                    Span g{nullptr, nullptr};
+                    Step st = slot_at(r, k, &g);
+                    return slot_legal(st, g);
+                })) {
+                out = slot_at(r, k);
+                return true;
+            }
         }
         return false;
     }
