@@ -415,12 +415,12 @@ KINDS: dict[str, Kind] = {
         search=("dendria-sprites", 4, (10, 30))),
     "edge-sow": kind(
         "edge-touching", "plant", "Sow on the edge",
-        "In the sprites edition **a cell on the edge always sees the edge**: its lines "
+        "In the sprites edition **a {soil} on the edge always sees the edge**: its lines "
         "that leave the board at once are open, so a seed there is hungry even when every "
         "line into the board ends on a piece.",
         "{Plant} a seed on a {soil} where **every line that holds a {soil} ends on a "
         "piece**.",
-        "A seed is {planted} only where it would be hungry, and a cell on the edge always "
+        "A seed is {planted} only where it would be hungry, and a {soil} on the edge always "
         "sees the edge: follow the lines into the board from the {soils} on the edge.",
         _whole_game, lambda target, mover: checks.sown_on_closed_lines(),
         needs=("hungry",),
