@@ -556,9 +556,11 @@ def tallest_stack() -> Check:
     return check
 
 
-def most_prisoners(colour: str) -> Check:
-    """Hedu: the learner's placement took as many prisoners for ``colour``
-    as any placement could on the board it was played on."""
+def _best_placement(query: str, value: Callable[[Game, Game, str], float],
+                    words: Callable[[bool, str, float, float, Game], str]) -> Check:
+    """Hedu: the learner's last placement scores ``value(game, before, cell)``
+    as high as the engine's ``query`` says any placement could on the board
+    it was played on; ``words(right, cell, got, best, game)`` says so."""
     from .facts import QUERIES
 
     def check(game: Game) -> Verdict:
@@ -566,17 +568,28 @@ def most_prisoners(colour: str) -> Check:
         if placed is None:
             return Verdict(False, "Place a stack first: click an empty plot.")
         before, cell = placed
-        got = hedu_prisoners(game, colour) - hedu_prisoners(before, colour)
-        most = int(QUERIES["most_prisoners"](before))
-        if got >= most:
-            return Verdict(True, f"Right: your stack on {cell} left enemy stacks next to "
-                                 f"fewer regions, and they shrank: "
-                                 f"{say.plural(got, 'prisoner')}, the most a placement takes "
-                                 "here.")
-        return Verdict(False, f"Your stack on {cell} took {say.plural(got, 'prisoner')}; a "
-                              f"placement could take {most}. Enemy stacks shrink to the "
-                              "number of regions next to them: cut or close their regions.")
+        got, best = value(game, before, cell), float(QUERIES[query](before))
+        right = got >= best
+        return Verdict(right, words(right, cell, got, best, game))
     return check
+
+
+def most_prisoners(colour: str) -> Check:
+    """Hedu: the learner's placement took as many prisoners for ``colour``
+    as any placement could on the board it was played on."""
+    def words(right: bool, cell: str, got: float, most: float, game: Game) -> str:
+        if right:
+            return (f"Right: your stack on {cell} left enemy stacks next to "
+                    f"fewer regions, and they shrank: "
+                    f"{say.plural(int(got), 'prisoner')}, the most a placement takes "
+                    "here.")
+        return (f"Your stack on {cell} took {say.plural(int(got), 'prisoner')}; a "
+                f"placement could take {int(most)}. Enemy stacks shrink to the "
+                "number of regions next to them: cut or close their regions.")
+    return _best_placement(
+        "most_prisoners",
+        lambda game, before, cell: hedu_prisoners(game, colour) - hedu_prisoners(before, colour),
+        words)
 
 
 def protected(cell: str, colour: str) -> Check:
@@ -619,25 +632,19 @@ def protected(cell: str, colour: str) -> Check:
 def most_controlled(colour: str) -> Check:
     """Hedu: after the learner's placement ``colour`` controls as many
     regions as any placement could give it on the board it was played on."""
-    from .facts import QUERIES
-
-    def check(game: Game) -> Verdict:
-        placed = _placed(game)
-        if placed is None:
-            return Verdict(False, "Place a stack first: click an empty plot.")
-        before, cell = placed
-        got = int(game.score()[colour]["controlled_regions"])
-        most = int(QUERIES["most_controlled"](before))
-        if got >= most:
-            return Verdict(True, f"Right: after your stack on {cell} you control "
-                                 f"{say.plural(got, 'region')}, the most a placement gives "
-                                 "you here.")
-        return Verdict(False, f"After your stack on {cell} you control "
-                              f"{say.plural(got, 'region')}; a placement could give you "
-                              f"{say.plural(most, 'region')}. A region is controlled by the player whose list of "
-                              "groups next to it, largest first, is greater: look for a "
-                              "region where a new stack tips the lists your way.")
-    return check
+    def words(right: bool, cell: str, got: float, most: float, game: Game) -> str:
+        if right:
+            return (f"Right: after your stack on {cell} you control "
+                    f"{say.plural(int(got), 'region')}, the most a placement gives "
+                    "you here.")
+        return (f"After your stack on {cell} you control "
+                f"{say.plural(int(got), 'region')}; a placement could give you "
+                f"{say.plural(int(most), 'region')}. A region is controlled by the player whose list of "
+                "groups next to it, largest first, is greater: look for a "
+                "region where a new stack tips the lists your way.")
+    return _best_placement(
+        "most_controlled",
+        lambda game, before, cell: int(game.score()[colour]["controlled_regions"]), words)
 
 
 def no_room() -> Check:
@@ -726,51 +733,39 @@ def most_region_value(colour: str) -> Check:
     """Hedu: after the learner's placement the regions ``colour`` controls
     are worth as much as any placement could make them on the board it was
     played on."""
-    from .facts import QUERIES
-
-    def check(game: Game) -> Verdict:
-        placed = _placed(game)
-        if placed is None:
-            return Verdict(False, "Place a stack first: click an empty plot.")
-        before, cell = placed
-        got = int(game.score()[colour]["regions"])
-        most = int(QUERIES["most_region_value"](before))
-        if got >= most:
-            return Verdict(True, f"Right: after your stack on {cell} the regions you "
-                                 f"control are worth {say.plural(got, 'point')}, the most a "
-                                 "placement gives you here.")
-        return Verdict(False, f"After your stack on {cell} the regions you control are "
-                              f"worth {say.plural(got, 'point')}; a placement could make "
-                              f"them worth {most}. The rule: a region is worth the height "
-                              "of its controller's highest group next to it.")
-    return check
+    def words(right: bool, cell: str, got: float, most: float, game: Game) -> str:
+        if right:
+            return (f"Right: after your stack on {cell} the regions you "
+                    f"control are worth {say.plural(int(got), 'point')}, the most a "
+                    "placement gives you here.")
+        return (f"After your stack on {cell} the regions you control are "
+                f"worth {say.plural(int(got), 'point')}; a placement could make "
+                f"them worth {int(most)}. The rule: a region is worth the height "
+                "of its controller's highest group next to it.")
+    return _best_placement(
+        "most_region_value",
+        lambda game, before, cell: int(game.score()[colour]["regions"]), words)
 
 
 def best_score(colour: str) -> Check:
     """Hedu: after the learner's placement ``colour``'s score is as high as
     any placement could make it on the board it was played on."""
-    from .facts import QUERIES
-
-    def check(game: Game) -> Verdict:
-        placed = _placed(game)
-        if placed is None:
-            return Verdict(False, "Place a stack first: click an empty plot.")
-        before, cell = placed
+    def words(right: bool, cell: str, got: float, best: float, game: Game) -> str:
         s = game.score()[colour]
-        got, best = float(s["total"]), float(QUERIES["best_score"](before))
         parts = (f"regions worth {say.plural(int(s['regions']), 'point')}, "
                  f"{say.plural(int(s['prisoners']), 'prisoner')}"
                  + (", and the half point" if s["largest_groups_bonus"] else ", no half point"))
-        if got >= best:
-            return Verdict(True, f"Right: after your stack on {cell} your score is "
-                                 f"{got:g} ({parts}), the highest a placement "
-                                 "gives you here.")
-        return Verdict(False, f"After your stack on {cell} your score is {got:g} "
-                              f"({parts}); a placement could make it {best:g}. "
-                              "The rule: the score adds the worth of the regions you "
-                              "control, your prisoners and the half point; weigh them "
-                              "together.")
-    return check
+        if right:
+            return (f"Right: after your stack on {cell} your score is "
+                    f"{got:g} ({parts}), the highest a placement "
+                    "gives you here.")
+        return (f"After your stack on {cell} your score is {got:g} "
+                f"({parts}); a placement could make it {best:g}. "
+                "The rule: the score adds the worth of the regions you "
+                "control, your prisoners and the half point; weigh them "
+                "together.")
+    return _best_placement(
+        "best_score", lambda game, before, cell: float(game.score()[colour]["total"]), words)
 
 
 def sprouted_first(cell: str, colour: str) -> Check:
