@@ -229,6 +229,9 @@ class LessonWidget(LeavesPicture, widgets.VBox):
         # an exercise says whether the board ends turns by itself; other pages
         # leave the board's default (on)
         board.auto_end = bool(page.auto_end) if isinstance(page, Exercise) else True
+        # an exercise is a quiz: the board's advice and highlights name no cell
+        # of the answer (the learner finds the move)
+        board.quiz = isinstance(page, Exercise)
         board.inspected = page.focus    # the board shows it by itself
 
     def _update(self) -> None:

@@ -55,7 +55,7 @@ class Trainer(LeavesPicture, widgets.VBox):
                  width: float = 460, progress: PuzzleProgress | None = None) -> None:
         super().__init__()
         self.session = TrainerSession(editions=editions, goal=goal, progress=progress)
-        self.board = BoardWidget(self.session.board.game, width=width)
+        self.board = BoardWidget(self.session.board.game, width=width, quiz=True)
         # the trainer plays on the board widget's own session from now on
         self.session.board = self.board.session
         self._busy = False
