@@ -190,6 +190,13 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
             self.side.children = [*parts, c.header, c.status_line, c.hint_line, c.choices,
                                   c.actions, c.nav, c.mode_buttons, self.tabs]
 
+    def keep_room_above(self, px: int) -> None:
+        """Keep ``px`` CSS pixels of the window for what stands above the
+        board (a trainer's filter row): the canvas shrinks with the window's
+        height so that they, the board and its keys' room fit one screen."""
+        self.board_canvas.room_above = max(0, int(px))
+        self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
+
     def __getattr__(self, name: str) -> Any:
         # the controls' and tabs' widgets as the board's own attributes
         if name in CONTROLS:
