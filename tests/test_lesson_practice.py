@@ -659,3 +659,19 @@ def test_an_exercise_names_no_cell_of_its_answer_under_the_board(tmp_path):
             lw.go(reading)
             assert not lw.board.quiz
     assert checked >= 100 and converting >= 20, (checked, converting)
+
+
+def test_the_solution_shown_is_not_praised_but_the_learners_answer_is(tmp_path):
+    """*Show solution* plays the answer: the verdict says "A solution: ...",
+    not "Well done" (the learner did not find it); the learner's own right
+    answer afterwards is praised again."""
+    lesson = next(x for x in LESSONS if x.name == "12_sprites_converting")
+    k = next(i for i, p in enumerate(lesson.pages) if isinstance(p, Exercise))
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+    lw.show_solution(delay=0)
+    assert lw.verdict.ok and "A solution:" in lw.verdict_html.value
+    assert "Well done" not in lw.verdict_html.value
+    lw.retry()
+    for item in lw.page.solution:
+        assert lw._answer(item)
+    assert lw.check().ok and "Well done" in lw.verdict_html.value
