@@ -131,8 +131,9 @@ LESSON = Lesson(
             text="A step after which the turn **could not be finished** is refused at once. "
                  "The players have moved back and forth; now {to_move()|cap}'s dendrid on "
                  "f5 could slide to {slide_targets(f5)} and nowhere else, which would bring "
-                 "back the board of the start (a board may not come back: lesson {lesson(ending)}). So, as "
-                 "the board stands, {to_move()|cap} {legal(move f5)|may} even start that "
+                 "back the board of the start. The **repetition rule** forbids that: no turn "
+                 "may bring back a board seen before (lesson {lesson(ending)} tells more). So, "
+                 "as the board stands, {to_move()|cap} {legal(move f5)|may} even start that "
                  "move: {to_move()|cap} must {verbs_now()|or}.",
             start=BOXED,
             setup=BACK_AND_FORTH,
