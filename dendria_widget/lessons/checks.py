@@ -304,16 +304,28 @@ def edge_lines(cell: str, count: int, seeds: int = 1) -> Check:
     return check
 
 
-def sprouted_many(count: int, colour: str | None = None) -> Check:
+def sprouted_many(count: int | None = None, colour: str | None = None) -> Check:
     """At least ``count`` seeds sprouted into dendrids of ``colour`` (None:
-    the learner's colour, :func:`learner`) this turn."""
+    the learner's colour, :func:`learner`) this turn. ``count`` None: the
+    most seeds a whole turn could sprout on the board the learner's turn
+    started from (asked of the engine)."""
+    from .facts import most_sprouts
+
     asked = colour
+    most: dict[str, int] = {}
 
     def check(game: Game) -> Verdict:
         colour = _colour(game, asked)
+        wanted = count
+        if wanted is None:
+            before = game.copy().go_to(len(game.steps) - len(game.history[-1]))
+            key = before.position_string()
+            if key not in most:
+                most[key] = most_sprouts(before)
+            wanted = most[key]
         done = [str(c) for c in steps_of(game, "sprout")
                 if game.pieces.get(str(c)) == f"{colour} dendrid"]
-        if len(done) >= count:
+        if len(done) >= wanted:
             return Verdict(True, worded(game, "Right: {cells} sprouted into {colour} {dendrids}.",
                                         cells=words(done), colour=colour))
         may = [c for c, why in explain.conversions(game, colour)["sprout"].items()
@@ -326,7 +338,7 @@ def sprouted_many(count: int, colour: str | None = None) -> Check:
         return Verdict(False, head + f"A seed may sprout for {colour} when it is nourished "
                                      f"and more of its nourishers are {colour} than "
                                      f"{other}: a seed of yours must do that for "
-                                     f"{say.plural(count, 'seed')} at once.")
+                                     f"{say.plural(wanted, 'seed')} at once.")
     return check
 
 

@@ -135,21 +135,21 @@ LESSON = Lesson(
             rules_covered=("sprout-one-per-root", "sprout-majority"),
         ),
         Exercise(
-            title="{count_of(dark dendrid)|word|cap@end} at once",
+            title="{most_sprouts()|word|cap} at once",
             statements=(st.goal("Your seed must close"),),
             turn="plant",
             text="Back to the seeds of the exercise *Take a1*: a {piece(a1)|piece} on a1, "
                  "{piece(d1)|colour} seeds on {holding(dark seed)}, a {piece(a4)|piece} on a4. "
                  "The seeds that are hungry: {hungry_seeds()}.",
-            prompt="Plant a seed, then sprout **{count_of(dark dendrid)|word@end}** seeds "
+            prompt="Plant a seed, then sprout **{most_sprouts()|word}** seeds "
                    "into {to_move()} dendrids.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),
             claims=(claim.holding("dark seed", "d1", "g1", at="start"), claim.holding("light seed", "a1", at="start"), claim.holding("light tree", "a4", at="start"),
                     claim.hungry("a1", at="start"), claim.hungry("d1", at="start"),
                     claim.hungry("g1", at="start")),
-            check=checks.sprouted_many(2),
-            hint="Your seed must close the open roots left to {count_of(dark dendrid)|word@end} "
+            check=checks.sprouted_many(),
+            hint="Your seed must close the open roots left to {most_sprouts()|word} "
                  "seeds at once, and bring "
                  "each of them more {to_move()} nourishers than {not_to_move()}.",
             hint_cells=("c3", "d3", "e4", "f4"),

@@ -59,8 +59,9 @@ LESSON = Lesson(
         Page(
             title="A new seed cuts a line",
             text="Press **Play**: {to_move()|cap} plants a seed on d6. The dark dendrid's "
-                 "line to the east now stops at d6, so d7 is no longer fertilized by Dark "
-                 "(of d6 and d7, Dark fertilizes now: {fertilized_among(dark, d6 d7)@end}).",
+                 "line to the east now stops at d6, so d7 is no longer fertilized by "
+                 "{piece(d4)|colour|cap} (of d6 and d7, {piece(d4)|colour|cap} fertilizes now: "
+                 "{fertilized_among(dark, d6 d7)@end}).",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             play=("plant d6", "end"),
             overlays=("fertilization",),

@@ -132,8 +132,8 @@ LESSON = Lesson(
             title="The right capture",
             turn="move",
             text=(
-                "Dark has a forest of {forest_sizes(dark)}. Light has forests of "
-                "{forest_sizes(light)} (top, bottom and left). {piece(e4)|colour|cap}'s "
+                "{to_move()|cap} has a forest of {forest_sizes(dark)}. {not_to_move()|cap} has "
+                "forests of {forest_sizes(light)} (top, bottom and left). {piece(e4)|colour|cap}'s "
                 "dendrid on e4 can reach a {soil} from which it captures any "
                 "one of them."),
             prompt=("You play **{to_move()|cap}**. Make a dendrid move that captures a forest so "
@@ -157,8 +157,9 @@ LESSON = Lesson(
             turn="plant",
             text=(
                 "In the classic edition, right after planting you may grow the seedbed "
-                "of the new seed, if your dendrids fertilize all its fertile soils. Light "
-                "has forests of {forest_sizes(light)}, Dark one of {forest_sizes(dark)}."),
+                "of the new seed, if your dendrids fertilize all its fertile soils. "
+                "{not_to_move()|cap} has forests of {forest_sizes(light)}, {to_move()|cap} one of "
+                "{forest_sizes(dark)}."),
             prompt=("You play **{to_move()|cap}**. Plant a seed and grow its seedbed, so that "
                     "{to_move()|cap} is ahead."),
             start=GROW,
@@ -177,8 +178,9 @@ LESSON = Lesson(
             title="A size of your own",
             turn="plant",
             text=(
-                "Dark has {forest_sizes(dark)|n|word} forests of {forest_sizes(dark)|first|word} "
-                "tree; Light has forests of {forest_sizes(light)} trees. {leader()|cap} "
+                "{to_move()|cap} has {forest_sizes(dark)|n|word} forests of "
+                "{forest_sizes(dark)|first|word} tree; {not_to_move()|cap} has forests of "
+                "{forest_sizes(light)} trees. {leader()|cap} "
                 "leads, {score(light)} to {score(dark)}."),
             prompt=("You play **{to_move()|cap}**. Plant a seed and grow its seedbed, so that "
                     "{to_move()|cap} is ahead."),
