@@ -18,7 +18,7 @@ import pytest
 
 from dendria_widget import Game
 from dendria_widget.explain import dendria as explain
-from dendria_widget.lessons import Exercise, Verdict, catalog, checks
+from dendria_widget.lessons import Exercise, Verdict, catalog, checks, facts
 from dendria_widget.lessons.data import l09_scoring, l10_pie
 
 LESSONS = [le for le in catalog() if 1 <= int(le.number) <= 10]
@@ -93,6 +93,22 @@ def test_a_verdict_names_the_learners_colour(lesson, k, page):
         assert there.ok == here.ok, (answer, here.message, there.message)
         assert in_any_order(there.message) == in_any_order(swap_colours(here.message)), \
             answer
+
+
+@pytest.mark.parametrize("lesson, k, page", EXERCISES)
+def test_a_prompt_names_the_learners_colour(lesson, k, page):
+    """An exercise's title and prompt (what it asks of the learner) name the
+    learner and the opponent with fields: written again on the mirrored
+    board, they are the same words with Dark and Light exchanged. (Its text
+    and hint state facts of this board, with the colour each is about.)"""
+    mirror = dataclasses.replace(page, start=mirrored_position(page.start))
+    start, end = mirror.start_game(), mirror.start_game()
+    mirror.perform(end, page.solution)
+    for part in ("title", "prompt"):
+        template = page.templates.get(part)
+        if template:
+            got = facts.render(template, {"0": start, "end": end}).text
+            assert got == swap_colours(getattr(page, part)), part
 
 
 def test_the_verdict_of_the_lead_follows_the_mover():

@@ -213,10 +213,11 @@ LESSON = Lesson(
                     "edge, so that it is the seed's nourisher that way."),
             rules=RULES,
             setup=("plant e5", "end", "swap"),
-            claims=(claim.piece("e5", "dark seed", at="start"),),
+            claims=(claim.piece("e5", "dark seed", at="start"),
+                    claim.middle("e5", at="start", mentions=())),
             check=_check_after_swap,
-            hint="e5 is the middle of the board: each of its {roots(e5)|word} lines runs out to the "
-                 "edge. Which colour you play changed; the lines did not.",
+            hint="The opening seed stands on {middle()}, the middle of the board: each of its "
+                 "{roots(e5)|word} lines runs out to the edge. Which colour you play changed; the lines did not.",
             hint_cells=("e1", "e9", "a1", "a5", "i1", "i5"),
             solution=("plant a1", "end"),
             wrong=(("plant d4", "end"), ("plant b1", "end"), ("pass",)),
