@@ -204,6 +204,15 @@ def _journey_ends(game: Game, cell: str) -> tuple[str, ...]:
     return _cells(ends)
 
 
+def most_sprouts(game: Game) -> int:
+    """The most seeds one whole turn of the side to move sprouts (every whole
+    turn asked of the engine)."""
+    from .claims import whole_turns
+
+    return max((sum(1 for s in turn if s.split()[0] == "sprout")
+                for turn in whole_turns(game)), default=0)
+
+
 def _lowest_stop(game: Game, cell: str) -> int:
     """The lowest power of a cell where a journey of the dendrid on ``cell``
     may end this turn."""
@@ -368,6 +377,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "most_region_value": _most_region_value,
     "best_score": _best_score,
     "lowest_stop": _lowest_stop,
+    "most_sprouts": most_sprouts,
     "power_of": lambda g, cell: explain.power(g)[cell],
     "regions_next_to": lambda g, cell: hedu_explain.plot_heights(g)[cell],
     "height": lambda g, cell: int(str(g.pieces[cell]).split()[-1]),
@@ -707,5 +717,5 @@ def false_statements(template: str, text: str, games: Mapping[str, Game] | Game
 
 __all__ = ["FIELD", "FORMATS", "NUMBER_WORDS", "ORDINAL_WORDS", "QUERIES", "RULE_NUMBERS",
            "FalseStatement", "Field", "Rendered", "answer", "edition_words", "fact_fields",
-           "false_statements", "fill_words", "has_fields", "lesson_number",
+           "false_statements", "fill_words", "has_fields", "lesson_number", "most_sprouts",
            "render"]
