@@ -117,20 +117,9 @@ def test_every_term_is_defined_on_its_page(term):
 #: sentences, or the lesson of another edition. The list only shrinks: a use
 #: mended and still listed fails, as does any use not listed.
 KNOWN_EARLY = {
-    # lesson 01's notebook prints say.roots ("the root of d4 ...") before
-    # lesson 02 defines roots
-    "root": ["01_board page 5 (The edge)", "01_board page 6 (Soils on the edge)"],
-    # lesson 10's notebook prints "What Light may do now: pass, plant and swap."
-    # after page 2, before page 3 defines the swap
-    "swap": ["10_pie page 2 (Dark's opening seed)"],
     # the verdicts of lesson 14's "Twenty turns without sowing" give the score
     # in leafiness, defined later in the same lesson
     "leafiness": ["14_sprites_protection page 11 (Twenty turns without sowing)"],
-    # the notebooks of lessons 15, 16 and 17 print the engine's words with a
-    # term their lesson defines a page or a lesson later
-    "lagoon": ["15_sprites_boards page 3 (Modular boards)"],
-    "control": ["16_hedu page 3 (Regions)"],
-    "prisoner": ["17_hedu_score page 1 (Stacks shrink)"],
 }
 
 

@@ -32,21 +32,35 @@ def _piece_on(game: Game, cell: str) -> str:
     return f"the {piece_words(game, game.pieces[cell])} on {cell}"
 
 
-def roots(game: Game, cell: str) -> str:
-    """One sentence per root of ``cell``: where it reaches the edge, or its
-    nourisher and the empty soils between."""
+def _rays(game: Game, cell: str, noun: str) -> str:
+    """One sentence per line out of ``cell`` (``noun``: "line from", "root
+    of"): where it reaches the edge, or the piece it ends on and the empty
+    soils between."""
     lines = []
     for r in explain.roots(game, cell):
         way = DIRECTION_WORDS[r["direction"]]
         if r["sees_edge"]:
-            lines.append(f"To the {way}, the root of {cell} reaches the edge.")
+            lines.append(f"To the {way}, the {noun} {cell} reaches the edge.")
         else:
             between = r["empty_between"]
-            lines.append(f"To the {way}, the root of {cell} ends on "
+            lines.append(f"To the {way}, the {noun} {cell} ends on "
                          f"{_piece_on(game, r['nourisher'])} "
                          f"({plural(between, 'empty ' + edition_fields(game)['soil'])} "
                          "between).")
     return "\n".join(lines)
+
+
+def lines(game: Game, cell: str) -> str:
+    """One sentence per line out of ``cell`` that holds a cell: where it
+    reaches the edge, or the piece it ends on (lesson 01's words: a line;
+    the same lines are a seed's roots from lesson 02 on)."""
+    return _rays(game, cell, "line from")
+
+
+def roots(game: Game, cell: str) -> str:
+    """One sentence per root of ``cell``: where it reaches the edge, or its
+    nourisher and the empty soils between."""
+    return _rays(game, cell, "root of")
 
 
 def seed(game: Game, cell: str) -> str:
@@ -178,11 +192,21 @@ def scores(game: Game) -> str:
     return "\n".join(score_sentence(game, c) for c in game.score())
 
 
+def region_cells(game: Game) -> str:
+    """Hedu: each region and how many empty plots it holds, one sentence
+    each, with no word of control (lesson 16 shows regions before lesson 17
+    says who controls them)."""
+    soil = edition_fields(game)["soil"]
+    return "\n".join(f"The region of {r['cells'][0]} holds {plural(len(r['cells']), 'empty ' + soil)}."
+                     for r in hedu_explain.regions(game)) or \
+        "There is no region: no empty plot is left."
+
+
 def regions(game: Game) -> str:
     """Hedu: who controls each region and what it is worth, one sentence each."""
     return "\n".join(region_sentences(game, hedu_explain.regions(game))) or \
         "There is no region: no empty plot is left."
 
 
-__all__ = ["points", "score", "scores", "regions", "step", "roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
+__all__ = ["points", "score", "scores", "regions", "region_cells", "step", "lines", "roots", "seed", "seeds", "sprouts", "placements", "fertilized", "dendrid_sight",
            "groups", "conversions", "slides"]
