@@ -161,6 +161,23 @@ def test_solution_is_right_and_wrong_answers_are_wrong(lesson, k):
         assert start.board.has_name(c)
 
 
+def test_every_wrong_answer_is_a_whole_turn_the_check_judges():
+    """A wrong answer ends its turn, so the exercise's own check judges it
+    (an answer left under way is only ever told "not finished"); the one
+    exception is an answer whose End the engine refuses, there to show that
+    refusal."""
+    left = []
+    for lesson in LESSONS:
+        for k, page in enumerate(lesson.pages):
+            if not isinstance(page, Exercise) or not page._plays_a_turn():
+                continue
+            for wrong in page.wrong:
+                game = page.perform(lesson.start_game(k), wrong)
+                if game.turn_under_way and game.is_legal("end"):
+                    left.append(f"{lesson.name} page {k} ({page.title}): {wrong}")
+    assert not left, "wrong answers left under way:\n" + "\n".join(left)
+
+
 def _sentence(message):
     """A message in words: no Python data on screen."""
     return (isinstance(message, str) and len(message) > 10

@@ -159,10 +159,11 @@ def fertilized_by(soil: str, colours: Iterable[str | None] = (), seeds: int = 1)
                                          cell=soil, piece=piece_words(game, game.pieces[soil])))
         bits = []
         for c in sorted(who - want):
-            bits.append(worded(game, "{c} still fertilizes {cell}: the {c} {dendrid} on "
-                                     "{on} sees it", c=c, cell=soil, on=words(fert[c][soil])))
+            bits.append(worded(game, "{who} still fertilizes {cell}: the {c} {dendrid} on "
+                                     "{on} sees it", who=game.variant.colour_word(c), c=c,
+                               cell=soil, on=words(fert[c][soil])))
         for c in sorted(want - who):
-            bits.append(f"{c} does not fertilize {soil}")
+            bits.append(f"{game.variant.colour_word(c)} does not fertilize {soil}")
         return Verdict(False, say.cap("; ".join(bits)) + ".")
     return check
 

@@ -133,7 +133,7 @@ LESSON = Lesson(
                  "still touches the forest?",
             hint_cells=("g3",),
             solution=("plant g3", "end"),
-            wrong=(("plant f4",), ("plant e4",)),
+            wrong=(("plant f4", "end"), ("plant e4", "end")),
             auto_end=True,
             rules_covered=("enclosed-never",),
         ),
