@@ -416,7 +416,7 @@ def test_enclosed_seedbed_never_vs_sight():
     # a2 (E), b1 (SW), b2 (SE): two dark dendrids, no light one
     g = classic({**ENCLOSED, "a1": "light seed"})
     g.play("move g4", "slide g3")
-    refused(g, "grow a1", "a1", "never")
+    refused(g, "grow a1", "a1", "does not convert in the classic edition")
     g = classic({**ENCLOSED, "a1": "light seed"}, enclosed_groups="sight")
     g.play("move g4", "slide g3")
     assert "grow a1" in legal(g)
@@ -459,7 +459,7 @@ def test_sprite_capture_off_and_on():
     g.play("move d1")
     assert {s for s in legal(g) if s.endswith(("d2", "d3", "d4", "d5"))} == \
         {"slide d2", "slide d3"}
-    refused(g, "slide d4", "sprite_capture")
+    refused(g, "slide d4", "never lands on an enemy dendrid in the classic edition")
     g = classic(pos, sprite_capture=True)
     g.play("move d1")
     assert "slide d4" in legal(g)

@@ -235,7 +235,12 @@ def test_own_sprites_are_jumped_and_captures_off_in_classic():
     assert g.pieces == {"d5": "dark dendrid", "d6": "dark dendrid"}
     g = classic(CAPTURE)
     g.play("move d4")
-    refused(g, "slide d6", "sprite_capture")
+    # the refusal says which rules refuse: the edition, in its own words
+    refused(g, "slide d6", "never lands on an enemy dendrid in the classic edition")
+    g = sprites(dict(CAPTURE), sprite_capture=False)
+    g.play("move d4")
+    # under changed options, the option and its value (for a designer)
+    refused(g, "slide d6", "under these rules: the option sprite_capture is off")
     g = classic(CAPTURE, sprite_capture=True)
     g.play("move d4", "slide d6", "end")
     assert "light dendrid" not in g.pieces.values()

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..rules.base import PASSES_TO_END
+from ..rules.options import DEFAULTS
 from ..rules.variant import variant_for
 from .sentences import number_word
 
@@ -80,19 +81,18 @@ DENDRIA = {
     "stop-not-empty": "a {dendrid} stops only on an empty {soil}; {cell} holds a {piece}",
     "way-blocked": ("the way to {cell} is blocked by the {piece} on {blocker}: a {dendrid} "
                     "never passes trees or enemy {dendrids}"),
-    "no-sprite-capture": ("a {dendrid} lands on an enemy {dendrid} only in the sprites "
-                          "edition (sprite_capture)"),
+    "no-sprite-capture": "a {dendrid} never lands on an enemy {dendrid}{rules}",
     "unreachable": "{cell} cannot be reached from {at}",
     "dead-end": "{action} leads to a dead end: no legal end of the turn could follow",
-    "no-sprout-on-move": "seeds do not sprout during a journey (sprout_on_move is off)",
-    "conversions-later": "conversions come only after a slide (convert_at_start is off)",
+    "no-sprout-on-move": "seeds do not sprout during a journey{rules}",
+    "conversions-later": "conversions come only after a slide{rules}",
     "no-seed-to-sprout": "{cell} holds no seed to sprout{standing}",
     "hungry": "the seed on {cell} is hungry: it sees the edge, so it cannot sprout",
     "outnumbered": ("the seed on {cell} has {mine} {colour} nourisher{mine_s} and {theirs} "
                     "{other}: it sprouts only with strictly more {colour} nourishers than "
                     "{other} ones"),
     "no-seedbed": "{cell} holds no seed: only a seedbed grows",
-    "no-grow-after-plant": "after {planting}, no seedbed grows (grow_after_plant is none)",
+    "no-grow-after-plant": "after {planting}, no seedbed grows{rules}",
     "one-grow": "the new seedbed has grown already: no other grow follows {a_plant}",
     "grow-other-seedbed": ("after {planting}, only the seedbed that holds the new seed may "
                            "grow"),
@@ -162,6 +162,23 @@ def _colour_fields(v: Variant) -> dict[str, str]:
             "First": v.colour_word(first), "Second": v.colour_word(second)}
 
 
+#: The refusals one option's value makes, and that option.
+OPTION_OF = {"no-sprite-capture": "sprite_capture", "no-sprout-on-move": "sprout_on_move",
+             "conversions-later": "convert_at_start", "no-grow-after-plant": "grow_after_plant"}
+
+
+def _rules(v: Variant, option: str) -> str:
+    """Which rules refuse, after a refusal an option's value makes: the
+    edition, when the option has the edition's own value (" in the classic
+    edition"); the option and its value otherwise, for a designer who
+    changed it (" under these rules: the option convert_at_start is off")."""
+    value = v.options.get(option)
+    if value == DEFAULTS[v.ruleset].get(option):
+        return f" in the {v.title.split(', ')[-1]}"
+    said = ("on" if value else "off") if isinstance(value, bool) else str(value)
+    return f" under these rules: the option {option} is {said}"
+
+
 def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
     facts = refusal.facts
     out = dict(facts)
@@ -183,6 +200,8 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
         out["nourishers"] = ", ".join(facts["nourishers"])
     elif code == "sowing-clash":
         out["one"], out["other"] = facts["pair"]
+    if code in OPTION_OF:
+        out["rules"] = _rules(v, OPTION_OF[code])
     if "kind" in facts:
         seedbed = facts["kind"] == "seed"
         out["group"] = "seedbed" if seedbed else "forest"
@@ -190,7 +209,7 @@ def _dendria_fields(v: Variant, refusal: Refusal) -> dict[str, Any]:
         # a group with no fertile soil is safe only while it has none
         out["enclosed_never"] = (f", and a group with no fertile {out['soil']} does not "
                                  + ("convert" if seedbed else "change hands")
-                                 + " (enclosed_groups never)")
+                                 + _rules(v, "enclosed_groups"))
     if "soils" in facts:
         out["cells"] = ", ".join(facts["soils"])
         out["plots"] = v.plots_word(len(facts["soils"]))
