@@ -7,6 +7,10 @@ other colour, the other colour to move), and its verdicts on the solution
 and on each wrong answer must be the same sentences with Dark and Light
 exchanged. A verdict that typed "Dark" (or judged for a typed colour) says
 the wrong colour, or the wrong thing, on the mirrored board.
+
+Hedu's Take prisoners drill (lesson 17) is held here too: its verdict on a
+wrong placement names what the engine says the placement did to the
+learner's own stacks.
 """
 
 from __future__ import annotations
@@ -190,3 +194,39 @@ def test_home_again_names_the_seedbed_the_turn_grew():
     assert game.pieces[grown[0]] == f"{checks.learner(game)} tree"
     assert f"grew the seedbed on {grown[0]} " in said
     assert all(f"seedbed on {c} " not in said for c in forest if c != grown[0])
+
+
+def test_a_prisoner_drill_says_when_the_learners_own_stacks_shrank():
+    """Hedu's Take prisoners drill, on every placement of every level: a
+    wrong placement that also shrank stacks of the learner's own says so,
+    naming each of those stacks and the other colour's prisoners as the
+    engine counts them; one that shrank none of them does not say so."""
+    hedu = next(le for le in catalog() if le.name == "17_hedu_score")
+    levels = [k for k, p in enumerate(hedu.pages) if p.title.startswith("Take prisoners")]
+    assert len(levels) >= 3
+    told = 0
+    for k in levels:
+        page = hedu.page(k)
+        start = hedu.start_game(k)
+        mover = start.to_move
+        other = next(c for c in start.variant.colours if c != mover)
+        for step in start.legal_steps():
+            if step.verb != "place":
+                continue
+            game = page.perform(hedu.start_game(k), (str(step),))
+            verdict = page.judge(game)
+            if verdict.ok:
+                continue
+            given = checks.hedu_prisoners(game, other) - checks.hedu_prisoners(start, other)
+            shrank = [c for c, p in start.pieces.items() if str(p).split()[0] == mover
+                      and checks._height(game.pieces.get(c)) < checks._height(p)]
+            if given:
+                told += 1
+                assert "your own shrank too" in verdict.message, verdict.message
+                assert all(re.search(rf"\b{c}\b", verdict.message) for c in shrank), \
+                    (shrank, verdict.message)
+                assert f"{other.capitalize()} {given} prisoner" in verdict.message, \
+                    verdict.message
+            else:
+                assert "shrank too" not in verdict.message, verdict.message
+    assert told, "no placement of the drill shrank the learner's own stacks"

@@ -615,19 +615,35 @@ def _best_placement(query: str, value: Callable[[Game, Game, str], float],
 def most_prisoners(colour: str) -> Check:
     """Hedu: the learner's placement took as many prisoners for ``colour``
     as any placement could on the board it was played on."""
-    def words(right: bool, cell: str, got: float, most: float, game: Game) -> str:
+    def said(right: bool, cell: str, got: float, most: float, game: Game) -> str:
         if right:
             return (f"Right: your stack on {cell} left enemy stacks next to "
                     f"fewer regions, and they shrank: "
                     f"{say.plural(int(got), 'prisoner')}, the most a placement takes "
                     "here.")
-        return (f"Your stack on {cell} took {say.plural(int(got), 'prisoner')}; a "
-                f"placement could take {int(most)}. Enemy stacks shrink to the "
-                "number of regions next to them: cut or close their regions.")
+        told = (f"Your stack on {cell} took {say.plural(int(got), 'prisoner')}; a "
+                f"placement could take {int(most)}. An enemy stack taller than its count "
+                "of regions shrinks to it: cut or close their regions.")
+        # what the learner may not have seen: the placement shrank stacks of
+        # their own, prisoners for the other colour
+        placed = _placed(game)
+        other = next(c for c in game.variant.colours if c != colour)
+        before = placed[0] if placed is not None else game
+        given = hedu_prisoners(game, other) - hedu_prisoners(before, other)
+        if given > 0:
+            shrank = sorted(c for c, p in before.pieces.items()
+                            if c != cell and str(p).split()[0] == colour
+                            and game.pieces.get(c) != p
+                            and _height(game.pieces.get(c)) < _height(p))
+            told += (f" And after the enemy's stacks, your own shrank too: your "
+                     f"{'stack' if len(shrank) == 1 else 'stacks'} on {words(shrank)} gave "
+                     f"{game.variant.colour_word(other)} "
+                     f"{say.plural(given, 'prisoner')}.")
+        return told
     return _best_placement(
         "most_prisoners",
         lambda game, before, cell: hedu_prisoners(game, colour) - hedu_prisoners(before, colour),
-        words)
+        said)
 
 
 def protected(cell: str, colour: str) -> Check:
@@ -831,6 +847,11 @@ def sprouted_first(cell: str, colour: str) -> Check:
                                                "slide.", cell=cell))
         return verdict
     return check
+
+
+def _height(piece: object) -> int:
+    """Hedu: the height of a stack ('black 3'), 0 for no stack."""
+    return int(str(piece).split()[-1]) if piece else 0
 
 
 def hedu_prisoners(game: Game, colour: str) -> int:

@@ -466,8 +466,9 @@ KINDS: dict[str, Kind] = {
         _whole_game, lambda target, mover: checks.tallest_stack(), search=HEDU),
     "prisoner": kind(
         "hedu-prisoners", "place", "Take prisoners",
-        "After a placement, enemy stacks shrink to the number of regions next to "
-        "them; the pieces they lose are the mover's **prisoners**.",
+        "After a placement, each enemy stack that touches fewer regions than its "
+        "height shrinks to that number, then each of the mover's own; then stacks "
+        "grow. The pieces a stack loses are **prisoners** for the other colour.",
         "Place a stack that takes as many prisoners as a placement can take here: "
         "**{most_prisoners()|word}**.",
         "An enemy stack shrinks to its count of regions: look for a placement that "
