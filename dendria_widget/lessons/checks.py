@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..explain import dendria as explain
 from ..explain import hedu
+from ..explain.sentences import number_word
 from ..game import Game
 from . import sentences as say
 from .framework import Verdict, edition_fields, piece_words, planted, steps_of, words, worded
@@ -773,13 +774,17 @@ def sown_on_closed_lines() -> Check:
                                               "that is why it was hungry.", cell=cell,
                                         n=say.plural(len(off), "line"),
                                         see="sees" if len(off) == 1 else "see"))
-        return Verdict(False, worded(game, "Your seed on {cell} sees the edge along {n} "
-                                           "that {hold} a {soil}. This drill asks for a "
-                                           "{soil} whose lines into the board all end on a "
-                                           "piece: the rule that makes it hungry is that a "
-                                           "{soil} on the edge always sees the edge.",
-                                     cell=cell, n=say.plural(len(open_lines), "line"),
-                                     hold="holds" if len(open_lines) == 1 else "hold"))
+        ways = words([say.DIRECTION_WORDS[r["direction"]] for r in open_lines])
+        return Verdict(False, worded(game, "Your seed on {cell} sees the edge across the "
+                                           "board: no piece stands on its {n} to the "
+                                           "{ways}. This drill asks for a {soil} whose "
+                                           "lines into the board all end on a piece, so "
+                                           "that only the rule of the edge makes it "
+                                           "hungry: a {soil} on the edge always sees the "
+                                           "edge.",
+                                     cell=cell, ways=ways,
+                                     n=("line" if len(open_lines) == 1 else
+                                        f"{number_word(len(open_lines))} lines")))
     return check
 
 
