@@ -60,7 +60,10 @@ LESSON = Lesson(
             play=("move d4", "slide d3", "end"),
             overlays=("power",),
             claims=(claim.power("d4", 3, at="start"), claim.power("d3", 2, at="start"),
-                    claim.power("d5", 3, at="start"), claim.power("e5", 4, at="start")),
+                    claim.power("d5", 3, at="start"), claim.power("e5", 4, at="start"),
+                    # "the engine refuses the End there"
+                    claim.after(("move d4", "slide d5"), claim.legal("end", False, at="start")),
+                    claim.after(("move d4", "slide e5"), claim.legal("end", False, at="start"))),
             rules_covered=("power-rule",),
         ),
         Exercise(
@@ -81,7 +84,8 @@ LESSON = Lesson(
             solution=("move d3", "slide b3", "end"),
             wrong=(("move d3", "slide d2", "end"), ("move d3", "slide d1", "end")),
             claims=(claim.power("d3", 2, at="start"), claim.power("c4", 2, at="start"),
-                    claim.power("d4", 3, at="start")),
+                    claim.power("d4", 3, at="start"),
+                    claim.holding("dark dendrid", "d3", at="start")),
             rules_covered=("power-rule",),
         ),
         Exercise(
@@ -99,7 +103,8 @@ LESSON = Lesson(
             hint_cells=("b2", "b3", "c3"),
             solution=("move c2", "slide b1", "end"),
             wrong=(("move c2", "slide a2", "end"), ("move c2", "slide c1", "end")),
-            claims=(claim.power("c2", 1, at="start"), claim.power("b4", 1, at="start")),
+            claims=(claim.power("c2", 1, at="start"), claim.power("b4", 1, at="start"),
+                    claim.holding("dark dendrid", "c2", at="start")),
             rules_covered=("power-rule",),
         ),
     ], drill('power')),
