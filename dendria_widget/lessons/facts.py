@@ -297,6 +297,21 @@ def last_turn(game: Game) -> tuple[str, Game]:
     return game.turn_movers()[-1], before
 
 
+def mover(game: Game) -> str:
+    """The colour playing the learner's turn: the turn under way or the last
+    one played (the side to move when none is)."""
+    return game.turn_movers()[-1] if game.history else game.to_move
+
+
+def for_mover(make: Callable[[str], Callable[[Game], Any]]) -> Callable[[Game], Any]:
+    """A check made, when it judges, for the colour that played the turn
+    (:func:`mover`): ``for_mover(lambda c: checks.sprouted("c3", c))``, so an
+    exercise does not type its mover's colour."""
+    def check(game: Game) -> Any:
+        return make(mover(game))(game)
+    return check
+
+
 def counted(n: int, word: str, many: str | None = None) -> str:
     """A count the engine gave, in words: 'no prisoner', 'one prisoner',
     'three prisoners' (the number in words up to twenty)."""
@@ -740,5 +755,5 @@ def false_statements(template: str, text: str, games: Mapping[str, Game] | Game
 
 __all__ = ["FIELD", "FORMATS", "NUMBER_WORDS", "ORDINAL_WORDS", "QUERIES", "RULE_NUMBERS",
            "FalseStatement", "Field", "Rendered", "answer", "edition_words", "fact_fields",
-           "false_statements", "fill_words", "has_fields", "lesson_number", "counted", "last_turn",
+           "false_statements", "fill_words", "has_fields", "lesson_number", "counted", "for_mover", "last_turn", "mover",
            "render"]

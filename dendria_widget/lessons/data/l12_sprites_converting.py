@@ -6,6 +6,7 @@ lesson 13."""
 from ...game import Game
 from .. import checks
 from .. import claims as claim
+from ..facts import mover
 from ..framework import Exercise, Lesson, Page, Verdict
 from ..drills import with_drills
 from .drill_positions import drill
@@ -16,8 +17,9 @@ BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
 
 
 def _check_sprout_first(game: Game) -> Verdict:
-    verdict = checks.sprouted("c3", "dark")(game)
-    if verdict.ok or game.pieces.get("c3") != "light seed":
+    colour = mover(game)
+    verdict = checks.sprouted("c3", colour)(game)
+    if verdict.ok or not str(game.pieces.get("c3", "")).endswith(" seed"):
         return verdict
     moved = next((st.arg for st in game.steps if st.verb == "move"), None)
     if moved is not None and "slide" in [st.verb for st in game.steps]:
