@@ -58,7 +58,7 @@ LESSON = Lesson(
             text=("The {piece(c3)|piece} on c3 is {hungry(c3)|hungry}, "
                   "{nourisher_count(c3, dark)} dark against {nourisher_count(c3, light)} "
                   "light, while your sprite stands on {holding(dark dendrid)}."),
-            prompt="Move your sprite, and sprout the seed on **c3** into a dark sprite.",
+            prompt="Move your sprite, and sprout the seed on **c3** into a {to_move()} sprite.",
             start=BEFORE,
             overlays=("nutrients",),
             claims=(claim.may_sprout("c3", "dark", at="start"),),

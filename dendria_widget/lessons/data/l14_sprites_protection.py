@@ -327,6 +327,9 @@ LESSON = Lesson(
             start=BEHIND,
             claims=(claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
                     claim.leader("light", at="start"),
+                    claim.forests("light", 2, at="start"),
+                    claim.score_part("light", "largest_forests_bonus", 0.5, at="start",
+                                     mentions=()),
                     claim.piece("h4", "light dendrid", at="start")),
             check=_check_leads,
             hint="A forest is protected while its owner fertilizes every fertile plot of "

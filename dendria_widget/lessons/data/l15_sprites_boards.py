@@ -193,7 +193,8 @@ LESSON = Lesson(
             turn="move",
             text="Light has {count_of(light dendrid)|word} sprites, on "
                  "{holding(light dendrid)}. Dark's sprite is on {holding(dark dendrid)}.",
-            prompt=("You play **{to_move()|cap}**. Take one of Light's sprites with your sprite's "
+            prompt=("You play **{to_move()|cap}**. Take one of {not_to_move()|cap}'s sprites with "
+                    "your sprite's "
                     "journey."),
             start=HUNT,
             overlays=("power",),
@@ -204,7 +205,9 @@ LESSON = Lesson(
             solution=("move f3", "slide f1", "end"),
             wrong=(("move f3", "slide f2", "end"), ("move f3", "slide c4", "end")),
             claims=(claim.holding("light dendrid", "f1", "g5", at="start"), claim.holding("dark dendrid", "f3", at="start"),
-                    claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),),
+                    claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),
+                    # the hint: "a journey may not end there"
+                    claim.after(("move f3",), claim.legal("slide g5", False, at="start")),),
             rules_covered=("sprite-capture", "lagoons", "power-rule"),
         ),
     ], drill('sprite-capture'), drill('lagoon-power')),

@@ -177,7 +177,7 @@ LESSON = Lesson(
             setup=("place a2", "place b1"),
             overlays=("regions",),
             check=_check_prisoner,
-            hint="Look at the white stacks on the wall: which one could you cut off from "
+            hint="Look at the {not_to_move()} stacks on the wall: which one could you cut off from "
                  "one of its regions, without cutting one of yours?",
             hint_cells=("d1", "d7"),
             solution=("place e1",),

@@ -155,7 +155,7 @@ LESSON = Lesson(
                 "`board.put(\"d2\", \"light seed\")`). Here the seed on d3 is "
                 "{hungry(d3)|hungry}: it sees the edge to the {sees_edge(d3)|ways}."),
             prompt=("With the Editor, put a piece on the board so that the seed on "
-                    "d3 is nourished, but Dark may **not** sprout it: a tie between its "
+                    "d3 is nourished, but {to_move()|cap} may **not** sprout it: a tie between its "
                     "dark and light nourishers, to show your class."),
             start=CLASS,
             overlays=("nutrients",),
