@@ -30,7 +30,8 @@ LESSON = Lesson(
     pages=with_drills([
         Page(
             title="Sprites and power",
-            claims=(claim.power("a1", 0, mentions=("0",)), claim.power("i5", 0, mentions=()), claim.power("e5", 4, mentions=("4",)),),
+            claims=(claim.power("a1", 0, mentions=("0",)), claim.power("i5", 0, mentions=()), claim.power("e5", 4, mentions=("4",)),
+                    claim.middle("e5", mentions=()),),
             text=(
                 "The **sprites edition** is a later Dendria. The classic edition's dendrid "
                 "is called a **sprite** here, its planting is called **sowing**, and its soils "
