@@ -755,5 +755,5 @@ def false_statements(template: str, text: str, games: Mapping[str, Game] | Game
 
 __all__ = ["FIELD", "FORMATS", "NUMBER_WORDS", "ORDINAL_WORDS", "QUERIES", "RULE_NUMBERS",
            "FalseStatement", "Field", "Rendered", "answer", "edition_words", "fact_fields",
-           "false_statements", "fill_words", "has_fields", "lesson_number", "counted", "for_mover", "last_turn", "mover",
-           "render"]
+           "false_statements", "fill_words", "has_fields", "lesson_number", "counted",
+           "for_mover", "last_turn", "mover", "render"]

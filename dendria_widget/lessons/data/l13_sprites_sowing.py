@@ -1,4 +1,4 @@
-"""Lesson 12: the sprites edition: sowing: edge plots that see the edge, and
+"""Lesson 13: the sprites edition: sowing: edge plots that see the edge, and
 the pieces next to a new seed, which must not touch each other."""
 
 from ...explain import dendria as explain

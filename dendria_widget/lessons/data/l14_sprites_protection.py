@@ -1,4 +1,4 @@
-"""Lesson 13: the sprites edition's forests: protection, capturing an
+"""Lesson 14: the sprites edition's forests: protection, capturing an
 unprotected forest, forests with no fertile plot, leafiness."""
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Lesson 14: the sprites edition: the komi pie, modular boards and
+"""Lesson 15: the sprites edition: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
 from ...game import Game

@@ -1,4 +1,4 @@
-"""Lesson 15: Hedu: stacks, its pie rule, regions, the height of a new stack,
+"""Lesson 16: Hedu: stacks, its pie rule, regions, the height of a new stack,
 stacks growing, and plots where no stack may stand."""
 
 from collections.abc import Callable

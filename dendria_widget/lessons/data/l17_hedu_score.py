@@ -1,4 +1,4 @@
-"""Lesson 16: Hedu: stacks shrinking (enemies first) and leaving the
+"""Lesson 17: Hedu: stacks shrinking (enemies first) and leaving the
 board, prisoners, who controls a region, the end and the score."""
 
 from typing import cast

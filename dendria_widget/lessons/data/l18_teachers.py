@@ -1,4 +1,4 @@
-"""Lesson 17: for teachers: setting up positions, marks and arrows (with an
+"""Lesson 18: for teachers: setting up positions, marks and arrows (with an
 exercise on each, checked by the engine), a lesson of your own, pictures for
 slides and handouts, a lesson full-width in class."""
 
