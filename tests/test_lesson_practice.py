@@ -609,3 +609,69 @@ def test_a_drill_shows_the_overlays_its_kind_names(tmp_path, monkeypatch):
     assert "power" in lw.board.overlays
     lw.next()
     assert "power" not in lw.board.overlays
+
+
+def _cells_named(text, cells):
+    return {c for c in cells if re.search(rf"(?<![A-Za-z0-9]){re.escape(c)}(?![0-9])", text)}
+
+
+def test_an_exercise_names_no_cell_of_its_answer_under_the_board(tmp_path):
+    """Every exercise is a quiz: the advice and the status line under the
+    board name no cell of the solution's steps still to play (no "sprout
+    c3", no "slide to b4, c6"), before the first step and after each one;
+    the board highlights only where a journey may slide, never a seed,
+    seedbed or forest the mover may convert. A reading page is no quiz."""
+    from dendria_widget.lessons import teacher_action
+    from dendria_widget.notation import Step
+
+    checked = converting = 0
+    for lesson in LESSONS:
+        pages = [k for k, p in enumerate(lesson.pages) if isinstance(p, Exercise)]
+        if not pages:
+            continue
+        lw = LessonWidget(lesson, page=pages[0], progress=Progress(tmp_path / "p.json"))
+        reading = next((k for k, p in enumerate(lesson.pages)
+                        if not isinstance(p, Exercise)), None)
+        for k in pages:
+            lw.go(k)
+            ex = lw.page
+            assert lw.board.quiz and lw.board.session.quiz, (lesson.name, k)
+            items = list(ex.solution)
+            steps = [None if teacher_action(i) else Step.parse(i, lw.board.game.board)
+                     for i in items]
+            for n, item in enumerate(items + [None]):
+                ahead = {s.arg for s in steps[n:] if s is not None and isinstance(s.arg, str)}
+                done = {s.arg for s in steps[:n] if s is not None and isinstance(s.arg, str)}
+                hidden = ahead - done
+                view = lw.board.session.view()
+                said = _cells_named(view.advice + " " + view.status, hidden)
+                assert not said, (lesson.name, ex.title, n, view.advice, view.status)
+                legal = lw.board.session.legal()
+                slides = {s.arg for s in legal if s.verb == "slide"}
+                assert set(view.scene.targets) <= slides, (lesson.name, ex.title, n)
+                if any(s.verb in ("sprout", "grow", "capture") for s in legal):
+                    converting += 1
+                if item is None:
+                    break
+                assert lw._answer(item), (lesson.name, ex.title, item)
+            checked += 1
+        if reading is not None:
+            lw.go(reading)
+            assert not lw.board.quiz
+    assert checked >= 100 and converting >= 20, (checked, converting)
+
+
+def test_the_solution_shown_is_not_praised_but_the_learners_answer_is(tmp_path):
+    """*Show solution* plays the answer: the verdict says "A solution: ...",
+    not "Well done" (the learner did not find it); the learner's own right
+    answer afterwards is praised again."""
+    lesson = next(x for x in LESSONS if x.name == "12_sprites_converting")
+    k = next(i for i, p in enumerate(lesson.pages) if isinstance(p, Exercise))
+    lw = LessonWidget(lesson, page=k, progress=Progress(tmp_path / "p.json"))
+    lw.show_solution(delay=0)
+    assert lw.verdict.ok and "A solution:" in lw.verdict_html.value
+    assert "Well done" not in lw.verdict_html.value
+    lw.retry()
+    for item in lw.page.solution:
+        assert lw._answer(item)
+    assert lw.check().ok and "Well done" in lw.verdict_html.value

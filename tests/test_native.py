@@ -203,6 +203,16 @@ def test_bad_input_gets_clear_errors(kernel):
         st.play("plant z9")
     with pytest.raises(IllegalStep):
         st.play(3)
+    # a verb without its cell: the kernel says what the Python engine says,
+    # in the verb typed ('sow' in the sprites edition), never "one cell"
+    sprites = native.State.from_position("dendria-sprites h3 3/4/5/4/3 dark")
+    python = Game.from_position("dendria-sprites h3 3/4/5/4/3 dark")
+    for text in ("plant", "sow", "move", "sow c3 c4"):
+        with pytest.raises(IllegalStep) as by_kernel:
+            sprites.play(text)
+        with pytest.raises(IllegalStep) as by_python:
+            python.play(text)
+        assert str(by_kernel.value) == str(by_python.value), text
     with pytest.raises(DendriaError):
         native.State.from_position("dendria-classic h3 9/4/5/4/3 dark")
     with pytest.raises(DendriaError, match="games"):

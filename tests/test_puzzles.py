@@ -703,3 +703,42 @@ def test_the_build_writes_a_lessons_puzzles_before_its_last_link(tmp_path, monke
     other = nbformat.v4.new_notebook()
     other.cells = [md("# not a lesson")]
     assert len(build.with_puzzles(other, "20_puzzles").cells) == 1
+
+
+def test_the_trainers_board_is_a_quiz_naming_no_cell_of_the_answer(tmp_path):
+    """The trainer's board (headless and in the widget) is a quiz: before
+    and during the learner's turn the advice and the status line name no
+    cell of the answer's steps still to play, and the board highlights no
+    seed, seedbed or forest to convert (only where a journey may slide)."""
+    import re
+
+    from dendria_widget.notation import Step
+    from dendria_widget.puzzles import EDITIONS, bank
+
+    checked = converting = 0
+    for edition in EDITIONS:
+        t = TrainerSession(editions=[edition], progress=PuzzleProgress(tmp_path / "p.json"),
+                           puzzles=[p for p in bank(edition)
+                                    if any(s.split()[0] in ("sprout", "grow", "capture")
+                                           for s in p.solutions[0])][:8] or bank(edition)[:8])
+        assert t.board.quiz
+        for p in t.puzzles():
+            t._show(p)
+            steps = [Step.parse(s, t.board.game.board) for s in p.solutions[0]]
+            for n, step in enumerate(steps):
+                ahead = {s.arg for s in steps[n:] if isinstance(s.arg, str)}
+                done = {s.arg for s in steps[:n] if isinstance(s.arg, str)}
+                view = t.board.view()
+                said = view.advice + " " + view.status
+                named = {c for c in ahead - done if re.search(rf"\b{c}\b", said)}
+                assert not named, (p.id, n, said)
+                legal = t.board.legal()
+                assert set(view.scene.targets) <= {s.arg for s in legal if s.verb == "slide"}
+                converting += any(s.verb in ("sprout", "grow", "capture") for s in legal)
+                if step.verb == "end" and not t.board.game.turn_under_way:
+                    break                  # the board ended the turn by itself
+                assert t.board.play(str(step)), (p.id, step)
+            checked += 1
+    assert checked >= 20 and converting >= 8, (checked, converting)
+    w = puzzles.Trainer(editions=["hedu"], progress=PuzzleProgress(tmp_path / "w.json"))
+    assert w.board.quiz and w.session.board.quiz

@@ -884,3 +884,41 @@ def test_a_theme_from_jupyterlabs_css_variables():
     assert theme_from_css({"theme-name": "JupyterLab High Contrast"}) == HIGH_CONTRAST
     with pytest.raises(DendriaError):
         theme_from_css("dark")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_placed_stack_is_solid_and_the_stacks_taken_off_are_dashed_ghosts(theme):
+    """After a placement that takes prisoners (the puzzle trainer's first
+    'prisoners' puzzle): the stack placed is drawn in its colour at full
+    opacity, with its height; each stack taken off leaves a ghost that
+    cannot be taken for a stack: a faint fill, a dashed outline, no number
+    and no inner ring."""
+    from dendria_widget.render.theme import resolve_theme
+    from dendria_widget.session import BoardSession
+
+    game = Game.from_position("hedu h4 4/2b2b21/1b2w2w1b11/1w22w1w11/b22w2b21/1w1w21w2/1b1w1b1 "
+                              "black prisoners=4,4")
+    s = BoardSession(game)
+    s.set_hover("d4")
+    s.click("d4")
+    assert game.pieces["d4"] == "black 2"
+    th = resolve_theme(theme)
+    sc = s.scene(theme)
+    shapes = [sh for layer in sc.layers.values() for sh in layer]
+    placed = [sh for sh in shapes if (sh.tag or "").startswith("piece:d4:")]
+    assert placed and all(sh.alpha == 1 and sh.dash is None for sh in placed)
+    assert placed[0].fill == th.piece_fill[0]
+    assert any(isinstance(sh, Text) and sh.tag == "height:d4:2" for sh in shapes)
+    assert not any(sh.tag == "preview:place:d4" for sh in shapes)   # no preview over it
+    left = sorted({sh.tag.split(":")[1] for sh in shapes
+                   if (sh.tag or "").startswith("changed:") and sh.tag.endswith(":left")})
+    assert len(left) == 2 and "d4" not in left
+    for cell in left:
+        ghost = [sh for sh in sc.layers["pieces"] if sh.tag == f"changed:{cell}:left"]
+        fills = [sh for sh in ghost if sh.fill]
+        outlines = [sh for sh in ghost if sh.stroke]
+        assert fills and all(sh.alpha <= th.ghost_alpha / 2 for sh in fills), cell
+        assert outlines and all(sh.dash and not sh.fill for sh in outlines), cell
+        assert not [sh for sh in sc.layers["pieces"]
+                    if (sh.tag or "").endswith(":" + cell) or f":{cell}:" in (sh.tag or "")
+                    if sh.tag != f"changed:{cell}:left" and not sh.tag.startswith("last:")]

@@ -371,3 +371,34 @@ def test_a_failing_player_is_told_in_words_and_the_game_is_kept():
     assert seats.play_now()
     assert seats.words == "The computer player could not play: no idea"
     assert session.game.history == [] and session.thinking is None and not seats.thinking
+
+
+def test_a_quiz_says_the_kinds_of_step_open_and_names_no_cell():
+    """Free play names the cells (``slide to a1, ...``, ``sprout d4``); a
+    quiz (an exercise, a puzzle) says only the kinds of step open, in the
+    edition's words, and highlights only where the journey may slide."""
+    import re
+
+    game = Game.from_position("dendria-classic h4 2S1/s3S/d2s1S/S2sSS1/3s1s/1ss2/1sS1 dark")
+    free, quiz = BoardSession(game.copy()), BoardSession(game.copy(), quiz=True)
+    for s in (free, quiz):
+        assert s.play("move c1")
+    slides = sorted(str(st.arg) for st in free.legal() if st.verb == "slide")
+    assert slides and "slide to " in free.view().advice
+    assert all(c in free.view().advice for c in slides)
+    said = quiz.view().advice
+    assert said.startswith("You may slide (click a highlighted cell)."), said
+    assert not re.search(r"\b[a-z][0-9]+\b", said), said        # no cell named
+    assert set(quiz.view().scene.targets) == set(slides)
+    for s in (free, quiz):
+        assert s.play("slide a1")
+    legal = free.legal()
+    converting = {str(st.arg) for st in legal if st.verb in ("sprout", "grow", "capture")}
+    assert "d4" in converting and "sprout" in {st.verb for st in legal}
+    assert "d4" in free.view().advice and "d4" in free.view().scene.targets
+    said = quiz.view().advice
+    assert "sprout a seed (click it)" in said and "End turn" in said, said
+    assert not re.search(r"\b[a-z][0-9]+\b", said), said
+    assert not converting & set(quiz.view().scene.targets)
+    quiz.set_flag("quiz", False)            # off again: the cells, as in free play
+    assert quiz.view().advice == free.view().advice

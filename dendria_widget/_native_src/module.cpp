@@ -64,7 +64,11 @@ Step parse_step(const Board& b, const std::string& text) {
     for (int v = 0; v <= PLACE; ++v) {
         if (verb != VERB_NAMES[v]) continue;
         if (cell_verb((uint8_t)v)) {
-            if (words.size() != 2) throw std::invalid_argument("'" + verb + "' takes one cell");
+            // the words the Python engine's notation says (notation.Step.parse):
+            // the verb as typed ('sow' in the sprites edition), a cell name
+            if (words.size() != 2)
+                throw std::invalid_argument("'" + words[0] + "' takes a cell name, like '" +
+                                            words[0] + " g7': '" + text + "'");
             auto it = b.by_name.find(words[1]);
             if (it == b.by_name.end()) throw std::invalid_argument("there is no cell " + words[1] + " on this board");
             return {(uint8_t)v, it->second};

@@ -29,6 +29,20 @@ def _too_many(game: Game, seeds: int, new: Sequence[str]) -> str:
                         "again.", n=say.plural(seeds, "seed"), cells=words(new))
 
 
+def learner(game: Game) -> str:
+    """The learner's colour, asked of the game: the colour that played the
+    last turn (the learner's; the colour to move when no turn was played).
+    A check given no colour judges for this one, so a verdict names the
+    colour the engine reports, never a typed one."""
+    movers = game.turn_movers()
+    return movers[-1] if movers else game.to_move
+
+
+def _colour(game: Game, colour: str | None) -> str:
+    """``colour``, or the learner's (:func:`learner`) when it is None."""
+    return learner(game) if colour is None else colour
+
+
 def after_planting(game: Game) -> Game:
     """The game as it was right after the learner's last plant (before any
     sprout or growth that followed it), or ``game`` itself when nothing was
@@ -93,19 +107,21 @@ def piece_is(cell: str, piece: str, doing: str) -> Check:
     return check
 
 
-def sprouted(cell: str, colour: str = "dark") -> Check:
-    """The seed on ``cell`` has become a dendrid of ``colour``."""
+def sprouted(cell: str, colour: str | None = None) -> Check:
+    """The seed on ``cell`` has become a dendrid of ``colour`` (None: the
+    learner's colour, :func:`learner`)."""
     def check(game: Game) -> Verdict:
+        colour_ = _colour(game, colour)
         piece = game.pieces.get(cell)
-        if piece == f"{colour} dendrid":
+        if piece == f"{colour_} dendrid":
             return Verdict(True, worded(game, "Right: the seed on {cell} sprouted into a "
-                                              "{colour} {dendrid}.", cell=cell, colour=colour))
+                                              "{colour} {dendrid}.", cell=cell, colour=colour_))
         if piece is None or not piece.endswith("seed"):
             what = f"a {piece_words(game, piece)}" if piece else "nothing"
             return Verdict(False, worded(game, "{cell} holds {what}: the seed there was to "
                                                "become a {colour} {dendrid}.", cell=cell,
-                                         what=what, colour=colour))
-        reason = explain.conversions(game, colour)["sprout"].get(cell)
+                                         what=what, colour=colour_))
+        reason = explain.conversions(game, colour_)["sprout"].get(cell)
         if reason is None:
             return Verdict(False, f"The seed on {cell} may sprout now, but you did not sprout "
                                   "it: click it before you end the turn.")
@@ -113,12 +129,14 @@ def sprouted(cell: str, colour: str = "dark") -> Check:
     return check
 
 
-def fertilized_by(soil: str, colours: Iterable[str] = (), seeds: int = 1) -> Check:
-    """``soil`` is fertilized by exactly ``colours`` (() : by nobody), having
-    planted at most ``seeds`` seeds."""
-    want = set(colours)
+def fertilized_by(soil: str, colours: Iterable[str | None] = (), seeds: int = 1) -> Check:
+    """``soil`` is fertilized by exactly ``colours`` (() : by nobody; None
+    among them: the learner's colour, :func:`learner`), having planted at
+    most ``seeds`` seeds."""
+    asked = tuple(colours)
 
     def check(game: Game) -> Verdict:
+        want = {_colour(game, c) for c in asked}
         new = planted(game)
         if not new and not game.steps:
             return Verdict(False, "Nothing played yet: click the board.")
@@ -149,12 +167,15 @@ def fertilized_by(soil: str, colours: Iterable[str] = (), seeds: int = 1) -> Che
     return check
 
 
-def grown(cell: str | None = None, colour: str = "dark", size: int = 1) -> Check:
+def grown(cell: str | None = None, colour: str | None = None, size: int = 1) -> Check:
     """The group holding ``cell`` has become a forest of ``colour`` (grown
-    from a seedbed, or captured from the other colour), of at least ``size``
-    trees. ``cell=None``: the cell of the seed the learner planted (any
-    right place is accepted)."""
+    from a seedbed, or captured from the other colour; None: the learner's
+    colour, :func:`learner`), of at least ``size`` trees. ``cell=None``:
+    the cell of the seed the learner planted (any right place is accepted)."""
+    asked = colour
+
     def check(game: Game) -> Verdict:
+        colour = _colour(game, asked)
         target = cell
         if target is None:
             new = planted(game)
@@ -283,12 +304,28 @@ def edge_lines(cell: str, count: int, seeds: int = 1) -> Check:
     return check
 
 
-def sprouted_many(count: int, colour: str = "dark") -> Check:
-    """At least ``count`` seeds sprouted into dendrids of ``colour`` this turn."""
+def sprouted_many(count: int | None = None, colour: str | None = None) -> Check:
+    """At least ``count`` seeds sprouted into dendrids of ``colour`` (None:
+    the learner's colour, :func:`learner`) this turn. ``count`` None: the
+    most seeds a whole turn could sprout on the board the learner's turn
+    started from (asked of the engine)."""
+    from .facts import most_sprouts
+
+    asked = colour
+    most: dict[str, int] = {}
+
     def check(game: Game) -> Verdict:
+        colour = _colour(game, asked)
+        wanted = count
+        if wanted is None:
+            before = game.copy().go_to(len(game.steps) - len(game.history[-1]))
+            key = before.position_string()
+            if key not in most:
+                most[key] = most_sprouts(before)
+            wanted = most[key]
         done = [str(c) for c in steps_of(game, "sprout")
                 if game.pieces.get(str(c)) == f"{colour} dendrid"]
-        if len(done) >= count:
+        if len(done) >= wanted:
             return Verdict(True, worded(game, "Right: {cells} sprouted into {colour} {dendrids}.",
                                         cells=words(done), colour=colour))
         may = [c for c, why in explain.conversions(game, colour)["sprout"].items()
@@ -297,11 +334,11 @@ def sprouted_many(count: int, colour: str = "dark") -> Check:
             return Verdict(False, f"You may still sprout {words(may)}: click "
                                   f"{'it' if len(may) == 1 else 'them'} before ending the turn.")
         head = (f"Only {words(done)} sprouted. " if done else "Nothing sprouted. ")
-        other = "light" if colour == "dark" else "dark"
+        other = _other_colour(game, colour)
         return Verdict(False, head + f"A seed may sprout for {colour} when it is nourished "
                                      f"and more of its nourishers are {colour} than "
                                      f"{other}: a seed of yours must do that for "
-                                     f"{say.plural(count, 'seed')} at once.")
+                                     f"{say.plural(wanted, 'seed')} at once.")
     return check
 
 
@@ -802,6 +839,7 @@ def hedu_prisoners(game: Game, colour: str) -> int:
 
 __all__ = [
     "after_planting",
+    "learner",
     "edge_lines",
     "ends_and_wins",
     "lowest_stop",

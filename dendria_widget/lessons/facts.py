@@ -204,6 +204,15 @@ def _journey_ends(game: Game, cell: str) -> tuple[str, ...]:
     return _cells(ends)
 
 
+def most_sprouts(game: Game) -> int:
+    """The most seeds one whole turn of the side to move sprouts (every whole
+    turn asked of the engine)."""
+    from .claims import whole_turns
+
+    return max((sum(1 for s in turn if s.split()[0] == "sprout")
+                for turn in whole_turns(game)), default=0)
+
+
 def _lowest_stop(game: Game, cell: str) -> int:
     """The lowest power of a cell where a journey of the dendrid on ``cell``
     may end this turn."""
@@ -295,21 +304,6 @@ def last_turn(game: Game) -> tuple[str, Game]:
         raise DendriaError("no turn has been played yet")
     before = game.copy().go_to(game.step_count - len(turns[-1]))
     return game.turn_movers()[-1], before
-
-
-def mover(game: Game) -> str:
-    """The colour playing the learner's turn: the turn under way or the last
-    one played (the side to move when none is)."""
-    return game.turn_movers()[-1] if game.history else game.to_move
-
-
-def for_mover(make: Callable[[str], Callable[[Game], Any]]) -> Callable[[Game], Any]:
-    """A check made, when it judges, for the colour that played the turn
-    (:func:`mover`): ``for_mover(lambda c: checks.sprouted("c3", c))``, so an
-    exercise does not type its mover's colour."""
-    def check(game: Game) -> Any:
-        return make(mover(game))(game)
-    return check
 
 
 def counted(n: int, word: str, many: str | None = None) -> str:
@@ -416,6 +410,7 @@ QUERIES: dict[str, Callable[..., Any]] = {
     "most_region_value": _most_region_value,
     "best_score": _best_score,
     "lowest_stop": _lowest_stop,
+    "most_sprouts": most_sprouts,
     "power_of": lambda g, cell: explain.power(g)[cell],
     "regions_next_to": lambda g, cell: hedu_explain.plot_heights(g)[cell],
     "height": lambda g, cell: int(str(g.pieces[cell]).split()[-1]),
@@ -756,4 +751,4 @@ def false_statements(template: str, text: str, games: Mapping[str, Game] | Game
 __all__ = ["FIELD", "FORMATS", "NUMBER_WORDS", "ORDINAL_WORDS", "QUERIES", "RULE_NUMBERS",
            "FalseStatement", "Field", "Rendered", "answer", "edition_words", "fact_fields",
            "false_statements", "fill_words", "has_fields", "lesson_number", "counted",
-           "for_mover", "last_turn", "mover", "render"]
+           "last_turn", "most_sprouts", "render"]

@@ -83,7 +83,7 @@ GLOSSARY: dict[str, Term] = {
                      "a group with no fertile soil"),
     "journey": Term(r"journeys?|journeyed", "journeys", "A journey",
                     "a move: a dendrid's slides along one line"),
-    "repetition": Term(r"repetition", "ending", "No board again",
+    "repetition": Term(r"repetition", "journeys", "No dead ends",
                        "the rule that no turn brings back an earlier board"),
     "move limit": Term(r"move limit", "ending", "How a game ends",
                        "the classic end after turns without a plant"),

@@ -91,6 +91,7 @@ class LessonWidget(LeavesPicture, widgets.VBox):
         self.played = 0            # play steps of this page played so far
         self.hints = 0             # hint stages shown on this exercise
         self.verdict: Verdict | None = None   # the last Verdict shown
+        self._shown_verdict: Verdict | None = None   # the verdict of Show solution
         self.solved: set[int] = set()   # exercises (page indexes) solved in this widget
         self.solution_shown = False
         self.shown_solutions: set[int] = set()   # exercises whose solution was shown
@@ -229,6 +230,9 @@ class LessonWidget(LeavesPicture, widgets.VBox):
         # an exercise says whether the board ends turns by itself; other pages
         # leave the board's default (on)
         board.auto_end = bool(page.auto_end) if isinstance(page, Exercise) else True
+        # an exercise is a quiz: the board's advice and highlights name no cell
+        # of the answer (the learner finds the move)
+        board.quiz = isinstance(page, Exercise)
         board.inspected = page.focus    # the board shows it by itself
 
     def _update(self) -> None:
@@ -546,6 +550,7 @@ class LessonWidget(LeavesPicture, widgets.VBox):
         v = ex.judge(self._judged_game())
         said = ", ".join(self.solution_words())
         self.verdict = Verdict(v.ok, f"A solution: {said}. {v.message}")
+        self._shown_verdict = self.verdict   # the board's doing, not the learner's
         self._update_help()
         self._show_verdict()
 
@@ -561,7 +566,8 @@ class LessonWidget(LeavesPicture, widgets.VBox):
             return
         bg, fg = VERDICT_COLOURS[v.ok if v.ok in (True, False) else None]
         words: dict[bool | None, str] = {True: "Well done. ", False: "Not yet. "}
-        word = words.get(v.ok, "")
+        # the solution shown is no praise of the learner: it is said as it is
+        word = "" if v is self._shown_verdict else words.get(v.ok, "")
         self.verdict_html.value = (f"<div class='dendria-verdict' style='background:{bg};"
                                    "color:var(--jp-content-font-color1, #1a1a1a);"
                                    f"border-left:4px solid {fg};padding:6px 10px;"

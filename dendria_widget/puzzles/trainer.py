@@ -99,7 +99,8 @@ class TrainerSession:
         self.change = 0.0             # the learner's rating change at the last rated check
         self._filter(editions, goal)
         first = self._choose()
-        self.board = board if board is not None else BoardSession(first.game())
+        self.board = board if board is not None else BoardSession(first.game(), quiz=True)
+        self.board.quiz = True     # the learner finds the move: no cell of it on screen
         self._show(first)
 
     # ------------------------------------------------------------ choosing

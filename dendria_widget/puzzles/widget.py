@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 VERDICT_COLOURS = {True: ("rgba(46, 158, 79, 0.16)", "#2e9e4f"),
                    False: ("rgba(208, 70, 60, 0.16)", "#d0463c"),
                    None: ("rgba(61, 124, 201, 0.16)", "#3d7cc9")}
+#: the height kept for the row above the board (CSS pixels)
+TOP_ROW = 56
 EDITION_TITLES = {"dendria-classic": "Dendria (classic)", "dendria-sprites": "Dendria (sprites)",
                   "hedu": "Hedu"}
 
@@ -55,7 +57,7 @@ class Trainer(LeavesPicture, widgets.VBox):
                  width: float = 460, progress: PuzzleProgress | None = None) -> None:
         super().__init__()
         self.session = TrainerSession(editions=editions, goal=goal, progress=progress)
-        self.board = BoardWidget(self.session.board.game, width=width)
+        self.board = BoardWidget(self.session.board.game, width=width, quiz=True)
         # the trainer plays on the board widget's own session from now on
         self.session.board = self.board.session
         self._busy = False
@@ -68,19 +70,24 @@ class Trainer(LeavesPicture, widgets.VBox):
         self.edition_pick = widgets.Dropdown(
             options=[("every edition", "")] + [(EDITION_TITLES[e], e) for e in EDITIONS],
             value="" if len(s.editions) > 1 else s.editions[0], description="Edition",
-            layout=widgets.Layout(width="240px"))
+            style={"description_width": "initial"}, layout=widgets.Layout(width="180px"))
         self.goal_pick = widgets.Dropdown(
             options=self._goal_options(), value=s.goal_filter or "", description="Goal",
-            layout=widgets.Layout(width="260px"))
+            style={"description_width": "initial"}, layout=widgets.Layout(width="200px"))
         self.edition_pick.observe(lambda ch: self._safe(self._refilter), names="value")
         self.goal_pick.observe(lambda ch: self._safe(self._refilter), names="value")
         self.score_html = widgets.HTML()
-        # the title in the filter's row: on a projector (1280x720) the whole
-        # trainer, filter and board, fits on one screen
+        self.score_html.add_class("dendria-puzzles-score")
+        # the title, the filter and the score in one row: on a projector
+        # (1280x720, the file browser open) the whole trainer, this row and
+        # the board, fits the notebook's room (the board keeps TOP_ROW pixels
+        # of the window for it)
         title = widgets.HTML("<b style='font-size:1.15em;margin-right:8px'>Puzzles</b>")
         self.top = widgets.HBox([title, self.edition_pick, self.goal_pick, self.score_html],
                                 layout=widgets.Layout(flex_flow="row wrap",
                                                       align_items="center"))
+        self.top.add_class("dendria-puzzles-top")
+        self.board.keep_room_above(TOP_ROW)
         self.goal_html = widgets.HTML(layout=widgets.Layout(max_width="420px"))
         self.check_button = _button("Check", "is the turn on the board right?", "success",
                                     "check")
@@ -155,7 +162,7 @@ class Trainer(LeavesPicture, widgets.VBox):
             sign = "+" if v.change > 0 else "−"
             change = f" ({sign}{abs(v.change):.0f})"
         self.score_html.value = (
-            f"<span style='margin:0 10px'>Your rating <b>{v.rating}</b>{change} · "
+            f"<span style='margin:0 6px'>Your rating <b>{v.rating}</b>{change} · "
             f"streak <b>{v.streak}</b> · solved {v.solved} · {v.left} left</span>")
         self.goal_html.value = (
             f"<div><b>{escape(v.edition)}</b> · {escape(v.goal)} · puzzle rating "

@@ -54,7 +54,7 @@ per (board, radius).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union, overload
 
@@ -699,12 +699,18 @@ class _Builder:
             what = "appeared" if before is None else "left" if after is None else "became"
             tag = f"changed:{name}:{what}"
             if what == "left" and before is not None:
+                # the piece that left, faint and dashed, without its number
+                # and inner ring: not to be taken for a piece (nor for the one
+                # just placed beside it)
                 ghost: list[Shape] = []
                 self.piece(ghost, cx, cy, R, before, hedu, name)
-                for sh in ghost:
-                    if not isinstance(sh, Text):
-                        sh.alpha, sh.tag = t.ghost_alpha, tag
-                        self.last_l.append(sh)
+                body = ghost[0]        # a stack's disc, a seed's, a tree's or a star
+                if isinstance(body, (Circle, Polygon)):
+                    # its colour, faintly; its outline, dashed
+                    self.last_l.append(replace(body, stroke=None, width=0, tag=tag,
+                                               alpha=t.ghost_alpha / 2))
+                    self.last_l.append(replace(body, fill=None, tag=tag, alpha=t.ghost_alpha,
+                                               dash=(0.16 * R, 0.12 * R)))
             self.over_l.append(Circle(cx, cy, 0.9 * R, None, t.changed, lw, tag=tag,
                                       dash=(0.3 * R, 0.2 * R) if what == "left" else None))
 

@@ -111,17 +111,25 @@ def _copied(value: Any) -> Any:
     return value
 
 
+#: the session's yes/no settings (:meth:`BoardSession.set_flag`)
+FLAGS = ("show_names", "last_turn", "auto_end", "quiz")
+
+
 class BoardSession:
     """The board's state and commands, headless (see the module).
 
     ``BoardSession(game, *, overlays=(), show_names=True, last_turn=True,
-    auto_end=True)``: ``overlays`` names the overlays shown at first
-    (``render.scene.OVERLAYS``); ``auto_end`` ends a turn by itself when
-    ``end`` is the only legal step.
+    auto_end=True, quiz=False)``: ``overlays`` names the overlays shown at
+    first (``render.scene.OVERLAYS``); ``auto_end`` ends a turn by itself
+    when ``end`` is the only legal step; ``quiz`` (an exercise, a puzzle:
+    the learner must find the move) keeps the answer off the screen: the
+    advice names the kinds of step open but no cell, and the board
+    highlights only where a journey may slide (the cells to click to go
+    on), not the seeds, seedbeds and forests the mover may convert.
     """
 
     def __init__(self, game: Game, *, overlays: Iterable[str] = (), show_names: bool = True,
-                 last_turn: bool = True, auto_end: bool = True) -> None:
+                 last_turn: bool = True, auto_end: bool = True, quiz: bool = False) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a board session needs a dendria_widget.Game, not "
                             f"{type(game).__name__}")
@@ -145,6 +153,7 @@ class BoardSession:
         self.show_names = bool(show_names)
         self.last_turn = bool(last_turn)
         self.auto_end = bool(auto_end)
+        self.quiz = bool(quiz)
         self.inspected: str | None = None     # the cell the overlays explain (sticky)
         self.hover: str | None = None         # the cell under the mouse (passing)
         self.arrow_from: str | None = None    # first cell of an arrow being drawn
@@ -408,9 +417,9 @@ class BoardSession:
 
     @command
     def set_flag(self, name: str, value: bool) -> None:
-        """``show_names``, ``last_turn`` or ``auto_end``."""
-        if name not in ("show_names", "last_turn", "auto_end"):
-            raise ValueError(f"unknown flag {name!r} (show_names, last_turn, auto_end)")
+        """``show_names``, ``last_turn``, ``auto_end`` or ``quiz``."""
+        if name not in FLAGS:
+            raise ValueError(f"unknown flag {name!r} ({', '.join(FLAGS)})")
         setattr(self, name, bool(value))
 
     @command
@@ -769,7 +778,8 @@ class BoardSession:
         self._legal = None
         self.pending = []
         self.effects = []
-        self.status = "The game changed in code: " + words.hint(self._game, self.legal())
+        self.status = "The game changed in code: " + words.hint(self._game, self.legal(),
+                                                                quiz=self.quiz)
         self.status_kind = "info"
         self._seen = self._signature()
         return True
@@ -796,6 +806,9 @@ class BoardSession:
         game = self._game
         legal = self.legal()
         targets = legal_targets(game, legal) if self.mode == "play" else []
+        if self.quiz:      # the cells to click to go on, not the answer
+            slides = {s.arg for s in legal if s.verb == "slide"}
+            targets = [t for t in targets if t in slides]
         pend = [s.arg for s in self.pending if isinstance(s.arg, str)]
         return SceneRequest(
             overlays=frozenset(self.overlays), show_names=self.show_names,
@@ -841,7 +854,7 @@ class BoardSession:
         not again at every hover."""
         game = self._game
         key = (game.version, self.mode, len(self.before_edits), self.presenting,
-               bool(self.line), game.step_count, len(game.future))
+               bool(self.line), game.step_count, len(game.future), self.quiz)
         if self._cache_key != key:
             legal = self.legal()
             self._cache = (self._buttons(legal), self._header(), tuple(turn_labels(game)))
@@ -943,7 +956,7 @@ class BoardSession:
         out.append(ButtonState("next_step", "Next step", self.presenting,
                                bool(self.line) or can_redo, None,
                                "play the next step of the game (or of the prepared line)"))
-        advice = words.hint(game, legal, why_not) if playing else ""
+        advice = words.hint(game, legal, why_not, quiz=self.quiz) if playing else ""
         return tuple(out), advice, komi
 
     # ----------------------------------------------------------- exports

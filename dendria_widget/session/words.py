@@ -45,10 +45,13 @@ def score_words(game: Game) -> list[str]:
     score = game.score()
     return [score_line(game, colour, score) for colour in score]
 
-def hint(game: Game, legal: Iterable[Step], why_not: Iterable[tuple[str, str]] = ()) -> str:
+def hint(game: Game, legal: Iterable[Step], why_not: Iterable[tuple[str, str]] = (),
+         quiz: bool = False) -> str:
     """What the mover may do next, in a few words (from the legal steps),
     then why a button is disabled: ``why_not`` is ``[(button label,
-    engine reason)]``."""
+    engine reason)]``. ``quiz`` (an exercise, a puzzle: the learner finds
+    the move): only the kinds of step open, no cell named (see
+    :func:`quiz_bits`)."""
     if game.is_over:
         return "The game is over: Undo or step back through the history to explore."
     v = game.variant
@@ -61,9 +64,9 @@ def hint(game: Game, legal: Iterable[Step], why_not: Iterable[tuple[str, str]] =
                 "and press Set komi." if ks else "")
     if game.phase == "side":
         return "Player 2: choose a side, Play dark or Play light."
-    bits: list[str] = []
+    bits: list[str] = quiz_bits(game, by_verb) if quiz else []
     for verb in ("plant", "place", "move", "slide", "sprout", "grow", "capture"):
-        if verb in by_verb:
+        if verb in by_verb and not quiz:
             cells = by_verb[verb]
             word = v.verb_word(verb)
             if verb in ("plant", "place") and len(cells) > 6:
@@ -83,6 +86,41 @@ def hint(game: Game, legal: Iterable[Step], why_not: Iterable[tuple[str, str]] =
     for label, reason in why_not:
         out += f" {label} is not possible now: {reason}."
     return out.strip()
+
+#: the piece each converting verb takes, in a quiz's words ("sprout a seed")
+QUIZ_OBJECTS = {"sprout": ("kind", "seed"), "grow": ("group", "seed"),
+                "capture": ("group", "tree")}
+
+
+def quiz_bits(game: Game, by_verb: dict[str, list]) -> list[str]:
+    """The kinds of step open to the mover, without a cell (an exercise's
+    or a puzzle's status line must not name the answer): "sow a seed
+    (click an empty plot)", "move a sprite (click it)", "slide (click a
+    highlighted cell)", "sprout a seed (click it)"."""
+    v = game.variant
+    bits: list[str] = []
+    for verb in ("plant", "place", "move", "slide", "sprout", "grow", "capture"):
+        if verb not in by_verb:
+            continue
+        word = v.verb_word(verb)
+        if verb in ("plant", "place"):
+            kind = "seed" if "seed" in v.kind_words else v.kinds[0]
+            noun = v.kind_word(kind)
+            bits.append(f"{word} {article(noun)} {noun} (click an empty {v.plot_word})")
+        elif verb == "move":
+            bits.append(f"move a {v.kind_word(v.mover_kind)} (click it)")
+        elif verb == "slide":
+            bits.append("slide (click a highlighted cell)")
+        else:
+            how, kind = QUIZ_OBJECTS[verb]
+            noun = v.kind_word(kind) if how == "kind" else v.group_word(kind)
+            bits.append(f"{word} {article(noun)} {noun} (click it)")
+    return bits
+
+
+def article(noun: str) -> str:
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
 
 def step_choice_label(step: Step) -> str:
     """Label of a choice button: 'sprout e5', 'grow the seedbed of e5'."""

@@ -30,7 +30,7 @@ CONTROLS = ("header", "status_line", "hint_line", "choices", "actions", "nav", "
 
 #: the attributes that live in the session (read and set through the board)
 SESSION_ATTRS = ("mode", "inspected", "hover", "pending", "status", "status_kind",
-                 "presenting", "show_names", "last_turn", "auto_end", "arrow_from")
+                 "presenting", "show_names", "last_turn", "auto_end", "quiz", "arrow_from")
 
 
 class SessionAPI:
@@ -199,7 +199,7 @@ def _session_property(name: str) -> property:
             self.session.inspect(value)
         elif name == "hover":
             self.session.set_hover(value)
-        elif name in ("show_names", "last_turn", "auto_end"):
+        elif name in ("show_names", "last_turn", "auto_end", "quiz"):
             self.session.set_flag(name, value)
         else:
             raise AttributeError(f"{name} is the session's to set (board.session)")

@@ -94,7 +94,8 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
     def __init__(self, game: Game | None = None, *, width: float = 540,
                  overlays: Iterable[str] = (), show_names: bool = True,
                  theme: str | Theme | None = None, last_turn: bool = True,
-                 hover_interval: float = 0.04, auto_end: bool = True, animate: bool = True,
+                 hover_interval: float = 0.04, auto_end: bool = True, quiz: bool = False,
+                 animate: bool = True,
                  dark: Player | None = None, light: Player | None = None,
                  black: Player | None = None, white: Player | None = None,
                  **game_kwargs: Any) -> None:
@@ -111,7 +112,7 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
             raise DendriaError("give the first seat's player as dark= or black=, and the "
                                "second's as light= or white=, not both")
         self.session = BoardSession(game, overlays=overlays, show_names=show_names,
-                                    last_turn=last_turn, auto_end=auto_end)
+                                    last_turn=last_turn, auto_end=auto_end, quiz=quiz)
         self._normal_width = int(width)
         #: "page": follow JupyterLab's theme (light, dark or high contrast), as
         #: the page reports it; a name or a Theme always wins
@@ -188,6 +189,13 @@ class BoardWidget(LeavesPicture, SessionAPI, ThemeFollower, widgets.VBox):
         else:
             self.side.children = [*parts, c.header, c.status_line, c.hint_line, c.choices,
                                   c.actions, c.nav, c.mode_buttons, self.tabs]
+
+    def keep_room_above(self, px: int) -> None:
+        """Keep ``px`` CSS pixels of the window for what stands above the
+        board (a trainer's filter row): the canvas shrinks with the window's
+        height so that they, the board and its keys' room fit one screen."""
+        self.board_canvas.room_above = max(0, int(px))
+        self._size_layout(self.canvas.width // SCALE, self.canvas.height // SCALE)
 
     def __getattr__(self, name: str) -> Any:
         # the controls' and tabs' widgets as the board's own attributes

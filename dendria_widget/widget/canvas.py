@@ -82,6 +82,9 @@ class BoardCanvas:
         self._hover_later: asyncio.TimerHandle | None = None
         self._pending_hover: str | None = None
         self._pulse_token: object | None = None
+        #: CSS pixels of the page kept for what stands above the board (a
+        #: trainer's filter row): the canvas leaves them room in the window
+        self.room_above = 0
         mc = MultiCanvas(len(LAYERS), width=2 * SCALE, height=2 * SCALE)
         mc.on_client_ready(guard(lambda: self.redraw(force=True)))
         mc.on_mouse_down(guard(self.on_mouse_down))
@@ -273,7 +276,7 @@ class BoardCanvas:
         window's height, so that the whole board shows on a 1280x720
         projector once scrolled to the top. Returns the CSS width it is
         shown at."""
-        chrome = PRESENT_CHROME if self.session.presenting else CHROME
+        chrome = (PRESENT_CHROME if self.session.presenting else CHROME) + self.room_above
         # the width follows the room kept for the keys, not the canvas's
         # height: a canvas grown for a long key or a hint's key grows
         # downwards, and the board above keeps its size and place

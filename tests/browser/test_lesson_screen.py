@@ -192,9 +192,11 @@ DRILL_STATES = (
 )
 
 
-#: the states checked in the dark theme too (the suite's time: the wrong
-#: answer shows the hint's marks, the verdict's tint and the turn buttons)
-DARK_STATES = ("wrong",)
+#: the states checked in the dark theme too: the help at each stage and a
+#: wrong answer (the hint's marks, the verdict's tint, the turn buttons);
+#: the code of every state runs in both themes, so checking one costs only
+#: its boxes and a screenshot
+DARK_STATES = ("hint-1", "hint-2", "wrong")
 
 
 def first_drill(lesson) -> int | None:

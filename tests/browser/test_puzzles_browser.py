@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from .dom import near
+from .lab import LabError
 from .test_lesson_browser import jupyterlab_dark
 
 pytestmark = pytest.mark.browser
@@ -18,6 +20,38 @@ SETUP = ("import os, tempfile\n"
          "from dendria_widget import puzzles\n"
          "t = puzzles.Trainer(editions=['hedu'], goal='prisoners')\n"
          "t")
+
+
+def assert_in_room(out, where):
+    """The trainer's rating row and its whole canvas lie inside the
+    notebook's room as the page shows it now (JupyterLab's bars cover the
+    rest of the window): nothing of it is scrolled out of sight."""
+    top, bottom = out.evaluate("(e) => { const r = e.closest('.jp-WindowedPanel-outer, "
+                               ".jp-Notebook').getBoundingClientRect(); "
+                               "return [r.top, r.bottom]; }")
+    row = out.locator(".dendria-puzzles-score").first.bounding_box()
+    canvas = out.locator(".dendria-puzzles canvas").first.bounding_box()
+    assert row is not None and canvas is not None, where
+    assert top - 0.5 <= row["y"] and row["y"] + row["height"] <= bottom + 0.5, (where, row, top)
+    assert top - 0.5 <= canvas["y"] and canvas["y"] + canvas["height"] <= bottom + 0.5, (
+        where, canvas, top, bottom)
+
+
+def assert_piece_drawn_solid(lab, page, cell):
+    """The stack on ``cell`` shows in its colour at full opacity on the
+    canvas (not faint, as a ghost or a preview): a pixel left of its number,
+    inside its inner ring."""
+    colour = lab.kernel_literal(
+        page, f"t.board.board_canvas.theme.piece_fill[0 if t.board.game.pieces[{cell!r}]"
+              ".startswith('black') else 1]")
+    x, y = lab.kernel_literal(page, f"tuple(t.board.cell_center({cell!r}))")
+    r = lab.kernel_literal(page, "t.board.scene().layout.radius "
+                                 "* t.board.board_canvas.theme.stack_scale")
+    img = lab.wait_for_canvas(page, 0, lambda im: True)
+    scale = img.width / lab.kernel_literal(page, "t.board.scene().width")
+    px = img.getpixel((int((x - 0.5 * r) * scale), int(y * scale)))
+    if not near(px, colour, 24):
+        raise LabError(f"the stack on {cell} shows {px}, not its colour {colour}")
 
 
 def test_a_puzzle_solved_by_clicking_in_jupyterlab(lab, page, tmp_path):
@@ -31,6 +65,7 @@ def test_a_puzzle_solved_by_clicking_in_jupyterlab(lab, page, tmp_path):
         time.sleep(0.2)
     assert goal in out.inner_text() and "Your rating" in out.inner_text()
     lab.wait_for_canvas(page, 0, lambda im: im.getbbox() is not None)
+    assert_in_room(out, "the trainer as it opens")
     page.screenshot(path=str(tmp_path / "trainer-light.png"))
 
     # the answer: one placement; click its cell on the canvas
@@ -47,12 +82,16 @@ def test_a_puzzle_solved_by_clicking_in_jupyterlab(lab, page, tmp_path):
     text = out.inner_text()
     assert "Right!" in text and "streak 1" in text
     assert lab.kernel_literal(page, "t.session.view().rating") > 1500
+    assert_piece_drawn_solid(lab, page, cell)
+    assert_in_room(out, "the puzzle solved")
     page.screenshot(path=str(tmp_path / "trainer-solved-light.png"))
     out.get_by_role("button", name="Hint").click()       # a hint and its marks, to look at
     lab.wait_for_kernel(page, "t.session.hints_shown == 1", timeout=20)
     time.sleep(0.5)
     with jupyterlab_dark(page):
         time.sleep(0.5)
+        assert_piece_drawn_solid(lab, page, cell)
+        assert_in_room(out, "the puzzle solved, a hint shown, in the dark theme")
         page.screenshot(path=str(tmp_path / "trainer-solved-dark.png"))
         page.set_viewport_size({"width": 1920, "height": 1080})
         time.sleep(0.5)

@@ -3,8 +3,8 @@
 from ...explain import dendria as explain
 from ...game import Game
 from .. import claims as claim
-from ..facts import ORDINAL_WORDS
-from ..framework import Exercise, Lesson, Page, Verdict, planted, words
+from ..facts import ORDINAL_WORDS, QUERIES
+from ..framework import Exercise, Lesson, Page, Verdict, planted, words, worded
 
 EMPTY = "dendria-classic h4 4/5/6/7/6/5/4 dark"
 DIRECTION_WORDS = {"E": "east", "W": "west", "NE": "north-east", "NW": "north-west",
@@ -22,18 +22,19 @@ def _one_new_seed(game: Game) -> str | Verdict:
     return cells[0]
 
 
-def _row_and_place(cell: str) -> str:
+def _row_and_place(game: Game, cell: str) -> str:
+    """'row f, place 2 from the left': where ``cell`` is, asked of the board."""
     row = cell.rstrip("0123456789")
-    place = cell[len(row):]
-    return f"row {row}, place {place} from the left"
+    return f"row {row}, place {QUERIES['place'](game, cell)} from the left"
 
 
-def _where(cell: str) -> str:
+def _where(game: Game, cell: str) -> str:
     """Where a cell is, in words: 'row f, the sixth row from the top, the
-    second cell from the left' (counted from its name)."""
+    second soil from the left' (its row and place asked of the board)."""
     row = cell.rstrip("0123456789")
-    return (f"row {row}, the {ORDINAL_WORDS[ord(row) - ord('a') + 1]} row from the top, "
-            f"the {ORDINAL_WORDS[int(cell[len(row):])]} soil from the left")
+    return worded(game, f"row {row}, the {ORDINAL_WORDS[QUERIES['row_number'](game, cell)]} "
+                        f"row from the top, the {ORDINAL_WORDS[QUERIES['place'](game, cell)]} "
+                        "{soil} from the left")
 
 
 def check_f2(game: Game) -> Verdict:
@@ -41,9 +42,9 @@ def check_f2(game: Game) -> Verdict:
     if isinstance(cell, Verdict):
         return cell
     if cell == "f2":
-        return Verdict(True, f"Right: f2 is in {_where('f2')}.")
-    return Verdict(False, f"That seed stands on {cell} ({_row_and_place(cell)}). f2 is in "
-                          f"{_where('f2')}.")
+        return Verdict(True, f"Right: f2 is in {_where(game, 'f2')}.")
+    return Verdict(False, f"That seed stands on {cell} ({_row_and_place(game, cell)}). f2 is "
+                          f"in {_where(game, 'f2')}.")
 
 
 def _edge(game: Game, cell: str) -> bool:

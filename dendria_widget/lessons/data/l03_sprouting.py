@@ -100,13 +100,13 @@ LESSON = Lesson(
                  "{sees_edge(a1)|ways} is open. It has {nourisher_count(a1, dark)|word} dark "
                  "nourisher and {nourisher_count(a1, light)|word} light one "
                  "({nourisher_cells(a1)}).",
-            prompt="Plant a seed, then sprout the light seed on **a1** into **your** "
+            prompt="Plant a seed, then sprout the {piece(a1)|piece} on **a1** into **your** "
                    "({to_move()|cap}'s) dendrid: click the {soil} to plant, then click a1.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),
-            check=checks.sprouted("a1", "dark"),
-            hint="A dark seed anywhere on the open root of a1 feeds it and adds a dark "
-                 "nourisher, which tips the count to Dark.",
+            check=checks.sprouted("a1"),
+            hint="A {to_move()} seed anywhere on the open root of a1 feeds it and adds a "
+                 "{to_move()} nourisher, which tips the count to {to_move()|cap}.",
             hint_cells=("b2", "c3", "d4", "e4", "f4", "g4"),
             solution=("plant d4", "sprout a1", "end"),
             wrong=(("plant a2", "end"), ("plant g4", "end")),
@@ -124,9 +124,9 @@ LESSON = Lesson(
             start=TIE,
             overlays=("nutrients", "roots"),
             focus="d4",
-            check=checks.sprouted("d4", "dark"),
-            hint="Put your seed in front of a light nourisher, on the same root: then the "
-                 "light piece no longer counts, yours does.",
+            check=checks.sprouted("d4"),
+            hint="Put your seed in front of a {not_to_move()} nourisher, on the same root: "
+                 "then the {not_to_move()} piece no longer counts, yours does.",
             hint_cells=("d5", "e3"),
             solution=("plant d5", "sprout d4", "end"),
             wrong=(("plant d3", "end"), ("plant c4", "end")),
@@ -135,23 +135,23 @@ LESSON = Lesson(
             rules_covered=("sprout-one-per-root", "sprout-majority"),
         ),
         Exercise(
-            title="{count_of(dark dendrid)|word|cap@end} at once",
+            title="{most_sprouts()|word|cap} at once",
             statements=(st.goal("Your seed must close"),),
             turn="plant",
             text="Back to the seeds of the exercise *Take a1*: a {piece(a1)|piece} on a1, "
                  "{piece(d1)|colour} seeds on {holding(dark seed)}, a {piece(a4)|piece} on a4. "
                  "The seeds that are hungry: {hungry_seeds()}.",
-            prompt="Plant a seed, then sprout **{count_of(dark dendrid)|word@end}** seeds "
-                   "into dark dendrids.",
+            prompt="Plant a seed, then sprout **{most_sprouts()|word}** seeds "
+                   "into {to_move()} dendrids.",
             start=CROSSING,
             overlays=("nutrients", "conversions"),
             claims=(claim.holding("dark seed", "d1", "g1", at="start"), claim.holding("light seed", "a1", at="start"), claim.holding("light tree", "a4", at="start"),
                     claim.hungry("a1", at="start"), claim.hungry("d1", at="start"),
                     claim.hungry("g1", at="start")),
-            check=checks.sprouted_many(2, "dark"),
-            hint="Your seed must close the open roots left to {count_of(dark dendrid)|word@end} "
+            check=checks.sprouted_many(),
+            hint="Your seed must close the open roots left to {most_sprouts()|word} "
                  "seeds at once, and bring "
-                 "each of them more dark nourishers than light.",
+                 "each of them more {to_move()} nourishers than {not_to_move()}.",
             hint_cells=("c3", "d3", "e4", "f4"),
             solution=("plant d4", "sprout a1", "sprout d1", "end"),
             wrong=(("plant d4", "sprout a1", "end"), ("plant g4", "sprout a1", "end")),

@@ -59,8 +59,9 @@ LESSON = Lesson(
         Page(
             title="A new seed cuts a line",
             text="Press **Play**: {to_move()|cap} plants a seed on d6. The dark dendrid's "
-                 "line to the east now stops at d6, so d7 is no longer fertilized by Dark "
-                 "(of d6 and d7, Dark fertilizes now: {fertilized_among(dark, d6 d7)@end}).",
+                 "line to the east now stops at d6, so d7 is no longer fertilized by "
+                 "{piece(d4)|colour|cap} (of d6 and d7, {piece(d4)|colour|cap} fertilizes now: "
+                 "{fertilized_among(dark, d6 d7)@end}).",
             start="dendria-classic h4 4/5/6/3d3/6/5/4 light",
             play=("plant d6", "end"),
             overlays=("fertilization",),
@@ -106,17 +107,17 @@ LESSON = Lesson(
             rules_covered=("fertilized", "fertilized-blocked"),
         ),
         Exercise(
-            title="Dark's only",
-            statements=(st.goal("by **Dark only**"),),
+            title="{to_move()|cap}'s only",
+            statements=(st.goal("is fertilized by **"),),
             turn="plant",
             text="The same dendrids: d3 is fertilized by {fertilized_by(d3)}.",
-            prompt="Plant a seed so that d3 is fertilized by **Dark only**.",
+            prompt="Plant a seed so that d3 is fertilized by **{to_move()|cap} only**.",
             start=CROSS,
             overlays=("fertilization",),
             claims=(claim.fertilized_by_both("a1", "d3", "d6", "f1", at="start",
                                              mentions=("d3",)),),
-            check=checks.fertilized_by("d3", ("dark",)),
-            hint="Keep Dark's line to d3 open, and cut Light's.",
+            check=checks.fertilized_by("d3", (None,)),
+            hint="Keep {to_move()|cap}'s line to d3 open, and cut {not_to_move()|cap}'s.",
             hint_cells=("a3", "b3", "c3"),
             solution=("plant c3", "end"),
             wrong=(("plant d2",), ("plant d3",), ("plant e3",)),

@@ -74,8 +74,8 @@ LESSON = Lesson(
                  "story). After the slide, the player may grow any seedbed, **of either colour**, "
                  "whose fertile soils they all fertilize. Press **Play**: the "
                  "{piece(d1)|piece} on d1 slides to f1. The fertile soils of the "
-                 "{piece(g4)|piece} on g4 are {fertile_soils(g4)@2}, and Dark fertilizes "
-                 "{fertile_by(g4, dark)@2} (from f1 and g1): the seed becomes a "
+                 "{piece(g4)|piece} on g4 are {fertile_soils(g4)@2}, and {to_move()|cap} fertilizes "
+                 "{fertile_by(g4, dark)@2} (from {holding(dark dendrid)@2}): the seed becomes a "
                  "**{piece(g4)|piece@end}**.",
             start=LIGHT_CORNER,
             play=("move d1", "slide f1", "grow g4", "end"),
@@ -92,7 +92,7 @@ LESSON = Lesson(
                    "it (click the {soil}, then click your new seed).",
             start=CORNER_TOP,
             overlays=("fertilization",),
-            check=checks.grown(None, "dark"),
+            check=checks.grown(None),
             hint="A seed in a corner touches {corner_fertile()|word} soils, the fewest. Which "
                  "corner's are all seen by your dendrids?",
             hint_cells=("a1",),
@@ -108,11 +108,11 @@ LESSON = Lesson(
             turn="plant",
             text="{to_move()|cap} has {count_of(dark dendrid)|word} dendrids, on "
                  "{holding(dark dendrid)}, and a seed on {holding(dark seed)}.",
-            prompt="Plant a seed and grow a dark forest of **{group_size(f4)|word@end}** "
-                   "trees at once.",
+            prompt="Plant a seed and grow a {to_move()} forest of "
+                   "**{group_size(f4)|word@end}** trees at once.",
             start=PAIR,
             overlays=("fertile", "fertilization"),
-            check=checks.grown(None, "dark", size=2),
+            check=checks.grown(None, size=2),
             hint="Right after planting, only the new seed's seedbed may grow, whole. A seed "
                  "next to f5 joins its seedbed.",
             hint_cells=("f5", "e4", "e5", "f4", "g4"),
@@ -129,13 +129,14 @@ LESSON = Lesson(
                  "{group(a1)}. Its fertile soils are {fertile_soils(a1)}.",
             prompt="Move your dendrid so that it fertilizes **all {fertile_count(a1)|word}** "
                    "fertile soils, and "
-                   "grow the light seedbed into a **dark forest** (click the dendrid, then "
+                   "grow the {group_colour(a1)} seedbed into a **{to_move()} forest** (click "
+                   "the dendrid, then "
                    "where it goes, then a seed of the seedbed).",
             start=LIGHT_PAIR,
             overlays=("fertile", "fertilization"),
-            check=checks.grown("a1", "dark"),
-            hint="From a {soil} of row b, a dendrid sees b1, b2 and b3 along the row, and a3 "
-                 "just above it.",
+            check=checks.grown("a1"),
+            hint="A dendrid sees along its row and along the slanting lines: find a {soil} "
+                 "from which it sees every one of {fertile_soils(a1)}.",
             hint_cells=("b4",),
             solution=("move d6", "slide b4", "grow a1", "end"),
             wrong=(("move d6", "slide c5", "end"), ("move d6", "slide a3", "end")),

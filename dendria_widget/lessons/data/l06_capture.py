@@ -61,8 +61,9 @@ LESSON = Lesson(
             text="A group with **no fertile soil** at all (every soil round it holds a "
                  "piece, or is off the board) is **enclosed**. In the classic edition an "
                  "enclosed group can neither grow nor be captured **while** it has no "
-                 "fertile soil. {piece(a1)|colour|cap}'s tree on a1 is enclosed ({fertile_count(a1)|word} fertile soils): whatever Dark and then Light "
-                 "play on this turn and the next, Light cannot capture it.\n\n"
+                 "fertile soil. {piece(a1)|colour|cap}'s tree on a1 is enclosed ({fertile_count(a1)|word} fertile soils): whatever {to_move()|cap} and "
+                 "then {not_to_move()|cap} play on this turn and the next, {not_to_move()|cap} "
+                 "cannot capture it.\n\n"
                  "It is safe only while its neighbours stay. A light seed next to it, on "
                  "{next_to(a1, light)|or}, could sprout into a dendrid and move away: then that soil "
                  "is empty, a fertile soil of the forest again, and the forest can be "
@@ -95,14 +96,14 @@ LESSON = Lesson(
             text="{group_colour(g1)|cap}'s forest {group(g1)} has {fertile_count(g1)|word} "
                  "fertile soils: {fertile_soils(g1)}. {piece(d4)|colour|cap}'s dendrid on d4 "
                  "fertilizes {fertile_by(g1, light)}.",
-            prompt="Make a move with a dark dendrid so that you fertilize all "
+            prompt="Make a move with a {to_move()} dendrid so that you fertilize all "
                    "{fertile_count(g1)|word} fertile soils, and **capture** the forest (click the dendrid, then where "
                    "it goes, then a tree of the forest).",
             start=BOTTOM,
             overlays=("fertile", "fertilization"),
-            check=checks.grown("g1", "dark"),
-            hint="f1, f2 and f3 are all on row f: a dendrid on that row, further east, sees "
-                 "them all. Keep an eye on g3.",
+            check=checks.grown("g1"),
+            hint="A dendrid sees along a whole row: which row holds most of "
+                 "{fertile_soils(g1)}, and from where on it does a dendrid see the rest too?",
             hint_cells=("f4", "f5"),
             solution=("move d6", "slide f4", "capture g1", "end"),
             wrong=(("move d6", "slide e5", "end"), ("move g4", "slide g3", "end")),
@@ -120,7 +121,8 @@ LESSON = Lesson(
                  "dendrid on d6 fertilizes {fertile_by(g1, dark)|n|word} of them: "
                  "{piece(d6)|colour|cap} threatens to capture the forest.",
             prompt="Plant a seed so that the forest has **no fertile soil** left: "
-                   "then, whatever Dark does on the next turn, Dark cannot capture it.",
+                   "then, whatever {not_to_move()|cap} does on the next turn, "
+                   "{not_to_move()|cap} cannot capture it.",
             start=LAST_SOIL,
             overlays=("fertile",),
             check=checks.enclosed("g1"),
@@ -148,9 +150,10 @@ LESSON = Lesson(
             overlays=("fertile", "fertilization"),
             claims=(claim.holding("dark dendrid", "b1", "d5", at="start"), claim.holding("light dendrid", "c4", at="start"), claim.group("b3", "b4", at="start"),
                     claim.may_capture("b3", "dark", False, at="start"),),
-            check=checks.grown("b3", "dark"),
+            check=checks.grown("b3"),
             hint="Capture needs every fertile soil yours and some the owner misses. Where "
-                 "can a dark dendrid stand that cuts a line of Light's dendrid and still "
+                 "can a {to_move()} dendrid stand that cuts a line of {not_to_move()|cap}'s "
+                 "dendrid and still "
                  "sees what it must?",
             hint_cells=("a1", "a2", "b2", "c2", "c3"),
             solution=("move b1", "slide a1", "capture b3", "end"),

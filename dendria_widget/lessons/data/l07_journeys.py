@@ -8,7 +8,7 @@ from ...notation import Step
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from ..framework import Exercise, Lesson, Page, Verdict
+from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..drills import with_drills
 from .drill_positions import drill
 
@@ -39,12 +39,13 @@ def _stop_of(steps: Sequence[Step], cell: str) -> int | None:
 
 
 def check_both_beds(game: Game) -> Verdict:
-    a, b = checks.grown("a1", "dark")(game), checks.grown("g4", "dark")(game)
+    a, b = checks.grown("a1")(game), checks.grown("g4")(game)
     if a.ok and b.ok:
         stops = {_stop_of(game.steps, "a1"), _stop_of(game.steps, "g4")}
         how = "at two stops" if len(stops) == 2 else "at one stop"
-        return Verdict(True, f"Right: a journey, and the seedbeds grew {how}: dark trees on "
-                             "a1 and g4.")
+        trees = [c for c in ("a1", "g4") if game.pieces.get(c) == f"{checks.learner(game)} tree"]
+        return Verdict(True, f"Right: a journey, and the seedbeds grew {how}: "
+                             f"{checks.learner(game)} trees on {words(trees)}.")
     if a.ok or b.ok:
         done, todo = ("a1", b) if a.ok else ("g4", a)
         why = todo.message[:1].lower() + todo.message[1:]
@@ -131,8 +132,9 @@ LESSON = Lesson(
             text="A step after which the turn **could not be finished** is refused at once. "
                  "The players have moved back and forth; now {to_move()|cap}'s dendrid on "
                  "f5 could slide to {slide_targets(f5)} and nowhere else, which would bring "
-                 "back the board of the start (a board may not come back: lesson {lesson(ending)}). So, as "
-                 "the board stands, {to_move()|cap} {legal(move f5)|may} even start that "
+                 "back the board of the start. The **repetition rule** forbids that: no turn "
+                 "may bring back a board seen before (lesson {lesson(ending)} tells more). So, "
+                 "as the board stands, {to_move()|cap} {legal(move f5)|may} even start that "
                  "move: {to_move()|cap} must {verbs_now()|or}.",
             start=BOXED,
             setup=BACK_AND_FORTH,
@@ -150,9 +152,9 @@ LESSON = Lesson(
             prompt="Move your dendrid so that you may **sprout g1**, and sprout it.",
             start=FEED_G1,
             overlays=("nutrients",),
-            check=checks.sprouted("g1", "dark"),
+            check=checks.sprouted("g1"),
             hint="Land your dendrid on the open root of g1: it becomes a nourisher, "
-                 "and Dark's nourishers outnumber Light's.",
+                 "and {to_move()|cap}'s nourishers outnumber {not_to_move()|cap}'s.",
             hint_cells=("d4", "a4"),
             solution=("move d7", "slide d4", "sprout g1", "end"),
             wrong=(("move d7", "slide d5", "end"), ("move d7", "slide e6", "end")),
@@ -166,13 +168,13 @@ LESSON = Lesson(
             turn="move",
             text="{group_colour(a2)|cap}'s seedbed {group(a2)} has {fertile_count(a2)|word} "
                  "fertile soils (another {soil} next to it holds a {piece(b3)|piece}).",
-            prompt="Make a move after which you grow the light seedbed into a dark "
-                   "forest.",
+            prompt="Make a move after which you grow the {group_colour(a2)} seedbed into a "
+                   "{to_move()} forest.",
             start=WHICH,
             overlays=("fertile", "fertilization"),
             claims=(claim.fertile_soils("a2", "a1", "a4", "b2", "b4", at="start",
                                         mentions=("a2", "a3", "four")),),
-            check=checks.grown("a2", "dark"),
+            check=checks.grown("a2"),
             hint="A dendrid that moves away stops seeing what it saw. Count who sees each "
                  "fertile soil before and after.",
             hint_cells=("b3", "c6", "b1", "c3"),
@@ -185,9 +187,9 @@ LESSON = Lesson(
             title="Seedbeds grown on a journey",
             turn="move",
             text="{count_of(light seed)|word|cap} {piece(a1)|colour} seeds, on {holding(light seed)}, each miss a "
-                 "soil fertilized by Dark: {fertile_missed(a1, dark)} for a1, "
+                 "soil fertilized by {to_move()|cap}: {fertile_missed(a1, dark)} for a1, "
                  "{fertile_missed(g4, dark)} for g4.",
-            prompt="In a move, grow the light seeds into dark trees.",
+            prompt="In a move, grow the {piece(a1)|colour} seeds into {to_move()} trees.",
             start=TWO_BEDS,
             overlays=("fertile", "fertilization"),
             check=check_both_beds,

@@ -4,7 +4,6 @@ move limit, which a pass does not reset)."""
 from ...game import Game
 from .. import checks
 from .. import claims as claim
-from .. import sentences as say
 from .. import statements as st
 from ..facts import ORDINAL_WORDS
 from ..framework import Exercise, Lesson, Page, Verdict, words
@@ -26,11 +25,6 @@ CROWDED = ("dendria-classic h4 tts1/t3S/1s3s/3d3/sSS1ss/3D1/SSTT light "
 # once it has slid there). Dark's dendrid has gone to d3 and Light passed.
 AWAY = "dendria-classic h4 tt2/t4/ts4/3d3/2S3/3D1/2TT dark"
 AWAY_SETUP = ("move d4", "slide d3", "end", "pass")
-
-
-def _scores(game: Game) -> str:
-    s = game.score()
-    return f"Dark {say.points(s['dark']['total'])}, Light {say.points(s['light']['total'])}"
 
 
 def _check_keep_going(game: Game) -> Verdict:
@@ -60,12 +54,20 @@ def _check_end_by_limit(game: Game) -> Verdict:
                          "turn in a row without a plant.")
 
 
-def _home_refused() -> str | None:
-    """What the engine says to Dark's dendrid going straight back from d3 to
-    d4 and ending the turn there (asked on the exercise's own start)."""
-    game = Game.from_position(AWAY)
-    game.play(*AWAY_SETUP, "move d3", "slide d4")
-    return game.why_illegal("end")
+def _home_refused(game: Game) -> str | None:
+    """What the engine says to the learner's dendrid going straight back to
+    d4 and ending the turn there, asked on the board the learner's turn
+    started from."""
+    before = game.copy().go_to(len(game.steps) - len(game.history[-1]))
+    mine = checks.learner(game)
+    for cell in [c for c, p in before.pieces.items() if p == f"{mine} dendrid"]:
+        trial = before.copy()
+        if trial.is_legal(f"move {cell}"):
+            trial.play(f"move {cell}")
+            if trial.is_legal("slide d4"):
+                trial.play("slide d4")
+                return trial.why_illegal("end")
+    return None
 
 
 def _check_home(game: Game) -> Verdict:
@@ -77,15 +79,18 @@ def _check_home(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 2)
     if unfinished is not None:
         return unfinished
-    if game.pieces.get("d4") == "dark dendrid":
-        how = ("It grew the seedbed c2 on the way: the" if game.pieces.get("c2") == "dark tree"
-               else "The")
+    mine = checks.learner(game)
+    if game.pieces.get("d4") == f"{mine} dendrid":
+        grew = [str(s.arg) for s in game.history[-1]
+                if s.verb == "grow" and game.pieces.get(str(s.arg)) == f"{mine} tree"]
+        how = (f"It grew the seedbed on {words(grew)} on the way: the" if grew else "The")
         return Verdict(True, f"Right: your dendrid is home on d4. {how} board is not one "
                              "seen before, so the turn could end there.")
-    where = [c for c, p in game.pieces.items() if p == "dark dendrid"]
-    return Verdict(False, f"Your dendrid is on {words(where)}, not on d4. The straight way "
-                          f"back is refused: \"{_home_refused()}\". What could make the "
-                          "board at d4 a new one?")
+    where = [c for c, p in game.pieces.items() if p == f"{mine} dendrid"]
+    refused = _home_refused(game)
+    why = f" The straight way back is refused: \"{refused}\"." if refused else ""
+    return Verdict(False, f"Your dendrid is on {words(where)}, not on d4.{why} What could "
+                          "make the board at d4 a new one?")
 
 
 LESSON = Lesson(

@@ -4,7 +4,6 @@
 from ...game import Game
 from .. import checks
 from .. import claims as claim
-from .. import sentences as say
 from .. import statements as st
 from ..framework import Exercise, Lesson, Page, Verdict
 from ..drills import with_drills
@@ -22,18 +21,13 @@ SIZES = "dendria-classic h4 3d/5/6/tD3d1/2Ts2/1tT2/3T dark"
 GROW = "dendria-classic h5 s1s2/3d2/7/8/T8/8/5tt/6/3TT dark"
 
 
-def _check_dark_ahead(game: Game) -> Verdict:
+def _check_ahead(game: Game) -> Verdict:
+    """The learner (the colour that played the last turn, asked of the game)
+    leads after the turn: the drill's check, with the rule it missed."""
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
-    s = game.score()
-    dark, light = s["dark"]["total"], s["light"]["total"]
-    words = f"{say.score(game, 'dark')} {say.score(game, 'light')}"
-    if dark > light:
-        return Verdict(True, f"Dark is ahead. {words}")
-    if dark == light:
-        return Verdict(False, f"That is a draw, not a win. {words}")
-    return Verdict(False, f"Light is still ahead. {words}")
+    return checks.leads(checks.learner(game))(game)
 
 
 LESSON = Lesson(
@@ -138,18 +132,19 @@ LESSON = Lesson(
             title="The right capture",
             turn="move",
             text=(
-                "Dark has a forest of {forest_sizes(dark)}. Light has forests of "
-                "{forest_sizes(light)} (top, bottom and left). {piece(e4)|colour|cap}'s "
+                "{to_move()|cap} has a forest of {forest_sizes(dark)}. {not_to_move()|cap} has "
+                "forests of {forest_sizes(light)} (top, bottom and left). {piece(e4)|colour|cap}'s "
                 "dendrid on e4 can reach a {soil} from which it captures any "
                 "one of them."),
             prompt=("You play **{to_move()|cap}**. Make a dendrid move that captures a forest so "
-                    "that Dark is ahead. The biggest forest need not be the best one."),
+                    "that {to_move()|cap} is ahead. The biggest forest need not be the best "
+                    "one."),
             start=CAPTURE,
             marks={c: "{group_size(%s)}" % c for c in ("a2", "i4", "e1", "g6")},
-            check=_check_dark_ahead,
+            check=_check_ahead,
             hint="Another forest of {forest_sizes(dark)|first} adds nothing to the distinct "
                  "sizes. Which forest "
-                 "gives Dark a new size?",
+                 "gives {to_move()|cap} a new size?",
             hint_cells=("i4", "i5", "h4"),
             solution=("move e4", "slide h4", "capture i4", "end"),
             wrong=(("move e4", "slide b4", "capture a1", "end"),
@@ -162,13 +157,14 @@ LESSON = Lesson(
             turn="plant",
             text=(
                 "In the classic edition, right after planting you may grow the seedbed "
-                "of the new seed, if your dendrids fertilize all its fertile soils. Light "
-                "has forests of {forest_sizes(light)}, Dark one of {forest_sizes(dark)}."),
+                "of the new seed, if your dendrids fertilize all its fertile soils. "
+                "{not_to_move()|cap} has forests of {forest_sizes(light)}, {to_move()|cap} one of "
+                "{forest_sizes(dark)}."),
             prompt=("You play **{to_move()|cap}**. Plant a seed and grow its seedbed, so that "
-                    "Dark is ahead."),
+                    "{to_move()|cap} is ahead."),
             start=GROW,
             overlays=("fertilization",),
-            check=_check_dark_ahead,
+            check=_check_ahead,
             hint="A forest of {forest_sizes(light)|last} makes the lists of sizes the same: "
                  "a draw. A bigger "
                  "forest makes a new size.",
@@ -182,20 +178,21 @@ LESSON = Lesson(
             title="A size of your own",
             turn="plant",
             text=(
-                "Dark has {forest_sizes(dark)|n|word} forests of {forest_sizes(dark)|first|word} "
-                "tree; Light has forests of {forest_sizes(light)} trees. {leader()|cap} "
+                "{to_move()|cap} has {forest_sizes(dark)|n|word} forests of "
+                "{forest_sizes(dark)|first|word} tree; {not_to_move()|cap} has forests of "
+                "{forest_sizes(light)} trees. {leader()|cap} "
                 "leads, {score(light)} to {score(dark)}."),
-            prompt=("You play **{to_move()|cap}**. Plant a seed and grow its seedbed, so that Dark "
-                    "is ahead."),
+            prompt=("You play **{to_move()|cap}**. Plant a seed and grow its seedbed, so that "
+                    "{to_move()|cap} is ahead."),
             start=SIZES,
             overlays=("fertile", "fertilization"),
             claims=(claim.forests("dark", 1, 1, at="start"), claim.forests("light", 2, 1, at="start"),
                     claim.holding("dark tree", "d1", "f2", at="start", mentions=()),
                     claim.score("dark", 2, at="start"), claim.score("light", 4.5, at="start"),
                     claim.leader("light", at="start")),
-            check=_check_dark_ahead,
-            hint="A forest of {forest_sizes(light)|first} gives Dark a size it does not have yet, and the larger "
-                 "forests. Which of your seeds can you join?",
+            check=_check_ahead,
+            hint="A forest of {forest_sizes(light)|first} gives {to_move()|cap} a size it does "
+                 "not have yet, and the larger forests. Which of your seeds can you join?",
             hint_cells=("e4", "d5", "e5"),
             solution=("plant d5", "grow d5", "end"),
             wrong=(("plant d5", "end"), ("plant e5", "end"), ("move d6", "slide d7", "end")),

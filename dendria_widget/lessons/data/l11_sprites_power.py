@@ -6,7 +6,6 @@ is lesson 13."""
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from ..facts import for_mover
 from ..framework import Exercise, Lesson, Page
 from ..drills import with_drills
 from .drill_positions import drill
@@ -79,7 +78,7 @@ LESSON = Lesson(
                     "c4**, and end your turn."),
             start=DOWNHILL,
             overlays=("power",),
-            check=for_mover(lambda colour: checks.fertilized_by("c4", (colour,))),
+            check=checks.fertilized_by("c4", (None,)),
             hint="With no tree won, a journey must end on a plot of lower power than where "
                  "it began: of the plots that see c4, which are lower than d3?",
             hint_cells=("c3", "d4"),
@@ -99,7 +98,7 @@ LESSON = Lesson(
                     "b4**, and end your turn."),
             start=EDGEWARD,
             overlays=("power",),
-            check=for_mover(lambda colour: checks.fertilized_by("b4", (colour,))),
+            check=checks.fertilized_by("b4", (None,)),
             hint="With no tree won, the journey ends lower than where it began: which plots "
                  "of lower power than c2 see b4?",
             hint_cells=("b2", "b3", "c3"),

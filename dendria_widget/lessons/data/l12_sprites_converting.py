@@ -6,7 +6,6 @@ lesson 13."""
 from ...game import Game
 from .. import checks
 from .. import claims as claim
-from ..facts import mover
 from ..framework import Exercise, Lesson, Page, Verdict
 from ..drills import with_drills
 from .drill_positions import drill
@@ -17,8 +16,7 @@ BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
 
 
 def _check_sprout_first(game: Game) -> Verdict:
-    colour = mover(game)
-    verdict = checks.sprouted("c3", colour)(game)
+    verdict = checks.sprouted("c3")(game)
     if verdict.ok or not str(game.pieces.get("c3", "")).endswith(" seed"):
         return verdict
     moved = next((st.arg for st in game.steps if st.verb == "move"), None)

@@ -5,7 +5,7 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
-from ..facts import counted, for_mover, last_turn
+from ..facts import counted, last_turn
 from ..framework import Exercise, Lesson, Page, Verdict
 from ..drills import with_drills
 from .drill_positions import drill
@@ -167,7 +167,7 @@ LESSON = Lesson(
             claims=(claim.fertile_soils("g4", "g3", "g5", "h3", at="start"),
                     claim.not_fertilized("dark", "g3", at="start"),
                     claim.holding("dark dendrid", "h4", at="start")),
-            check=for_mover(lambda colour: checks.grown("g4", colour)),
+            check=checks.grown("g4"),
             hint="Lines run over the water. From which plot of lower power does a line "
                  "reach g3 while the others stay seen?",
             hint_cells=("h3", "i1", "i2", "h1"),

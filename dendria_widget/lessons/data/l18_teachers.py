@@ -6,6 +6,7 @@ from typing import cast
 
 from ...explain import dendria as explain
 from ...game import Game
+from .. import checks
 from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
@@ -18,12 +19,6 @@ from ..sentences import cap
 CLASS = "dendria-classic h4 4/5/1Ss3/2sd3/1sS3/5/4 dark"
 
 
-def _mover(game: Game) -> str:
-    """The colour playing the learner's turn (the turn under way, else the
-    last one), as the game records it."""
-    return game.turn_movers()[-1] if game.history else game.to_move
-
-
 def _other(game: Game, colour: str) -> str:
     colours = game.variant.colours
     return colours[1 - colours.index(colour)]
@@ -31,7 +26,7 @@ def _other(game: Game, colour: str) -> str:
 
 def _check_sprout_d3(game: Game) -> Verdict:
     sprouted = [s.arg for s in game.steps if s.verb == "sprout"]
-    mover = _mover(game)
+    mover = checks.learner(game)
     if "d3" in sprouted and game.pieces.get("d3") == f"{mover} dendrid":
         at = next(k for k, st in enumerate(game.steps) if st.verb == "sprout" and st.arg == "d3")
         by = explain.seeds(game.copy().go_to(at))["d3"]["by_colour"]
