@@ -320,7 +320,8 @@ def sprouted_many(count: int | None = None, colour: str | None = None) -> Check:
         colour = _colour(game, asked)
         wanted = count
         if wanted is None:
-            before = game.copy().go_to(len(game.steps) - len(game.history[-1]))
+            played = len(game.history[-1]) if game.history else 0
+            before = game.copy().go_to(len(game.steps) - played)
             key = before.position_string()
             if key not in most:
                 most[key] = most_sprouts(before)

@@ -295,6 +295,30 @@ def _drill_target(game: Game, kind: str, cell: str) -> str:
     return cell
 
 
+def last_turn(game: Game) -> tuple[str, Game]:
+    """The colour that played ``game``'s last turn (asked of the engine, so a
+    check names the mover without typing it), and a copy of the game as it
+    stood just before that turn."""
+    turns = game.history
+    if not turns:
+        raise DendriaError("no turn has been played yet")
+    before = game.copy().go_to(game.step_count - len(turns[-1]))
+    return game.turn_movers()[-1], before
+
+
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """A count the engine gave, in words: 'no prisoner', 'one prisoner',
+    'three prisoners' (the number in words up to twenty)."""
+    if n == 0:
+        return f"no {word}"
+    return f"{_word(n)} {word if n == 1 else (many or plural_of(word))}"
+
+
+def _controlled(game: Game, colour: str) -> list[dict[str, Any]]:
+    """Hedu: the regions ``colour`` controls, in the engine's order."""
+    return [r for r in hedu_explain.regions(game) if r["controller"] == colour]
+
+
 def _groups(game: Game, colour: str, kind: str) -> int:
     return sum(1 for g in explain.groups(game) if g["colour"] == colour and g["kind"] == kind)
 
@@ -345,6 +369,15 @@ QUERIES: dict[str, Callable[..., Any]] = {
         f"({h}, {n})" for h, n in _region_of(g, cell)[colour]) or "none",
     "region_why": lambda g, cell: _region_of(g, cell)["why"],
     "controlled_count": lambda g, colour: g.score()[colour]["controlled_regions"],
+    # each region ``colour`` controls, named by its first plot, and its worth
+    "controlled_regions": lambda g, colour: tuple(r["cells"][0] for r in _controlled(g, colour)),
+    "controlled_values": lambda g, colour: tuple(r["value"] for r in _controlled(g, colour)),
+    # Hedu: the cells of ``colour``'s stacks, and their heights (each once)
+    "stacks_of": lambda g, colour: _cells(c for c, p in g.pieces.items()
+                                          if str(p).split()[0] == colour),
+    "stack_heights": lambda g, colour: tuple(sorted({int(str(p).split()[-1])
+                                                     for p in g.pieces.values()
+                                                     if str(p).split()[0] == colour})),
     "slide_targets": lambda g, cell: _cells(explain.slides(g).get(cell) or ()),
     "verbs_now": lambda g: tuple(sorted({st.verb for st in g.legal_steps()})),
     "root_ends": lambda g, cell: _cells(r["nourisher"] for r in explain.roots(g, cell)
@@ -717,5 +750,5 @@ def false_statements(template: str, text: str, games: Mapping[str, Game] | Game
 
 __all__ = ["FIELD", "FORMATS", "NUMBER_WORDS", "ORDINAL_WORDS", "QUERIES", "RULE_NUMBERS",
            "FalseStatement", "Field", "Rendered", "answer", "edition_words", "fact_fields",
-           "false_statements", "fill_words", "has_fields", "lesson_number", "most_sprouts",
-           "render"]
+           "false_statements", "fill_words", "has_fields", "lesson_number", "counted",
+           "last_turn", "most_sprouts", "render"]

@@ -29,7 +29,8 @@ LESSON = Lesson(
     pages=with_drills([
         Page(
             title="Sprites and power",
-            claims=(claim.power("a1", 0, mentions=("0",)), claim.power("i5", 0, mentions=()), claim.power("e5", 4, mentions=("4",)),),
+            claims=(claim.power("a1", 0, mentions=("0",)), claim.power("i5", 0, mentions=()), claim.power("e5", 4, mentions=("4",)),
+                    claim.middle("e5", mentions=()),),
             text=(
                 "The **sprites edition** is a later Dendria. The classic edition's dendrid "
                 "is called a **sprite** here, its planting is called **sowing**, and its soils "
@@ -60,7 +61,10 @@ LESSON = Lesson(
             play=("move d4", "slide d3", "end"),
             overlays=("power",),
             claims=(claim.power("d4", 3, at="start"), claim.power("d3", 2, at="start"),
-                    claim.power("d5", 3, at="start"), claim.power("e5", 4, at="start")),
+                    claim.power("d5", 3, at="start"), claim.power("e5", 4, at="start"),
+                    # "the engine refuses the End there"
+                    claim.after(("move d4", "slide d5"), claim.legal("end", False, at="start")),
+                    claim.after(("move d4", "slide e5"), claim.legal("end", False, at="start"))),
             rules_covered=("power-rule",),
         ),
         Exercise(
@@ -74,14 +78,15 @@ LESSON = Lesson(
                     "c4**, and end your turn."),
             start=DOWNHILL,
             overlays=("power",),
-            check=checks.fertilized_by("c4", ("dark",)),
+            check=checks.fertilized_by("c4", (None,)),
             hint="With no tree won, a journey must end on a plot of lower power than where "
                  "it began: of the plots that see c4, which are lower than d3?",
             hint_cells=("c3", "d4"),
             solution=("move d3", "slide b3", "end"),
             wrong=(("move d3", "slide d2", "end"), ("move d3", "slide d1", "end")),
             claims=(claim.power("d3", 2, at="start"), claim.power("c4", 2, at="start"),
-                    claim.power("d4", 3, at="start")),
+                    claim.power("d4", 3, at="start"),
+                    claim.holding("dark dendrid", "d3", at="start")),
             rules_covered=("power-rule",),
         ),
         Exercise(
@@ -93,13 +98,14 @@ LESSON = Lesson(
                     "b4**, and end your turn."),
             start=EDGEWARD,
             overlays=("power",),
-            check=checks.fertilized_by("b4", ("dark",)),
+            check=checks.fertilized_by("b4", (None,)),
             hint="With no tree won, the journey ends lower than where it began: which plots "
                  "of lower power than c2 see b4?",
             hint_cells=("b2", "b3", "c3"),
             solution=("move c2", "slide b1", "end"),
             wrong=(("move c2", "slide a2", "end"), ("move c2", "slide c1", "end")),
-            claims=(claim.power("c2", 1, at="start"), claim.power("b4", 1, at="start")),
+            claims=(claim.power("c2", 1, at="start"), claim.power("b4", 1, at="start"),
+                    claim.holding("dark dendrid", "c2", at="start")),
             rules_covered=("power-rule",),
         ),
     ], drill('power')),

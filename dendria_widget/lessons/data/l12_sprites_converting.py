@@ -16,11 +16,12 @@ BEFORE = "dendria-sprites h4 4/1tt2/1SSdS1/2Ss3/6/5/1D2 dark"
 
 
 def _check_sprout_first(game: Game) -> Verdict:
-    verdict = checks.sprouted("c3", "dark")(game)
-    if verdict.ok or game.pieces.get("c3") != "light seed":
+    verdict = checks.sprouted("c3")(game)
+    if verdict.ok or not str(game.pieces.get("c3", "")).endswith(" seed"):
         return verdict
-    if "slide" in [st.verb for st in game.steps]:
-        return Verdict(False, verdict.message + " Your sprite left c4 before the seed "
+    moved = next((st.arg for st in game.steps if st.verb == "move"), None)
+    if moved is not None and "slide" in [st.verb for st in game.steps]:
+        return Verdict(False, verdict.message + f" Your sprite left {moved} before the seed "
                                                 "sprouted: in this edition you may sprout "
                                                 "as soon as the move starts, before "
                                                 "any slide.")
@@ -39,9 +40,10 @@ LESSON = Lesson(
                 "In this edition a move may **sprout, grow and capture as soon as it "
                 "starts**, before any slide (the classic edition waits for a "
                 "stop). Then the sprite still stands where it was: here "
-                "{piece(c4)|colour|cap}'s sprite on c4 is a nourisher of the "
-                "{piece(c3)|piece} on c3, which has {nourisher_count(c3, dark)} dark "
-                "nourishers against {nourisher_count(c3, light)} light."),
+                "{piece(c4)|colour|cap}'s sprite on c4 is one of the nourishers of the "
+                "{piece(c3)|piece} on c3 ({nourisher_cells(c3)}), which has "
+                "{nourisher_count(c3, dark)} dark nourishers against "
+                "{nourisher_count(c3, light)} light."),
             start=BEFORE,
             overlays=("nutrients",),
             focus="c3",
@@ -53,9 +55,8 @@ LESSON = Lesson(
             turn="move",
             text=("The {piece(c3)|piece} on c3 is {hungry(c3)|hungry}, "
                   "{nourisher_count(c3, dark)} dark against {nourisher_count(c3, light)} "
-                  "light, while your "
-                  "sprite stands on c4."),
-            prompt="Move your sprite, and sprout the seed on **c3** into a dark sprite.",
+                  "light, while your sprite stands on {holding(dark dendrid)}."),
+            prompt="Move your sprite, and sprout the seed on **c3** into a {to_move()} sprite.",
             start=BEFORE,
             overlays=("nutrients",),
             claims=(claim.may_sprout("c3", "dark", at="start"),),

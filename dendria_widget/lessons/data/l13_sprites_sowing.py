@@ -1,4 +1,4 @@
-"""Lesson 12: the sprites edition: sowing: edge plots that see the edge, and
+"""Lesson 13: the sprites edition: sowing: edge plots that see the edge, and
 the pieces next to a new seed, which must not touch each other."""
 
 from ...explain import dendria as explain
@@ -6,6 +6,7 @@ from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
+from ..facts import counted, last_turn
 from ..framework import Exercise, Lesson, Page, Verdict, planted, words
 from ..drills import with_drills
 from .drill_positions import drill
@@ -53,13 +54,15 @@ def _check_sow_between(game: Game) -> Verdict:
         return Verdict(False, "Sow a seed: click an empty plot, then press End turn.")
     cell = cells[0]
     board = game.board
+    mover, _ = last_turn(game)
     mine = [n for n in board.names(board.neighbours[board.cell(cell)])
-            if game.pieces.get(n, "").startswith("dark")]
+            if game.pieces.get(n, "").startswith(mover)]
     if len(mine) >= 2:
         return Verdict(True, f"Your seed on {cell} touches your pieces on {words(mine)}, "
                              "and they do not touch each other.")
-    return Verdict(False, f"Your seed on {cell} touches {len(mine)} of your pieces; find a "
-                          "plot between pieces of yours that do not touch each other.")
+    return Verdict(False, f"Your seed on {cell} touches {counted(len(mine), 'piece')} of "
+                          "yours; find a plot between pieces of yours that do not touch each "
+                          "other.")
 
 
 LESSON = Lesson(
@@ -90,7 +93,7 @@ LESSON = Lesson(
             turn="plant",
             text=("{piece(a2)|colour|cap} has pieces on {next_to(a1, light)}, round a corner "
                   "of the board. In the classic edition a seed in that corner would be "
-                  "nourished (its {next_to(a1, light)|n|word} lines end on those pieces), so "
+                  "nourished (its {root_ends(a1)|n|word} lines end on those pieces), so "
                   "nobody could plant there."),
             prompt=("Sow a seed on a plot where every line that holds a plot ends on "
                     "a piece."),
@@ -156,7 +159,10 @@ LESSON = Lesson(
             hint_cells=("c2", "c4"),
             solution=("sow c3", "end"),
             wrong=(("sow a1", "end"), ("sow b4", "end")),
-            claims=(claim.holding("dark seed", "c2", "c4", "e3", "e4", at="start", mentions=()),),
+            claims=(claim.holding("dark seed", "c2", "c4", "e3", "e4", at="start", mentions=()),
+                    # "c2 and c4 do not touch; e3 and e4 do"
+                    claim.next_to("c2", "dark", at="start"), claim.next_to("c4", "dark", at="start"),
+                    claim.next_to("e3", "dark", "e4", at="start")),
             rules_covered=("sowing-non-touching",),
         ),
     ], drill('sow-next'), drill('edge-sow')),

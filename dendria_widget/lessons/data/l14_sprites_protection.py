@@ -1,5 +1,7 @@
-"""Lesson 13: the sprites edition's forests: protection, capturing an
+"""Lesson 14: the sprites edition's forests: protection, capturing an
 unprotected forest, forests with no fertile plot, leafiness."""
+
+from typing import Any
 
 from ...explain import dendria as explain
 from ...game import Game
@@ -7,7 +9,7 @@ from .. import checks
 from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
-from ..facts import NUMBER_WORDS
+from ..facts import NUMBER_WORDS, counted, last_turn
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..drills import with_drills
 from .drill_positions import drill
@@ -35,67 +37,108 @@ LONG_TURNS = (("move d4", "slide d6"), ("move d5", "slide c5"), ("move c5", "sli
               ("move e4", "slide c4"), ("move c4", "slide c6"), ("move c6", "slide b6"),
               ("move e7", "slide e8"))
 LONG_SETUP = tuple(step for journey in LONG_TURNS for step in ("pass", *journey, "end"))
-#: How many turns without a sowing the setup plays (a pass and a journey each time).
-LONG_QUIET = NUMBER_WORDS[sum(1 for step in LONG_SETUP if step in ("pass", "end"))]
 
 
 def _scores(game: Game) -> str:
-    return f"{say.score(game, 'dark')} {say.score(game, 'light')}"
+    return " ".join(say.score(game, c) for c in game.score())
+
+
+def _other(game: Game, colour: str) -> str:
+    colours = game.variant.colours
+    return colours[1 - colours.index(colour)]
+
+
+def _leads(game: Game, colour: str) -> bool:
+    s = game.score()
+    return float(s[colour]["total"]) > float(s[_other(game, colour)]["total"])
+
+
+def _lead_words(game: Game, colour: str) -> str:
+    """'Dark leads' or 'Dark does not lead', as the engine's score says."""
+    name = game.variant.colour_word(colour)
+    return f"{name} leads" if _leads(game, colour) else f"{name} does not lead"
 
 
 def _check_no_limit(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 2 * len(LONG_TURNS))
     if unfinished is not None:
         return unfinished
-    turn = game.history[len(LONG_TURNS) * 2]
-    verb = turn[0].verb
-    s = game.score()
-    leads = s["dark"]["total"] > s["light"]["total"]
+    mover, before = last_turn(game)
+    verb = game.history[-1][0].verb
+    quiet = NUMBER_WORDS[before.turns_without_plant] \
+        if before.turns_without_plant < len(NUMBER_WORDS) else str(before.turns_without_plant)
+    lead = _lead_words(game, mover)
     if verb in ("plant", "sow"):
         return Verdict(False, "You sowed, as if the game would end without a sowing. In this "
-                              f"edition there is no move limit: {LONG_QUIET} turns without sowing "
-                              "do not end the game, so nothing forces you to sow, and a seed "
-                              f"does not make Dark lead. {_scores(game)}")
-    if verb == "pass":
-        return Verdict(False, "You passed: the game goes on (Light did not pass before you), "
-                              "since this edition has no move limit, but Dark does not lead. "
+                              f"edition there is no move limit: {quiet} turns without sowing "
+                              f"did not end the game. And after your seed {lead}. "
                               f"{_scores(game)}")
-    if not leads:
-        return Verdict(False, f"Your sprite journeyed, but Dark does not lead. {_scores(game)} "
-                              "Which light forest is not protected?")
-    return Verdict(True, f"Right: after {LONG_QUIET} turns without a sowing the game goes on, as "
-                         "this edition has no move limit, and your sprite's journey took the "
-                         f"lead. {_scores(game)}")
+    if verb == "pass":
+        other = game.variant.colour_word(_other(game, mover))
+        went = "is over" if game.is_over else "goes on"
+        before_you = "" if before.history and before.history[-1][0].verb == "pass" else \
+            f" ({other} did not pass before you)"
+        return Verdict(False, f"You passed: the game {went}{before_you}, since this edition "
+                              f"has no move limit, but {lead}. {_scores(game)}")
+    if not _leads(game, mover):
+        return Verdict(False, f"Your sprite journeyed, but {lead}. {_scores(game)} Which "
+                              f"{_other(game, mover)} forest is not protected?")
+    return Verdict(True, f"Right: after {quiet} turns without a sowing the game "
+                         f"{'is over' if game.is_over else 'goes on'}, as this edition has "
+                         f"no move limit, and your sprite's journey took the lead: {lead}. "
+                         f"{_scores(game)}")
+
+
+#: The forest the two protection exercises ask the learner to protect (a
+#: locator: the prompt's "your forest"; its cells and owner are the engine's).
+SAVED = "a1"
+
+
+def _forest(game: Game, cell: str) -> dict[str, Any] | None:
+    return next((g for g in explain.groups(game)
+                 if g["kind"] == "forest" and cell in g["cells"]), None)
 
 
 def _check_saved(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
-    forest = next((g for g in explain.groups(game)
-                   if g["kind"] == "forest" and "a1" in g["cells"]), None)
-    if forest is None or forest["colour"] != "dark":
-        return Verdict(False, "Dark's forest on a1 and a2 is no longer Dark's.")
+    mover, before = last_turn(game)
+    you = game.variant.colour_word(mover)
+    was = _forest(before, SAVED)
+    forest = _forest(game, SAVED)
+    if forest is None or forest["colour"] != mover:
+        cells = words(was["cells"]) if was is not None else SAVED
+        return Verdict(False, f"{you}'s forest on {cells} is no longer {you}'s.")
+    fertile = forest["fertile_soils"]
+    if not fertile:
+        seen = forest.get("sees_dendrids", {})
+        sight = (f"it has no fertile plot, and it sees {NUMBER_WORDS[seen.get(mover, 0)]} of "
+                 f"{you}'s sprites against {NUMBER_WORDS[seen.get(_other(game, mover), 0)]}")
+        if forest["protected"]:
+            return Verdict(True, f"{you}'s forest is protected now: {sight}.")
+        return Verdict(False, f"{you}'s forest is still not protected: {sight}. Such a forest "
+                              "is protected when it sees more of its owner's sprites.")
     if forest["protected"]:
-        return Verdict(True, "Dark's forest is protected now: Dark fertilizes every one of "
-                             f"its fertile plots ({words(forest['fertile_soils'])}).")
-    missing = [s for s, who in forest["fertile_soils"].items() if "dark" not in who]
-    return Verdict(False, "Dark's forest is still not protected: Dark does not fertilize "
-                          f"{len(missing)} of its fertile plots, and a forest that is not protected may be captured on the "
-                          "opponent's move. The rule: every fertile plot fertilized by Dark.")
+        return Verdict(True, f"{you}'s forest is protected now: {you} fertilizes every one "
+                             f"of its fertile plots ({words(fertile)}).")
+    missing = [c for c, who in fertile.items() if mover not in who]
+    return Verdict(False, f"{you}'s forest is still not protected: {you} does not fertilize "
+                          f"{counted(len(missing), 'fertile plot')} of its {NUMBER_WORDS[len(fertile)]}, "
+                          "and a forest that is not protected may be captured on the "
+                          "opponent's move. The rule: its owner fertilizes every fertile plot "
+                          "of it.")
 
 
-def _check_dark_leads(game: Game) -> Verdict:
+def _check_leads(game: Game) -> Verdict:
     unfinished = checks.turn_not_played(game, 0)
     if unfinished is not None:
         return unfinished
-    s = game.score()
-    dark, light = s["dark"]["total"], s["light"]["total"]
-    both = f"{say.score(game, 'dark')} {say.score(game, 'light')}"
-    if dark > light:
-        return Verdict(True, f"Dark leads now. {both}")
-    return Verdict(False, f"Dark does not lead: {both} Which light forest is not "
-                          "protected?")
+    mover, _ = last_turn(game)
+    if _leads(game, mover):
+        return Verdict(True, f"{_lead_words(game, mover)} now. {_scores(game)}")
+    return Verdict(False, f"{_lead_words(game, mover)}: {_scores(game)} Which "
+                          f"{_other(game, mover)} forest is not protected?")
 
 
 LESSON = Lesson(
@@ -115,7 +158,7 @@ LESSON = Lesson(
                 "marks show who fertilizes each fertile plot.\n\n"
                 "{piece(i5)|colour|cap}'s tree on i5 is {protected(i5)|protected}: "
                 "{piece(h4)|colour|cap}'s sprite on h4 sees {fertile_by(i5, light)}, "
-                "{fertile_count(i5)|word} fertile plots of {fertile_count(i5)|word}."),
+                "{fertile_by(i5, light)|n|word} fertile plots of {fertile_count(i5)|word}."),
             start=POWER,
             overlays=("fertile",),
             focus="i5",
@@ -126,8 +169,9 @@ LESSON = Lesson(
             title="Not protected",
             text=(
                 "{group_colour(g1)|cap}'s forest {group(g1)} is **{protected(g1)|protected}**: "
-                "its sprite on h4 sees {fertile_by(g1, light)}, but nobody of Light sees "
-                "{fertile_missed(g1, light)|or}. (Dark's forest {group(a4)} is "
+                "its sprite on h4 sees {fertile_by(g1, light)}, but nobody of "
+                "{group_colour(g1)|cap} sees {fertile_missed(g1, light)|or}. "
+                "({group_colour(a4)|cap}'s forest {group(a4)} is "
                 "{protected(a4)|protected} either.)"),
             start=POWER,
             overlays=("fertile",),
@@ -140,18 +184,24 @@ LESSON = Lesson(
             turn="move",
             text=(
                 "{group_colour(a1)|cap}'s forest on {group(a1)} is "
-                "{protected(a1)|protected}: on its next move Light may capture it."),
+                "{protected(a1)|protected}: on its next move {not_to_move()|cap} may capture "
+                "it."),
             prompt=("You play **{to_move()|cap}**. Move your sprite so that your forest is "
                     "protected. Remember the power rule."),
             start=SAVE,
             overlays=("fertile", "power"),
             focus="a1",
             check=_check_saved,
-            hint="A plot of row b sees a3, b1, b2 and b3 at once.",
+            hint="A plot of row b sees {fertile_soils(a1)} at once: every fertile plot of "
+                 "the forest.",
             hint_cells=("b4",),
             solution=("move e7", "slide b4", "end"),
             wrong=(("move e7", "slide d7", "end"), ("move e7", "slide a3", "end")),
-            claims=(claim.may_capture("a1", "light", at="start", mentions=("a1",)),),
+            claims=(claim.may_capture("a1", "light", at="start", mentions=("a1",)),
+                    # the hint: a plot of row b sees every fertile plot of the forest
+                    claim.after(("move e7", "slide b4"),
+                                claim.fertilizes("dark", "a3", "b1", "b2", "b3", at="start",
+                                                 mentions=()))),
             rules_covered=("protection", "power-rule"),
         ),
         Exercise(
@@ -195,12 +245,14 @@ LESSON = Lesson(
         ),
         Exercise(
             title="{quiet_turns()|word|cap} turns without sowing",
-            text=("Light's sprites have journeyed and Dark has passed, turn after turn: "
+            text=("{not_to_move()|cap}'s sprites have journeyed and {to_move()|cap} has passed, "
+                  "turn after turn: "
                   "{quiet_turns()|word} turns without a sowing. With the classic limit of "
                   "{default_option_of(dendria-classic, dendrid_move_limit)|word} turns each, "
                   "the game would be over; here it {over()|is} over. {leader()|cap} "
-                  "leads, {score(light)} to {score(dark)}."),
-            prompt="You play **{to_move()|cap}**. Play a turn after which Dark leads.",
+                  "leads by {lead()}: Dark has {score(dark)}, Light {score(light)}."),
+            prompt="You play **{to_move()|cap}**. Play a turn after which "
+                   "{to_move()|cap} leads.",
             start=LONG,
             setup=LONG_SETUP,
             overlays=("fertile",),
@@ -245,11 +297,13 @@ LESSON = Lesson(
             title="Leafiness",
             text=(
                 "The sprites edition scores by **leafiness**: a forest is worth the sum of "
-                "the positive whole numbers up to its number of trees. Dark's forest of "
+                "the positive whole numbers up to its number of trees. {group_colour(a1)|cap}'s "
+                "forest of "
                 "{group_size(a1)|word} trees: {leafiness_terms(a1)|sum} = "
-                "{leafiness_of(a1)}. Light's forest of {group_size(g1)|word} on "
-                "{group(g1)}: {leafiness_terms(g1)|sum} = {leafiness_of(g1)}, and Light's tree "
-                "alone on i1: {leafiness_terms(i1)|sum} = {leafiness_of(i1)}.\n\n"
+                "{leafiness_of(a1)}. {group_colour(g1)|cap}'s forest of {group_size(g1)|word} on "
+                "{group(g1)}: {leafiness_terms(g1)|sum} = {leafiness_of(g1)}, and "
+                "{group_colour(i1)|cap}'s tree alone on i1: {leafiness_terms(i1)|sum} = "
+                "{leafiness_of(i1)}.\n\n"
                 "Dark's forest of {forest_sizes(dark)} is worth "
                 "{score_part(dark, leafiness)}. Light's forests of {forest_sizes(light)} "
                 "are worth {score_part(light, leafiness)} in all. "
@@ -257,23 +311,27 @@ LESSON = Lesson(
                 "compared from the largest: here to {half_point()|cap}. Dark "
                 "{score(dark)}, Light {score(light)}."),
             start=LEAFY,
-            claims=(claim.score("dark", 10.5), claim.score("light", 10)),
+            claims=(claim.score("dark", 10.5), claim.score("light", 10),
+                    claim.group("i1", mentions=("alone on i1",))),
             rules_covered=("leafiness", "score-half"),
         ),
         Exercise(
             title="Take the lead",
             turn="move",
-            text=("Dark has {count_of(dark tree)|of(tree)} ({score(dark)} point), Light a "
+            text=("Dark has {count_of(dark tree)|of(tree)} ({score(dark)|of(point)}), Light a "
                   "forest of {forest_sizes(light)|first|word} trees "
                   "({score_part(light, leafiness)} points, and the half point for the "
                   "larger forest: {score(light)}). {piece(h4)|colour|cap}'s sprite on h4 "
                   "stands beside its forest."),
-            prompt="Play a move after which Dark leads.",
+            prompt="Play a move after which {to_move()|cap} leads.",
             start=BEHIND,
             claims=(claim.score("dark", 1, at="start"), claim.score("light", 3.5, at="start"),
                     claim.leader("light", at="start"),
+                    claim.forests("light", 2, at="start"),
+                    claim.score_part("light", "largest_forests_bonus", 0.5, at="start",
+                                     mentions=()),
                     claim.piece("h4", "light dendrid", at="start")),
-            check=_check_dark_leads,
+            check=_check_leads,
             hint="A forest is protected while its owner fertilizes every fertile plot of "
                  "it. A plot with a piece on it is not fertile any more, and a sprite may "
                  "capture at any stop.",

@@ -1,10 +1,11 @@
-"""Lesson 14: the sprites edition: the komi pie, modular boards and
+"""Lesson 15: the sprites edition: the komi pie, modular boards and
 lagoons, sprites capturing sprites."""
 
 from ...game import Game
 from .. import checks
 from .. import claims as claim
 from .. import statements as st
+from ..facts import counted, last_turn
 from ..framework import Exercise, Lesson, Page, Verdict
 from ..drills import with_drills
 from .drill_positions import drill
@@ -13,8 +14,18 @@ SMALL = {"ruleset": "dendria-sprites", "board": {"shape": "hexagon", "size": 5}}
 # the "atoll-7" board: six modules in a ring round a lagoon, and one more
 ATOLL = "dendria-sprites m-3,2;-2,-1;-1,3;1,-3;1,4;2,1;3,-2"
 EMPTY = ATOLL + " 2/5/7/5/4/5/7/7/5/2 dark"
-# the centres of its seven modules
-CENTRES = ("b2", "c6", "d2", "f4", "g2", "h4", "i4")
+
+
+def _centres(position: str) -> tuple[str, ...]:
+    """The centres of a modular board's modules, as the engine's board holds
+    them (in the order of their names: the numbers the page marks them with)."""
+    board = Game.from_position(position).board
+    names = {board.axial(i): board.name(i) for i in board.plots}
+    return tuple(sorted(names[(int(c[0]), int(c[1]))] for c in board.spec["modules"]))
+
+
+# the centres of its modules
+CENTRES = _centres(EMPTY)
 # a dark sprite on e3, on the lagoon's shore
 SHORE = ATOLL + " 2/5/7/5/2d1/5/7/7/5/2 dark"
 # a dark sprite on d4 faces a light sprite on d1, across the lagoon
@@ -28,20 +39,24 @@ ATOLL_GROW = ATOLL + " 2/5/7/5/T3/3D1/3S3/3d3/5/t1 dark"
 HUNT = ATOLL + " 2/2t2/7/5/4/D1d2/4D2/1S5/5/2 dark"
 
 
-def _light_sprites(game: Game) -> int:
-    return sum(1 for p in game.pieces.values() if p == "light dendrid")
+def _sprites(game: Game, colour: str) -> int:
+    return sum(1 for p in game.pieces.values() if p == f"{colour} dendrid")
 
 
 def _check_hunt(game: Game) -> Verdict:
-    if game.phase == "move":
-        return Verdict(False, "Your journey is not finished yet: press End turn first.")
-    if len(game.history) == 0:
-        return Verdict(False, "Play your turn on the board first.")
-    if _light_sprites(game) < 2:
-        return Verdict(True, "Your sprite stopped on a light sprite and took it off the "
-                             "board.")
-    return Verdict(False, f"Light still has its {_light_sprites(game)} sprites. A journey may stop on the "
-                          "nearest enemy sprite on its line and take it.")
+    unfinished = checks.turn_not_played(game, 0)
+    if unfinished is not None:
+        return unfinished
+    mover, before = last_turn(game)
+    colours = game.variant.colours
+    enemy = colours[1 - colours.index(mover)]
+    had, has = _sprites(before, enemy), _sprites(game, enemy)
+    name = game.variant.colour_word(enemy)
+    if has < had:
+        return Verdict(True, f"Your sprite stopped on a {enemy} sprite and took it off the "
+                             f"board: {name} has {counted(has, 'sprite')} left.")
+    return Verdict(False, f"{name} still has its {counted(has, 'sprite')}. A journey may stop "
+                          "on the nearest enemy sprite on its line and take it.")
 
 
 LESSON = Lesson(
@@ -150,8 +165,9 @@ LESSON = Lesson(
             start=ATOLL_GROW,
             overlays=("fertile", "fertilization"),
             claims=(claim.fertile_soils("g4", "g3", "g5", "h3", at="start"),
-                    claim.not_fertilized("dark", "g3", at="start")),
-            check=checks.grown("g4", "dark"),
+                    claim.not_fertilized("dark", "g3", at="start"),
+                    claim.holding("dark dendrid", "h4", at="start")),
+            check=checks.grown("g4"),
             hint="Lines run over the water. From which plot of lower power does a line "
                  "reach g3 while the others stay seen?",
             hint_cells=("h3", "i1", "i2", "h1"),
@@ -177,7 +193,8 @@ LESSON = Lesson(
             turn="move",
             text="Light has {count_of(light dendrid)|word} sprites, on "
                  "{holding(light dendrid)}. Dark's sprite is on {holding(dark dendrid)}.",
-            prompt=("You play **{to_move()|cap}**. Take one of Light's sprites with your sprite's "
+            prompt=("You play **{to_move()|cap}**. Take one of {not_to_move()|cap}'s sprites with "
+                    "your sprite's "
                     "journey."),
             start=HUNT,
             overlays=("power",),
@@ -188,7 +205,9 @@ LESSON = Lesson(
             solution=("move f3", "slide f1", "end"),
             wrong=(("move f3", "slide f2", "end"), ("move f3", "slide c4", "end")),
             claims=(claim.holding("light dendrid", "f1", "g5", at="start"), claim.holding("dark dendrid", "f3", at="start"),
-                    claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),),
+                    claim.power("g5", 2, at="start"), claim.power("f3", 2, at="start", mentions=()),
+                    # the hint: "a journey may not end there"
+                    claim.after(("move f3",), claim.legal("slide g5", False, at="start")),),
             rules_covered=("sprite-capture", "lagoons", "power-rule"),
         ),
     ], drill('sprite-capture'), drill('lagoon-power')),

@@ -1,4 +1,4 @@
-"""Lesson 15: Hedu: stacks, its pie rule, regions, the height of a new stack,
+"""Lesson 16: Hedu: stacks, its pie rule, regions, the height of a new stack,
 stacks growing, and plots where no stack may stand."""
 
 from collections.abc import Callable
@@ -7,7 +7,7 @@ from typing import cast
 from ...explain import hedu as explain
 from ...game import Game
 from .. import claims as claim
-from .. import sentences as say
+from ..facts import NUMBER_WORDS, counted
 from ..framework import Exercise, Lesson, Page, Verdict, steps_of, words
 from ..drills import with_drills
 from .drill_positions import drill
@@ -42,19 +42,24 @@ def _before_placement(game: Game, turns_before: int
     return cell, game.copy().go_to(at)
 
 
-def _check_height(height: int, turns_before: int) -> Callable[[Game], Verdict]:
+def _check_height(target: str, turns_before: int) -> Callable[[Game], Verdict]:
+    """The learner's new stack got as many pieces as a stack on ``target``
+    would (the height the prompt asks for, ``{new_height(target)}``): the
+    engine's placement heights, on the board before the placement."""
     def check(game: Game) -> Verdict:
         placed, before = _before_placement(game, turns_before)
         if before is None:
             return cast(Verdict, placed)
         cell = cast(str, placed)
-        got = explain.placement_heights(before)[cell]
-        regions = say.plural(got, "region")
+        heights = explain.placement_heights(before)
+        got, height = heights[cell], heights[target]
+        regions = counted(got, "region")
         if got == height:
             return Verdict(True, f"Right: once it stood on {cell}, your stack touched "
-                                 f"{regions}, so it got {say.plural(got, 'piece')}.")
+                                 f"{regions}, so it got {counted(got, 'piece')}.")
         return Verdict(False, f"Your stack on {cell} touched {regions} once it stood "
-                              f"there, so it got {say.plural(got, 'piece')}, not {height}. "
+                              f"there, so it got {counted(got, 'piece')}, not "
+                              f"{NUMBER_WORDS[height]}. "
                               "A new stack gets a piece for each region next to it.")
     return check
 
@@ -160,7 +165,7 @@ LESSON = Lesson(
                    "pieces.",
             start=TWO,
             overlays=("regions",),
-            check=_check_height(2, 0),
+            check=_check_height("f4", 0),
             hint="A stack gets a piece for each region next to it once it stands there: "
                  "where would your stack cut the region apart?",
             hint_cells=("e4", "e5", "f3", "f4", "g3"),
@@ -177,7 +182,7 @@ LESSON = Lesson(
                    "pieces.",
             start=TALL,
             overlays=("regions",),
-            check=_check_height(3, 0),
+            check=_check_height("c2", 0),
             hint="{new_height(c2)|word|cap} pieces: as many regions next to the stack once it "
                  "stands. Look "
                  "where small pockets of empty plots meet.",

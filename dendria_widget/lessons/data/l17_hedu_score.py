@@ -1,4 +1,4 @@
-"""Lesson 16: Hedu: stacks shrinking (enemies first) and leaving the
+"""Lesson 17: Hedu: stacks shrinking (enemies first) and leaving the
 board, prisoners, who controls a region, the end and the score."""
 
 from typing import cast
@@ -6,10 +6,11 @@ from typing import cast
 from ...game import Game
 from .. import claims as claim
 from .. import sentences as say
+from ..facts import counted
 from ..framework import Exercise, Lesson, Page, Verdict, words
 from ..drills import with_drills
 from .drill_positions import drill
-from .l16_hedu import WALL, _before_placement, _placed
+from .l16_hedu import WALL, _before_placement
 
 # a black stack on a3 makes White's a4 leave, then grows into its plot
 ORDER = "hedu h4 3w1/w12b1b1/w15/b12b1b12/3w12/4w1/w11b11 black prisoners=0,0"
@@ -24,35 +25,63 @@ def _prisoners(game: Game) -> dict[str, int]:
     return game.position()["prisoners"]
 
 
-def _totals(game: Game) -> tuple[float, float]:
-    s = game.score()
-    return s["black"]["total"], s["white"]["total"]
+def _sides(game: Game, before: Game) -> tuple[str, str, str, str]:
+    """The colour that placed (the side to move before the placement), the
+    other colour, and their words ('Black', 'White'): asked of the game."""
+    mover = before.to_move
+    colours = game.variant.colours
+    enemy = colours[1 - colours.index(mover)]
+    return mover, enemy, game.variant.colour_word(mover), game.variant.colour_word(enemy)
+
+
+def _taken(game: Game, before: Game, colour: str) -> int:
+    """How many prisoners ``colour`` took with the placement."""
+    return int(_prisoners(game)[colour]) - int(_prisoners(before)[colour])
 
 
 def _check_prisoner(game: Game) -> Verdict:
-    cell = _placed(game, 2)
-    if isinstance(cell, Verdict):
-        return cell
-    black, white = _prisoners(game)["black"], _prisoners(game)["white"]
-    if black > 0 and white == 0:
-        return Verdict(True, f"Your stack on {cell} made a white stack shrink: Black took "
-                             f"{black} prisoner{'s' if black > 1 else ''}, White none.")
-    if black > 0:
-        return Verdict(False, f"Black took a prisoner, but your stack on {cell} made one of "
-                              "your own stacks shrink too, and White took that piece.")
-    return Verdict(False, f"No white stack shrank after your stack on {cell}: no prisoner.")
+    placed, before = _before_placement(game, 2)
+    if before is None:
+        return cast(Verdict, placed)
+    cell = cast(str, placed)
+    mover, enemy, you, them = _sides(game, before)
+    mine, theirs = _taken(game, before, mover), _taken(game, before, enemy)
+    if mine > 0 and theirs == 0:
+        return Verdict(True, f"Your stack on {cell} made {enemy} stacks shrink: {you} took "
+                             f"{counted(mine, 'prisoner')}, {them} none.")
+    if mine > 0:
+        return Verdict(False, f"{you} took {counted(mine, 'prisoner')}, but your stack on "
+                              f"{cell} made your own stacks shrink too, and {them} took "
+                              f"{counted(theirs, 'prisoner')}.")
+    also = f", and {them} took {counted(theirs, 'prisoner')}" if theirs else ""
+    return Verdict(False, f"No {enemy} stack shrank after your stack on {cell}: {you} took "
+                          f"no prisoner{also}.")
 
 
 def _check_lead(game: Game) -> Verdict:
-    cell = _placed(game, 2)
-    if isinstance(cell, Verdict):
-        return cell
-    black, white = _totals(game)
-    if black > white:
-        return Verdict(True, f"After your stack on {cell} Black leads, {say.points(black)} to "
-                             f"{say.points(white)}.")
-    return Verdict(False, f"After your stack on {cell} White still leads, {say.points(white)} "
-                          f"to {say.points(black)}.")
+    placed, before = _before_placement(game, 2)
+    if before is None:
+        return cast(Verdict, placed)
+    cell = cast(str, placed)
+    mover, enemy, you, them = _sides(game, before)
+    s = game.score()
+    mine, theirs = float(s[mover]["total"]), float(s[enemy]["total"])
+    if mine > theirs:
+        return Verdict(True, f"After your stack on {cell} {you} leads, {say.points(mine)} to "
+                             f"{say.points(theirs)}.")
+    if mine == theirs:
+        return Verdict(False, f"After your stack on {cell} nobody leads: {say.points(mine)} "
+                              "each.")
+    was = before.score()
+    still = " still" if float(was[enemy]["total"]) > float(was[mover]["total"]) else ""
+    return Verdict(False, f"After your stack on {cell} {them}{still} leads, "
+                          f"{say.points(theirs)} to {say.points(mine)}.")
+
+
+def _gone(game: Game, before: Game, colour: str) -> list[str]:
+    """The cells whose ``colour`` stack left the board with the placement."""
+    return [c for c, p in before.pieces.items() if p.startswith(colour)
+            and c not in game.pieces]
 
 
 def _check_enemies_first(game: Game) -> Verdict:
@@ -60,27 +89,28 @@ def _check_enemies_first(game: Game) -> Verdict:
     if before is None:
         return cast(Verdict, placed)
     cell = cast(str, placed)
-    white_gone = [c for c, p in before.pieces.items() if p.startswith("white")
-                  and c not in game.pieces]
-    black_gone = [c for c, p in before.pieces.items() if p.startswith("black")
-                  and c not in game.pieces]
-    lost = _prisoners(game)["white"]
-    if white_gone and not lost:
-        return Verdict(True, f"Right: after your stack on {cell}, the white stack on "
-                             f"{words(white_gone)} touched no region and left first (enemy "
+    mover, enemy, you, them = _sides(game, before)
+    enemy_gone = _gone(game, before, enemy)
+    mine_gone = _gone(game, before, mover)
+    lost = _taken(game, before, enemy)
+    if enemy_gone and not lost:
+        return Verdict(True, f"Right: after your stack on {cell}, the {enemy} stack on "
+                             f"{words(enemy_gone)} touched no region and left first (enemy "
                              "stacks are judged first); your stacks were judged on the board "
                              "it left, with its plot empty again, and none lost a piece.")
-    if black_gone:
+    if mine_gone:
         return Verdict(False, f"Your stack on {cell} took your own stack on "
-                              f"{words(black_gone)} off the board: after the enemy stacks, "
-                              "your stacks shrink to the regions they touch, and White takes "
-                              "the pieces as prisoners.")
+                              f"{words(mine_gone)} off the board: after the enemy stacks, "
+                              f"your stacks shrink to the regions they touch, and {them} "
+                              "takes the pieces as prisoners.")
     if lost:
-        return Verdict(False, f"After your stack on {cell} one of your stacks shrank, and "
-                              "White took the piece as a prisoner.")
-    return Verdict(False, f"After your stack on {cell} no white stack left the board: every "
-                          "white stack still touches a region. Which white stack touches no "
-                          "region but a small one?")
+        return Verdict(False, f"After your stack on {cell} your stacks lost "
+                              f"{counted(lost, 'piece')}, and {them} took "
+                              f"{'it' if lost == 1 else 'them'} as "
+                              f"{'a prisoner' if lost == 1 else 'prisoners'}.")
+    return Verdict(False, f"After your stack on {cell} no {enemy} stack left the board: every "
+                          f"{enemy} stack still touches a region. Which {enemy} stack touches "
+                          "no region but a small one?")
 
 
 def _check_off_board(game: Game) -> Verdict:
@@ -88,15 +118,17 @@ def _check_off_board(game: Game) -> Verdict:
     if before is None:
         return cast(Verdict, placed)
     cell = cast(str, placed)
-    gone = [c for c, p in before.pieces.items() if p.startswith("white")
-            and c not in game.pieces]
+    mover, enemy, you, them = _sides(game, before)
+    gone = _gone(game, before, enemy)
     if gone:
-        return Verdict(True, f"Right: the white stack on {words(gone)} touched no region "
-                             "after your stack stood on " + cell + ": it lost every piece and "
+        return Verdict(True, f"Right: the {enemy} stack on {words(gone)} touched no region "
+                             f"after your stack stood on {cell}: it lost every piece and "
                              "left the board.")
-    return Verdict(False, f"After your stack on {cell} every white stack still touches a "
-                          "region, so none loses every piece. Which white stack touches no "
+    return Verdict(False, f"After your stack on {cell} every {enemy} stack still touches a "
+                          f"region, so none loses every piece. Which {enemy} stack touches no "
                           "region but a small one?")
+
+
 LESSON = Lesson(
     name="17_hedu_score",
     title="Hedu: shrinking and scoring",
@@ -129,8 +161,8 @@ LESSON = Lesson(
                 "{height(d3)@end}.\n\n"
                 "Every piece taken off a stack this way is a **prisoner** for the player "
                 "of the other colour: Black takes the white piece, White takes the black "
-                "one: Black has {prisoners(black)@end} prisoner now, White "
-                "{prisoners(white)@end}. Each prisoner is a point at the end."),
+                "one: Black has {prisoners(black)|of(prisoner)@end} now, White "
+                "{prisoners(white)|word@end}. Each prisoner is a point at the end."),
             play=("place c3",),
             claims=(claim.prisoners("black", 1), claim.prisoners("white", 1), claim.piece("c2", "white 1"), claim.piece("d3", "black 1")),
             rules_covered=("hedu-reduce", "hedu-prisoners"),
@@ -139,13 +171,13 @@ LESSON = Lesson(
             title="Take a prisoner",
             turn="place",
             text="Back to the board before c3.",
-            prompt=("You play **{to_move()|cap}**. Place a stack that makes Black take a prisoner, "
-                    "and White none."),
+            prompt=("You play **{to_move()|cap}**. Place a stack that makes {to_move()|cap} take a "
+                    "prisoner, and {not_to_move()|cap} none."),
             start=WALL,
             setup=("place a2", "place b1"),
             overlays=("regions",),
             check=_check_prisoner,
-            hint="Look at the white stacks on the wall: which one could you cut off from "
+            hint="Look at the {not_to_move()} stacks on the wall: which one could you cut off from "
                  "one of its regions, without cutting one of yours?",
             hint_cells=("d1", "d7"),
             solution=("place e1",),
@@ -160,7 +192,7 @@ LESSON = Lesson(
                 "and joins the regions before the next stacks are judged. Press **Play**: "
                 "{to_move()|cap} places on a3, a stack of {new_height(a3)}. The "
                 "{piece(a4)|piece} on a4 touches no region any more: it loses its piece and "
-                "leaves ({to_move()|cap} has {prisoners(black)@end} prisoner now). Now a4 "
+                "leaves ({to_move()|cap} has {prisoners(black)|of(prisoner)@end} now). Now a4 "
                 "is an empty plot next to a3, so {to_move()|cap}'s new stack touches more "
                 "regions and grows to {height(a3)@end}."),
             start=ORDER,
@@ -176,8 +208,8 @@ LESSON = Lesson(
             text=("Another position, {to_move()|cap} to play. Your stack on a1 stands in the "
                   "corner, between the white stacks on {next_to(a1, white)} and an empty "
                   "plot."),
-            prompt=("You play **{to_move()|cap}**. Place a stack that takes a white stack off the "
-                    "board, without losing a piece of your own."),
+            prompt=("You play **{to_move()|cap}**. Place a stack that takes a {not_to_move()} "
+                    "stack off the board, without losing a piece of your own."),
             start=CORNER,
             overlays=("regions",),
             check=_check_enemies_first,
@@ -197,9 +229,10 @@ LESSON = Lesson(
             title="Off the board",
             turn="place",
             text="Another position, {to_move()|cap} to play. White has "
-                 "{holding(white 1)|n|word} stacks, each of {height(d3)}: on {holding(white 1)}.",
-            prompt=("You play **{to_move()|cap}**. Place a stack after which a white stack leaves the "
-                    "board."),
+                 "{stacks_of(white)|n|word} stacks, on {stacks_of(white)}, of height "
+                 "{stack_heights(white)}.",
+            prompt=("You play **{to_move()|cap}**. Place a stack after which a {not_to_move()} "
+                    "stack leaves the board."),
             start=OFF,
             overlays=("regions",),
             check=_check_off_board,
@@ -226,7 +259,8 @@ LESSON = Lesson(
             start=WALL,
             setup=("place c1", "place a1"),
             overlays=("regions",),
-            claims=(claim.region_cells("b1"), claim.controls("a2", "white", mentions=()), claim.worth("a2", 2),
+            claims=(claim.region_cells("b1"), claim.regions(3, mentions=()),
+                    claim.controls("a2", "white", mentions=()), claim.worth("a2", 2),
                     claim.controls("e1", "black", mentions=()), claim.worth("e1", 2),
                     claim.controls("b1", "white")),
             rules_covered=("hedu-control", "hedu-value"),
@@ -236,15 +270,17 @@ LESSON = Lesson(
             text=(
                 "The game ends when no empty plot admits a placement, or after "
                 "{rule_number(passes_to_end)|word} passes "
-                "in a row. Here Black placed a stack on e5. Press **Play**: each player "
+                "in a row. Here {piece(e5)|colour|cap} placed a stack on e5. Press **Play**: each "
+                "player "
                 "passes.\n\n"
                 "Each player scores the values of the regions they control, plus their "
                 "prisoners, plus half a point for the greater list of all their groups. "
-                "Black: {controlled_count(black)|word} region (that of e1, worth "
-                "{region_value(e1)}) and {prisoners(black)} prisoners: **{score(black)}**. "
-                "White: {controlled_count(white)|word} regions (those of a2 and b1, worth "
-                "{region_value(a2)} and {region_value(b1)}) and the half point: "
-                "**{score(white)}**. {winner()|cap@end} wins."),
+                "Black: {controlled_count(black)|of(region)} (at {controlled_regions(black)}, "
+                "worth {controlled_values(black)}) and {prisoners(black)|of(prisoner)}: "
+                "**{score(black)}**. White: {controlled_count(white)|of(region)} (at "
+                "{controlled_regions(white)}, worth {controlled_values(white)}), "
+                "{prisoners(white)|of(prisoner)} and the half point: **{score(white)}**. "
+                "{winner()|cap@end} wins."),
             start=WALL,
             setup=("place c1", "place a1", "place e5"),
             play=("pass", "pass"),
@@ -252,14 +288,17 @@ LESSON = Lesson(
                     claim.winner("white"), claim.controls("e1", "black"),
                     claim.controls("a2", "white"), claim.controls("b1", "white"),
                     claim.worth("e1", 2), claim.worth("a2", 2), claim.worth("b1", 2),
-                    claim.prisoners("black", 2)),
+                    claim.prisoners("black", 2), claim.regions(3, mentions=()),
+                    claim.score_part("white", "largest_groups_bonus", 0.5, mentions=())),
             rules_covered=("hedu-end", "hedu-score"),
         ),
         Exercise(
             title="Take the lead",
             turn="place",
-            text="{leader()|cap} leads {score(white)} to {score(black)}.",
-            prompt="You play **{to_move()|cap}**. Place a stack after which Black leads.",
+            text="{leader()|cap} leads by {lead()}: White has {score(white)}, Black "
+                 "{score(black)}.",
+            prompt="You play **{to_move()|cap}**. Place a stack after which {to_move()|cap} "
+                   "leads.",
             start=WALL,
             setup=("place c1", "place a1"),
             overlays=("regions",),

@@ -1,4 +1,4 @@
-"""Lesson 17: for teachers: setting up positions, marks and arrows (with an
+"""Lesson 18: for teachers: setting up positions, marks and arrows (with an
 exercise on each, checked by the engine), a lesson of your own, pictures for
 slides and handouts, a lesson full-width in class."""
 
@@ -6,10 +6,12 @@ from typing import cast
 
 from ...explain import dendria as explain
 from ...game import Game
+from .. import checks
 from .. import claims as claim
 from .. import sentences as say
 from .. import statements as st
-from ..framework import Exercise, Lesson, Page, Verdict, words
+from ..facts import counted
+from ..framework import Exercise, Lesson, Page, Verdict, piece_words, words
 from ..sentences import cap
 
 # A small classic position to annotate: the dark seed on d3 sees the edge
@@ -17,15 +19,24 @@ from ..sentences import cap
 CLASS = "dendria-classic h4 4/5/1Ss3/2sd3/1sS3/5/4 dark"
 
 
+def _other(game: Game, colour: str) -> str:
+    colours = game.variant.colours
+    return colours[1 - colours.index(colour)]
+
+
 def _check_sprout_d3(game: Game) -> Verdict:
     sprouted = [s.arg for s in game.steps if s.verb == "sprout"]
-    if game.pieces.get("d3") == "dark dendrid":
-        return Verdict(True, "Right: your seed left d3 no open root, and its "
-                             "nourishers hold more dark pieces than light ones, so it "
-                             "sprouted into a dark dendrid.")
+    mover = checks.learner(game)
+    if "d3" in sprouted and game.pieces.get("d3") == f"{mover} dendrid":
+        at = next(k for k, st in enumerate(game.steps) if st.verb == "sprout" and st.arg == "d3")
+        by = explain.seeds(game.copy().go_to(at))["d3"]["by_colour"]
+        other = _other(game, mover)
+        return Verdict(True, f"Right: your seed left d3 no open root, and its nourishers "
+                             f"hold {by[mover]} {mover} pieces against {by[other]} {other}, "
+                             f"so it sprouted into a {piece_words(game, game.pieces['d3'])}.")
     if sprouted:
         return Verdict(False, f"You sprouted {words(cast(list[str], sprouted))}, not d3.")
-    why = explain.conversions(game, "dark")["sprout"].get("d3")
+    why = explain.conversions(game, mover)["sprout"].get("d3")
     if why is None:
         return Verdict(False, "The seed on d3 could sprout now, but it did not: after "
                               "planting, click it to sprout it before you end the turn.")
@@ -55,11 +66,13 @@ def _check_tie(game: Game) -> Verdict:
     if facts["hungry"]:
         return Verdict(False, f"With the {game.pieces[new[0]]} on {new[0]}, "
                               f"{_low(say.seed(game, 'd3'))}")
-    why = explain.conversions(game, "dark")["sprout"].get("d3")
+    mover = game.to_move
+    you = game.variant.colour_word(mover)
+    why = explain.conversions(game, mover)["sprout"].get("d3")
     if why is None:
-        return Verdict(False, f"Dark could sprout d3 now, so there is no tie to show: "
+        return Verdict(False, f"{you} could sprout d3 now, so there is no tie to show: "
                               f"{_low(say.seed(game, 'd3'))}")
-    return Verdict(True, f"Right: {_low(say.seed(game, 'd3'))} And Dark may not sprout "
+    return Verdict(True, f"Right: {_low(say.seed(game, 'd3'))} And {you} may not sprout "
                          f"it, because {why}.")
 
 
@@ -91,7 +104,8 @@ def _check_annotated(game: Game) -> Verdict:
     if label.strip().upper() != "H":
         return Verdict(False, "The arrows are right. Now mark c3 with the label H (Mark "
                               "mode, label H, click c3).")
-    return Verdict(True, f"Right: H on c3, and {len(open_roots)} arrows along the lines on "
+    return Verdict(True, f"Right: H on c3, and {counted(len(open_roots), 'arrow')} along "
+                         "the lines on "
                          "which it sees the edge. The picture you export shows them.")
 
 
@@ -136,13 +150,13 @@ LESSON = Lesson(
                 "`board.put(\"d2\", \"light seed\")`). Here the seed on d3 is "
                 "{hungry(d3)|hungry}: it sees the edge to the {sees_edge(d3)|ways}."),
             prompt=("With the Editor, put a piece on the board so that the seed on "
-                    "d3 is nourished, but Dark may **not** sprout it: a tie between its "
+                    "d3 is nourished, but {to_move()|cap} may **not** sprout it: a tie between its "
                     "dark and light nourishers, to show your class."),
             start=CLASS,
             overlays=("nutrients",),
             check=_check_tie,
             hint="d3 has {nourisher_count(d3, dark)} dark and {nourisher_count(d3, light)} "
-                 "light nourishers. A piece on its open west line "
+                 "light nourishers. A piece on its open {sees_edge(d3)|ways} line "
                  "becomes another nourisher: which colour makes it a tie?",
             hint_cells=("d1", "d2"),
             solution=("put d2 light seed",),
