@@ -289,6 +289,8 @@ def test_a_friendly_stack_with_no_region_left_leaves_as_a_prisoner_of_the_enemy(
     assert regs[0]["cells"] == ["a1"] and regs[0]["controller"] == "white"
     assert regs[0]["white"] == [[2, 1], [2, 1]] and regs[0]["black"] == [[2, 1]]
     assert "entry 2 decides" in regs[0]["why"] and "none left" in regs[0]["why"]
+    # a count in words, in English: never "the first 1 entry is equal"
+    assert regs[0]["why"].startswith("the lists agree on their first entry;"), regs[0]["why"]
     assert regs[1]["controller"] == "white" and regs[1]["value"] == 2
     # score: white 2 + 2 + 1 prisoner + 0.5 bonus; black 0
     s = g.score()

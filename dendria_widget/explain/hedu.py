@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
 from ..geometry import iter_bits
 from ..rules.hedu import (COLOURS, INCREASE, PLACED, REDUCE_ENEMY, REDUCE_FRIENDLY,
                           HeduState, piece_name)
+from .sentences import number_word
 
 if TYPE_CHECKING:  # for the type hints only
     from ..game import Game
@@ -70,8 +71,8 @@ def comparison_text(black: Sequence[tuple[int, int]],
         why = (f"both have height {wp[0]}, and {win}'s group is larger "
                f"({wp[1]} stacks against {lp[1]})")
     head = ("the first entries differ" if k == 0 else
-            f"the first {k} entr{'y is' if k == 1 else 'ies are'} equal; "
-            f"entry {k + 1} decides")
+            f"the lists agree on their first entry; entry {k + 1} decides" if k == 1 else
+            f"the lists agree on their first {number_word(k)} entries; entry {k + 1} decides")
     return f"{head}: {why}, so {win} controls it"
 
 
