@@ -43,6 +43,18 @@ def _scores(game: Game) -> str:
     return " ".join(say.score(game, c) for c in game.score())
 
 
+def _totals(game: Game, mover: str) -> str:
+    """Each side's points, the mover's first, as the engine counts them,
+    and no more: the exercise that says it (Twenty turns without sowing)
+    comes before the page that teaches how a forest scores (leafiness)."""
+    s = game.score()
+    said = [f"{game.variant.colour_word(c)} {'has ' if not k else ''}"
+            f"{say.points(float(s[c]['total']))}"
+            f"{' point' if float(s[c]['total']) == 1 else ' points'}"
+            for k, c in enumerate((mover, _other(game, mover)))]
+    return ", ".join(said) + "."
+
+
 def _other(game: Game, colour: str) -> str:
     colours = game.variant.colours
     return colours[1 - colours.index(colour)]
@@ -72,21 +84,21 @@ def _check_no_limit(game: Game) -> Verdict:
         return Verdict(False, "You sowed, as if the game would end without a sowing. In this "
                               f"edition there is no move limit: {quiet} turns without sowing "
                               f"did not end the game. And after your seed {lead}. "
-                              f"{_scores(game)}")
+                              f"{_totals(game, mover)}")
     if verb == "pass":
         other = game.variant.colour_word(_other(game, mover))
         went = "is over" if game.is_over else "goes on"
         before_you = "" if before.history and before.history[-1][0].verb == "pass" else \
             f" ({other} did not pass before you)"
         return Verdict(False, f"You passed: the game {went}{before_you}, since this edition "
-                              f"has no move limit, but {lead}. {_scores(game)}")
+                              f"has no move limit, but {lead}. {_totals(game, mover)}")
     if not _leads(game, mover):
-        return Verdict(False, f"Your sprite journeyed, but {lead}. {_scores(game)} Which "
+        return Verdict(False, f"Your sprite journeyed, but {lead}. {_totals(game, mover)} Which "
                               f"{_other(game, mover)} forest is not protected?")
     return Verdict(True, f"Right: after {quiet} turns without a sowing the game "
                          f"{'is over' if game.is_over else 'goes on'}, as this edition has "
                          f"no move limit, and your sprite's journey took the lead: {lead}. "
-                         f"{_scores(game)}")
+                         f"{_totals(game, mover)}")
 
 
 #: The forest the two protection exercises ask the learner to protect (a
