@@ -345,12 +345,13 @@ GOALS: tuple[Goal, ...] = (
     Goal("prisoners", "Take prisoners", "hedu", HEDU, _prisoners,
          "Take {n} prisoner{s} with one placement.",
          "takes {n} prisoner{s}",
-         "After a placement every enemy stack is lowered to the number of "
-         "regions around it; each piece taken off is your prisoner."),
+         "After a placement each enemy stack taller than the number of regions "
+         "around it is lowered to that number; each piece taken off is your "
+         "prisoner."),
     Goal("remove", "Clear a stack", "hedu", HEDU, _removed,
          "Remove {n} enemy stack{s} from the board with one placement.",
          "removes {n} enemy stack{s}",
-         "An enemy stack with no region left around it is lowered to 0 and "
+         "An enemy stack with no region left around it loses every piece and "
          "leaves the board."),
     Goal("tall", "A tall stack", "hedu", HEDU, _placed_height,
          "Place a stack that stands {n} high once the board has settled.",
