@@ -68,6 +68,16 @@ def show_page(lab, page, cell, lesson, k):
     if exercise:
         out.locator(".dendria-verdict").wait_for()
     out.evaluate(SCROLL_TO_TOP)
+    found = lesson_parts(lab, page, out)
+    if exercise:
+        found["verdict"] = out.locator(".dendria-verdict").first.bounding_box()
+    return found
+
+
+def lesson_parts(lab, page, out):
+    """The boxes every page shows, as the window shows them: the title,
+    Next, the board down to its last row, and the turn buttons (or the
+    game-over banner)."""
     board = out.locator(".dendria-board").first.bounding_box()
     bottom = float(lab.kernel_eval(page, BOTTOM)) * board["width"]
     found = {
@@ -77,8 +87,6 @@ def show_page(lab, page, cell, lesson, k):
                              "height": bottom},
     }
     found.update(turn_or_banner(lab, page, out))
-    if exercise:
-        found["verdict"] = out.locator(".dendria-verdict").first.bounding_box()
     return found
 
 
@@ -213,17 +221,9 @@ def drill_parts(lab, page, cell, state):
         out.locator(".dendria-verdict").wait_for()
     out.evaluate("(e) => e.scrollIntoView({block: 'start'})")
     time.sleep(0.15)
-    board = out.locator(".dendria-board").first.bounding_box()
-    bottom = float(lab.kernel_eval(page, BOTTOM)) * board["width"]
-    found = {
-        "title": out.locator(".dendria-lesson-title").first.bounding_box(),
-        "Next": out.get_by_role("button", name="Next").first.bounding_box(),
-        "board's last row": {"x": board["x"], "y": board["y"], "width": board["width"],
-                             "height": bottom},
-        "prompt": out.locator(".dendria-lesson-prompt").first.bounding_box(),
-        "Check": out.get_by_role("button", name="Check").first.bounding_box(),
-    }
-    found.update(turn_or_banner(lab, page, out))
+    found = lesson_parts(lab, page, out)
+    found["prompt"] = out.locator(".dendria-lesson-prompt").first.bounding_box()
+    found["Check"] = out.get_by_role("button", name="Check").first.bounding_box()
     if state != "start":
         found["verdict"] = out.locator(".dendria-verdict").first.bounding_box()
     return found
