@@ -937,8 +937,15 @@ KEEP_PATH = """<script>
       (function () {
         const workers = navigator.serviceWorker;
         if (!workers) return;
+        // the page loads more files than the browser's default record holds
+        if (performance.setResourceTimingBufferSize) {
+          performance.setResourceTimingBufferSize(100000);
+        }
+        const loaded = () => [window.location.href].concat(
+          performance.getEntriesByType('resource').map((entry) => entry.name));
         const keep = (all) => workers.controller
-          && workers.controller.postMessage({ dendria: 'keep', all: all === true });
+          && workers.controller.postMessage(
+            { dendria: 'keep', all: all === true, loaded: loaded() });
         setTimeout(() => keep(true), 30 * 1000);
         if (workers.controller) return;
         workers.addEventListener('controllerchange', () => setTimeout(keep, 1000));

@@ -94,8 +94,9 @@ self.addEventListener("fetch", (event) => {
 const DENDRIA_ALSO = ["extensions/"];
 
 // The first visit loads part of the site before this worker is there: the
-// page asks it (a message {dendria: "keep"}) to copy those files from the
-// browser's own HTTP cache into this cache, without asking the network.
+// page asks it (a message {dendria: "keep", loaded: [the addresses it
+// loaded]}) to copy those files from the browser's own HTTP cache into this
+// cache, without asking the network.
 // With {all: true} (once the lesson has loaded), the pages and lessons never
 // loaded and the widgets' front ends are fetched from the site too, once.
 self.addEventListener("message", (event) => {
@@ -103,6 +104,20 @@ self.addEventListener("message", (event) => {
     return;
   }
   const all = event.data.all === true;
+  // the addresses the page loaded, as it asked for them: a file asked for
+  // with a query (build/lab/bundle.js?_=...) is in the browser's cache
+  // under that address only
+  const asked = new Map();
+  for (const address of Array.isArray(event.data.loaded) ? event.data.loaded : []) {
+    try {
+      const path = dendriaPath(new URL(address));
+      if (path !== null && !asked.has(path)) {
+        asked.set(path, address);
+      }
+    } catch (error) {
+      // not an address: nothing to keep
+    }
+  }
   event.waitUntil((async () => {
     const cache = await caches.open(DENDRIA_CACHE);
     const keep = async (url, key, fetchAll) => {
@@ -110,7 +125,9 @@ self.addEventListener("message", (event) => {
         return;
       }
       try {
-        let answer = await fetch(url, { cache: "only-if-cached", mode: "same-origin" })
+        const path = dendriaPath(new URL(url));
+        let answer = await fetch(asked.get(path) || url,
+                                 { cache: "only-if-cached", mode: "same-origin" })
           .catch(() => null);
         if (!(answer && answer.ok) && fetchAll) {
           answer = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
