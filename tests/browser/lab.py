@@ -587,7 +587,7 @@ class Lab:
             raise LabError(f"kernel error running {code!r}:\n{strip_ansi(res.get('error') or '')}")
         return res
 
-    def kernel_eval(self, page: Any, expression: str, *, timeout: float = 10.0) -> str:
+    def kernel_eval(self, page: Any, expression: str, *, timeout: float = 60.0) -> str:
         """The repr (``text/plain``) of ``expression`` evaluated in the open
         notebook's kernel. Raises LabError if evaluating it raises."""
         res = self._execute(page, "", expression, timeout)
@@ -600,11 +600,11 @@ class Lab:
             )
         return value["data"]["text/plain"]
 
-    def kernel_literal(self, page: Any, expression: str, *, timeout: float = 10.0) -> Any:
+    def kernel_literal(self, page: Any, expression: str, *, timeout: float = 60.0) -> Any:
         """``ast.literal_eval`` of :meth:`kernel_eval` (lists, tuples, numbers...)."""
         return ast.literal_eval(self.kernel_eval(page, expression, timeout=timeout))
 
-    def kernel_exec(self, page: Any, code: str, *, timeout: float = 10.0) -> str:
+    def kernel_exec(self, page: Any, code: str, *, timeout: float = 60.0) -> str:
         """Run statements in the kernel (no cell, no history); returns stdout."""
         return self._execute(page, code, None, timeout)["stdout"]
 
