@@ -2,9 +2,10 @@
 browser open, headless Chromium): once the lesson is scrolled to the top of
 the notebook, the lesson's title, *Next*, the board's last row, the board's
 turn buttons and an exercise's verdict all lie inside the window together,
-on every lesson's first, last and longest page and its first and longest
-exercise (see pages_to_check), and on each lesson's longest page in
-JupyterLab's dark theme.
+on every lesson's last and longest page and its first and longest exercise
+(see pages_to_check), and on every lesson's first drill in each of its
+states (in the light theme, and with its help and a wrong answer in
+JupyterLab's dark theme; a lesson without a drill: its longest page).
 Screenshots of each lesson's longest page are written to the test's folder."""
 
 import contextlib
@@ -29,9 +30,12 @@ CELLS = [
 ]
 
 # the bottom of the board's last row, as a share of the scene's width (the
-# canvas is shown at the width the window leaves it: see BoardWidget._size_layout)
-BOTTOM = ("(lambda sc, b: (max(sc.center(b.name(i))[1] for i in b.plots) "
-          "+ sc.layout.radius) / sc.width)(lw.board.scene(), lw.board.game.board)")
+# canvas is shown at the width the window leaves it: see BoardWidget._size_layout),
+# and whether the game is over: one question to the kernel
+BOTTOM_AND_OVER = (
+    "((lambda sc, b: (max(sc.center(b.name(i))[1] for i in b.plots) "
+    "+ sc.layout.radius) / sc.width)(lw.board.scene(), lw.board.game.board), "
+    "lw.board.game.is_over)")
 
 
 def inside(box, width=WIDTH, height=HEIGHT):
@@ -79,21 +83,22 @@ def lesson_parts(lab, page, out):
     Next, the board down to its last row, and the turn buttons (or the
     game-over banner)."""
     board = out.locator(".dendria-board").first.bounding_box()
-    bottom = float(lab.kernel_eval(page, BOTTOM)) * board["width"]
+    share, over = lab.kernel_literal(page, BOTTOM_AND_OVER)
+    bottom = float(share) * board["width"]
     found = {
         "title": out.locator(".dendria-lesson-title").first.bounding_box(),
         "Next": out.get_by_role("button", name="Next").first.bounding_box(),
         "board's last row": {"x": board["x"], "y": board["y"], "width": board["width"],
                              "height": bottom},
     }
-    found.update(turn_or_banner(lab, page, out))
+    found.update(turn_or_banner(page, out, over))
     return found
 
 
-def turn_or_banner(lab, page, out):
+def turn_or_banner(page, out, over):
     """The turn buttons' boxes; once the game is over, the game-over banner
     in their place (there is nothing to press), whole in its column."""
-    if not lab.kernel_literal(page, "lw.board.game.is_over"):
+    if not over:
         turn = out.locator(".dendria-turn-buttons button:visible")
         return {"turn buttons": [turn.nth(j).bounding_box() for j in range(turn.count())]}
     banner = out.locator(".dendria-over-line .dendria-banner").first
@@ -114,16 +119,19 @@ def check_all(found, where, width=WIDTH, height=HEIGHT):
 
 
 def pages_to_check(lesson) -> list[int]:
-    """The pages of a lesson whose layout differs most: the first and the
-    last, the first exercise, and the longest page and longest exercise (the
-    most words above or beside the board, and a verdict under it). Every
-    page of every lesson took over two minutes, most of the suite's budget."""
+    """The pages of a lesson whose layout differs most: the last, the first
+    exercise, and the longest page and longest exercise (the most words
+    above or beside the board, and a verdict under it). The first drill is
+    left to test_every_lessons_first_drill_fits_a_projector_screen, which
+    shows it in every state, and the first page to the longest (a page's
+    words are what push the board down). Every page of every lesson took
+    over two minutes, most of the suite's budget."""
     n = len(lesson)
     exercises = [k for k in range(n) if lesson.pages[k].is_exercise]
-    chosen = {0, n - 1, max(range(n), key=lambda j: len(lesson.markdown(j)))}
+    chosen = {n - 1, max(range(n), key=lambda j: len(lesson.markdown(j)))}
     if exercises:
         chosen |= {exercises[0], max(exercises, key=lambda j: len(lesson.markdown(j)))}
-    return sorted(chosen)
+    return sorted(chosen - {first_drill(lesson)})
 
 
 def test_every_lesson_fits_a_projector_screen(lab, page, tmp_path):
@@ -134,6 +142,7 @@ def test_every_lesson_fits_a_projector_screen(lab, page, tmp_path):
     cell.locator(".dendria-lesson canvas").first.wait_for()
     longest = {}
     checked = 0
+    dark = []
     for lesson in catalog():
         n = len(lesson)
         lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, progress=store); "
@@ -146,15 +155,20 @@ def test_every_lesson_fits_a_projector_screen(lab, page, tmp_path):
             checked += 1
             if k == longest[lesson.name]:
                 page.screenshot(path=str(tmp_path / f"light-{lesson.name}.png"))
+    # the lessons with a drill are shown in the dark by the drill test
+    # (test_every_lessons_first_drill_fits_a_projector_screen); the others here
     with jupyterlab_dark(page):
-        for lesson in catalog():
+        for lesson in (lesson for lesson in catalog() if first_drill(lesson) is None):
             lab.kernel_exec(page, f"lw = lessons.LessonWidget({lesson.name!r}, "
                                   "progress=store); box.children = [lw]", timeout=60)
             k = longest[lesson.name]
             found = show_page(lab, page, cell, lesson, k)
             check_all(found, f"dark, lesson {lesson.name}, step {k + 1}")
+            dark.append(lesson.name)
             page.screenshot(path=str(tmp_path / f"dark-{lesson.name}.png"))
-    print(f"{checked} pages of {len(longest)} lessons fit {WIDTH}x{HEIGHT}; "
+    assert dark, "no lesson without a drill was shown in the dark"
+    print(f"{checked} pages of {len(longest)} lessons fit {WIDTH}x{HEIGHT}, and the longest "
+          f"page of {', '.join(dark)} in the dark; "
           f"{time.monotonic() - t0:.0f} s; screenshots in {tmp_path}")
 
 
@@ -205,6 +219,7 @@ DRILL_STATES = (
 #: the code of every state runs in both themes, so checking one costs only
 #: its boxes and a screenshot
 DARK_STATES = ("hint-1", "hint-2", "wrong")
+LAST_DARK = max(j for j, (state, _) in enumerate(DRILL_STATES) if state in DARK_STATES)
 
 
 def first_drill(lesson) -> int | None:
@@ -219,8 +234,7 @@ def drill_parts(lab, page, cell, state):
     out = cell.locator(".dendria-lesson").first
     if state != "start":
         out.locator(".dendria-verdict").wait_for()
-    out.evaluate("(e) => e.scrollIntoView({block: 'start'})")
-    time.sleep(0.15)
+    out.evaluate(SCROLL_TO_TOP)
     found = lesson_parts(lab, page, out)
     found["prompt"] = out.locator(".dendria-lesson-prompt").first.bounding_box()
     found["Check"] = out.get_by_role("button", name="Check").first.bounding_box()
@@ -253,7 +267,9 @@ def test_every_lessons_first_drill_fits_a_projector_screen(lab, page, tmp_path):
                     "([s, want]) => { const l = document.querySelector(s);"
                     " return l && l.innerText.includes(want); }",
                     arg=[".dendria-lesson", f"step {k + 1} of {len(lesson)}"], timeout=20_000)
-                for state, code in DRILL_STATES:
+                for j, (state, code) in enumerate(DRILL_STATES):
+                    if theme == "dark" and j > LAST_DARK:
+                        break                  # nothing after it is checked in the dark
                     if code:
                         lab.kernel_exec(page, code, timeout=60)
                     if theme == "dark" and state not in DARK_STATES:
