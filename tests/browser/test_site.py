@@ -274,17 +274,29 @@ def _words(text):
 
 
 def test_every_saved_page_shows_its_text_as_printed(site, lite_page):
-    """Before anything runs, each lesson shows the text its cells printed as
+    """Before anything runs, a lesson shows the text its cells printed as
     they printed it (JupyterLite shows a text saved as a list of lines joined
-    with commas: ', ,A seed whose...')."""
+    with commas: ', ,A seed whose...'). Every lesson the site holds has each
+    text saved as one string; the browser shows the four that print the most
+    (each page opened starts Python in the browser: all of them took over a
+    minute of the suite)."""
     out, url = site
     page = lite_page
-    checked = 0
+    every = {}
     for path in sorted((out / "files" / "tutorials").glob("*.ipynb")):
         saved = json.loads(path.read_text(encoding="utf-8"))
-        printed = [_words("".join(o["text"])) for c in saved["cells"]
-                   for o in c.get("outputs", [])
-                   if o["output_type"] == "stream" and o["name"] == "stdout"]
+        for cell in saved["cells"]:
+            assert isinstance(cell["source"], str), (path.name, cell["source"][:3])
+            for o in cell.get("outputs", []):
+                texts = [o["text"]] if "text" in o else list(o.get("data", {}).values())
+                assert all(isinstance(t, (str, dict)) for t in texts), (path.name, o)
+        every[path] = [_words(o["text"]) for c in saved["cells"]
+                       for o in c.get("outputs", [])
+                       if o["output_type"] == "stream" and o["name"] == "stdout"]
+    assert len(every) >= 20
+    checked = 0
+    for path in sorted(every, key=lambda p: -len(every[p]))[:4]:
+        printed = every[path]
         open_lesson(page, url, path.name)
         wait_for(lambda n=len(printed): len(page.evaluate(_JS_STREAMS)) == n,
                  f"{path.name}: its {len(printed)} printed outputs shown")
@@ -296,7 +308,7 @@ def test_every_saved_page_shows_its_text_as_printed(site, lite_page):
             assert not any(line.lstrip().startswith(",") for line in seen.splitlines()), (
                 path.name, seen[:300])
         checked += len(printed)
-    assert checked > 50
+    assert checked > 20
 
 
 def test_an_exercise_solved_in_lesson_02_is_kept_across_a_reload(site, lite_page, tmp_path):
