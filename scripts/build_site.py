@@ -941,8 +941,10 @@ KEEP_PATH = """<script>
         if (performance.setResourceTimingBufferSize) {
           performance.setResourceTimingBufferSize(100000);
         }
-        const loaded = () => [window.location.href].concat(
-          performance.getEntriesByType('resource').map((entry) => entry.name));
+        // the page's own address as it was opened (the address bar's may
+        // since have been rewritten) and every file it loaded
+        const loaded = () => performance.getEntriesByType('navigation')
+          .concat(performance.getEntriesByType('resource')).map((entry) => entry.name);
         const keep = (all) => workers.controller
           && workers.controller.postMessage(
             { dendria: 'keep', all: all === true, loaded: loaded() });

@@ -364,13 +364,24 @@ def test_an_exercise_solved_in_lesson_02_is_kept_across_a_reload(site, lite_page
     page.screenshot(path=str(tmp_path / "index-after-reload.png"))
 
 
+def _worker_list(out: Path, name: str):
+    """A list the site's worker was built with (scripts/site_cache.js)."""
+    text = (out / "service-worker.js").read_text(encoding="utf-8")
+    found = re.search(rf"^const {name} = ([{{\[].*?[}}\]]);$", text, re.MULTILINE)
+    assert found, f"the site's worker has no {name}"
+    return json.loads(found.group(1))
+
+
 def _fixed_files(out: Path) -> set[str]:
     """The paths (from the site's root) of the files the site's worker keeps
     by their hash: those that never change within a build."""
-    text = (out / "service-worker.js").read_text(encoding="utf-8")
-    found = re.search(r"^const DENDRIA_FILES = (\{.*?\});$", text, re.MULTILINE)
-    assert found, "the site's worker names no files it keeps"
-    return {"/" + path for path in json.loads(found.group(1))}
+    return {"/" + path for path in _worker_list(out, "DENDRIA_FILES")}
+
+
+def _pages(out: Path) -> list[str]:
+    """The paths (under the site) of its other files: pages, settings,
+    lessons, which the worker keeps once a lesson has loaded."""
+    return list(_worker_list(out, "DENDRIA_PAGES"))
 
 
 def test_a_second_lesson_fetches_no_runtime_file_again(site, lite_page):
@@ -463,8 +474,12 @@ def test_after_one_visit_a_lesson_never_opened_opens_with_no_network(site, lite_
     nb.wait_idle(300)                            # Python has started in the page
     lessons = sorted(p.name for p in (out / "files" / "tutorials").glob("*.ipynb"))
     wanted = [f"{url}/files/tutorials/{name}" for name in lessons]
+    assert set(wanted) <= {f"{url}/{path}" for path in _pages(out)}
+    # every page the site's worker keeps (the lessons and the page that
+    # opens them among them)
+    wanted = [f"{url}/{path}" for path in _pages(out)]
     wait_for(lambda: page.evaluate(_JS_KEPT, wanted) == [],
-             "the site's cache holds every lesson", 300)
+             "the site's cache holds every lesson and page", 300)
     never = "06_capture.ipynb"
     assert never in lessons
     page.context.set_offline(True)
