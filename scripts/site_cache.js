@@ -120,12 +120,12 @@ self.addEventListener("message", (event) => {
   }
   event.waitUntil((async () => {
     const cache = await caches.open(DENDRIA_CACHE);
-    const keep = async (url, key, fetchAll) => {
+    const keep = async (path, key, fetchAll) => {
       if (await cache.match(key)) {
         return;
       }
+      const url = new URL(path, self.registration.scope).href;
       try {
-        const path = dendriaPath(new URL(url));
         let answer = await fetch(asked.get(path) || url,
                                  { cache: "only-if-cached", mode: "same-origin" })
           .catch(() => null);
@@ -141,12 +141,11 @@ self.addEventListener("message", (event) => {
       }
     };
     for (const [path, hash] of Object.entries(DENDRIA_FILES)) {
-      await keep(new URL(path, self.registration.scope).href, dendriaKey(path, hash),
+      await keep(path, dendriaKey(path, hash),
                  all && DENDRIA_ALSO.some((folder) => path.startsWith(folder)));
     }
     for (const path of DENDRIA_PAGES) {
-      const url = new URL(path, self.registration.scope).href;
-      await keep(url, url, all);
+      await keep(path, new URL(path, self.registration.scope).href, all);
     }
   })());
 });

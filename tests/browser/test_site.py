@@ -381,7 +381,7 @@ def _fixed_files(out: Path) -> set[str]:
 def _pages(out: Path) -> list[str]:
     """The paths (under the site) of its other files: pages, settings,
     lessons, which the worker keeps once a lesson has loaded."""
-    return list(_worker_list(out, "DENDRIA_PAGES"))
+    return _worker_list(out, "DENDRIA_PAGES")
 
 
 def test_a_second_lesson_fetches_no_runtime_file_again(site, lite_page):
